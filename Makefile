@@ -1,0 +1,51 @@
+# `make`      : set up (.venv, Python and Debian dependencies), build the site and the sample PDFs
+# `make test` : set up, then run the whole test suite (pytest: unit, doctests, Sphinx, PDF, browser)
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+BUILD  ?= build
+SPHINXOPTS ?= -W --keep-going -q
+DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
+
+.PHONY: all setup system-deps html doctest pdf test bench clean check
+
+all: setup html pdf
+
+setup: $(VENV)/.installed system-deps
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+# Debian packages for the browser test, the PDF font and PDF renderings; installed only when missing.
+system-deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "missing Debian packages:$$missing (run: sudo apt-get install$$missing)"; fi; \
+	fi
+
+html: setup
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html source $(BUILD)/html
+
+doctest: setup
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b doctest source $(BUILD)/doctest
+
+pdf: setup
+	$(PY) -m rules_ext samples -o $(BUILD)/html/pdf
+
+check: setup
+	$(PY) -m rules_ext check
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,48 @@
+"""`python -m rules_ext <command>`: one entry point for every job.
+
+Each layer owns its commands in its own ``cli`` module, which exposes ``register(subparsers)``;
+every command's handler takes the parsed arguments and returns an exit status. Errors that a user
+can fix (bad input files, bad values) are ValueError or OSError subclasses: they are printed as one
+line and the exit status is 1, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: the modules that contribute sub-commands, in the order they appear in ``--help``
+COMMAND_MODULES = (
+    "rules_ext.corpus.cli",
+    "rules_ext.core.cli",
+    "rules_ext.pbn.cli",
+    "rules_ext.pdf.cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules_ext",
+        description="Chinese duplicate bridge competition rules: corpus, scoring, PBN and print jobs.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The rules and scoring core: pure Python, no Sphinx, docutils or reportlab."""

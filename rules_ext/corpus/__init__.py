@@ -1,0 +1,1 @@
+"""Rule texts -> structured model. Pure Python, never imports Sphinx."""
