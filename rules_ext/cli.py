@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "rules_ext.core.cli",
     "rules_ext.pbn.cli",
     "rules_ext.pdf.cli",
+    "rules_ext.verify",
 )
 
 

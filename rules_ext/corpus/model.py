@@ -1,0 +1,258 @@
+"""The rulebook model: editions, structure, laws, provisions, definitions, tables, references.
+
+Every node records the 1-based source lines it was built from, so that every line of every file is
+accounted for exactly once (a provision, a definition, a heading, a table or a junk range).
+Nodes are built incrementally by the parser, so they are plain (mutable) dataclasses; ``to_dict``
+gives the JSON contract of ``python -m rules_ext corpus --format json``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+#: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
+KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
+
+Lines = tuple[int, int]  # first, last (1-based, inclusive) in the edition's source file
+
+
+@dataclass(slots=True)
+class CrossReference:
+    """One reference in the text, e.g. ``参阅26条B款`` -> targets ("26B",)."""
+
+    text: str  # the matched text as printed
+    line: int  # source line of the match
+    targets: tuple[str, ...]  # normalised labels, e.g. ("47E2",), ("69", "70", "71")
+    resolved: bool = False
+    edition: str | None = None  # edition the targets resolved in (None: unresolved)
+    note: str = ""  # why it resolved elsewhere / why it is unresolved
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "line": self.line,
+            "targets": list(self.targets),
+            "resolved": self.resolved,
+            "edition": self.edition,
+            "note": self.note,
+        }
+
+
+@dataclass(slots=True)
+class Provision:
+    """A law's section (款), item (项), sub-item (目), note (注), or its un-lettered opening."""
+
+    label: str  # '45C4b', '69note', '16' (the law itself), '16intro' for an un-lettered opening
+    kind: str  # one of KINDS
+    marker: str = ""  # as printed: '（A）', 'A．', '1.', '（a）', '注'
+    heading: str = ""  # the provision's own title, e.g. '洗牌'
+    text: str = ""  # corrected text (errata applied, suit symbols restored)
+    original_text: str = ""  # the text as delivered (cleaned of line breaks only)
+    lines: Lines = (0, 0)
+    children: list["Provision"] = field(default_factory=list)
+    xrefs: list[CrossReference] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)  # errata ids applied here
+    penalty: bool = False  # carries a （判罚） marker
+    recovered: bool = False  # marker or heading recovered editorially (lost in the source)
+
+    def walk(self) -> Iterator["Provision"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "kind": self.kind,
+            "marker": self.marker,
+            "heading": self.heading,
+            "text": self.text,
+            "original_text": self.original_text,
+            "lines": list(self.lines),
+            "penalty": self.penalty,
+            "recovered": self.recovered,
+            "corrections": list(self.corrections),
+            "xrefs": [x.to_dict() for x in self.xrefs],
+            "children": [c.to_dict() for c in self.children],
+        }
+
+
+@dataclass(slots=True)
+class Law:
+    number: int
+    title: str
+    title_editorial: bool  # the title was not printed as a heading (recovered)
+    chapter: str  # chapter heading, e.g. '第五章 竞叫'
+    groups: tuple[str, ...]  # part (部分) / section (节) headings above the law, outermost first
+    lines: Lines
+    number_editorial: bool = False  # the number was recovered, not printed
+    confidence: float = 1.0  # confidence in the recovered boundary/number
+    evidence: list[str] = field(default_factory=list)  # why the boundary/number was chosen
+    provisions: list[Provision] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return str(self.number)
+
+    def walk(self) -> Iterator[Provision]:
+        for p in self.provisions:
+            yield from p.walk()
+
+    @property
+    def xrefs(self) -> list[CrossReference]:
+        return [x for p in self.walk() for x in p.xrefs]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "title": self.title,
+            "title_editorial": self.title_editorial,
+            "number_editorial": self.number_editorial,
+            "chapter": self.chapter,
+            "groups": list(self.groups),
+            "lines": list(self.lines),
+            "confidence": self.confidence,
+            "evidence": list(self.evidence),
+            "provisions": [p.to_dict() for p in self.provisions],
+            "xrefs": [x.to_dict() for x in self.xrefs],
+        }
+
+
+@dataclass(slots=True)
+class Definition:
+    term: str  # Chinese term, e.g. '明手'
+    english: str  # e.g. 'Dummy'
+    text: str
+    original_text: str
+    lines: Lines
+    recovered: bool = False  # heading lost in the source and recovered
+    xrefs: list[CrossReference] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "term": self.term,
+            "english": self.english,
+            "text": self.text,
+            "original_text": self.original_text,
+            "lines": list(self.lines),
+            "recovered": self.recovered,
+            "xrefs": [x.to_dict() for x in self.xrefs],
+        }
+
+
+@dataclass(slots=True)
+class Table:
+    """A table rebuilt from its flattened scrape; values exactly as printed."""
+
+    id: str  # e.g. 'law2-dealer', 'law77A-trick-score', 'law78B-imp'
+    label: str  # provision the table belongs to, e.g. '2', '77A', '78B'
+    caption: str
+    header: list[str]
+    rows: list[list[str]]
+    lines: Lines
+    notes: list[str] = field(default_factory=list)  # reconstruction notes (lost headers, fused cells)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "label": self.label,
+            "caption": self.caption,
+            "header": list(self.header),
+            "rows": [list(r) for r in self.rows],
+            "lines": list(self.lines),
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(slots=True)
+class Junk:
+    lines: Lines
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lines": list(self.lines), "reason": self.reason}
+
+
+@dataclass(slots=True)
+class Heading:
+    """A structural heading (chapter 章, part 部分, section 节, title block, preface ...)."""
+
+    kind: str  # 'title', 'chapter', 'part', 'group', 'front'
+    text: str
+    lines: Lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "lines": list(self.lines)}
+
+
+@dataclass(slots=True)
+class FrontMatter:
+    """Preamble (规则要领), preface (前言) and the like: a titled block of paragraphs."""
+
+    kind: str  # 'preamble', 'preface', 'abstract'
+    title: str
+    paragraphs: list[str]
+    lines: Lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "title": self.title, "paragraphs": list(self.paragraphs),
+                "lines": list(self.lines)}
+
+
+@dataclass(slots=True)
+class Edition:
+    id: str  # '1991', '1999', '2008', '1999-trad'
+    title: str
+    source: str  # file name in source/texts
+    script: str = "simplified"  # or 'traditional'
+    variant_of: str | None = None  # '1999' for the traditional-script copy
+    same_wording_as: str | None = None  # '1999' for the excerpt headed 2008
+    partial: bool = False
+    front: list[FrontMatter] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    laws: list[Law] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    junk: list[Junk] = field(default_factory=list)
+
+    def law(self, number: int) -> Law | None:
+        return next((law for law in self.laws if law.number == number), None)
+
+    def provisions(self) -> Iterator[Provision]:
+        for law in self.laws:
+            yield from law.walk()
+
+    def labels(self) -> set[str]:
+        return {p.label for p in self.provisions()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "source": self.source,
+            "script": self.script,
+            "variant_of": self.variant_of,
+            "same_wording_as": self.same_wording_as,
+            "partial": self.partial,
+            "front": [f.to_dict() for f in self.front],
+            "headings": [h.to_dict() for h in self.headings],
+            "laws": [law.to_dict() for law in self.laws],
+            "definitions": [d.to_dict() for d in self.definitions],
+            "tables": [t.to_dict() for t in self.tables],
+            "junk": [j.to_dict() for j in self.junk],
+        }
+
+
+@dataclass(slots=True)
+class Corpus:
+    editions: list[Edition]
+
+    def edition(self, edition_id: str) -> Edition:
+        for e in self.editions:
+            if e.id == edition_id:
+                return e
+        known = ", ".join(e.id for e in self.editions)
+        raise KeyError(f"no edition {edition_id!r}: expected one of {known}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"editions": [e.to_dict() for e in self.editions]}
