@@ -1,1 +1,35 @@
-"""The rules and scoring core: pure Python, no Sphinx, docutils or reportlab."""
+"""The rules and scoring core: pure Python, no Sphinx, docutils or reportlab.
+
+Everything a director computes at the table or in the scoring room, with the Chinese rules
+(中国桥牌竞赛规则) as the specification: cards and deals, boards (Law 2), scores (Law 77), methods
+of scoring (Law 78), and more in the submodules.
+
+>>> from rules_ext.core import score, imps, board_conditions
+>>> score("4SX", 10, vulnerable=True), imps(430)
+(790, 10)
+"""
+from rules_ext.core.board import Vulnerability, board_conditions, dealer, vulnerability
+from rules_ext.core.cards import SUITS, Card, Deal, DealError, Hand, Seat, Strain, full_pack
+from rules_ext.core.contract import Contract, ContractError, Doubling
+from rules_ext.core.methods import (
+    IMP_SCALE,
+    ScoringMethodError,
+    blitz_margin,
+    butler,
+    cross_imps,
+    imps,
+    matchpoints,
+    neuberg,
+    percentages,
+    top,
+    vp,
+)
+from rules_ext.core.scoring import score, trick_score, undertrick_penalty
+
+__all__ = [
+    "SUITS", "Card", "Contract", "ContractError", "Deal", "DealError", "Doubling", "Hand",
+    "IMP_SCALE", "ScoringMethodError", "Seat", "Strain", "Vulnerability",
+    "blitz_margin", "board_conditions", "butler", "cross_imps", "dealer", "full_pack", "imps",
+    "matchpoints", "neuberg", "percentages", "score", "top", "trick_score", "undertrick_penalty",
+    "vp", "vulnerability",
+]

@@ -1,0 +1,89 @@
+"""Law 77: the score of one board for the declaring side.
+
+The tables below are the ones printed in Law 77 (trick score, premiums, undertrick penalties);
+``score`` only combines them.
+
+>>> score("4SX", 10, vulnerable=True)
+790
+>>> score("3NT", 8, vulnerable=False)
+-50
+>>> score("7NTXX", 13, vulnerable=True)
+2980
+"""
+from __future__ import annotations
+
+from rules_ext.core.cards import Strain
+from rules_ext.core.contract import Contract, ContractError, Doubling
+
+#: Law 77 trick score per odd trick bid and made, undoubled (× 2 doubled, × 4 redoubled)
+TRICK_VALUE = {Strain.C: 20, Strain.D: 20, Strain.H: 30, Strain.S: 30, Strain.NT: 30}
+#: notrump: the first odd trick is worth this much more than the others (40 instead of 30)
+NOTRUMP_FIRST_TRICK_EXTRA = 10
+#: a trick score of this much or more on one board is a game
+GAME_THRESHOLD = 100
+
+#: premiums, indexed by vulnerability (False = not vulnerable, True = vulnerable)
+GAME_PREMIUM = {False: 300, True: 500}
+PART_SCORE_PREMIUM = 50
+SLAM_PREMIUM = {6: {False: 500, True: 750}, 7: {False: 1000, True: 1500}}
+#: premium for making a doubled or redoubled contract ("for the insult")
+MAKING_DOUBLED_PREMIUM = {Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}
+#: each overtrick when doubled (twice this when redoubled); undoubled overtricks score trick value
+DOUBLED_OVERTRICK = {False: 100, True: 200}
+
+#: undertrick penalties: undoubled, per trick
+UNDOUBLED_UNDERTRICK = {False: 50, True: 100}
+#: doubled undertricks: the 1st, the 2nd and 3rd, the 4th and each later one (× 2 redoubled)
+DOUBLED_UNDERTRICKS = {False: (100, 200, 200, 300), True: (200, 300, 300, 300)}
+
+
+def trick_score(contract: Contract) -> int:
+    """The trick score of the odd tricks bid (Law 77, below the line)."""
+    assert contract.strain is not None
+    base = TRICK_VALUE[contract.strain] * contract.level
+    if contract.strain is Strain.NT:
+        base += NOTRUMP_FIRST_TRICK_EXTRA
+    return base * contract.doubling.value
+
+
+def undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool) -> int:
+    """Points to the defenders for ``down`` undertricks (Law 77 table of undertricks)."""
+    if doubling is Doubling.UNDOUBLED:
+        return down * UNDOUBLED_UNDERTRICK[vulnerable]
+    steps = DOUBLED_UNDERTRICKS[vulnerable]
+    doubled = sum(steps[min(i, len(steps) - 1)] for i in range(down))
+    return doubled * (doubling.value // 2)
+
+
+def made_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Points to declarer's side for a contract made with ``tricks`` tricks."""
+    assert contract.strain is not None
+    below = trick_score(contract)
+    over = tricks - contract.tricks_needed
+    if contract.doubling is Doubling.UNDOUBLED:
+        overtricks = over * TRICK_VALUE[contract.strain]
+    else:
+        overtricks = over * DOUBLED_OVERTRICK[vulnerable] * (contract.doubling.value // 2)
+    premium = GAME_PREMIUM[vulnerable] if below >= GAME_THRESHOLD else PART_SCORE_PREMIUM
+    slam = SLAM_PREMIUM.get(contract.level, {}).get(vulnerable, 0)
+    return below + overtricks + premium + slam + MAKING_DOUBLED_PREMIUM[contract.doubling]
+
+
+def score(contract: str | Contract, tricks: int, vulnerable: bool) -> int:
+    """The score of a board for declarer's side: positive when made, negative when defeated.
+
+    ``contract`` is a Contract or a string such as "4SX", "3NT", "7NTXX" or "Pass" (a passed-out
+    board scores 0 whatever ``tricks`` says); ``tricks`` is the number of tricks declarer took, 0..13.
+    Impossible input raises ContractError: "8NT", 14 tricks, "4SXXX" (there is no way to write a
+    redouble without a double: "XX" means doubled and redoubled).
+    """
+    parsed = Contract.parse(contract)
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ContractError(f"cannot score {tricks!r} tricks: expected a whole number 0..13 (tricks taken by declarer)")
+    if not isinstance(vulnerable, bool):
+        raise ContractError(f"vulnerable must be True or False, got {vulnerable!r}")
+    if parsed.is_passed_out:
+        return 0
+    if tricks >= parsed.tricks_needed:
+        return made_score(parsed, tricks, vulnerable)
+    return -undertrick_penalty(parsed.tricks_needed - tricks, parsed.doubling, vulnerable)

@@ -1,0 +1,108 @@
+"""Seats, cards, hands, deals (PBN deal strings) and Law 2 board conditions."""
+import pytest
+
+from rules_ext.core import (
+    Card, Deal, DealError, Hand, Seat, Strain, Vulnerability, board_conditions, full_pack,
+)
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_deal_round_trip_and_rotation():
+    deal = Deal.from_pbn(DEAL)
+    assert deal.to_pbn() == DEAL
+    assert deal.to_pbn(first=Seat.E) == "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432"
+    assert Deal.from_pbn(deal.to_pbn(first=Seat.W)) == deal
+    assert [deal.hcp(s) for s in Seat] == [10, 10, 10, 10]
+    assert deal.hand(Seat.N).length(Strain.S) == 4
+    assert deal.is_complete
+
+
+def test_deal_with_unknown_hands():
+    deal = Deal.from_pbn("S:AKQJ.T98.765.432 - - -")
+    assert deal.hand(Seat.S).hcp == 10 and len(deal.hand(Seat.N)) == 0
+    assert not deal.is_complete
+    assert deal.to_pbn(Seat.S) == "S:AKQJ.T98.765.432 - - -"
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("N:AKQJ.T98.765.432 AKQJ.T98.765.432 - -", "dealt twice"),
+    ("N:AKQ.T98.765.432 - - -", "holds 12 cards"),
+    ("N:AKQJ.T98.765.43Z - - -", "rank"),
+    ("X:AKQJ.T98.765.432 - - -", "seat"),
+    ("AKQJ.T98.765.432", "expected 'N:'"),
+])
+def test_bad_deals(bad, message):
+    with pytest.raises(DealError, match=message) as info:
+        Deal.from_pbn(bad)
+    assert repr(bad) in str(info.value)
+
+
+def test_cards():
+    assert Card.parse("SA") == Card(Strain.S, 14)
+    assert Card.parse("♥10") == Card.parse("ht") == Card(Strain.H, 10)
+    assert str(Card(Strain.D, 12)) == "DQ" and Card(Strain.C, 11).symbol == "♣J"
+    assert len(set(full_pack())) == 52
+    with pytest.raises(DealError, match="NA"):
+        Card.parse("NA")
+    with pytest.raises(DealError):
+        Card(Strain.S, 15)
+
+
+def test_hand():
+    hand = Hand.parse("AK.QJ.T9.8765432")
+    assert hand.hcp == 10 and len(hand) == 13
+    assert [str(c) for c in hand.suit(Strain.C)][:2] == ["C8", "C7"]
+    assert hand.without(Card.parse("SA")).to_pbn() == "K.QJ.T9.8765432"
+    with pytest.raises(DealError, match="twice"):
+        Hand.parse("AA.QJ.T9.8765432")
+
+
+@pytest.mark.parametrize("text, seat", [("N", Seat.N), ("east", Seat.E), ("南", Seat.S), ("w", Seat.W)])
+def test_seat_parse(text, seat):
+    assert Seat.parse(text) is seat
+
+
+def test_seat_relations():
+    assert Seat.N.lho is Seat.E and Seat.N.partner is Seat.S and Seat.N.rho is Seat.W
+    assert Seat.W.following() == (Seat.W, Seat.N, Seat.E, Seat.S)
+
+
+@pytest.mark.parametrize("text, vul", [
+    ("None", Vulnerability.NONE), ("Love", Vulnerability.NONE), ("-", Vulnerability.NONE),
+    ("NS", Vulnerability.NS), ("ew", Vulnerability.EW), ("All", Vulnerability.ALL),
+    ("Both", Vulnerability.ALL), ("双方有局", Vulnerability.ALL),
+])
+def test_vulnerability_parse(text, vul):
+    assert Vulnerability.parse(text) is vul
+
+
+def test_vulnerability_parse_error():
+    with pytest.raises(DealError, match="'Neither'"):
+        Vulnerability.parse("Neither")
+
+
+# Law 2: the 16-board cycle
+LAW2 = {
+    1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "All"),
+    5: ("N", "NS"), 6: ("E", "EW"), 7: ("S", "All"), 8: ("W", "None"),
+    9: ("N", "EW"), 10: ("E", "All"), 11: ("S", "None"), 12: ("W", "NS"),
+    13: ("N", "All"), 14: ("E", "None"), 15: ("S", "NS"), 16: ("W", "EW"),
+}
+
+
+@pytest.mark.parametrize("board", range(1, 49))
+def test_board_conditions(board):
+    dealer, vul = LAW2[(board - 1) % 16 + 1]
+    assert board_conditions(board) == (Seat.parse(dealer), Vulnerability.parse(vul))
+
+
+def test_each_seat_deals_once_in_each_condition():
+    pairs = {board_conditions(b) for b in range(1, 17)}
+    assert len(pairs) == 16
+
+
+@pytest.mark.parametrize("bad", [0, -3, 1.5, "7", True])
+def test_board_numbers_are_positive_integers(bad):
+    with pytest.raises(DealError, match="board number"):
+        board_conditions(bad)

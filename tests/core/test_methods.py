@@ -1,0 +1,150 @@
+"""Law 78 and the methods of scoring directors use: IMPs, matchpoints, Neuberg, Butler, VPs."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_ext.core import (
+    ScoringMethodError, butler, cross_imps, imps, matchpoints, neuberg, percentages, top, vp,
+)
+
+# Law 78B, the ends of every band of the IMP table
+IMP_BANDS = [
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
+    (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11), (600, 740, 12),
+    (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16), (1500, 1740, 17),
+    (1750, 1990, 18), (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22),
+    (3500, 3990, 23), (4000, 7600, 24),
+]
+
+
+@pytest.mark.parametrize("low, high, expected", IMP_BANDS)
+def test_imp_table(low, high, expected):
+    assert imps(low) == imps(high) == expected
+    assert imps(-low) == imps(-high) == -expected
+
+
+def test_imps_signed_and_between_bands():
+    assert imps(-430) == -10
+    assert imps(15) == 0 and imps(19.9) == 0 and imps(425) == 9
+
+
+@settings(max_examples=200)
+@given(st.integers(-8000, 8000), st.integers(0, 8000))
+def test_imps_monotone_and_odd(a, step):
+    assert imps(a + step) >= imps(a)
+    assert imps(-a) == -imps(a)
+
+
+@pytest.mark.parametrize("bad", ["430", None, float("nan"), True])
+def test_imps_rejects_non_numbers(bad):
+    with pytest.raises(ScoringMethodError, match="IMPs"):
+        imps(bad)
+
+
+@pytest.mark.parametrize("scores, scale, expected", [
+    ([420, 420, 450, -50], "2/1/0", [3, 3, 6, 0]),
+    ([420, 420, 450, -50], "1/0.5/0", [1.5, 1.5, 3, 0]),
+    ([100], "2/1/0", [0]),
+    ([-100, -100, -100], "2/1/0", [2, 2, 2]),
+    ([620, 170, 650, 620, -100, 140], "2/1/0", [7, 4, 10, 7, 0, 2]),
+])
+def test_matchpoints_known(scores, scale, expected):
+    assert matchpoints(scores, scale) == expected
+
+
+def test_unknown_scale():
+    with pytest.raises(ScoringMethodError, match="'2/1/0' or '1/0.5/0'"):
+        matchpoints([1, 2], "3/1/0")
+
+
+@settings(max_examples=150)
+@given(st.lists(st.integers(-200, 200).map(lambda x: x * 10), min_size=1, max_size=30))
+def test_matchpoints_sum_to_n_n_minus_1(scores):
+    n = len(scores)
+    points = matchpoints(scores)
+    assert sum(points) == n * (n - 1)
+    assert all(0 <= p <= top(n) for p in points)
+    assert sum(matchpoints(scores, "1/0.5/0")) == n * (n - 1) / 2
+    # better scores never get fewer matchpoints
+    for a, pa in zip(scores, points):
+        for b, pb in zip(scores, points):
+            if a > b:
+                assert pa > pb
+
+
+@pytest.mark.parametrize("mp, n, big_n, scale, expected", [
+    (4, 3, 5, "2/1/0", 7.333333333333333),   # (4 + 1) * 5/3 - 1
+    (0, 3, 5, "2/1/0", 2 / 3),
+    (2, 3, 5, "2/1/0", 4.0),                 # an average stays an average (top 8)
+    (4, 3, 3, "2/1/0", 4.0),                 # nothing to scale
+    (2, 3, 5, "1/0.5/0", 3.6666666666666665),  # (2 + 0.5) * 5/3 - 0.5
+    (10, 6, 8, "2/1/0", 13.666666666666666),
+])
+def test_neuberg(mp, n, big_n, scale, expected):
+    assert neuberg(mp, n, big_n, scale) == pytest.approx(expected)
+
+
+def test_neuberg_keeps_the_average_and_rejects_impossible():
+    assert neuberg(top(4), 4, 9) == pytest.approx(14.75)   # (6 + 1) * 9/4 - 1, not a full top of 16
+    assert neuberg(0, 4, 9) == pytest.approx(1.25)
+    # the board's average is kept: n results scaled to N average N - 1
+    points = matchpoints([420, 450, -50, 100])
+    assert sum(neuberg(p, 4, 9) for p in points) / 4 == pytest.approx(top(9) / 2)
+    with pytest.raises(ScoringMethodError, match="impossible"):
+        neuberg(7, 4, 9)
+
+
+def test_percentages():
+    assert percentages([6, 3, 0], 6) == [100.0, 50.0, 0.0]
+    with pytest.raises(ScoringMethodError):
+        percentages([1], 0)
+
+
+def test_cross_imps():
+    assert cross_imps([420, 450, -50]) == [9.0, 12.0, -21.0]
+    assert cross_imps([420, 450, -50], average=True) == [4.5, 6.0, -10.5]
+    assert sum(cross_imps([620, 170, 650, 620, -100, 140])) == 0
+
+
+@pytest.mark.parametrize("scores, trim, expected", [
+    ([420, 450, 400, -50, 420], 1, (410, [0, 1, 0, -10, 0])),
+    ([420, 450, 400, -50, 420], 0, (330, [3, 4, 2, -9, 3])),
+    ([100, 110], 0, (110, [0, 0])),      # 105 rounds half away from zero
+    ([-100, -110], 0, (-110, [0, 0])),
+    ([620, 170, 650, 620, -100, 140, 600, 630], 2, (590, [1, -10, 2, 1, -13, -10, 0, 1])),
+])
+def test_butler(scores, trim, expected):
+    assert butler(scores, trim) == expected
+
+
+def test_butler_needs_enough_results():
+    with pytest.raises(ScoringMethodError, match="after dropping 1"):
+        butler([420, 450], 1)
+
+
+# WBF 2013 continuous scale; published values (20-board table: 0 -> 10.00, 1 -> 10.28, 2 -> 10.55)
+@pytest.mark.parametrize("margin, boards, expected", [
+    (0, 20, (10.0, 10.0)), (1, 20, (10.28, 9.72)), (2, 20, (10.55, 9.45)),
+    (-1, 20, (9.72, 10.28)), (68, 20, (20.0, 0.0)), (200, 8, (20.0, 0.0)),
+])
+def test_vp_published_values(margin, boards, expected):
+    assert vp(margin, boards) == expected
+
+
+@settings(max_examples=150)
+@given(st.integers(0, 120), st.integers(1, 64))
+def test_vp_sum_to_20_and_never_decrease(margin, boards):
+    a, b = vp(margin, boards)
+    assert round(a + b, 2) == 20
+    assert vp(margin + 1, boards)[0] >= a
+    assert 10 <= a <= 20
+
+
+def test_vp_blitz_is_15_root_n():
+    assert vp(60, 16) == (20.0, 0.0)
+    assert vp(59, 16)[0] < 20
+
+
+def test_vp_rejects_unknown_scale():
+    with pytest.raises(ScoringMethodError, match="wbf2013"):
+        vp(3, 16, scale="wbf2008")
