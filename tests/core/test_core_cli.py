@@ -1,0 +1,42 @@
+"""The core's commands through the real entry point."""
+import subprocess
+import sys
+
+import pytest
+
+from rules_ext.cli import main
+
+
+def run(*argv):
+    return subprocess.run([sys.executable, "-m", "rules_ext", *argv], capture_output=True, text=True)
+
+
+def test_score_command_prints_790():
+    out = run("score", "4SX", "10", "--vul")
+    assert out.returncode == 0 and out.stdout == "790\n"
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["imps", "430"], "10\n"), (["imps", "-430"], "-10\n"), (["score", "3NT", "8"], "-50\n"),
+    (["score", "Pass", "0"], "0\n"), (["vp", "1", "20"], "10.28 9.72\n"),
+])
+def test_commands(capsys, argv, expected):
+    assert main(argv) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_matchpoints_command(capsys):
+    assert main(["matchpoints", "420", "420", "450", "-50"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert rows == [["420", "3", "3"], ["420", "3", "3"], ["450", "6", "0"], ["-50", "0", "6"]]
+
+
+def test_board_command_prints_chinese(capsys):
+    assert main(["board", "4", "13"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["4 W All 发牌西 双方有局", "13 N All 发牌北 双方有局"]
+
+
+def test_bad_contract_is_one_line_and_exit_1():
+    out = run("score", "8NT", "10")
+    assert out.returncode == 1
+    assert out.stderr.strip() == "error: cannot read contract '8NT': expected e.g. 4H, 3NT, 3N, 4SX, 7NTXX or Pass"
