@@ -1,0 +1,81 @@
+"""PBN 2.1: a lossless reader (import format), a strict writer (export format) and session results.
+
+Public API
+----------
+``read_pbn(path_or_text, *, source=None, encoding=None, strict=False) -> Event``
+    Read a PBN file (a ``pathlib.Path``, bytes, or the text itself; a ``str`` that names an
+    existing file is read as a file). The encoding is detected (UTF-8 with or without BOM,
+    ISO 8859-1, GB18030/GBK) unless given, and reported in ``event.encoding``. Problems (an
+    unclosed quote, a bad deal, a contract of 8S, a short ScoreTable row, ...) are collected in
+    ``event.problems`` as ``PBNError`` (``str()`` = ``file:line: problem``) and the rest of the file
+    is still read; with ``strict=True`` they are raised together as ``PBNErrors``.
+``write_pbn(event, *, newline="\\r\\n", encoding="utf-8") -> str``
+    The export format: ``% PBN 2.1`` / ``% EXPORT`` header, the 15 mandatory tags in order, the
+    others alphabetically (each Note right after its Auction or Play), one tag per line, one empty
+    line between games. ``read_pbn(write_pbn(e)) == e``; for a file already in export format,
+    ``write_pbn(read_pbn(f))`` gives the same text (same bytes when encoded as the file was).
+``compute_results(event, *, scale=None, method=None) -> EventResults``
+    Scores (where the file lacks them), matchpoints with Neuberg, percentages, IMPs, VPs,
+    cross-IMPs, Butler, rankings with ties, and every difference from the file's own figures.
+
+The objects (frozen dataclasses; see each class for its fields)
+---------------------------------------------------------------
+``Event``: ``games`` (``Game``: ``tags`` of ``Tag(name, value, section)``), ``header``, ``name``,
+``site``, ``date``, ``scoring``, ``kind`` (``EventKind.PAIRS | TEAMS | INDIVIDUAL``), ``boards``,
+``participants``, ``totals`` (the file's TotalScoreTable as a ``Table``), ``meta``, and outside
+``==``: ``source``, ``encoding``, ``newline``, ``version``, ``problems``.
+
+``Board``: ``number``, ``dealer`` (core ``Seat``), ``vulnerability`` (core ``Vulnerability``),
+``deal`` (core ``Deal`` or None), ``results`` (``TableResult``), ``optimum_score``,
+``par_contract``, ``double_dummy`` ((Seat, Strain, tricks) triples; ``board.dd_tricks(seat, strain)``).
+
+``TableResult``: ``board``, ``ns``, ``ew`` (pair ids / team names / player ids as in the file),
+``contract`` (core ``Contract``; ``contract.symbol`` gives ``4♠X``), ``declarer`` (``Seat``),
+``tricks``, ``score_ns``, ``score_computed``, ``artificial`` (``Artificial``: marker, pct_ns,
+pct_ew), ``not_played``, ``table``, ``round``, ``room``, ``lead``, ``names_ns``, ``names_ew``,
+``players``, ``theirs`` (the file's own figures), ``scored`` (property).
+
+``EventResults``: ``kind``, ``method``, ``scale``, ``boards`` (``BoardResults``: ``board``,
+``lines``, ``top``, ``neuberg``, ``datum``; each line a ``ScoredResult``: ``result``, ``score_ns``,
+``mp_ns``, ``mp_ew``, ``pct_ns``, ``pct_ew``, ``imp_ns``, ``imp_ew``), ``rankings`` (``Ranking``:
+``group`` 'NS'/'EW'/'', ``unit`` 'MP'/'IMP'/'VP', ``entries`` of ``RankEntry``: ``rank`` ('3='),
+``position``, ``id``, ``names``, ``total``, ``pct``, ``boards``, ``imps``), ``matches``
+(``MatchResult``: ``home``, ``visit``, ``imps_home``, ``imps_visit``, ``boards``, ``vp_home``,
+``vp_visit``, ``table``), ``differences`` (``Difference``: ``board``, ``participant``, ``item``,
+``theirs``, ``ours``, ``line``).
+
+The PDF layer prints results with ``write_results_pdf(event, results, path)`` from these objects.
+"""
+from rules_ext.pbn.errors import PBNError, PBNErrors
+from rules_ext.pbn.lexer import Game, Tag
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.results_model import (
+    BoardResults,
+    Difference,
+    EventResults,
+    MatchResult,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+)
+from rules_ext.pbn.tables import Column, Table
+
+__all__ = [
+    "Artificial", "Board", "BoardResults", "Column", "Difference", "Event", "EventKind", "EventResults",
+    "Game", "MatchResult", "PBNError", "PBNErrors", "Participant", "RankEntry", "Ranking", "ScoredResult",
+    "Table", "TableResult", "Tag", "compute_results", "read_pbn", "write_pbn",
+]
+
+
+def __getattr__(name: str):
+    # the reader, writer and results modules import each other's objects; load them on first use
+    if name == "read_pbn":
+        from rules_ext.pbn.reader import read_pbn
+        return read_pbn
+    if name == "write_pbn":
+        from rules_ext.pbn.writer import write_pbn
+        return write_pbn
+    if name == "compute_results":
+        from rules_ext.pbn.results import compute_results
+        return compute_results
+    raise AttributeError(f"module 'rules_ext.pbn' has no attribute {name!r}")

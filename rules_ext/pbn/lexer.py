@@ -1,0 +1,226 @@
+"""PBN import format -> games of raw tags (PBN 2.1 sections 2 and 3).
+
+The lexer knows the syntax only: escape lines (``%`` in column 1), comments (``;`` to the end of
+the line, ``{ ... }`` over several lines), tag pairs (several on a line, ``\\"`` and ``\\\\``
+escapes), the section lines that follow a tag (Auction, Play, tables, commentary) and the empty line
+that ends a game. Meaning (deals, contracts, inheritance) is the reader's job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules_ext.pbn.errors import PBNError
+
+_TAG_START = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
+_TAG_END = re.compile(r"\s*\]")
+
+#: the escape lines that the writer regenerates: version, export marker, character set
+VERSION_RE = re.compile(r"^%\s*PBN\s+(\d+(?:\.\d+)*)\s*$", re.IGNORECASE)
+EXPORT_RE = re.compile(r"^%\s*EXPORT\s*$", re.IGNORECASE)
+CONTENT_TYPE_RE = re.compile(r"^%\s*Content-type:.*charset\s*=\s*([A-Za-z0-9_.:-]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair ``[Name "value"]`` and the section lines that follow it.
+
+    ``value`` is unescaped (``\\"`` became ``"``) and kept as written, including the inheritance
+    forms ``#`` and ``##value``. ``section`` holds the lines after the tag up to the next tag:
+    auction calls, played cards, table rows, or commentary, tabs turned into spaces and trailing
+    blanks removed. ``line`` (where the tag starts) and ``section_lines`` (the line of each section
+    line) are not part of equality.
+    """
+
+    name: str
+    value: str
+    section: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+    section_lines: tuple[int, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_]+", self.name or ""):
+            raise ValueError(f"tag name {self.name!r} is not a PBN tag name: expected e.g. Event, Board")
+        if "\n" in self.value or "\r" in self.value:
+            raise ValueError(f"tag value {self.value!r} spans lines: a PBN tag value is one line")
+        object.__setattr__(self, "section", tuple(self.section))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game (one board played at one table, or one board with its ScoreTable) as tags.
+
+    ``tags`` are in the order read; ``preamble`` holds comment lines before the first tag.
+    """
+
+    tags: tuple[Tag, ...]
+    preamble: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tags", tuple(self.tags))
+        object.__setattr__(self, "preamble", tuple(self.preamble))
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag of that name (the import format says the first of a repeated tag wins)."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        tag = self.tag(name)
+        return default if tag is None else tag.value
+
+
+@dataclass(slots=True)
+class _GameBuilder:
+    line: int
+    preamble: list[str] = field(default_factory=list)
+    tags: list[list] = field(default_factory=list)  # [name, value, section, line, section line numbers]
+
+    def add_text(self, text: str, lineno: int) -> None:
+        if self.tags:
+            self.tags[-1][2].append(text)
+            self.tags[-1][4].append(lineno)
+        else:
+            self.preamble.append(text)
+
+    def build(self) -> Game:
+        return Game(tuple(Tag(n, v, tuple(s), line, tuple(nums)) for n, v, s, line, nums in self.tags),
+                    tuple(self.preamble), self.line)
+
+
+def _clean(text: str) -> str:
+    return text.replace("\t", " ").rstrip()
+
+
+def read_string(line: str, pos: int) -> tuple[str, int] | None:
+    """Read a quoted string whose opening quote is at ``pos``; return (value, index after it)."""
+    out = []
+    i = pos + 1
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if c == "\\" and i + 1 < n and line[i + 1] in '"\\':
+            out.append(line[i + 1])
+            i += 2
+            continue
+        if c == '"':
+            return "".join(out), i + 1
+        out.append(c)
+        i += 1
+    return None
+
+
+def escape_string(value: str) -> str:
+    """Quote a value for a tag pair: ``\\`` and ``"`` are escaped with a backslash."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def split_lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list[PBNError]]:
+    """Split decoded PBN text into header escape lines, games and problems.
+
+    The header is every ``%`` line before the first tag of the file. Problems (an unclosed quote,
+    bracket or comment) are collected; the rest of a bad line is skipped and reading goes on.
+    """
+    header: list[str] = []
+    games: list[Game] = []
+    problems: list[PBNError] = []
+    current: _GameBuilder | None = None
+    pending: list[str] = []  # comment or escape lines between games, for the next game's preamble
+    in_brace = 0  # line where the open brace comment started, 0 when not in one
+    lines = split_lines(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+
+    def finish() -> None:
+        nonlocal current
+        if current is not None and current.tags:
+            games.append(current.build())
+            current = None
+
+    for lineno, raw in enumerate(lines, start=1):
+        if not in_brace:
+            if raw.startswith("%"):
+                if not games and (current is None or not current.tags):
+                    header.append(_clean(raw))
+                elif current is not None and current.tags:
+                    current.add_text(_clean(raw), lineno)
+                else:
+                    pending.append(_clean(raw))
+                continue
+            if not raw.strip():
+                finish()
+                continue
+        if current is None:
+            current = _GameBuilder(lineno, preamble=pending)
+            pending = []
+        # scan the characters of the line
+        pos = 0
+        start = 0
+        n = len(raw)
+        had_tag = False
+        while pos < n:
+            if in_brace:
+                end = raw.find("}", pos)
+                if end < 0:
+                    pos = n
+                    break
+                in_brace = 0
+                pos = end + 1
+                continue
+            c = raw[pos]
+            if c == "{":
+                in_brace = lineno
+                pos += 1
+            elif c == ";":
+                pos = n
+            elif c == '"':
+                found = read_string(raw, pos)
+                if found is None:
+                    problems.append(PBNError(f"unclosed quote in {raw.strip()!r}: expected a closing \" "
+                                             f"on the same line, e.g. \"Li Wei - Wang Fang\"",
+                                             source=source, line=lineno))
+                    pos = n
+                else:
+                    pos = found[1]
+            elif c == "[":
+                fragment = raw[start:pos]
+                if fragment.strip():
+                    current.add_text(fragment.strip() if had_tag else _clean(fragment), lineno)
+                match = _TAG_START.match(raw, pos)
+                if not match:
+                    problems.append(PBNError(f"cannot read tag {raw[pos:].strip()!r}: expected "
+                                             f"[Name \"value\"], e.g. [Board \"1\"]", source=source, line=lineno))
+                    start = pos = n
+                    break
+                found = read_string(raw, match.end() - 1)
+                if found is None:
+                    problems.append(PBNError(f"unclosed quote in tag {raw[pos:].strip()!r}: expected "
+                                             f"[{match[1]} \"value\"]", source=source, line=lineno))
+                    start = pos = n
+                    break
+                value, after = found
+                end = _TAG_END.match(raw, after)
+                if not end:
+                    problems.append(PBNError(f"unclosed bracket in tag {raw[pos:].strip()!r}: expected "
+                                             f"[{match[1]} \"value\"]", source=source, line=lineno))
+                    start = pos = n
+                    break
+                current.tags.append([match[1], value, [], lineno, []])
+                had_tag = True
+                start = pos = end.end()
+            else:
+                pos += 1
+        fragment = raw[start:]
+        if fragment.strip() or (in_brace and not had_tag and start == 0):
+            current.add_text(fragment.strip() if had_tag else _clean(fragment), lineno)
+    if in_brace:
+        problems.append(PBNError("unclosed comment: a '{' is never closed by '}'", source=source, line=in_brace))
+    finish()
+    return header, games, problems

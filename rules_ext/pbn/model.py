@@ -1,0 +1,235 @@
+"""The event model read from a PBN file: games as tags (lossless) and what they mean.
+
+An :class:`Event` keeps every game exactly as tags and section lines (so it can be written back
+without loss) and, read from them, the :class:`Board` list with each board's deal, dealer,
+vulnerability and :class:`TableResult` list, the :class:`Participant` list, and the file's own
+totals table. Equality covers what the file says, not where it said it (line numbers, the file
+name and the encoding it came in are left out of ``==``).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.lexer import Game, Tag
+from rules_ext.pbn.tables import Table
+
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "Tag", "TableResult"]
+
+
+class EventKind(enum.Enum):
+    """How the results of an event are compared."""
+
+    PAIRS = "pairs"            # ScoreTable rows per board, or one game per table with pair ids
+    TEAMS = "teams"            # one game per table, Room Open/Closed, HomeTeam/VisitTeam
+    INDIVIDUAL = "individual"  # ScoreTable with PlayerId_North/East/South/West
+
+
+_ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}
+_ARTIFICIAL_PCT = re.compile(r"^A(\d{1,3}(?:\.\d+)?)%?(?:[-/](\d{1,3}(?:\.\d+)?)%?)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Artificial:
+    """An artificial adjusted score (Law 12C): the percentage of a top each side gets.
+
+    ``marker`` is as written in the file. Accepted forms: ``A+`` (60 % to the side whose score
+    column holds it, 40 % to the other), ``A=`` (50/50), ``A-`` (40/60), two signs ``A+-`` / ``A++``
+    / ``A--`` / ``A=+`` (NS then EW), and percentages ``A60``, ``A60-40``, ``A60/50``.
+    """
+
+    marker: str
+    pct_ns: float
+    pct_ew: float
+
+    def __post_init__(self) -> None:
+        for pct in (self.pct_ns, self.pct_ew):
+            if not 0 <= pct <= 100:
+                raise ValueError(f"artificial score {self.marker!r} gives {pct}%: expected 0..100, e.g. A60-40")
+
+    @classmethod
+    def parse(cls, text: str, side: str = "NS") -> Artificial:
+        """Read a marker; ``side`` says whose column it stood in ('NS' or 'EW') for one-sign forms."""
+        raw = text.strip()
+        up = raw.upper()
+        if len(up) == 2 and up[0] == "A" and up[1] in _ARTIFICIAL_WORDS:
+            mine = _ARTIFICIAL_WORDS[up[1]]
+            other = 100.0 - mine
+            return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
+        if len(up) == 3 and up[0] == "A" and up[1] in _ARTIFICIAL_WORDS and up[2] in _ARTIFICIAL_WORDS:
+            ns, ew = _ARTIFICIAL_WORDS[up[1]], _ARTIFICIAL_WORDS[up[2]]
+            return cls(raw, ns, ew) if side == "NS" else cls(raw, ew, ns)
+        match = _ARTIFICIAL_PCT.match(up)
+        if match:
+            mine = float(match[1])
+            other = float(match[2]) if match[2] else 100.0 - mine
+            return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
+        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A60 or A60-40")
+
+    @staticmethod
+    def looks_like(text: str) -> bool:
+        up = text.strip().upper()
+        return len(up) >= 2 and up[0] == "A" and (up[1] in "+=-" or up[1].isdigit())
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One result of a board: a ScoreTable row, or one game (one table, one room).
+
+    - ``ns``, ``ew``: who sat there, as the file names them: pair ids (pairs), team names (teams:
+      the team sitting NS in that room), or player ids joined with ``-`` (individual: N-S, E-W).
+    - ``contract`` (``Contract``, passed out = level 0) and ``declarer`` (``Seat``); ``tricks``
+      taken by declarer; all None when the board was not played or the result is artificial.
+    - ``score_ns``: the NS score, from the file or, when the file lacks it, computed by the core
+      from contract, declarer, tricks and vulnerability (``score_computed`` is then True).
+    - ``artificial``: an :class:`Artificial` score instead of a played result; ``not_played`` for a
+      bye / sit-out / ``-`` row that takes no part in the scoring.
+    - ``table``, ``round``, ``room`` (``Open``/``Closed``), ``lead``, ``names_ns``, ``names_ew``:
+      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known.
+    - ``theirs``: the figures the file itself gives for this result, as ``(column, text)`` pairs
+      (``MP_NS``, ``Percentage_EW``, ``IMP_NS``, ``Score_NS`` ...), for comparison.
+    - ``line``: where the result is in the file (not part of ``==``).
+    """
+
+    board: int
+    ns: str
+    ew: str
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    score_ns: int | None = None
+    score_computed: bool = False
+    artificial: Artificial | None = None
+    not_played: bool = False
+    table: str = ""
+    round: str = ""
+    room: str = ""
+    lead: str = ""
+    names_ns: str = ""
+    names_ew: str = ""
+    players: tuple[str, ...] = ()
+    theirs: tuple[tuple[str, str], ...] = ()
+    line: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.tricks is not None and not 0 <= self.tricks <= 13:
+            raise ValueError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
+        if self.contract is not None and not isinstance(self.contract, Contract):
+            raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "theirs", tuple(self.theirs))
+
+    @property
+    def scored(self) -> bool:
+        """A real result with a score, compared with the others on the board."""
+        return self.score_ns is not None and self.artificial is None and not self.not_played
+
+    def their(self, column: str) -> str | None:
+        for name, value in self.theirs:
+            if name == column:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of the event and all its results.
+
+    ``dealer`` and ``vulnerability`` are as the file says (checked against the board number; a
+    mismatch is reported as a problem); ``deal`` is a core ``Deal`` or None when the file has none
+    (results-only files); ``optimum_score`` and ``par_contract`` are as in the file ('' if absent);
+    ``double_dummy`` maps (declarer, strain) to tricks, from DoubleDummyTricks or an
+    OptimumResultTable. ``results`` in file order.
+    """
+
+    number: int
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+    deal: Deal | None = None
+    results: tuple[TableResult, ...] = ()
+    optimum_score: str = ""
+    par_contract: str = ""
+    double_dummy: tuple[tuple[Seat, Strain, int], ...] = ()
+    line: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise ValueError(f"board number {self.number!r} is not a positive whole number: expected e.g. 1")
+        object.__setattr__(self, "results", tuple(self.results))
+        object.__setattr__(self, "double_dummy", tuple(self.double_dummy))
+
+    def dd_tricks(self, declarer: Seat, strain: Strain) -> int | None:
+        for seat, st, tricks in self.double_dummy:
+            if seat is declarer and st is strain:
+                return tricks
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A pair, team or player: ``id`` as the file writes it, ``names`` (may be ''), and
+    ``direction`` 'NS' or 'EW' when it sat the same way on every board it played, else ''."""
+
+    id: str
+    names: str = ""
+    direction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A PBN file read: the games (lossless) and the event they describe.
+
+    - ``games``: every game as tags and section lines, values as written except that the reader
+      puts known values in export spelling (``3N`` -> ``3NT``, ``x`` -> ``X``, ``Both`` -> ``All``,
+      the Deal starting with the dealer); ``header``: the file's ``%`` lines other than the version,
+      ``EXPORT`` and ``Content-type`` lines, which the writer regenerates.
+    - ``name``, ``site``, ``date``, ``scoring`` (the Scoring tag, or the META ScoringType),
+      ``kind`` (:class:`EventKind`), ``boards`` (:class:`Board`, by number), ``participants``
+      (:class:`Participant`), ``totals`` (the file's TotalScoreTable, a ``Table``, or None),
+      ``meta``: ``(name, content)`` of each ``% <META ...>`` line.
+    - Not part of ``==``: ``source`` (file name), ``encoding`` (detected or given: utf-8,
+      utf-8-sig, ascii, iso-8859-1, gb18030), ``newline`` ('\\r\\n' or '\\n'), ``version`` (of the
+      ``% PBN`` line, '' if none), ``declared_charset`` and ``problems`` (each a ``PBNError``: file,
+      line, problem).
+    """
+
+    games: tuple[Game, ...]
+    header: tuple[str, ...] = ()
+    name: str = ""
+    site: str = ""
+    date: str = ""
+    scoring: str = ""
+    kind: EventKind = EventKind.PAIRS
+    boards: tuple[Board, ...] = ()
+    participants: tuple[Participant, ...] = ()
+    totals: Table | None = None
+    meta: tuple[tuple[str, str], ...] = ()
+    source: str = field(default="<text>", compare=False)
+    encoding: str = field(default="utf-8", compare=False)
+    newline: str = field(default="\r\n", compare=False)
+    version: str = field(default="", compare=False)
+    declared_charset: str = field(default="", compare=False)
+    problems: tuple[PBNError, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("games", "header", "boards", "participants", "meta", "problems"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    def board(self, number: int) -> Board | None:
+        for board in self.boards:
+            if board.number == number:
+                return board
+        return None
+
+    def participant(self, ident: str) -> Participant | None:
+        for p in self.participants:
+            if p.id == ident:
+                return p
+        return None
+
+    def names_of(self, ident: str) -> str:
+        p = self.participant(ident)
+        return p.names if p else ""

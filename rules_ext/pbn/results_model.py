@@ -1,0 +1,120 @@
+"""What ``compute_results(event)`` returns: scored boards, rankings, matches and differences."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules_ext.pbn.model import Board, EventKind, TableResult
+
+__all__ = ["BoardResults", "Difference", "EventResults", "MatchResult", "RankEntry", "Ranking", "ScoredResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """One result with our figures: ``score_ns`` (None when not played), matchpoints ``mp_ns`` and
+    ``mp_ew`` (pairs and individual; Neuberg-adjusted where the board needs it; for an artificial
+    score, its percentage of the top), ``pct_ns`` / ``pct_ew`` (0..100), ``imp_ns`` / ``imp_ew``
+    (teams, cross-IMPs, Butler). Figures that do not apply are None."""
+
+    result: TableResult
+    score_ns: int | None
+    mp_ns: float | None = None
+    mp_ew: float | None = None
+    pct_ns: float | None = None
+    pct_ew: float | None = None
+    imp_ns: float | None = None
+    imp_ew: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResults:
+    """A board's results scored: ``top`` (matchpoints of a top on this board after any Neuberg
+    adjustment), ``neuberg`` (True when Neuberg's formula was applied: artificial scores or fewer
+    results than the board played most often), ``datum`` (Butler), ``lines`` in file order."""
+
+    board: Board
+    lines: tuple[ScoredResult, ...]
+    top: float | None = None
+    neuberg: bool = False
+    datum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RankEntry:
+    """A line of a ranking. ``rank`` is the printed place with ties marked (``1``, ``3=``);
+    ``position`` the same as a number; ``id`` and ``names`` of the pair/team/player;
+    ``total`` (matchpoints, IMPs or VPs as the ranking's ``unit`` says); ``pct`` (pairs and
+    individual: total / sum of tops × 100, else None); ``boards`` played (or matches for VPs);
+    ``imps`` (teams: IMP balance; else None)."""
+
+    rank: str
+    position: int
+    id: str
+    names: str
+    total: float
+    pct: float | None
+    boards: int
+    imps: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """A ranked list. ``group`` is 'NS' / 'EW' for a Mitchell (each direction ranked apart), ''
+    for one overall list; ``unit`` is 'MP', 'IMP' or 'VP'."""
+
+    group: str
+    unit: str
+    entries: tuple[RankEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A teams match: ``home`` and ``visit`` team names, IMPs each, boards compared, and VPs
+    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label."""
+
+    home: str
+    visit: str
+    imps_home: float
+    imps_visit: float
+    boards: int
+    vp_home: float
+    vp_visit: float
+    table: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A figure where the file and we disagree: ``board`` (None for a total), ``participant`` (pair
+    id, team, or ``ns-ew`` of a result), ``item`` (the column: MP_NS, Percentage_EW, Score_NS,
+    TotalScoreMP, Rank, ...), ``theirs`` and ``ours`` as text, and the file ``line``."""
+
+    board: int | None
+    participant: str
+    item: str
+    theirs: str
+    ours: str
+    line: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        where = f"board {self.board}" if self.board is not None else "totals"
+        return f"{where}, {self.participant}: {self.item} theirs {self.theirs}, ours {self.ours}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventResults:
+    """Everything computed for an event.
+
+    - ``kind``: the event's :class:`EventKind`; ``method``: 'matchpoints', 'cross-imps',
+      'cross-imps-average', 'butler' or 'imps' (teams); ``scale``: matchpoint scale ('2/1/0' or
+      '1/0.5/0'), '' when not matchpoints.
+    - ``boards``: :class:`BoardResults` by board number; ``rankings``: one :class:`Ranking`
+      (or one per direction for a Mitchell); ``matches``: :class:`MatchResult` (teams);
+      ``differences``: each :class:`Difference` between the file's own figures and ours.
+    """
+
+    kind: EventKind
+    method: str
+    scale: str
+    boards: tuple[BoardResults, ...]
+    rankings: tuple[Ranking, ...]
+    matches: tuple[MatchResult, ...] = ()
+    differences: tuple[Difference, ...] = ()

@@ -1,0 +1,154 @@
+"""PBN tables (PBN 2.1 section 5): ScoreTable, TotalScoreTable, OptimumResultTable, ...
+
+The tag value lists the columns, ``;``-separated, each with an optional sort mark (leading ``+`` or
+``-``) and an optional minimum width and alignment (``\\8R``). Each following line is a row of
+whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei - Wang Fang"``),
+``-`` (not applicable), ``?`` (unknown) or carry an artificial-score marker.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules_ext.pbn.lexer import read_string
+
+_COLUMN_RE = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LRlr]?))?$")
+
+
+class TableError(ValueError):
+    """A table's column list or one of its rows cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: ``name``, ``sort`` ('+', '-' or ''), ``width`` (0 = none) and ``align`` ('L', 'R' or '')."""
+
+    name: str
+    sort: str = ""
+    width: int = 0
+    align: str = ""
+
+    def __post_init__(self) -> None:
+        if self.sort not in ("", "+", "-") or self.align not in ("", "L", "R") or self.width < 0:
+            raise TableError(f"bad column {self!r}: expected e.g. Column('Score_NS', '', 6, 'R')")
+
+    @classmethod
+    def parse(cls, text: str) -> Column:
+        match = _COLUMN_RE.match(text.strip())
+        if not match:
+            raise TableError(f"cannot read table column {text.strip()!r}: expected e.g. Score_NS, +Rank\\2R")
+        return cls(match[2], match[1], int(match[3] or 0), (match[4] or "").upper())
+
+    def __str__(self) -> str:
+        return f"{self.sort}{self.name}" + (f"\\{self.width}{self.align}" if self.width else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One cell token of a row line: its ``value`` (unquoted), whether it was ``quoted``, and where
+    it lies in the line (``start``, ``end``; not part of equality)."""
+
+    value: str
+    quoted: bool = False
+    start: int = field(default=0, compare=False)
+    end: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A parsed table: ``name`` (the tag), ``columns``, and ``rows`` of cell values (strings, as in
+    the file: '-' and '?' kept), each row as long as ``columns``; ``lines`` gives each row's line."""
+
+    name: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    lines: tuple[int, ...] = field(default=(), compare=False)
+
+    def index(self, column: str) -> int | None:
+        for i, col in enumerate(self.columns):
+            if col.name == column:
+                return i
+        return None
+
+    def has(self, column: str) -> bool:
+        return self.index(column) is not None
+
+    def records(self) -> list[dict[str, str]]:
+        """Each row as ``{column name: cell}``."""
+        names = [c.name for c in self.columns]
+        return [dict(zip(names, row)) for row in self.rows]
+
+
+def parse_columns(value: str) -> tuple[Column, ...]:
+    parts = [p for p in value.split(";")]
+    if not value.strip() or any(not p.strip() for p in parts):
+        raise TableError(f"cannot read table columns {value!r}: expected e.g. \"PairId_NS;PairId_EW;Contract\"")
+    return tuple(Column.parse(p) for p in parts)
+
+
+def tokenize_row(line: str) -> list[Cell]:
+    """Split a row line into cells; quoted strings stay whole; ``;`` and ``{...}`` comments are skipped."""
+    cells: list[Cell] = []
+    pos, n = 0, len(line)
+    while pos < n:
+        c = line[pos]
+        if c.isspace():
+            pos += 1
+        elif c == ";":
+            break
+        elif c == "{":
+            end = line.find("}", pos)
+            if end < 0:
+                break
+            pos = end + 1
+        elif c == '"':
+            found = read_string(line, pos)
+            if found is None:
+                raise TableError(f"unclosed quote in table row {line.strip()!r}: expected \"...\" on one line")
+            cells.append(Cell(found[0], True, pos, found[1]))
+            pos = found[1]
+        else:
+            start = pos
+            while pos < n and not line[pos].isspace() and line[pos] not in '";{':
+                pos += 1
+            cells.append(Cell(line[start:pos], False, start, pos))
+    return cells
+
+
+def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = ()
+                ) -> tuple[Table, list[tuple[int, str]]]:
+    """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
+
+    A row with a different number of cells than columns is a problem and left out of the table;
+    the other rows are kept. ``section_lines`` numbers the section lines (0 when unknown).
+    """
+    columns = parse_columns(value)
+    rows: list[tuple[str, ...]] = []
+    lines: list[int] = []
+    problems: list[tuple[int, str]] = []
+    for offset, text in enumerate(section):
+        lineno = section_lines[offset] if offset < len(section_lines) else 0
+        try:
+            cells = tokenize_row(text)
+        except TableError as exc:
+            problems.append((lineno, str(exc)))
+            continue
+        if not cells:
+            continue  # a comment line
+        if len(cells) != len(columns):
+            few = "fewer" if len(cells) < len(columns) else "more"
+            problems.append((lineno, f"{name} row {text.strip()!r} has {len(cells)} cells, {few} than its "
+                                     f"{len(columns)} columns ({';'.join(c.name for c in columns)}): "
+                                     f"expected one cell per column, '-' for an empty one"))
+            continue
+        rows.append(tuple(c.value for c in cells))
+        lines.append(lineno)
+    return Table(name, columns, tuple(rows), tuple(lines)), problems
+
+
+def replace_cell(line: str, column: int, new_value: str) -> str:
+    """The row line with cell number ``column`` replaced by ``new_value`` (quoted if it was)."""
+    cells = tokenize_row(line)
+    cell = cells[column]
+    text = f'"{new_value}"' if cell.quoted else new_value
+    return line[:cell.start] + text + line[cell.end:]
