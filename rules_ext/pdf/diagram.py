@@ -1,0 +1,239 @@
+"""Diagrams drawn on the page: the four hands around a compass, and an auction grid.
+
+:class:`HandDiagram` is a Flowable (``wrap`` and ``draw``): North on top, West and East beside the
+compass, South below; inside the compass the seat names and each hand's high-card points, the dealer's
+seat name underlined and the vulnerable sides drawn as dark red bars (readable in black and white as
+thick bars). Hands come from the core's ``Deal`` (:func:`holdings_of`), so no card logic is repeated
+here. An unknown hand (``-`` in PBN) or a blank diagram gets lines to write the holding on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from rules_ext.pdf.fonts import register_fonts
+from rules_ext.pdf.layout import GRID, RED, PrintOptions, Styles, contract_markup
+
+SEATS = ("N", "E", "S", "W")
+SUITS = ("S", "H", "D", "C")
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """The four hands of a deal as printed: per seat (N, E, S, W) the spade, heart, diamond and club
+    holdings (PBN ranks, e.g. ``AKT2``) and the high-card points; ``None`` for an unknown hand."""
+
+    hands: tuple[tuple[str, str, str, str] | None, ...]
+    hcps: tuple[int | None, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 4 or len(self.hcps) != 4 or any(
+                h is not None and len(h) != 4 for h in self.hands):
+            raise ValueError(f"cannot use holdings {self.hands!r}: expected 4 hands of 4 suits")
+
+    def hand(self, seat: str) -> tuple[str, str, str, str] | None:
+        return self.hands[SEATS.index(str(seat)[0].upper())]
+
+    def hcp(self, seat: str) -> int | None:
+        return self.hcps[SEATS.index(str(seat)[0].upper())]
+
+
+def holdings_of(deal: object) -> Holdings:
+    """Holdings of a core ``Deal`` or a PBN deal string (read by the core, which validates it)."""
+    from rules_ext.core import Deal, Seat
+
+    if isinstance(deal, Holdings):
+        return deal
+    if isinstance(deal, str):
+        deal = Deal.from_pbn(deal)
+    hands, hcps = [], []
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        hand = deal.hand(seat)  # type: ignore[attr-defined]
+        known = len(hand) == 13
+        hands.append(tuple(hand.to_pbn().split(".")) if known else None)
+        hcps.append(hand.hcp if known else None)
+    return Holdings(tuple(hands), tuple(hcps))
+
+
+def _printed(suit: str) -> str:
+    return " ".join("10" if c == "T" else c for c in suit) if suit else "—"
+
+
+class HandDiagram(Flowable):
+    """The four hands around a compass; optional text in the top-left and top-right corners."""
+
+    def __init__(self, deal: object | None, options: PrintOptions, *, font_size: float = 9.5,
+                 dealer: str | None = None, vulnerable: Sequence[str] = (),
+                 corner: Sequence[str] = (), corner_right: Sequence[str] = (),
+                 show_hcp: bool = True, min_col_width: float = 0) -> None:
+        super().__init__()
+        self.holdings = holdings_of(deal) if deal is not None else None
+        self.options = options
+        self.font = register_fonts()
+        self.size = font_size
+        self.leading = font_size * 1.3
+        self.dealer = dealer[0].upper() if dealer else None
+        self.vulnerable = {str(s)[0].upper() for s in vulnerable}
+        self.corner = tuple(corner)
+        self.corner_right = tuple(corner_right)
+        self.show_hcp = show_hcp and self.holdings is not None
+        hands = [h for h in (self.holdings.hands if self.holdings else ()) if h] or [("AKQJT98",) * 4]
+        widths = [self._line_width(suit, hand[i]) for hand in hands for i, suit in enumerate(SUITS)]
+        self.col_w = max(max(widths) + font_size, 6.2 * font_size, min_col_width)
+        self.row_h = 4 * self.leading + 6
+
+    def _width(self, text: str, size: float | None = None) -> float:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return stringWidth(text, self.font, size or self.size)
+
+    def _fit(self, text: str, size: float, width: float) -> float:
+        """``size``, or the smaller size at which ``text`` fits ``width``."""
+        natural = self._width(text, size)
+        return size if natural <= width else size * width / natural
+
+    def _line_width(self, suit: str, holding: str) -> float:
+        return self._width(f"{_SYMBOL[suit]} {_printed(holding)}")
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = 3 * self.col_w, 3 * self.row_h
+        return self.width, self.height
+
+    def _draw_hand(self, x: float, top: float, seat: str) -> None:
+        canvas = self.canv
+        y = top - self.size
+        hand = self.holdings.hand(seat) if self.holdings else None
+        for i, suit in enumerate(SUITS):
+            canvas.setFillColor(RED if suit in "HD" else colors.black)
+            canvas.drawString(x, y, _SYMBOL[suit])
+            canvas.setFillColor(colors.black)
+            if hand is not None:
+                holding = hand[i]
+                canvas.drawString(x + self._width(_SYMBOL[suit] + " "), y, _printed(holding))
+            else:  # blank: a line to write the holding on
+                canvas.setStrokeColor(GRID)
+                canvas.setLineWidth(0.3)
+                canvas.line(x + self._width("♠ "), y - 1.5, x + self.col_w - 6, y - 1.5)
+            y -= self.leading
+
+    def _seat_name(self, seat: str) -> str:
+        if self.options.lang.value == "zh":
+            return {"N": "北", "E": "东", "S": "南", "W": "西"}[seat]
+        return seat
+
+    def _draw_compass(self, x: float, y: float, w: float, h: float) -> None:
+        canvas = self.canv
+        side = min(w, h) - 4
+        cx, cy = x + w / 2, y + h / 2
+        left, bottom = cx - side / 2, cy - side / 2
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.6)
+        canvas.rect(left, bottom, side, side, stroke=1, fill=0)
+        bar = 3.2
+        canvas.setFillColor(RED)
+        if "N" in self.vulnerable:
+            canvas.rect(left, bottom + side - bar, side, bar, stroke=0, fill=1)
+            canvas.rect(left, bottom, side, bar, stroke=0, fill=1)
+        if "E" in self.vulnerable:
+            canvas.rect(left + side - bar, bottom, bar, side, stroke=0, fill=1)
+            canvas.rect(left, bottom, bar, side, stroke=0, fill=1)
+        # each seat's high-card points at its edge (or, on a blank diagram, the seat's name); the
+        # dealer's is underlined
+        small = self.size * 0.85
+        canvas.setFont(self.font, small)
+        canvas.setFillColor(colors.black)
+        inset = bar + 2.5
+        spots = {
+            "N": (cx, bottom + side - inset - small * 0.8),
+            "S": (cx, bottom + inset + 1),
+            "W": (left + inset + small * 0.7, cy - small / 3),
+            "E": (left + side - inset - small * 0.7, cy - small / 3),
+        }
+        for seat, (sx, sy) in spots.items():
+            hcp = self.holdings.hcp(seat) if self.show_hcp else None
+            text = self._seat_name(seat) if hcp is None else str(hcp)
+            canvas.drawCentredString(sx, sy, text)
+            if seat == self.dealer:
+                half = max(self._width(text, small), small * 0.6) / 2 + 1
+                canvas.setLineWidth(1.1)
+                canvas.setStrokeColor(colors.black)
+                canvas.line(sx - half, sy - 1.8, sx + half, sy - 1.8)
+        canvas.setFillColor(colors.black)
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFont(self.font, self.size)
+        c, r, pad = self.col_w, self.row_h, self.size * 0.3
+        self._draw_hand(c + pad, 3 * r, "N")
+        self._draw_hand(pad, 2 * r, "W")
+        self._draw_hand(2 * c + pad, 2 * r, "E")
+        self._draw_hand(c + pad, r, "S")
+        self._draw_compass(c, r, c, r)
+        canvas.setFillColor(colors.black)
+        for lines, x, draw in ((self.corner, 0, canvas.drawString),
+                               (self.corner_right, 3 * c, canvas.drawRightString)):
+            y = 3 * r
+            for i, line in enumerate(lines):
+                nominal = self.size * (1.35 if i == 0 else 0.85)
+                size = self._fit(line, nominal, c - 3)
+                pieces = [line]
+                if i and size < nominal * 0.85:  # too long: wrap at spaces rather than shrink far
+                    pieces = simpleSplit(line, self.font, nominal, c - 3)
+                    size = min(self._fit(p, nominal, c - 3) for p in pieces)
+                for piece in pieces:
+                    y -= max(size, self.size * 0.85) * 1.2
+                    canvas.setFont(self.font, size)
+                    draw(x, y + size * 0.2, piece)
+        canvas.restoreState()
+
+
+def auction_table(calls: Sequence[str], dealer: str, options: PrintOptions, styles: Styles,
+                  *, blank_rows: int = 0, col_width: float = 48) -> Table:
+    """The auction as a grid with columns West North East South; the dealer's column starts it.
+
+    ``calls`` are strings like ``1S``, ``Pass``, ``X``, ``XX``, ``3NT``; a trailing ``*`` marks an
+    alert. With no calls, ``blank_rows`` empty rows are drawn to write in.
+    """
+    order = ("W", "N", "E", "S")
+    header = [styles.para(options.label(s), "cell_center") for s in order]
+    cells: list[str] = [""] * order.index(dealer[0].upper()) + [_call_markup(c, options) for c in calls]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)] or []
+    rows = [r + [""] * (4 - len(r)) for r in rows]
+    rows += [[""] * 4 for _ in range(blank_rows)]
+    data = [header] + [[styles.para(c, "cell_center") if c else "" for c in r] for r in rows]
+    heights = [None] * (len(data) - blank_rows) + [16] * blank_rows
+    table = Table(data, colWidths=[col_width] * 4, rowHeights=heights)
+    table.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("FONTNAME", (0, 0), (-1, -1), styles.font),
+    ]))
+    return table
+
+
+def _call_markup(call: str, options: PrintOptions) -> str:
+    text = str(call).strip()
+    alert = text.endswith("*") or text.endswith("!")
+    core = text.rstrip("*!").strip()
+    upper = core.upper()
+    if upper in ("P", "PASS", "AP"):
+        out = {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass")
+        if upper == "AP":
+            out = {"zh": "都不叫", "en": "All pass"}.get(options.lang.value, "All pass")
+    elif upper in ("X", "XX", "D", "R"):
+        out = {"D": "X", "R": "XX"}.get(upper, upper)
+    else:
+        out = contract_markup(upper.replace("N", "NT").replace("NTT", "NT"))
+    return out + (" *" if alert else "")
+
+
+def seat_lines(players: Mapping[str, str], options: PrintOptions) -> list[str]:
+    """``北 North: name`` lines in N, E, S, W order for the seats that have a name."""
+    return [f"{options.label(s)}: {players[s]}" for s in SEATS if players.get(s)]

@@ -1,0 +1,342 @@
+"""What every PDF shares: print options, bilingual labels, styles, suit colours and the page template.
+
+A document is built by :func:`build_document`: a ``BaseDocTemplate`` with one frame and an ``onPage``
+callback that draws the header (event on the left, date on the right) and the footer (the document's
+title and ``page x / y``). The total page count is a PDF form XObject that the canvas defines when it
+is saved, so the document is laid out once. reportlab's invariant mode is passed to the document (not
+set globally), so the same input gives the same bytes; the file is written through
+:func:`rules_ext.fileio.atomic_output`, so a failure never leaves a half-written PDF.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+
+from rules_ext.fileio import atomic_output
+from rules_ext.pdf.fonts import register_fonts
+
+
+class Lang(enum.Enum):
+    """Which language the labels are printed in."""
+
+    ZH = "zh"
+    EN = "en"
+    BOTH = "both"
+
+    @classmethod
+    def parse(cls, text: "str | Lang") -> "Lang":
+        if isinstance(text, Lang):
+            return text
+        try:
+            return cls(str(text).strip().lower())
+        except ValueError as exc:
+            raise ValueError(f"unknown language {text!r}: expected zh, en or both") from exc
+
+
+class Paper(enum.Enum):
+    """Paper size (portrait, in points)."""
+
+    A4 = A4
+    LETTER = LETTER
+
+    @classmethod
+    def parse(cls, text: "str | Paper") -> "Paper":
+        if isinstance(text, Paper):
+            return text
+        try:
+            return cls[str(text).strip().upper()]
+        except KeyError as exc:
+            raise ValueError(f"unknown paper size {text!r}: expected a4 or letter") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """Paper and label language of one document."""
+
+    paper: Paper = Paper.A4
+    lang: Lang = Lang.BOTH
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paper", Paper.parse(self.paper))
+        object.__setattr__(self, "lang", Lang.parse(self.lang))
+
+    @classmethod
+    def of(cls, paper: "str | Paper" = Paper.A4, lang: "str | Lang" = Lang.BOTH) -> "PrintOptions":
+        return cls(Paper.parse(paper), Lang.parse(lang))
+
+    def label(self, key: str) -> str:
+        """The label ``key`` in this document's language(s): ``牌号 Board``, ``牌号`` or ``Board``."""
+        try:
+            zh, en = LABELS[key]
+        except KeyError as exc:
+            raise KeyError(f"no label {key!r}") from exc
+        if self.lang is Lang.ZH:
+            return zh
+        if self.lang is Lang.EN:
+            return en
+        return f"{zh} {en}" if zh != en else zh
+
+
+#: every printed label, as (Chinese, English)
+LABELS: dict[str, tuple[str, str]] = {
+    "board": ("牌号", "Board"),
+    "dealer": ("发牌人", "Dealer"),
+    "vul": ("局况", "Vulnerable"),
+    "N": ("北", "North"),
+    "E": ("东", "East"),
+    "S": ("南", "South"),
+    "W": ("西", "West"),
+    "vul.NONE": ("双方无局", "None"),
+    "vul.NS": ("南北有局", "N-S"),
+    "vul.EW": ("东西有局", "E-W"),
+    "vul.ALL": ("双方有局", "All"),
+    "hcp": ("大牌点", "HCP"),
+    "dd": ("双明手赢墩", "Double-dummy tricks"),
+    "par": ("最优定约", "Par"),
+    "commentary": ("评述", "Commentary"),
+    "hand_records": ("牌例记录", "Hand records"),
+    "travellers": ("计分单", "Travellers"),
+    "traveller": ("计分单", "Traveller"),
+    "round": ("轮次", "Round"),
+    "ns_pair": ("南北", "NS"),
+    "ew_pair": ("东西", "EW"),
+    "contract": ("定约", "Contract"),
+    "by": ("庄家", "By"),
+    "lead": ("首攻", "Lead"),
+    "tricks": ("墩数", "Tricks"),
+    "score": ("得分", "Score"),
+    "score_ns": ("南北得分", "NS +"),
+    "score_ew": ("东西得分", "EW +"),
+    "mp": ("比赛分", "MP"),
+    "mp_ns": ("南北比赛分", "MP NS"),
+    "mp_ew": ("东西比赛分", "MP EW"),
+    "pct": ("百分比", "%"),
+    "imps": ("IMP", "IMPs"),
+    "imp_ns": ("南北IMP", "IMP NS"),
+    "notes": ("备注", "Notes"),
+    "results": ("成绩", "Results"),
+    "rank": ("名次", "Rank"),
+    "pair": ("对号", "Pair"),
+    "player": ("牌手", "Player"),
+    "names": ("姓名", "Names"),
+    "total": ("总分", "Total"),
+    "max": ("满分", "Top"),
+    "team": ("队", "Team"),
+    "teams": ("队式赛", "Teams"),
+    "match": ("场次", "Match"),
+    "vp": ("胜利分", "VP"),
+    "imp_total": ("IMP合计", "IMPs total"),
+    "open": ("开室", "Open"),
+    "closed": ("闭室", "Closed"),
+    "score_card": ("个人计分卡", "Personal score card"),
+    "opponents": ("对手", "Opponents"),
+    "ranking": ("排名", "Ranking"),
+    "page": ("页", "Page"),
+    "event": ("比赛", "Event"),
+    "session": ("节次", "Session"),
+    "date": ("日期", "Date"),
+    "table": ("桌号", "Table"),
+    "director": ("裁判长", "Director"),
+    "players": ("牌手", "Players"),
+    "auction": ("叫牌过程", "Auction"),
+    "play": ("打牌", "Play"),
+    "facts": ("事实", "Facts"),
+    "laws": ("适用条款", "Laws applied"),
+    "ruling": ("裁决", "Ruling"),
+    "ruling_form": ("裁判裁决记录", "Director's ruling form"),
+    "adjustment": ("调整分", "Score adjustment"),
+    "weight": ("权重", "Weight"),
+    "weighted": ("加权得分", "Weighted score"),
+    "appeal": ("申诉", "Appeal"),
+    "appellant": ("申诉方", "Appellant"),
+    "reasons": ("申诉理由", "Reasons"),
+    "committee": ("委员会", "Committee"),
+    "decision": ("委员会裁决", "Committee decision"),
+    "deposit": ("保证金", "Deposit"),
+    "deposit_returned": ("退还", "Returned"),
+    "deposit_kept": ("没收", "Forfeited"),
+    "signature": ("签名", "Signature"),
+    "called_by": ("召请方", "Called by"),
+    "time": ("时间", "Time"),
+    "edition": ("版本", "Edition"),
+    "pass": ("不叫", "Pass"),
+    "blank_hint": ("（填写）", "(fill in)"),
+    "nobody": ("无", "none"),
+}
+
+#: printed colour of the red suits: dark enough to stay readable in black and white
+RED_HEX = "#c0001a"
+RED = colors.HexColor(RED_HEX)
+BLACK = colors.black
+GRID = colors.HexColor("#606060")
+SHADE = colors.HexColor("#e8e8e8")
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT", "N": "NT"}
+RED_SUITS = {"H", "D"}
+
+_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$", re.IGNORECASE)
+
+
+def suit_markup(strain: str) -> str:
+    """Paragraph markup of one strain symbol, red for hearts and diamonds."""
+    key = strain.upper()
+    symbol = SUIT_SYMBOLS.get(key, escape(strain))
+    if key in RED_SUITS:
+        return f'<font color="{RED_HEX}">{symbol}</font>'
+    return symbol
+
+
+def contract_text(contract: object) -> str:
+    """Plain text of a contract with a suit symbol: ``4SX`` -> ``4♠X``; anything else as given."""
+    text = str(contract)
+    m = _CONTRACT.match(text)
+    if not m:
+        return text
+    return f"{m.group(1)}{SUIT_SYMBOLS[m.group(2).upper()]}{m.group(3).upper()}"
+
+
+def contract_markup(contract: object) -> str:
+    """Paragraph markup of a contract, the suit symbol in colour: ``4HX`` -> ``4<red>♥</red>X``."""
+    text = str(contract)
+    m = _CONTRACT.match(text)
+    if not m:
+        return escape(text)
+    return f"{m.group(1)}{suit_markup(m.group(2))}{m.group(3).upper()}"
+
+
+def card_markup(card: str) -> str:
+    """Paragraph markup of a card such as ``HA`` or ``SK`` (PBN order: suit then rank): ``♥A``."""
+    text = str(card).strip()
+    if len(text) >= 2 and text[0].upper() in "SHDC":
+        return f"{suit_markup(text[0])}{escape(text[1:].upper().replace('T', '10'))}"
+    return escape(text)
+
+
+class Styles:
+    """Paragraph styles of one document, all in the embedded font."""
+
+    def __init__(self, base_size: float = 9.5) -> None:
+        font = register_fonts()
+        self.font = font
+        self.body = ParagraphStyle("body", fontName=font, fontSize=base_size, leading=base_size * 1.3)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=base_size - 1.5,
+                                    leading=(base_size - 1.5) * 1.25)
+        self.cell = ParagraphStyle("cell", parent=self.body, fontSize=base_size - 0.5,
+                                   leading=(base_size - 0.5) * 1.2)
+        self.cell_center = ParagraphStyle("cell_center", parent=self.cell, alignment=TA_CENTER)
+        self.title = ParagraphStyle("title", parent=self.body, fontSize=base_size + 6,
+                                    leading=(base_size + 6) * 1.25, spaceAfter=4)
+        self.heading = ParagraphStyle("heading", parent=self.body, fontSize=base_size + 2.5,
+                                      leading=(base_size + 2.5) * 1.25, spaceBefore=6, spaceAfter=3)
+        self.quote = ParagraphStyle("quote", parent=self.body, fontSize=base_size - 0.5,
+                                    leading=(base_size - 0.5) * 1.35, leftIndent=10,
+                                    textColor=colors.HexColor("#202020"))
+
+    def para(self, markup: str, style: str = "body") -> Paragraph:
+        return Paragraph(markup, getattr(self, style))
+
+    def text(self, text: str, style: str = "body") -> Paragraph:
+        """A paragraph of plain text (escaped; line breaks kept)."""
+        return Paragraph(escape(text).replace("\n", "<br/>"), getattr(self, style))
+
+
+@dataclass(frozen=True, slots=True)
+class PageHeader:
+    """What the header and footer of every page show."""
+
+    title: str  # document kind, e.g. '牌例记录 Hand records'
+    event: str = ""
+    date: str = ""
+
+
+MARGIN = 14 * mm
+_HEADER_GAP = 9 * mm
+_TOTAL_FORM = "rules_ext_page_total"
+
+
+class _CountingCanvas(Canvas):
+    """A canvas that defines the 'total pages' form, used by every footer, when it is saved."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.pages_shown = 0
+
+    def showPage(self) -> None:
+        self.pages_shown += 1
+        super().showPage()
+
+    def save(self) -> None:
+        pages = self.pages_shown
+        self.beginForm(_TOTAL_FORM)
+        self.setFont(register_fonts(), 8)
+        self.drawString(0, 0, str(pages))
+        self.endForm()
+        super().save()
+
+
+def _draw_page(header: PageHeader, options: PrintOptions):
+    font = register_fonts()
+    page_label = options.label("page")
+
+    def on_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        width, height = doc.pagesize
+        canvas.saveState()
+        canvas.setFont(font, 8.5)
+        top = height - MARGIN + 2 * mm
+        canvas.drawString(MARGIN, top, header.event)
+        canvas.drawRightString(width - MARGIN, top, header.date)
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, top - 2 * mm, width - MARGIN, top - 2 * mm)
+        bottom = MARGIN - 6 * mm
+        canvas.line(MARGIN, bottom + 4 * mm, width - MARGIN, bottom + 4 * mm)
+        canvas.setFont(font, 8)
+        canvas.drawString(MARGIN, bottom, header.title)
+        text = f"{page_label} {canvas.getPageNumber()} / "
+        x = width - MARGIN - canvas.stringWidth(text + "000", font, 8)
+        canvas.drawString(x, bottom, text)
+        canvas.translate(x + canvas.stringWidth(text, font, 8), bottom)
+        canvas.doForm(_TOTAL_FORM)
+        canvas.restoreState()
+
+    return on_page
+
+
+def frame_size(options: PrintOptions) -> tuple[float, float]:
+    """Width and height available to the flowables of a page."""
+    width, height = options.paper.value
+    return width - 2 * MARGIN, height - 2 * MARGIN - _HEADER_GAP
+
+
+def build_document(path: str | Path, story: Sequence[Flowable], header: PageHeader,
+                   options: PrintOptions, *, author: str = "rules_ext") -> int:
+    """Lay out ``story`` and write the PDF to ``path`` atomically; return the number of pages."""
+    register_fonts()
+    width, height = options.paper.value
+    with atomic_output(path) as tmp:
+        doc = BaseDocTemplate(
+            str(tmp), pagesize=(width, height), leftMargin=MARGIN, rightMargin=MARGIN,
+            topMargin=MARGIN + _HEADER_GAP / 2, bottomMargin=MARGIN + _HEADER_GAP / 2,
+            title=" · ".join(x for x in (header.title, header.event) if x), author=author,
+            creator="rules_ext (reportlab)", invariant=1, initialFontName=register_fonts(),
+        )
+        frame_w, frame_h = frame_size(options)
+        frame = Frame(MARGIN, MARGIN + _HEADER_GAP / 2, frame_w, frame_h, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame],
+                                           onPage=_draw_page(header, options))])
+        doc.build(list(story), canvasmaker=_CountingCanvas)
+        pages = doc.page
+    return pages
