@@ -1,0 +1,149 @@
+"""Corpus model -> Sphinx: the ``law`` domain, directives, generated pages, search, theme CSS.
+
+How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
+pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
+(``<edition>/``, ``compare/``, ``zh-hant/``: git-ignored build products, rewritten only when their
+text changes). See :mod:`rules_ext.site.pages`.
+
+Configuration (conf.py):
+
+``rules_corpus_loader``      ``'module:function'`` or a callable returning a Corpus; ``None`` for a
+                             project with hand-written law pages only (no generated pages)
+``rules_default_edition``    edition of an unqualified ``:law:`45C4b``` (default ``'1991'``)
+``rules_traditional_profile`` OpenCC profile of the 繁體 views (default ``'s2twp'``, see DESIGN.md)
+``rules_findings_loader``    ``'module:function'`` taking the Corpus and returning verification
+                             findings shown on the law pages, or ``None``
+``rules_templates_dir``      folder holding ``site/*.rst.jinja`` (default: the project's templates/)
+"""
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from docutils import nodes
+from sphinx.util import logging
+
+from rules_ext.site import directives
+from rules_ext.site.domain import LawDomain, LawRole
+
+logger = logging.getLogger(__name__)
+
+PACKAGE_DIR = Path(__file__).parent
+STATIC_DIR = PACKAGE_DIR / "static"
+USER_DICT = PACKAGE_DIR / "data" / "bridge-terms.txt"
+DEFAULT_TEMPLATES = PACKAGE_DIR.parents[1] / "templates"
+
+
+class SiteConfigError(ValueError):
+    """A ``rules_*`` setting in conf.py that cannot work."""
+
+
+def _load_callable(value: Any, setting: str) -> Callable | None:
+    if value is None or callable(value):
+        return value
+    if not isinstance(value, str) or ":" not in value:
+        raise SiteConfigError(f"{setting} = {value!r}: expected 'module:function', a callable "
+                              "or None, e.g. 'rules_ext.corpus:load_corpus'")
+    module, _, name = value.partition(":")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise SiteConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
+
+
+def validate_config(app, config) -> None:
+    """config-inited: check every ``rules_*`` value once, and add the extension's static files."""
+    from rules_ext.site.script import PROFILES
+
+    if config.rules_traditional_profile not in PROFILES:
+        raise SiteConfigError(f"rules_traditional_profile = {config.rules_traditional_profile!r}: "
+                              f"expected one of {', '.join(PROFILES)}")
+    edition = config.rules_default_edition
+    if not isinstance(edition, str) or not edition[:4].isdigit():
+        raise SiteConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
+    if config.rules_corpus_loader is not None and not callable(config.rules_corpus_loader):
+        _load_callable(config.rules_corpus_loader, "rules_corpus_loader")
+    templates = Path(config.rules_templates_dir or DEFAULT_TEMPLATES)
+    if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
+        raise SiteConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
+                              "there; expected the project's templates/ folder")
+    config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
+
+
+def generate(app) -> None:
+    """builder-inited: corpus -> generated reST pages in the source tree."""
+    from rules_ext.site import pages as site_pages
+    from rules_ext.site.script import check_agreement
+
+    config = app.config
+    loader = _load_callable(config.rules_corpus_loader, "rules_corpus_loader")
+    if loader is None:
+        return
+    started = time.perf_counter()
+    corpus = loader()
+    findings = _findings(corpus, config)
+    context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
+    generator = site_pages.Generator(context, Path(config.rules_templates_dir or DEFAULT_TEMPLATES))
+    pages = generator.pages()
+    written, removed = site_pages.write_pages(Path(app.srcdir), pages,
+                                              site_pages.generated_roots(pages))
+    counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
+              for e in corpus.editions}
+    logger.info("rules: %d generated pages (%s; %d 繁體, %d comparison) in %.2f s; %d written, "
+                "%d removed", len(pages), ", ".join(f"{k}: {v}" for k, v in counts.items()),
+                sum(1 for n in pages if n.startswith("zh-hant/")),
+                sum(1 for n in pages if n.startswith("compare/")),
+                time.perf_counter() - started, written, removed)
+    ids = {e.id for e in corpus.editions}
+    if {"1999", "1999-trad"} <= ids:
+        for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
+            agreement = check_agreement(corpus, profile)
+            logger.info("rules: 繁體 check, OpenCC %s vs delivered 1999-trad, Laws %s: %d of %d "
+                        "characters agree (%.1f %%)", profile,
+                        _ranges(agreement.laws), agreement.matching, agreement.characters,
+                        100 * agreement.ratio)
+
+
+def _findings(corpus, config) -> list:
+    loader = _load_callable(config.rules_findings_loader, "rules_findings_loader")
+    if loader is None:
+        return []
+    findings = list(loader(corpus))
+    logger.info("rules: %d verification findings shown on the law pages", len(findings))
+    return findings
+
+
+def _ranges(numbers) -> str:
+    numbers = sorted(numbers)
+    if not numbers:
+        return "none"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ",".join(map(str, numbers))
+
+
+def setup(app) -> dict[str, Any]:
+    app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
+                         types=(Any,))
+    app.add_config_value("rules_default_edition", "1991", "env", types=(str,))
+    app.add_config_value("rules_traditional_profile", "s2twp", "env", types=(str,))
+    app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
+    app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))
+    app.add_domain(LawDomain)
+    app.add_directive_to_domain("law", "edition", directives.EditionDirective)
+    app.add_directive_to_domain("law", "law", directives.LawDirective)
+    app.add_directive_to_domain("law", "provision", directives.ProvisionDirective)
+    app.add_directive_to_domain("law", "term", directives.TermDirective)
+    app.add_directive_to_domain("law", "examples", directives.ExamplesDirective)
+    app.add_role("law", LawRole(innernodeclass=nodes.inline))
+    app.add_node(directives.examples_placeholder)
+    app.add_css_file("rules.css")
+    app.connect("config-inited", validate_config)
+    app.connect("builder-inited", generate)
+    app.connect("doctree-read", directives.note_examples)
+    app.connect("doctree-resolved", directives.fill_examples)
+    app.connect("env-get-updated", directives.examples_outdated)
+    return {"version": "0.1.0", "env_version": 1, "parallel_read_safe": True,
+            "parallel_write_safe": True}

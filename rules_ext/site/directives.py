@@ -1,0 +1,267 @@
+"""Directives of the ``law`` domain, used by the generated pages and by hand-written ones.
+
+``.. law:edition:: 1991``           the edition (and ``:script:``) of the page's references
+``.. law:law:: 45``                 the law object (anchor ``#45``), title in ``:title:``
+``.. law:provision:: 45C4b``        a section / item / sub-item / note with its permalink
+``.. law:term:: 明手``               a glossary entry (anchor, English term, hover text)
+``.. law:examples::``               the worked examples illustrating this law (filled at write time)
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry, law_number
+
+logger = logging.getLogger(__name__)
+
+KIND_NAMES = {"law": "条", "section": "款", "item": "项", "subitem": "目", "note": "注",
+              "intro": "引言", "penalty": "判罚"}
+OBJTYPES = {"law": "law", "section": "section", "item": "item", "subitem": "subitem",
+            "note": "note"}
+
+
+def script_option(value: str) -> str:
+    """``simplified`` or ``traditional``."""
+    value = (value or "").strip()
+    if value not in (SIMPLIFIED, TRADITIONAL):
+        raise ValueError(f"unknown script {value!r}: expected simplified or traditional")
+    return value
+
+
+def kind_option(value: str) -> str:
+    value = (value or "").strip()
+    if value not in KIND_NAMES:
+        raise ValueError(f"unknown provision kind {value!r}: expected one of {', '.join(KIND_NAMES)}")
+    return value
+
+
+class examples_placeholder(nodes.General, nodes.Element):
+    """Replaced at doctree-resolved by links to the worked examples of the law."""
+
+
+class LawDirectiveBase(SphinxDirective):
+    def edition(self) -> str:
+        edition = self.options.get("edition") or self.env.ref_context.get("law:edition")
+        if not edition:
+            raise self.error(f"{self.name}: no edition; put '.. law:edition:: 1991' first or "
+                             "give ':edition: 1991'")
+        return edition
+
+    def script(self) -> str:
+        return self.options.get("script") or self.env.ref_context.get("law:script", SIMPLIFIED)
+
+    @property
+    def domain(self):
+        return self.env.get_domain("law")
+
+
+class EditionDirective(SphinxDirective):
+    """Sets the edition and script that references and objects on this page belong to."""
+
+    required_arguments = 1
+    option_spec = {"script": script_option}
+
+    def run(self):
+        self.env.ref_context["law:edition"] = self.arguments[0].strip()
+        self.env.ref_context["law:script"] = self.options.get("script", SIMPLIFIED)
+        return []
+
+
+class LawDirective(LawDirectiveBase):
+    """The law itself: an anchor ``#45`` and an index entry."""
+
+    required_arguments = 1
+    option_spec = {"edition": directives.unchanged, "script": script_option,
+                   "title": directives.unchanged}
+
+    def run(self):
+        label = self.arguments[0].strip()
+        if not label.isdigit():
+            raise self.error(f"law number {label!r} is not a number: expected e.g. 45")
+        edition = self.edition()
+        title = self.options.get("title", "")
+        target = nodes.target("", "", ids=[label])
+        self.state.document.note_explicit_target(target)
+        dispname = f"第{label}条 {title}".strip()
+        self.domain.note_object(edition, self.script(), label,
+                                ObjectEntry(self.env.docname, label, dispname, "law"),
+                                location=self.get_location())
+        return [target]
+
+
+class ProvisionDirective(LawDirectiveBase):
+    """A provision: a block with its marker, heading, permalink and text; children nest inside."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {
+        "edition": directives.unchanged,
+        "script": script_option,
+        "kind": kind_option,
+        "marker": directives.unchanged,
+        "heading": directives.unchanged,
+        "recovered": directives.flag,
+        "penalty": directives.flag,
+        "original": directives.unchanged,
+        "corrections": directives.unchanged,
+    }
+
+    def run(self):
+        label = self.arguments[0].strip()
+        kind = self.options.get("kind", "section")
+        edition = self.edition()
+        container = nodes.container(classes=["law-provision", f"law-{kind}"], ids=[label])
+        self.set_source_info(container)
+        head = nodes.paragraph(classes=["law-head"])
+        marker = self.options.get("marker", "")
+        heading = self.options.get("heading", "")
+        if marker:
+            head += self._mark(marker, "law-marker")
+        if heading:
+            head += nodes.strong(heading, heading, classes=["law-heading"])
+        if self.options.get("penalty") is not None and kind != "penalty":
+            head += nodes.inline("（判罚）", "（判罚）", classes=["law-penalty"])
+        head += nodes.reference("", "¶", refid=label, classes=["headerlink", "law-permalink"],
+                                reftitle=f"{edition}:{label}")
+        body = nodes.container(classes=["law-text"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        if not heading and body.children and isinstance(body.children[0], nodes.paragraph):
+            # no heading: the marker starts the text line, as printed
+            first = body.children[0]
+            for child in reversed([c for c in head.children
+                                   if not isinstance(c, nodes.reference)]):
+                first.insert(0, child)
+            first.append(head.children[-1])
+            head = None
+        if head is not None:
+            container += head
+        container += body.children
+        original = self.options.get("original")
+        if original:
+            container += self._erratum(original)
+        dispname = label
+        objtype = OBJTYPES.get(kind, "provision")
+        self.domain.note_object(edition, self.script(), label,
+                                ObjectEntry(self.env.docname, label, dispname, objtype),
+                                location=self.get_location())
+        return [container]
+
+    def _mark(self, text: str, cls: str) -> nodes.Node:
+        if self.options.get("recovered") is not None:
+            return nodes.abbreviation(text, text, explanation="编者恢复 (recovered editorially)",
+                                      classes=[cls, "law-recovered"])
+        return nodes.inline(text, text, classes=[cls])
+
+    def _erratum(self, original: str) -> nodes.Node:
+        ids = self.options.get("corrections", "")
+        para = nodes.paragraph(classes=["law-erratum"])
+        label = f"勘误 {ids}".strip() + "：原文作 "
+        para += nodes.inline(label, label, classes=["law-erratum-label"])
+        para += nodes.inline(original, original, classes=["law-original"])
+        return para
+
+
+class TermDirective(LawDirectiveBase):
+    """A glossary entry: ``.. law:term:: 明手`` with ``:english: Dummy`` and ``:anchor: dummy``."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"edition": directives.unchanged, "script": script_option,
+                   "english": directives.unchanged, "anchor": directives.unchanged,
+                   "recovered": directives.flag, "link": directives.unchanged}
+
+    def run(self):
+        term = self.arguments[0].strip()
+        edition = self.edition()
+        anchor = self.options.get("anchor") or f"term-{len(self.domain.data['terms'])}"
+        english = self.options.get("english", "")
+        item = nodes.container(classes=["law-glossary-entry"], ids=[anchor])
+        head = nodes.paragraph(classes=["law-term-head"])
+        head += nodes.strong(term, term, classes=["law-term-name"])
+        if english:
+            head += nodes.inline(f" {english}", f" {english}", classes=["law-term-english"])
+        if self.options.get("recovered") is not None:
+            head += nodes.abbreviation(" 〔编〕", " 〔编〕", classes=["law-recovered"],
+                                       explanation="标题由编者恢复 (heading recovered editorially)")
+        head += nodes.reference("", "¶", refid=anchor, classes=["headerlink"])
+        item += head
+        body = nodes.container(classes=["law-term-text"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        item += body.children
+        hover = " ".join(self.content).strip()
+        hover = nodes.unescape(hover) if hasattr(nodes, "unescape") else hover
+        self.domain.note_term(edition, self.script(), term,
+                              TermEntry(self.env.docname, anchor, english, _plain(hover)),
+                              location=self.get_location())
+        return [item]
+
+
+def _plain(text: str, limit: int = 160) -> str:
+    """Hover text: role markup reduced to its shown text, shortened."""
+    import re
+
+    text = re.sub(r":law:\w+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
+    text = text.replace("\\ ", "").replace("\\", "")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ExamplesDirective(LawDirectiveBase):
+    """Where the worked examples of this law are listed (``source/examples``, ``:illustrates:``)."""
+
+    required_arguments = 1
+    option_spec = {"edition": directives.unchanged}
+
+    def run(self):
+        node = examples_placeholder()
+        node["edition"] = self.edition()
+        node["number"] = int(self.arguments[0])
+        return [node]
+
+
+def fill_examples(app, doctree, docname) -> None:
+    """doctree-resolved: replace each placeholder by a link box to the examples (or nothing)."""
+    domain = app.env.get_domain("law")
+    for node in list(doctree.findall(examples_placeholder)):
+        found = domain.examples_for(node["edition"], node["number"])
+        if not found:
+            node.parent.remove(node)
+            continue
+        box = nodes.container(classes=["law-examples"])
+        title = "实例 (worked examples)："
+        para = nodes.paragraph()
+        para += nodes.strong(title, title)
+        for i, example in enumerate(found):
+            if i:
+                para += nodes.Text("，")
+            uri = app.builder.get_relative_uri(docname, example)
+            text = app.env.titles[example].astext() if example in app.env.titles else example
+            para += nodes.reference(text, text, refuri=uri, internal=True)
+        box += para
+        node.replace_self(box)
+
+
+def note_examples(app, doctree) -> None:
+    """doctree-read: a page with docinfo ``:illustrates: 62`` is a worked example of that law."""
+    target = app.env.metadata.get(app.env.docname, {}).get("illustrates")
+    if target:
+        app.env.get_domain("law").note_example(app.env.docname, str(target).strip())
+
+
+def examples_outdated(app, env):
+    """env-get-updated: write again the law pages whose list of worked examples changed."""
+    domain = env.get_domain("law")
+    current = dict(domain.data["examples"])
+    before = getattr(env, "rules_examples_snapshot", {})
+    env.rules_examples_snapshot = current
+    changed = set(current.items()) ^ set(before.items())
+    numbers = set()
+    for _docname, target in changed:
+        label = target.rpartition(":")[2]
+        if label[:1].isdigit():
+            numbers.add(law_number(label))
+    return sorted({entry.docname for entry in domain.data["objects"].values()
+                   if entry.objtype == "law" and law_number(entry.anchor) in numbers})

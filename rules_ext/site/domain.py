@@ -1,0 +1,266 @@
+"""The ``law`` domain: every provision of every edition is an object with a permalink anchor.
+
+Objects are keyed by ``(edition, script, label)``: ``('1991', 'simplified', '45C4b')`` lives on
+``1991/law-45`` at ``#45C4b``. Traditional-script views register under ``script='traditional'`` so a
+reference on a 繁體 page stays on 繁體 pages; only simplified objects (and the delivered 1999-trad
+text) go to ``objects.inv``. Per-document data is removed in ``clear_doc`` and merged in
+``merge_domaindata``, so ``-j 2`` builds give the same result as serial ones.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, NamedTuple
+
+from docutils import nodes
+from sphinx.domains import Domain, Index, IndexEntry, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+logger = logging.getLogger(__name__)
+
+SIMPLIFIED = "simplified"
+TRADITIONAL = "traditional"
+
+#: ``1991:45C4b`` or ``45C4b``; a label is a law number followed by letters/digits (``69note``)
+TARGET_RE = re.compile(r"^(?:(?P<edition>\d{4}(?:-trad)?):)?(?P<label>\d{1,3}[A-Za-z0-9]*)$")
+
+
+class LabelError(ValueError):
+    """A reference target that is not ``LABEL`` or ``EDITION:LABEL``."""
+
+
+def parse_target(target: str, default_edition: str) -> tuple[str, str]:
+    """``'1991:27B2'`` -> ``('1991', '27B2')``; ``'45C4b'`` -> ``(default_edition, '45C4b')``."""
+    match = TARGET_RE.match(target.strip())
+    if not match:
+        raise LabelError(f"cannot read law reference {target!r}: expected e.g. 45C4b or 1991:27B2")
+    return match["edition"] or default_edition, match["label"]
+
+
+def law_number(label: str) -> int:
+    """The law a label belongs to: ``'45C4b'`` -> 45."""
+    return int(re.match(r"\d+", label).group())
+
+
+class ObjectEntry(NamedTuple):
+    docname: str
+    anchor: str
+    dispname: str  # e.g. '第45条C款4项b目' (shown in the index and as link title)
+    objtype: str  # law, section, item, subitem, note, provision
+
+
+class TermEntry(NamedTuple):
+    docname: str
+    anchor: str
+    english: str
+    hover: str  # the definition, shown on hover where the term is used
+
+
+class LawRole(XRefRole):
+    """``:law:`45C4b``` anywhere (and ``:law:ref:`` inside the domain): a link to a provision."""
+
+    def run(self):
+        self.refdomain, self.reftype = "law", "ref"
+        self.classes = ["xref", "law", "law-ref"]
+        return self.create_xref_node()
+
+    def process_link(self, env, refnode, has_explicit_title, title, target):
+        refnode["law:edition"] = env.ref_context.get("law:edition")
+        refnode["law:script"] = env.ref_context.get("law:script", SIMPLIFIED)
+        if not has_explicit_title:
+            title = title.split(":", 1)[-1] if TARGET_RE.match(title) else title
+        return title, target
+
+
+class TermRole(XRefRole):
+    """``:law:term:`明手 <1991:明手>```: a defined term, linked to the glossary with hover text."""
+
+    def process_link(self, env, refnode, has_explicit_title, title, target):
+        refnode["law:edition"] = env.ref_context.get("law:edition")
+        refnode["law:script"] = env.ref_context.get("law:script", SIMPLIFIED)
+        return title, target
+
+
+def unresolved_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:law:unresolved:`参阅99条 <why>```: a reference the corpus could not resolve.
+
+    Shown as plain text with a marker. Explained ones (a note after the text) are logged at info
+    level; unexplained ones are warnings (type ``rules``, subtype ``unresolved``) with a location.
+    """
+    from sphinx.util.nodes import split_explicit_title
+
+    has_note, shown, note = split_explicit_title(nodes.unescape(text))
+    env = inliner.document.settings.env
+    location = (env.docname, lineno)
+    if has_note and note.strip():
+        logger.info("unresolved reference %r (%s)", shown, note, location=location)
+    else:
+        logger.warning("unresolved reference %r", shown, location=location,
+                       type="rules", subtype="unresolved")
+    marker = nodes.abbreviation("?", "?", explanation=note or "未能解析的引用",
+                                classes=["law-unresolved-marker"])
+    return [nodes.inline(shown, shown, classes=["law-unresolved"]), marker], []
+
+
+class LawIndex(Index):
+    """条文索引: every law of every edition, grouped by edition."""
+
+    name = "index"
+    localname = "条文索引 (Index of laws)"
+    shortname = "条文索引"
+
+    def generate(self, docnames: Iterable[str] | None = None):
+        wanted = set(docnames) if docnames is not None else None
+        groups: dict[str, list[IndexEntry]] = {}
+        objects = self.domain.data["objects"]
+        for (edition, script, label), entry in sorted(
+            objects.items(), key=lambda item: (item[0][0], law_number(item[0][2]), item[0][2])
+        ):
+            if script != SIMPLIFIED or entry.objtype != "law":
+                continue
+            if wanted is not None and entry.docname not in wanted:
+                continue
+            groups.setdefault(edition, []).append(
+                IndexEntry(entry.dispname, 0, entry.docname, entry.anchor, edition, "", "")
+            )
+        return sorted(groups.items()), True
+
+
+class LawDomain(Domain):
+    name = "law"
+    label = "Bridge law"
+    object_types = {
+        "law": ObjType("law", "ref", "law"),
+        "section": ObjType("section", "ref", "law"),
+        "item": ObjType("item", "ref", "law"),
+        "subitem": ObjType("sub-item", "ref", "law"),
+        "note": ObjType("note", "ref", "law"),
+        "provision": ObjType("provision", "ref", "law"),
+        "term": ObjType("term", "term"),
+    }
+    roles = {
+        "ref": LawRole(innernodeclass=nodes.inline),
+        "law": LawRole(innernodeclass=nodes.inline),
+        "term": TermRole(innernodeclass=nodes.inline),
+        "unresolved": unresolved_role,
+    }
+    indices = [LawIndex]
+    initial_data: dict[str, Any] = {
+        "objects": {},  # (edition, script, label) -> ObjectEntry
+        "terms": {},  # (edition, script, term) -> TermEntry
+        "examples": {},  # docname -> 'EDITION:LABEL' or 'LABEL' it illustrates
+    }
+    data_version = 1
+
+    # -- registration -------------------------------------------------------------------------
+    def note_object(self, edition: str, script: str, label: str, entry: ObjectEntry,
+                    location: Any = None) -> None:
+        key = (edition, script, label)
+        other = self.data["objects"].get(key)
+        if other is not None and other.docname != entry.docname:
+            logger.warning("duplicate law object %s:%s (%s), also in %s", edition, label, script,
+                           other.docname, location=location, type="rules", subtype="duplicate")
+        self.data["objects"][key] = entry
+
+    def note_term(self, edition: str, script: str, term: str, entry: TermEntry,
+                  location: Any = None) -> None:
+        key = (edition, script, term)
+        other = self.data["terms"].get(key)
+        if other is not None and other.docname != entry.docname:
+            logger.warning("duplicate term %s in edition %s, also in %s", term, edition,
+                           other.docname, location=location, type="rules", subtype="duplicate")
+        self.data["terms"][key] = entry
+
+    def note_example(self, docname: str, target: str) -> None:
+        self.data["examples"][docname] = target
+
+    def clear_doc(self, docname: str) -> None:
+        for store in ("objects", "terms"):
+            data = self.data[store]
+            for key in [k for k, v in data.items() if v.docname == docname]:
+                del data[key]
+        self.data["examples"].pop(docname, None)
+
+    def merge_domaindata(self, docnames, otherdata: dict[str, Any]) -> None:
+        for store in ("objects", "terms"):
+            for key, entry in otherdata[store].items():
+                if entry.docname in docnames:
+                    self.data[store][key] = entry
+        for docname, target in otherdata["examples"].items():
+            if docname in docnames:
+                self.data["examples"][docname] = target
+
+    # -- lookup ---------------------------------------------------------------------------------
+    def find(self, edition: str, label: str, script: str = SIMPLIFIED) -> ObjectEntry | None:
+        objects = self.data["objects"]
+        return objects.get((edition, script, label)) or objects.get((edition, SIMPLIFIED, label))
+
+    def examples_for(self, edition: str, number: int) -> list[str]:
+        """Docnames of worked examples illustrating this law (``62``, ``62C`` or ``1991:62``)."""
+        found = []
+        for docname, target in sorted(self.data["examples"].items()):
+            try:
+                ex_edition, label = parse_target(target, edition)
+            except LabelError:
+                continue
+            if ex_edition == edition and law_number(label) == number:
+                found.append(docname)
+        return found
+
+    def _default_edition(self, node) -> str:
+        return node.get("law:edition") or self.env.config.rules_default_edition
+
+    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        script = node.get("law:script") or SIMPLIFIED
+        if typ == "term":
+            edition, _, term = target.rpartition(":")
+            edition = edition or self._default_edition(node)
+            entry = (self.data["terms"].get((edition, script, term))
+                     or self.data["terms"].get((edition, SIMPLIFIED, term)))
+            if entry is None:
+                logger.warning("undefined term %r in edition %s", term, edition, location=node,
+                               type="rules", subtype="term")
+                return None
+            ref = make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode,
+                               entry.hover)
+            ref["classes"].append("law-term")
+            return ref
+        try:
+            edition, label = parse_target(target, self._default_edition(node))
+        except LabelError as exc:
+            logger.warning("%s", exc, location=node, type="rules", subtype="ref")
+            return None
+        entry = self.find(edition, label, script)
+        if entry is None:
+            logger.warning("no provision %s in edition %s (reference %r)", label, edition, target,
+                           location=node, type="rules", subtype="ref")
+            return None
+        ref = make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode,
+                           f"{edition} {entry.dispname}")
+        page_edition = node.get("law:edition")
+        if page_edition and edition != page_edition:
+            ref["classes"].append("law-other-edition")
+            ref += nodes.inline(f"〔{edition}〕", f"〔{edition}〕", classes=["law-edition-mark"])
+        return ref
+
+    def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
+        try:
+            edition, label = parse_target(target, self._default_edition(node))
+        except LabelError:
+            return []
+        entry = self.find(edition, label)
+        if entry is None:
+            return []
+        return [("law:ref", make_refnode(builder, fromdocname, entry.docname, entry.anchor,
+                                         contnode, entry.dispname))]
+
+    def get_objects(self):
+        for (edition, script, label), entry in self.data["objects"].items():
+            if script == SIMPLIFIED:
+                yield (f"{edition}:{label}", entry.dispname, entry.objtype, entry.docname,
+                       entry.anchor, 1)
+        for (edition, script, term), entry in self.data["terms"].items():
+            if script == SIMPLIFIED:
+                yield (f"{edition}:{term}", term, "term", entry.docname, entry.anchor, 1)
+

@@ -1,0 +1,142 @@
+"""Corpus text -> reST inline markup: escaping, cross-reference and term links, diff highlighting.
+
+Chinese has no spaces, and docutils only recognises inline markup between whitespace or
+punctuation, so every role is glued to its neighbours with an escaped space (``\\ ``), which
+docutils removes. Every other character of the corpus text is escaped where reST would read it.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from rules_ext.corpus.model import CrossReference
+
+_SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
+
+
+def escape(text: str) -> str:
+    """Text as reST that reads back as exactly ``text`` (one line)."""
+    text = " ".join(text.split())
+    text = _SPECIAL.sub(r"\\\1", text)
+    if text[:1] in "-+#=(0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ•.":
+        text = "\\" + text  # never an enumerated / bullet list or a section adornment
+    return text
+
+
+def option_value(text: str) -> str:
+    """A directive option value on one line (options are not parsed as inline markup)."""
+    return " ".join(text.split())
+
+
+def role(name: str, shown: str, target: str | None = None) -> str:
+    """``\\ :name:`shown <target>`\\ `` with the role content escaped."""
+    body = re.sub(r"([\\`<>])", r"\\\1", " ".join(shown.split()))
+    if target is not None:
+        body = f"{body} <{target}>"
+    return f"\\ :{name}:`{body}`\\ "
+
+
+def doc_link(shown: str, docname: str) -> str:
+    """``:doc:`shown </docname>``` (to be separated from neighbours by spaces)."""
+    return role("doc", shown, docname).removeprefix("\\ ").removesuffix("\\ ")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+    markup: Callable[[str], str]  # shown text (after script conversion) -> reST
+
+
+def xref_markup(xref: CrossReference, page_edition: str) -> Callable[[str], str]:
+    """The role for one reference: a link (same or other edition) or an unresolved marker."""
+    if xref.resolved and xref.targets:
+        edition = xref.edition or page_edition
+        target = f"{edition}:{xref.targets[0]}"
+        return lambda shown: role("law:ref", shown, target)
+    note = xref.note or ""
+    return lambda shown: role("law:unresolved", shown, note.replace("<", "‹").replace(">", "›")
+                              if note else None)
+
+
+def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str], edition: str,
+               term_target: Callable[[str], str]) -> list[Span]:
+    """Where the references (in order) and the first use of each defined term are in ``text``."""
+    spans: list[Span] = []
+    cursor = 0
+    for xref in xrefs:
+        at = text.find(xref.text, cursor)
+        if at < 0:
+            at = text.find(xref.text)
+        if at < 0 or any(s.start < at + len(xref.text) and at < s.end for s in spans):
+            continue
+        spans.append(Span(at, at + len(xref.text), xref_markup(xref, edition)))
+        cursor = at + len(xref.text)
+    for term in sorted(set(terms), key=len, reverse=True):
+        if len(term) < 2:
+            continue  # one-character terms (牌, 局, 轮, 队) would link half the text
+        start = 0
+        while (at := text.find(term, start)) >= 0:
+            end = at + len(term)
+            if not any(s.start < end and at < s.end for s in spans):
+                target = term_target(term)
+                spans.append(Span(at, end, lambda shown, t=target: role("law:term", shown, t)))
+                break
+            start = at + 1
+    return sorted(spans, key=lambda s: s.start)
+
+
+def render(text: str, spans: Sequence[Span], convert: Callable[[str], str] = lambda s: s) -> str:
+    """``text`` as reST with the spans marked up; ``convert`` maps each piece to the page's script."""
+    out = []
+    cursor = 0
+    for span in spans:
+        if span.start > cursor:
+            out.append(_plain_piece(convert(text[cursor:span.start]), first=not out))
+        out.append(span.markup(convert(text[span.start:span.end])))
+        cursor = span.end
+    if cursor < len(text):
+        out.append(_plain_piece(convert(text[cursor:]), first=not out))
+    result = "".join(out)
+    return result.removeprefix("\\ ").removesuffix("\\ ") or "\\ "
+
+
+def _plain_piece(text: str, first: bool) -> str:
+    if first:
+        return escape(text)
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+# -- edition comparison ---------------------------------------------------------------------------
+def diff_pair(old: str, new: str) -> tuple[str, str, float]:
+    """Character-level diff of two texts as reST (``:del:`` / ``:ins:`` roles) and their ratio."""
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    left, right = [], []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        a, b = old[i1:i2], new[j1:j2]
+        if op == "equal":
+            left.append(("", a))
+            right.append(("", b))
+            continue
+        if a:
+            left.append(("diff-del", a))
+        if b:
+            right.append(("diff-ins", b))
+    return _join(left), _join(right), matcher.ratio()
+
+
+def _join(pieces: list[tuple[str, str]]) -> str:
+    out = []
+    for cls, piece in pieces:
+        if not piece.strip():
+            if cls:
+                out.append(role(cls, "␣"))
+            continue
+        if cls:
+            out.append(role(cls, piece))
+        else:
+            out.append(_plain_piece(piece, first=not out))
+    result = "".join(out).removeprefix("\\ ").removesuffix("\\ ")
+    return result or "\\ "

@@ -1,0 +1,413 @@
+"""Corpus model -> generated reST pages, through the Jinja2 templates in ``templates/site``.
+
+Generated pages are a build product: at ``builder-inited`` they are written into the source tree
+under the folders in :data:`GENERATED_DIRS` (git-ignored), and a file is only rewritten when its
+text changed, so Sphinx's incremental build re-reads only what really changed. Files in those
+folders that the corpus no longer produces are removed. Each folder holds a ``.generated`` marker;
+a folder without it is never written into (it would be someone's hand-written pages).
+
+Page names (URLs derive from labels only):
+``<edition>/index``, ``<edition>/law-<n>``, ``<edition>/glossary``, ``compare/index``,
+``compare/law-<n>``, ``zh-hant/index``, ``zh-hant/<edition>/...`` (繁體 views by OpenCC).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import jinja2
+
+from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
+from rules_ext.fileio import write_text_atomic
+from rules_ext.site import markup
+from rules_ext.site.script import to_traditional
+
+MARKER = ".generated"
+HANT = "zh-hant"
+COMPARE = "compare"
+DATA_DIR = Path(__file__).parent / "data"
+#: English titles of the 1997 WBF laws that were checked against public copies (see the data file)
+CHECKED_TITLES = frozenset([*range(1, 44), 50, 72, 73, 75, 80])
+
+EDITION_NAMES = {"1991": "1991年版", "1999": "1999年版", "2008": "2008年版",
+                 "1999-trad": "1999年版 繁體原文"}
+
+
+class GenerationError(ValueError):
+    """A generated folder that is not ours, or a template problem."""
+
+
+def english_titles(path: Path = DATA_DIR / "law-titles-1997.txt") -> dict[int, str]:
+    """Law number -> English title (1997 WBF), only the checked ones."""
+    titles = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "\t" not in line:
+            continue
+        number, title = line.split("\t", 1)
+        if int(number) in CHECKED_TITLES:
+            titles[int(number)] = title.strip()
+    return titles
+
+
+def heading(text: str, char: str = "=") -> str:
+    """A reST section title; CJK characters are two columns wide."""
+    width = sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+    return f"{text}\n{char * (width + 2)}"
+
+
+def label_key(label: str) -> tuple:
+    """Natural order of labels: 16intro < 16 < 16A < 16A1 < 16A1a < 16B < 69note."""
+    key = []
+    for token in re.findall(r"\d+|[A-Za-z]+", label):
+        if token.isdigit():
+            key.append((1, int(token), ""))
+        elif token == "intro":
+            key.append((0, 0, ""))
+        elif token == "note":
+            key.append((3, 0, ""))
+        else:
+            key.append((2, 0, token))
+    return tuple(key)
+
+
+@dataclass(slots=True)
+class Context:
+    corpus: Corpus
+    findings: Sequence[Any] = ()
+    english: dict[int, str] = field(default_factory=english_titles)
+    profile: str = "s2twp"
+
+
+def edition_name(edition: Edition) -> str:
+    return EDITION_NAMES.get(edition.id, edition.id)
+
+
+# -- one law --------------------------------------------------------------------------------------
+def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], Callable[[str], str]]:
+    """The defined terms to link on this edition's pages and the glossary each one points to."""
+    if edition.definitions:
+        terms = [d.term for d in edition.definitions]
+        return terms, lambda term: f"{edition.id}:{term}"
+    base = edition.variant_of or edition.same_wording_as
+    if base is None:
+        return [], lambda term: term
+    source = corpus.edition(base)
+    if edition.script == "traditional":
+        mapping = {to_traditional(d.term, profile): d.term for d in source.definitions}
+        return list(mapping), lambda term: f"{base}:{mapping[term]}"
+    return [d.term for d in source.definitions], lambda term: f"{base}:{term}"
+
+
+def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
+                   tables: dict[str, list[Table]]) -> dict[str, Any]:
+    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target)
+    original = ""
+    if p.corrections and p.original_text and p.original_text != p.text:
+        original = markup.option_value(convert(p.original_text))
+    return {
+        "label": p.label,
+        "kind": p.kind,
+        "marker": markup.option_value(convert(p.marker)),
+        "heading": markup.option_value(convert(p.heading)),
+        "recovered": p.recovered,
+        "penalty": p.penalty,
+        "original": original,
+        "corrections": " ".join(p.corrections),
+        "text": markup.render(p.text, spans, convert) if p.text.strip() else "",
+        "tables": [table_data(t, convert) for t in tables.get(p.label, [])],
+        "children": [provision_data(c, edition, terms, term_target, convert, tables)
+                     for c in p.children],
+    }
+
+
+def table_data(table: Table, convert) -> dict[str, Any]:
+    width = max([len(table.header)] + [len(r) for r in table.rows] or [1])
+
+    def cells(row):
+        row = [markup.escape(convert(c)) if c.strip() else "\\ " for c in row]
+        return row + ["\\ "] * (width - len(row))
+
+    return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
+            "header": cells(table.header) if table.header else None,
+            "rows": [cells(r) for r in table.rows],
+            "notes": [markup.escape(convert(n)) for n in table.notes]}
+
+
+def law_docname(edition_id: str, number: int, script: str = "simplified") -> str:
+    prefix = f"{HANT}/" if script == "traditional" and not edition_id.endswith("-trad") else ""
+    return f"{prefix}{edition_id}/law-{number}"
+
+
+def law_title(law: Law, convert=lambda s: s) -> str:
+    title = convert(law.title) if law.title else ""
+    return f"第{law.number}条 {title}".strip()
+
+
+# -- the generator --------------------------------------------------------------------------------
+class Generator:
+    def __init__(self, context: Context, templates_dir: Path):
+        self.ctx = context
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(templates_dir)),
+            undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            autoescape=False,  # the output is reST, escaped by rules_ext.site.markup
+        )
+        self.env.filters["heading"] = heading
+
+    def render(self, template: str, **data) -> str:
+        return self.env.get_template(template).render(**data)
+
+    def editions(self) -> list[Edition]:
+        return list(self.ctx.corpus.editions)
+
+    def pages(self) -> dict[str, str]:
+        pages: dict[str, str] = {}
+        hant_editions = [e for e in self.editions() if e.script != "traditional"]
+        for edition in self.editions():
+            pages.update(self.edition_pages(edition, "simplified"))
+        for edition in hant_editions:
+            pages.update(self.edition_pages(edition, "traditional"))
+        pages[f"{HANT}/index"] = self.render(
+            "site/hant_index.rst.jinja",
+            editions=[{"id": e.id, "name": to_traditional(edition_name(e), self.ctx.profile)}
+                      for e in hant_editions])
+        pages.update(self.compare_pages())
+        return pages
+
+    # -- per edition ----------------------------------------------------------------------------
+    def edition_pages(self, edition: Edition, script: str) -> dict[str, str]:
+        trad_view = script == "traditional" and edition.script != "traditional"
+        convert = (lambda s: to_traditional(s, self.ctx.profile)) if trad_view else (lambda s: s)
+        prefix = f"{HANT}/{edition.id}" if trad_view else edition.id
+        page_script = "traditional" if (trad_view or edition.script == "traditional") else "simplified"
+        terms, term_target = _terms(self.ctx.corpus, edition, self.ctx.profile)
+        # on 繁體 views the spans are found on the simplified text, then each piece is converted
+        tables: dict[str, list[Table]] = {}
+        for table in edition.tables:
+            tables.setdefault(table.label, []).append(table)
+        laws = sorted(edition.laws, key=lambda law: law.number)
+        pages = {}
+        others = {e.id: e for e in self.editions() if e.id != edition.id}
+        for i, law in enumerate(laws):
+            prev_law = laws[i - 1] if i else None
+            next_law = laws[i + 1] if i + 1 < len(laws) else None
+            link = markup.doc_link
+            place = [link(convert(edition_name(edition)), f"/{prefix}/index")]
+            place += [markup.escape(convert(t)) for t in [law.chapter, *law.groups] if t]
+            prevnext = []
+            if prev_law:
+                prevnext.append("← " + link(law_title(prev_law, convert),
+                                            f"/{prefix}/law-{prev_law.number}"))
+            if next_law:
+                prevnext.append(link(law_title(next_law, convert),
+                                     f"/{prefix}/law-{next_law.number}") + " →")
+            switches = [
+                link(convert(edition_name(o)),
+                     "/" + law_docname(o.id, law.number,
+                                       "simplified" if o.script == "traditional" else page_script))
+                for o in others.values()
+                if o.law(law.number) is not None and not (trad_view and o.script == "traditional")]
+            if self._comparable(law.number) and not trad_view and edition.id in ("1991", "1999"):
+                switches.append(link("1991/1999 对照", f"/{COMPARE}/law-{law.number}"))
+            switch = self._switch(edition, law.number, trad_view)
+            if switch:
+                switches.append(link(switch["name"], switch["doc"]))
+            editorial = []
+            if law.number_editorial:
+                editorial.append(f"条号由编者恢复（原文未印条号），置信度 {law.confidence:.2f}。")
+            if law.title_editorial:
+                editorial.append("条名由编者拟定（原文未印条名）。")
+            data = {
+                "edition": edition.id,
+                "edition_name": markup.option_value(convert(edition_name(edition))),
+                "script": page_script,
+                "number": law.number,
+                "title": markup.escape(law_title(law, convert)),
+                "title_plain": markup.option_value(convert(law.title)),
+                "english": self.ctx.english.get(law.number, ""),
+                "place": " › ".join(place),
+                "prevnext": " · ".join(prevnext),
+                "switches": " · ".join(switches),
+                "editorial": markup.escape(convert("".join(editorial))) if editorial else "",
+                "evidence": [markup.escape(convert(e)) for e in law.evidence] if editorial else [],
+                "provisions": [provision_data(p, edition, terms, term_target, convert, tables)
+                               for p in law.provisions],
+                "findings": self._findings(edition.id, law.number, convert),
+            }
+            pages[f"{prefix}/law-{law.number}"] = self.render("site/law.rst.jinja", **data)
+        pages[f"{prefix}/index"] = self.render(
+            "site/edition.rst.jinja",
+            edition=edition.id, edition_name=convert(edition_name(edition)), prefix=prefix,
+            script=page_script, trad_view=trad_view,
+            title=markup.escape(convert(edition.title or edition_name(edition))),
+            about=self._about(edition, convert),
+            front=[{"title": markup.escape(convert(f.title)),
+                    "paragraphs": [markup.escape(convert(p)) for p in f.paragraphs if p.strip()]}
+                   for f in edition.front],
+            tree=self._tree(laws, prefix, convert),
+            laws=[f"{prefix}/law-{law.number}" for law in laws],
+            has_glossary=bool(edition.definitions),
+            switches=" · ".join(
+                [markup.doc_link(sw["name"], sw["doc"])
+                 for sw in [self._switch(edition, None, trad_view)] if sw]
+                + ([markup.doc_link(convert("定义 (glossary)"), f"/{prefix}/glossary")]
+                   if edition.definitions else [])),
+        )
+        if edition.definitions:
+            pages[f"{prefix}/glossary"] = self.render(
+                "site/glossary.rst.jinja",
+                edition=edition.id, edition_name=convert(edition_name(edition)),
+                script=page_script,
+                terms=[self._term(d, edition, terms, term_target, convert, i)
+                       for i, d in enumerate(edition.definitions)],
+            )
+        return pages
+
+    def _term(self, d, edition, terms, term_target, convert, index) -> dict[str, Any]:
+        others = [t for t in terms if t != d.term]
+        spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target)
+        slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
+        return {"term": markup.option_value(convert(d.term)), "english": d.english,
+                "anchor": f"term-{slug}" if slug else f"term-{index}",
+                "recovered": d.recovered,
+                "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ "}
+
+    def _switch(self, edition: Edition, number: int | None, trad_view: bool) -> dict[str, str]:
+        """Link to the same page in the other script."""
+        page = f"law-{number}" if number is not None else "index"
+        if trad_view:
+            return {"name": "简体", "doc": f"/{edition.id}/{page}"}
+        if edition.script == "traditional":
+            base = edition.variant_of
+            if base and (number is None or self.ctx.corpus.edition(base).law(number)):
+                return {"name": "简体", "doc": f"/{base}/{page}"}
+            return {}
+        return {"name": "繁體", "doc": f"/{HANT}/{edition.id}/{page}"}
+
+    def _about(self, edition: Edition, convert) -> list[str]:
+        notes = []
+        if edition.same_wording_as:
+            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。"
+                         f" (This text repeats the wording of the {edition.same_wording_as} edition.)")
+        elif edition.partial:
+            notes.append("本版只收录了部分条文。 (A partial copy of the edition.)")
+        if edition.script == "traditional":
+            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。 (Delivered in traditional script.)")
+        notes.append(f"共 {len(edition.laws)} 条。来源文件：{edition.source}")
+        return [markup.escape(convert(n)) for n in notes]
+
+    def _tree(self, laws: list[Law], prefix: str, convert) -> list[dict[str, Any]]:
+        """Chapter -> group(s) -> laws, in text order, as nested nodes for the template."""
+        root: dict[str, Any] = {"title": "", "children": [], "laws": []}
+        for law in laws:
+            node = root
+            path = ([law.chapter] if law.chapter else []) + list(law.groups)
+            for title in path:
+                found = next((c for c in node["children"] if c["key"] == title), None)
+                if found is None or node["children"][-1] is not found:
+                    found = {"key": title, "title": markup.escape(convert(title)),
+                             "children": [], "law": None}
+                    node["children"].append(found)
+                node = found
+            entry = {"doc": f"/{prefix}/law-{law.number}",
+                     "title": markup.escape(law_title(law, convert))}
+            node["children"].append({"key": None, "law": entry})
+        return root["children"]
+
+    def _findings(self, edition_id: str, number: int, convert) -> list[dict[str, str]]:
+        rows = []
+        for f in self.ctx.findings:
+            label = str(getattr(f, "label", ""))
+            if getattr(f, "edition", None) != edition_id or not label[:1].isdigit():
+                continue
+            if int(re.match(r"\d+", label).group()) != number:
+                continue
+            rows.append({k: markup.escape(convert(str(getattr(f, k, "") or ""))) or "\\ "
+                         for k in ("label", "table_id", "row", "column", "printed", "computed",
+                                   "note")})
+        return rows
+
+    # -- comparison ----------------------------------------------------------------------------
+    def _comparable(self, number: int) -> bool:
+        try:
+            a, b = self.ctx.corpus.edition("1991"), self.ctx.corpus.edition("1999")
+        except KeyError:
+            return False
+        return a.law(number) is not None and b.law(number) is not None
+
+    def compare_pages(self) -> dict[str, str]:
+        try:
+            old, new = self.ctx.corpus.edition("1991"), self.ctx.corpus.edition("1999")
+        except KeyError:
+            return {}
+        pages, index = {}, []
+        for law in sorted(old.laws, key=lambda x: x.number):
+            other = new.law(law.number)
+            if other is None:
+                continue
+            a = {p.label: p for p in law.walk()}
+            b = {p.label: p for p in other.walk()}
+            rows = []
+            for label in sorted(set(a) | set(b), key=label_key):
+                left_text = _full_text(a.get(label))
+                right_text = _full_text(b.get(label))
+                left, right, ratio = markup.diff_pair(left_text, right_text)
+                rows.append({"label": label,
+                             "left": left if left_text else "—",
+                             "right": right if right_text else "—",
+                             "ratio": f"{ratio:.0%}"})
+            whole = markup.diff_pair("".join(_full_text(p) for p in law.walk()),
+                                     "".join(_full_text(p) for p in other.walk()))[2]
+            pages[f"{COMPARE}/law-{law.number}"] = self.render(
+                "site/compare_law.rst.jinja", number=law.number,
+                title=markup.escape(f"第{law.number}条 1991年版与1999年版对照"),
+                old_title=markup.escape(law_title(law)), new_title=markup.escape(law_title(other)),
+                rows=rows, ratio=f"{whole:.0%}")
+            index.append({"number": law.number, "doc": f"/{COMPARE}/law-{law.number}",
+                          "old": markup.escape(law_title(law)),
+                          "new": markup.escape(law_title(other)), "ratio": f"{whole:.0%}"})
+        if index:
+            pages[f"{COMPARE}/index"] = self.render("site/compare_index.rst.jinja", laws=index)
+        return pages
+
+
+def _full_text(p: Provision | None) -> str:
+    if p is None:
+        return ""
+    return f"{p.marker}{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
+
+
+# -- writing --------------------------------------------------------------------------------------
+def generated_roots(pages: Iterable[str]) -> set[str]:
+    return {name.split("/", 1)[0] for name in pages if "/" in name}
+
+
+def write_pages(srcdir: Path, pages: dict[str, str], roots: Iterable[str]) -> tuple[int, int]:
+    """Write the pages as ``<srcdir>/<docname>.rst``; only changed files are rewritten; stale
+    generated files are removed. Returns (written, removed)."""
+    written = removed = 0
+    for root in roots:
+        folder = srcdir / root
+        if folder.exists() and not (folder / MARKER).exists() and any(folder.iterdir()):
+            raise GenerationError(f"{folder} exists and was not generated (no {MARKER} file): "
+                                  "move it away or rename the edition")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / MARKER).touch()
+    for docname, text in pages.items():
+        path = srcdir / f"{docname}.rst"
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        write_text_atomic(path, text)
+        written += 1
+    wanted = {srcdir / f"{name}.rst" for name in pages}
+    for root in roots:
+        for path in (srcdir / root).rglob("*.rst"):
+            if path not in wanted:
+                path.unlink()
+                removed += 1
+    return written, removed

@@ -1,0 +1,96 @@
+"""Traditional script (繁體) through OpenCC, and its check against the delivered traditional text.
+
+DESIGN.md: the ``s2twp`` profile reproduces the Taiwan vocabulary of the delivered 1999-trad text
+(信息 -> 資訊, 程序 -> 程式); ``s2t`` keeps mainland words. The check converts the simplified 1999
+provisions of the laws the delivered copy holds completely and compares them, character by character,
+with the delivered text (its conversion artifacts ``***`` for brackets and ``;`` normalised).
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from dataclasses import dataclass
+
+import opencc
+
+from rules_ext.corpus.model import Corpus
+
+PROFILES = ("s2twp", "s2t", "s2tw", "s2hk")
+
+
+class ScriptError(ValueError):
+    """An OpenCC profile this site does not know."""
+
+
+@functools.lru_cache(maxsize=None)
+def converter(profile: str) -> opencc.OpenCC:
+    if profile not in PROFILES:
+        raise ScriptError(f"unknown OpenCC profile {profile!r}: expected one of {', '.join(PROFILES)}")
+    return opencc.OpenCC(profile)
+
+
+def to_traditional(text: str, profile: str = "s2twp") -> str:
+    return converter(profile).convert(text)
+
+
+_ARTIFACTS = (("***", "（"), (";", "；"))
+
+
+def normalise_delivered(text: str) -> str:
+    """The delivered traditional text with its conversion artifacts undone, for comparison only:
+    ``***`` stood for both （ and ）; they alternate, so pairs are restored in order."""
+    pieces = text.split("***")
+    out = [pieces[0]]
+    for i, piece in enumerate(pieces[1:]):
+        out.append("（" if i % 2 == 0 else "）")
+        out.append(piece)
+    return re.sub(r"\s+", "", "".join(out).replace(";", "；"))
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    profile: str
+    laws: tuple[int, ...]
+    characters: int  # characters of the delivered text compared
+    matching: int  # characters in matching blocks
+    per_law: tuple[tuple[int, float], ...]
+
+    @property
+    def ratio(self) -> float:
+        return self.matching / self.characters if self.characters else 0.0
+
+    def __post_init__(self) -> None:
+        if self.matching > self.characters:
+            raise ValueError(f"matching {self.matching} > characters {self.characters}")
+
+
+def check_agreement(corpus: Corpus, profile: str = "s2twp", laws: range = range(21, 40),
+                    simplified: str = "1999", delivered: str = "1999-trad") -> Agreement:
+    """Convert ``simplified`` Laws ``laws`` with ``profile`` and compare with ``delivered``."""
+    simp, trad = corpus.edition(simplified), corpus.edition(delivered)
+    total = matching = 0
+    per_law = []
+    used = []
+    for number in laws:
+        a, b = simp.law(number), trad.law(number)
+        if a is None or b is None:
+            continue
+        converted = re.sub(r"\s+", "", to_traditional(_law_text(a), profile))
+        printed = normalise_delivered(_law_text(b, original=True))
+        matcher = difflib.SequenceMatcher(None, converted, printed, autojunk=False)
+        same = sum(block.size for block in matcher.get_matching_blocks())
+        total += len(printed)
+        matching += same
+        per_law.append((number, same / len(printed) if printed else 0.0))
+        used.append(number)
+    return Agreement(profile, tuple(used), total, matching, tuple(per_law))
+
+
+def _law_text(law, original: bool = False) -> str:
+    parts = []
+    for p in law.walk():
+        parts.append(p.marker)
+        parts.append(p.heading)
+        parts.append(p.original_text if original else p.text)
+    return "".join(parts)
