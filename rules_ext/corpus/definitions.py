@@ -1,0 +1,325 @@
+"""The definition lists (定义): one :class:`~rules_ext.corpus.model.Definition` per term.
+
+Two printed layouts occur:
+
+* 1991 (file 000): a heading line ``English 中文`` (``Adjusted Score 调整分``) followed by one or more
+  body lines, in English alphabetical order. Continuation lines may be unnumbered.
+* 1999 and the excerpt headed 2008 (file 003): a heading ``中文（ENGLISH）`` (full-width or ASCII
+  brackets) in pinyin order, sometimes fused with its text (``比赛分（MATCH POINT）把一个…``);
+  continuation lines are always numbered (``1、`` / ``1.``).
+
+Repairs, all decided from the text:
+
+* **Lost headings.** In the 1999 layout an unnumbered body line that follows a complete body is an
+  *orphan*. It is matched (``difflib`` ratio) against the ``reference`` definitions (another
+  edition's list: for 2008 the 1999 list of the same file, for 1999 the 1991 list) whose term is not
+  headed in this block; the best match at or above :data:`RECOVERY_RATIO` gives the term and English
+  name, and the definition is marked ``recovered=True`` (1999: 提醒 and 重发 from the 1991 list;
+  2008: 队, 局, 轮, 牌, 上家, 提醒, 下家, 重发 from the 1999 list). A recovered English name is copied
+  as printed in the evidence (``Alert`` from 1991, ``Round`` from 1999).
+* **Fused definitions.** A body line whose trailing sentence(s) are the whole text of an unheaded
+  reference definition is split there (SUIT + the orphan REDEAL body ``因原先发牌有误…``): the line
+  then belongs to *both* definitions' ``lines`` ranges — the only way the split can be expressed with
+  line ranges; ``original_text`` of each holds its own part as printed.
+* **Duplicated fragments.** An orphan that repeats a body already in this block (ratio at or above
+  :data:`DUPLICATE_RATIO`, and better than any reference match) is junk (the repeated UNDER TRICK
+  body).
+* **Contamination.** A heading in the *other* layout (``Premium Point 奖分`` inside the 1999 list)
+  whose Chinese term is also defined in the block's own layout is junk, together with its body line.
+* **Suit symbols.** ``text`` has the garbled suit symbols of the suit sentence restored
+  (``黑桃&、红心&、方块¨、梅花§`` in 1999 and ``黑桃?、红心(C)、方块¨、梅花§`` in 2008 → ♠♥♦♣); see
+  :func:`restore_suit_symbols`. Nothing else is changed: typos (``AUTION``, ``复工桥牌``) are left to the
+  errata file, so ``text`` here is ``original_text`` with suits restored.
+
+English names: ``english`` keeps the name exactly as printed (``MATCH POINT``, ``Slam``, ``AUTION``,
+``INTERNATIONAL MATCH POINT－IMP``), so that errata can key on it and readers see the source;
+:func:`display_english` gives the 1991-style Title Case form (``Match Point``) for indexes and
+side-by-side views.
+
+Multi-line bodies are joined with ``\\n`` (one source line per text line, so numbered senses stay
+on their own lines).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Iterable, Mapping, Sequence
+
+from .model import Definition, Junk
+
+__all__ = [
+    "DUPLICATE_RATIO",
+    "RECOVERY_RATIO",
+    "display_english",
+    "parse_definition_lists",
+    "parse_definitions",
+    "restore_suit_symbols",
+]
+
+#: an orphan body is recovered from a reference definition at least this similar
+RECOVERY_RATIO = 0.6
+#: an orphan body at least this similar to a body already in the block is a duplicated fragment
+DUPLICATE_RATIO = 0.85
+#: a fused tail must be at least this similar to the reference definition's whole text
+FUSED_RATIO = 0.9
+
+_CJK = r"\u4e00-\u9fff"
+# 1991 layout: "Adjusted Score 调整分", "International Match Point（IMP） 国际比赛分"
+_HEADING_1991 = re.compile(rf"^\s*(?P<en>[A-Za-z][A-Za-z .'（）()\-－]*?)\s+(?P<zh>[{_CJK}][{_CJK}、]*)\s*$")
+# 1999 layout: "比赛分（MATCH POINT）" optionally followed by "。" and/or the text itself
+_HEADING_1999 = re.compile(
+    rf"^\s*(?P<zh>[{_CJK}]{{1,10}})[（(](?P<en>[A-Za-z][A-Za-z .'\-－]*)[）)]。?(?P<rest>.*)$"
+)
+_NUMBERED = re.compile(r"^\s*\d+\s*[、.．]")
+_SUIT_GARBLE = r"\(C\)|&|\?|¨|§"
+_SUIT_SEQUENCE = re.compile(
+    "".join(
+        rf"{name}(?P<o{i}>[（(]?)(?P<g{i}>{_SUIT_GARBLE})(?P<c{i}>[）)]?)" + (r"\s*[、，,]\s*" if i < 3 else "")
+        for i, name in enumerate(("黑桃", "红心", "方块", "梅花"))
+    )
+)
+_SUIT_SYMBOLS = "♠♥♦♣"
+_ACRONYMS = frozenset({"IMP", "RHO", "LHO", "MP", "TP"})
+
+
+def restore_suit_symbols(text: str) -> str:
+    """Restore ♠♥♦♣ in a garbled suit sentence; anything else is returned unchanged.
+
+    Only a complete ``黑桃X、红心X、方块X、梅花X`` sequence (optionally bracketed: ``黑桃（&），…``) whose
+    four markers are all garbles of the scrape (``&``, ``?``, ``(C)``, ``¨``, ``§``) is proof; a lone
+    ``&`` or ``?`` elsewhere is never touched.
+
+    >>> restore_suit_symbols("四种花色是：黑桃?、红心(C)、方块¨、梅花§。")
+    '四种花色是：黑桃♠、红心♥、方块♦、梅花♣。'
+    >>> restore_suit_symbols("黑桃（&），红心（&），方块（¨），梅花（§）")
+    '黑桃（♠），红心（♥），方块（♦），梅花（♣）'
+    >>> restore_suit_symbols("比尔?盖茨 && 黑桃")
+    '比尔?盖茨 && 黑桃'
+    """
+
+    def fix(match: re.Match[str]) -> str:
+        out = match.group(0)
+        # replace right to left so earlier offsets stay valid
+        for i in reversed(range(4)):
+            start, end = match.span(f"g{i}")
+            start -= match.start()
+            end -= match.start()
+            out = out[:start] + _SUIT_SYMBOLS[i] + out[end:]
+        return out
+
+    return _SUIT_SEQUENCE.sub(fix, text)
+
+
+def display_english(english: str) -> str:
+    """The English name in the 1991 Title Case style: ``MATCH POINT`` -> ``Match Point``.
+
+    Names already in mixed case are returned unchanged; acronyms (IMP, RHO, LHO) stay upper case.
+
+    >>> display_english("INTERNATIONAL MATCH POINT－IMP")
+    'International Match Point－IMP'
+    >>> display_english("Adjusted Score")
+    'Adjusted Score'
+    """
+    if english != english.upper():
+        return english
+
+    def word(match: re.Match[str]) -> str:
+        w = match.group(0)
+        return w if w in _ACRONYMS else w.capitalize()
+
+    return re.sub(r"[A-Za-z]+", word, english)
+
+
+@dataclass(frozen=True, slots=True)
+class _Heading:
+    term: str
+    english: str
+    style: str  # '1991' (English first) or '1999' (Chinese first)
+    rest: str  # text fused after the heading on the same line ('' if none)
+
+
+def _heading(text: str) -> _Heading | None:
+    m = _HEADING_1999.match(text)
+    if m:
+        return _Heading(m["zh"], m["en"].strip(), "1999", m["rest"].strip())
+    m = _HEADING_1991.match(text)
+    if m:
+        return _Heading(m["zh"], m["en"].strip(), "1991", "")
+    return None
+
+
+def _ratio(a: str, b: str) -> float:
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _best(text: str, pool: Iterable[tuple[str, object]]) -> tuple[float, object | None]:
+    """The pool item whose string is most similar to ``text`` (ratio, item)."""
+    score, found = 0.0, None
+    for body, item in pool:
+        r = _ratio(text, body)
+        if r > score:
+            score, found = r, item
+    return score, found
+
+
+def _sentences(text: str) -> list[str]:
+    """Split after each 。 keeping the delimiter: 'a。b。' -> ['a。', 'b。']."""
+    parts = re.findall(r"[^。]*。|[^。]+$", text)
+    return [p for p in parts if p]
+
+
+@dataclass(slots=True)
+class _Entry:
+    term: str
+    english: str
+    first: int
+    last: int
+    body: list[str]  # printed body lines (fused heading text included, heading excluded)
+    recovered: bool = False
+
+    def definition(self) -> Definition:
+        original = "\n".join(self.body)
+        return Definition(
+            term=self.term,
+            english=self.english,
+            text=restore_suit_symbols(original),
+            original_text=original,
+            lines=(self.first, self.last),
+            recovered=self.recovered,
+        )
+
+
+def _norm_english(english: str) -> str:
+    return re.sub(r"[^A-Z]", "", english.upper())
+
+
+def parse_definitions(
+    edition_id: str,
+    lines: list[tuple[int, str]],
+    *,
+    reference: Sequence[Definition] = (),
+) -> tuple[list[Definition], list[Junk]]:
+    """Parse one edition's definition block.
+
+    ``lines`` are the (1-based source line, text) pairs after the block's heading. Every input line
+    lands in exactly one Definition.lines range or one Junk range — except a line fused from two
+    definitions (SUIT + REDEAL), which lies in both. ``reference`` is another edition's parsed list,
+    the evidence for recovering lost headings (see the module docstring); without it, orphans stay
+    with the preceding definition and nothing is recovered. Never raises on odd input.
+    """
+    headings = {i: _heading(text) for i, (_, text) in enumerate(lines)}
+    styles = [h.style for h in headings.values() if h]
+    own_style = max(set(styles), key=styles.count) if styles else "1999"
+    own_terms = {h.term for h in headings.values() if h and h.style == own_style}
+    own_english = {_norm_english(h.english) for h in headings.values() if h and h.style == own_style}
+
+    def unheaded(ref: Definition) -> bool:
+        return ref.term not in own_terms and _norm_english(ref.english) not in own_english
+
+    candidates = [ref for ref in reference if unheaded(ref)]
+    entries: list[_Entry] = []
+    junk: list[Junk] = []
+    current: _Entry | None = None  # open definition receiving body lines
+    intrusion: Junk | None = None  # contamination entry still waiting for its body line
+
+    def recover(ref: Definition, number: int, body: str) -> _Entry:
+        entry = _Entry(ref.term, ref.english, number, number, [body], recovered=True)
+        key = _norm_english(ref.english)
+        candidates[:] = [c for c in candidates if c.term != ref.term and _norm_english(c.english) != key]
+        own_terms.add(ref.term)
+        own_english.add(key)
+        return entry
+
+    for i, (number, raw) in enumerate(lines):
+        text = raw.strip()
+        heading = headings[i]
+        if heading is not None and heading.style != own_style and heading.term in own_terms:
+            reason = (
+                f"contamination: {heading.style}-style entry {text!r} inside the {edition_id} list; "
+                f"{heading.term} is defined in this list's own style"
+            )
+            intrusion = Junk((number, number), reason)
+            junk.append(intrusion)
+            current = None
+            continue
+        if heading is not None:
+            intrusion = None
+            current = _Entry(heading.term, heading.english, number, number, [heading.rest] if heading.rest else [])
+            entries.append(current)
+            continue
+        if intrusion is not None:  # the intruding entry's body (and a blank line) is part of it
+            intrusion.lines = (intrusion.lines[0], number)
+            if text:
+                intrusion = None
+            continue
+        if not text:  # blank: belongs to the open definition
+            if current is not None:
+                current.last = number
+            else:
+                junk.append(Junk((number, number), "blank line outside any definition"))
+            continue
+        numbered = bool(_NUMBERED.match(text))
+        orphan = current is None or (own_style == "1999" and not numbered and bool(current.body))
+        if orphan:
+            ref_score, ref = _best(text, ((r.original_text, r) for r in candidates))
+            dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body))
+            if isinstance(ref, Definition) and ref_score >= RECOVERY_RATIO and ref_score >= dup_score:
+                current = recover(ref, number, text)
+                entries.append(current)
+                continue
+            if isinstance(dup, _Entry) and dup_score >= DUPLICATE_RATIO:
+                junk.append(Junk((number, number),
+                                 f"duplicated fragment: repeats the body of {dup.term} ({dup.english}) "
+                                 f"at lines {dup.first}-{dup.last}"))
+                continue
+            if current is None:
+                junk.append(Junk((number, number), "unrecognised line outside any definition"))
+                continue
+        current.body.append(text)
+        current.last = number
+
+    # split fused tails (SUIT + REDEAL): trailing sentences equal to an unheaded reference definition
+    result: list[_Entry] = []
+    for entry in entries:
+        result.append(entry)
+        if not entry.body or not candidates:
+            continue
+        last_line = entry.body[-1]
+        parts = _sentences(last_line)
+        for k in range(1, len(parts)):
+            tail = "".join(parts[k:])
+            score, ref = _best(tail, ((r.original_text, r) for r in candidates))
+            if isinstance(ref, Definition) and score >= FUSED_RATIO:
+                entry.body[-1] = "".join(parts[:k])
+                result.append(recover(ref, entry.last, tail))
+                break
+    return [e.definition() for e in result], junk
+
+
+#: the order in which :func:`parse_definition_lists` parses editions, and each one's evidence
+_EVIDENCE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("1991", ()),
+    ("1999", ("2008", "1991")),
+    ("2008", ("1999", "1991")),
+)
+
+
+def parse_definition_lists(
+    blocks: Mapping[str, list[tuple[int, str]]],
+) -> dict[str, tuple[list[Definition], list[Junk]]]:
+    """Parse every edition's definition block, each with the other editions as evidence.
+
+    ``blocks`` maps an edition id to its block's lines (as for :func:`parse_definitions`). 1991 is
+    parsed first (all its headings are printed); 1999 then uses the 1991 list (for ALERT, REDEAL);
+    2008 uses the 1999 list of the same file first, then 1991. Editions not named here are parsed
+    with every list parsed before them as evidence.
+    """
+    done: dict[str, tuple[list[Definition], list[Junk]]] = {}
+    order = [e for e, _ in _EVIDENCE_ORDER if e in blocks] + [e for e in blocks if e not in dict(_EVIDENCE_ORDER)]
+    evidence_of = dict(_EVIDENCE_ORDER)
+    for edition_id in order:
+        sources = evidence_of.get(edition_id, tuple(done))
+        reference = [d for src in sources if src in done for d in done[src][0]]
+        done[edition_id] = parse_definitions(edition_id, blocks[edition_id], reference=reference)
+    return {e: done[e] for e in blocks}
