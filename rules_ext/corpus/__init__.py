@@ -1,1 +1,45 @@
-"""Rule texts -> structured model. Pure Python, never imports Sphinx."""
+"""Rule texts -> structured model. Pure Python, never imports Sphinx.
+
+``load_corpus()`` parses the delivered texts of ``source/texts`` (cached); ``parse(texts_dir)``
+gives the full result with the place of every line and the problems found.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from .model import Corpus
+
+#: the project's delivered texts
+DEFAULT_TEXTS = Path(__file__).resolve().parents[2] / "source" / "texts"
+
+
+def parse(texts_dir: Path | None = None):
+    """Parse ``texts_dir`` afresh: a :class:`rules_ext.corpus.parser.ParseResult`."""
+    from .parser import parse_directory
+    from .xrefs_link import link_references
+    result = parse_directory(Path(texts_dir) if texts_dir is not None else DEFAULT_TEXTS)
+    link_references(result)
+    return result
+
+
+@functools.lru_cache(maxsize=1)
+def _default_result():
+    return parse(None)
+
+
+def load_corpus(texts_dir: Path | None = None) -> Corpus:
+    """The corpus of ``texts_dir`` (default: the project's source/texts, parsed once and cached)."""
+    if texts_dir is None:
+        return _default_result().corpus
+    return parse(texts_dir).corpus
+
+
+def load_result(texts_dir: Path | None = None):
+    """Like :func:`load_corpus` but with line accounting and problems (the default is cached)."""
+    if texts_dir is None:
+        return _default_result()
+    return parse(texts_dir)
+
+
+__all__ = ["Corpus", "DEFAULT_TEXTS", "load_corpus", "load_result", "parse"]

@@ -54,6 +54,8 @@ class Provision:
     corrections: list[str] = field(default_factory=list)  # errata ids applied here
     penalty: bool = False  # carries a （判罚） marker
     recovered: bool = False  # marker or heading recovered editorially (lost in the source)
+    #: source line of each line of ``text`` (text lines are joined with newlines)
+    text_lines: list[int] = field(default_factory=list)
 
     def walk(self) -> Iterator["Provision"]:
         yield self
@@ -253,6 +255,17 @@ class Corpus:
                 return e
         known = ", ".join(e.id for e in self.editions)
         raise KeyError(f"no edition {edition_id!r}: expected one of {known}")
+
+    def find(self, edition_id: str, label: str) -> Provision | None:
+        """The provision ``label`` ('45C4b', '69note', '33') of an edition, or None.
+
+        A bare law number finds the law's only provision when the law has no sections.
+        """
+        try:
+            edition = self.edition(edition_id)
+        except KeyError:
+            return None
+        return next((p for p in edition.provisions() if p.label == label), None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"editions": [e.to_dict() for e in self.editions]}

@@ -1,0 +1,235 @@
+"""Parsing a directory of delivered texts into a :class:`Corpus` with full line accounting."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import recovery
+from .assemble import assemble, junk_ranges
+from .editions import (ARTICLE_TITLE, FileResult, Token, add_junk, head_name, split_front,
+                       tokenize_region)
+from .errata import Erratum, load_errata
+from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
+from .laws import LawDraft, finish_law
+from .model import Corpus, Edition, Junk
+from .numbering import find_citations, recover_numbers
+from .text import LAW_RE, SourceLine, TextFileError, read_lines
+
+EDITION_TITLES = {
+    "1991": "中国桥牌竞赛规则（1991）",
+    "1999": "中国桥牌竞赛规则（1999）",
+    "2008": "中国桥牌竞赛规则（2008 版摘录，措辞同 1999）",
+    "1999-trad": "中國橋牌競賽規則（1999，繁體摘錄）",
+}
+LAST_LAW = 93
+_PAGE_TITLE_RE = re.compile(r"^\S{2,30}\d$")
+
+
+@dataclass(slots=True)
+class ParseResult:
+    corpus: Corpus
+    files: list[FileResult] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
+
+
+def parse_directory(texts_dir: Path) -> ParseResult:
+    """Parse every ``*.txt`` of ``texts_dir`` (and its errata.toml); never raises on bad text.
+
+    Problems (a file that is not UTF-8, structure that cannot be found) are returned with the
+    file name and line numbers instead.
+    """
+    errata = load_errata(texts_dir / "errata.toml")
+    result = ParseResult(Corpus([]), errata=errata)
+    files = sorted(texts_dir.glob("*.txt"))
+    parsed: dict[str, tuple[Path, list[SourceLine]]] = {}
+    for path in files:
+        try:
+            parsed[path.name] = (path, read_lines(path))
+        except TextFileError as exc:
+            result.problems.append(str(exc))
+    editions: dict[str, Edition] = {}
+    order = sorted(parsed, key=_file_order)
+    for name in order:
+        path, lines = parsed[name]
+        fr = FileResult(name, total=len(lines))
+        try:
+            _parse_file(name, lines, errata, editions, fr)
+        except (ValueError, IndexError, KeyError) as exc:
+            fr.problems.append(f"{name}: cannot parse: {exc}")
+        for n in range(1, len(lines) + 1):
+            if n not in fr.places:
+                fr.problems.append(f"{name}:{n}: line not accounted for: {lines[n - 1].text[:30]!r}")
+        result.files.append(fr)
+        result.problems.extend(fr.problems)
+        for e in fr.editions:
+            editions[e.id] = e
+    wanted = ["1991", "1999", "2008", "1999-trad"]
+    result.corpus.editions = [editions[i] for i in wanted if i in editions] + \
+        [e for i, e in editions.items() if i not in wanted]
+    recovery.align_traditional(result.corpus)
+    return result
+
+
+def _file_order(name: str) -> tuple[int, str]:
+    # the 1999 text must be parsed before the 1991 text (alignment) and the traditional copy
+    return ({"003": 0, "000": 1, "004": 2}.get(name[:3], 3), name)
+
+
+def _parse_file(name: str, lines: list[SourceLine], errata: list[Erratum],
+                known: dict[str, Edition], fr: FileResult) -> None:
+    if not lines:
+        return
+    baike = next((i for i, ln in enumerate(lines) if is_baike_title(ln.text)), None)
+    if baike is not None:
+        _parse_baike(name, lines, baike, errata, known, fr)
+    elif any(ln.text == ARTICLE_TITLE for ln in lines[:3]):
+        _parse_book(name, lines, errata, known, fr)
+    else:
+        _parse_posting(name, lines, errata, known, fr)
+
+
+def _trailer_start(lines: list[SourceLine]) -> int:
+    end = len(lines)
+    while end > 0 and classify_trailer(lines[end - 1]) is not None:
+        end -= 1
+    return end
+
+
+def _parse_baike(name, lines, baike, errata, known, fr) -> None:
+    """003: forum/spam junk, the Baike article with two editions, footnote junk."""
+    start = next((i for i in range(baike, len(lines)) if lines[i].text == ARTICLE_TITLE), None)
+    if start is None:
+        raise TextFileError(f"{name}: no article title {ARTICLE_TITLE!r} after the Baike page title")
+    prefix_junk = classify_prefix(lines[:start])
+    end = _trailer_start(lines)
+    heads = [i for i in range(start, end)
+             if (h := head_name(lines[i].text)) and re.match(r"^(?:规则)+\d{4}版$", h)]
+    bounds = [start] + heads[1:] + [end]
+    editions = []
+    for a, b in zip(bounds, bounds[1:]):
+        head = next((i for i in heads if a <= i < b), None)
+        year = re.search(r"(\d{4})版", lines[head].text)[1] if head is not None else "unknown"
+        editions.append((year, lines[a:b]))
+    # the later excerpt first: its intact headings help recover the earlier edition's Laws 1-4
+    parsed_editions = {}
+    ids = [y for y, _ in editions]
+    for year, block in reversed(editions):
+        e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
+        if year != ids[0]:
+            e.same_wording_as, e.partial = ids[0], True
+        _parse_edition(e, block, errata, {**known, **parsed_editions}, fr)
+        parsed_editions[year] = e
+    out = [parsed_editions[y] for y in ids]
+    if out:
+        add_junk(out[0].junk, fr.places, prefix_junk)
+        trailer = [(ln.number, classify_trailer(ln)) for ln in lines[end:]]
+        add_junk(out[-1].junk, fr.places, junk_ranges(trailer))
+    fr.editions.extend(out)
+
+
+def _parse_book(name, lines, errata, known, fr) -> None:
+    """000: a printed book of one edition (title block, preamble, definitions, laws)."""
+    year = next((ln.text for ln in lines[:4] if re.fullmatch(r"\d{4}", ln.text)), "unknown")
+    e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
+    end = _trailer_start(lines)
+    _parse_edition(e, lines[:end], errata, known, fr)
+    add_junk(e.junk, fr.places, junk_ranges([(ln.number, classify_trailer(ln)) for ln in lines[end:]]))
+    fr.editions.append(e)
+
+
+def _parse_posting(name, lines, errata, known, fr) -> None:
+    """004: a serialised posting of part of an edition, in traditional script."""
+    e = Edition(id="1999-trad", title=EDITION_TITLES["1999-trad"], source=name,
+                script="traditional", variant_of="1999", partial=True)
+    junk = []
+    body = []
+    for i, ln in enumerate(lines):
+        if not ln.text:
+            junk.append((ln.number, BLANK))
+        elif not body and _PAGE_TITLE_RE.match(ln.text) and not LAW_RE.match(ln.text):
+            junk.append((ln.number, PAGE_TITLE))
+        else:
+            body.append(ln)
+    add_junk(e.junk, fr.places, junk_ranges(junk))
+    _parse_laws(e, body, errata, known, fr)
+    fr.editions.append(e)
+
+
+def _parse_edition(e: Edition, lines: list[SourceLine], errata, known, fr) -> None:
+    region = split_front(e, lines, fr.places, fr.problems)
+    _parse_laws(e, region, errata, known, fr)
+
+
+def _parse_laws(e: Edition, region: list[SourceLine], errata, known, fr) -> None:
+    tokens = tokenize_region(region)
+    laws_tokens = [t for t in tokens if t.kind == "law"]
+    drafts: list[LawDraft]
+    if e.id == "1991" or (laws_tokens and laws_tokens[-1].number < LAST_LAW and
+                          _unheaded_tail(tokens) and "1999" in known and e.id not in known):
+        drafts = _number_unheaded(e, tokens, known, fr)
+    else:
+        r = assemble(tokens)
+        e.headings.extend(r.headings)
+        add_junk(e.junk, fr.places, junk_ranges(r.junk))
+        drafts = r.drafts
+        if r.before:
+            drafts = recovery.recover_leading_laws(e, r, known, fr.problems) + drafts
+    for d in drafts:
+        law, tables = finish_law(e.id, d, errata, fr.places, fr.problems)
+        e.laws.append(law)
+        e.tables.extend(tables)
+    for h in e.headings:
+        for n in range(h.lines[0], h.lines[1] + 1):
+            fr.places.setdefault(n, f"heading {e.id}:{h.kind}")
+    recovery.recover_lost_markers(e, known)
+
+
+def _unheaded_tail(tokens: list[Token]) -> bool:
+    """After the last law heading, the section lettering restarts at （A） again (lost headings)."""
+    from .text import marker_of
+    seen_law = False
+    restarts = 0
+    for t in tokens:
+        if t.kind == "law":
+            seen_law, restarts = True, 0
+        elif seen_law and t.kind == "line":
+            m = marker_of(t.line.text)
+            if m is not None and m.kind == "section" and m.key == "A":
+                restarts += 1
+    return restarts > 3
+
+
+def _number_unheaded(e: Edition, tokens: list[Token], known, fr) -> list[LawDraft]:
+    """Headed laws as printed; the laws after the last printed heading by :mod:`numbering`."""
+    last = max((i for i, t in enumerate(tokens) if t.kind == "law"), default=None)
+    if last is None:
+        fr.problems.append(f"{e.id}: no law heading at all; laws not numbered")
+        for t in tokens:
+            fr.places.setdefault(t.line.number, f"unnumbered text {e.id}")
+        return []
+    r = assemble(tokens[:last])
+    e.headings.extend(r.headings)
+    add_junk(e.junk, fr.places, junk_ranges(r.junk + [(t.line.number, t.reason)
+                                                       for t in tokens[last:] if t.kind == "junk"]))
+    ref = known.get("1999")
+    reference = {}
+    if ref is not None:
+        for law in ref.laws:
+            reference[law.number] = "".join((p.heading or "") + p.original_text for p in law.walk())
+    body_lines = [t.line for t in tokens if t.kind == "line"]
+    # citations anywhere in the edition's text (definitions included) are evidence
+    citations = find_citations(body_lines + [ln for ln in _definition_lines(e, fr)])
+    before = (r.drafts[-1].chapter, r.drafts[-1].groups) if r.drafts else ("", ())
+    res = recover_numbers(tokens[last:], tokens[last].number, LAST_LAW, reference, citations, before)
+    fr.problems.extend(f"{e.id}: {p}" for p in res.problems)
+    e.headings.extend(res.headings)
+    return r.drafts + res.drafts
+
+
+def _definition_lines(e: Edition, fr: FileResult) -> list[SourceLine]:
+    out = []
+    for d in e.definitions:
+        out.append(SourceLine(d.lines[0], d.original_text, d.original_text))
+    return out

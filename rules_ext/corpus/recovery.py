@@ -1,0 +1,147 @@
+"""Recovering what the scrape lost, where the text proves it.
+
+* Laws whose headings were lost (1999 Laws 1–4): each is found by matching its opening with the
+  same law of the edition that has the same wording (the 2008 excerpt).
+* The opening lines of a partial copy (004 starts inside Law 20): matched with the provision of
+  the edition it is a script variant of.
+* Lost section/item markers (see :func:`recover_lost_markers`).
+* The traditional copy is aligned provision by provision with 1999 (:func:`align_traditional`).
+"""
+from __future__ import annotations
+
+import functools
+
+from .assemble import Region
+from .laws import LawDraft
+from .model import Corpus, Edition, Provision
+from .text import SourceLine, bigrams, dice, marker_of
+
+
+@functools.lru_cache(maxsize=1)
+def _t2s():
+    import opencc
+    return opencc.OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    return _t2s().convert(text)
+
+
+def recover_leading_laws(e: Edition, region: Region, known: dict[str, Edition],
+                         problems: list[str]) -> list[LawDraft]:
+    """Laws before the first printed law heading, found by aligning with a sibling edition.
+
+    For each law of the sibling (an edition of the same wording, or the one this is a script
+    variant of) numbered below the first printed heading, the line of ``region.before`` that best
+    matches the opening of that law starts it.  A line that begins with the sibling's title has
+    its title fused to its body (1999 Law 1).
+    """
+    first = region.drafts[0].number if region.drafts else 1
+    sibling = next((s for s in known.values() if s.id != e.id and
+                    (s.same_wording_as == e.id or e.variant_of == s.id) and s.laws), None)
+    lines = region.before
+    if sibling is None:
+        problems.append(f"{e.id}: lines {lines[0].number}–{lines[-1].number} precede the first law "
+                        "heading and no sibling edition can place them")
+        return [LawDraft(number=max(first - 1, 0), title="", title_line=None, lines=lines,
+                         number_editorial=True, title_editorial=True, confidence=0.0,
+                         evidence=["no evidence: lines before the first law heading"])]
+    convert = to_simplified if e.script == "traditional" else (lambda s: s)
+    if e.script == "traditional":
+        return [_tail_of_sibling_law(e, lines, sibling, first, convert, region)]
+    starts: list[tuple[int, int, float, str]] = []  # (law number, index in lines, sim, how)
+    pos = 0
+    for law in sibling.laws:
+        if law.number >= first:
+            break
+        opening = next((p for top in law.provisions for p in top.walk() if p.original_text), None)
+        if opening is None:
+            continue
+        want = bigrams(opening.original_text.split("\n")[0][:40])
+        best = max(range(pos, len(lines)), key=lambda i: dice(bigrams(convert(lines[i].text)[:60]),
+                                                              want), default=None)
+        if best is None:
+            break
+        sim = dice(bigrams(convert(lines[best].text)[:60]), want)
+        if sim < 0.3:
+            continue
+        starts.append((law.number, best, sim, law.title))
+        pos = best + 1
+    drafts = []
+    for j, (number, i, sim, title) in enumerate(starts):
+        stop = starts[j + 1][1] if j + 1 < len(starts) else len(lines)
+        block = lines[i:stop]
+        if j == 0 and i > 0:
+            block = lines[:stop]
+        chapter, groups = region.context.get(block[0].number, ("", ()))
+        d = LawDraft(number=number, title=title, title_line=None, lines=list(block),
+                     chapter=chapter, groups=groups, number_editorial=True, title_editorial=True,
+                     confidence=round(min(0.99, 0.5 + sim / 2), 2))
+        d.evidence.append(f"heading lost; the opening matches {sibling.id} Law {number} "
+                          f"(similarity {sim:.2f}); numbered and titled after it")
+        first_line = block[0]
+        if title and first_line.text.startswith(title):
+            # title fused to its body: keep the title as printed, the rest is the body
+            d.title_editorial = False
+            d.evidence.append(f"title printed fused to the body: {title!r}")
+            rest = first_line.text[len(title):]
+            block[0] = SourceLine(first_line.number, first_line.original, rest)
+        drafts.append(d)
+    return drafts
+
+
+def _tail_of_sibling_law(e, lines, sibling, first, convert, region) -> LawDraft:
+    """The opening lines of a partial copy continue a law of the sibling: find which."""
+    text = convert("".join(ln.text for ln in lines))
+    best_law, best_sim = None, 0.0
+    for law in sibling.laws:
+        if law.number >= first:
+            break
+        sim = max((dice(bigrams(text), bigrams((p.heading or "") + p.original_text))
+                   for p in law.walk()), default=0.0)
+        if sim > best_sim:
+            best_law, best_sim = law, sim
+    number = best_law.number if best_law else first - 1
+    d = LawDraft(number=number, title=best_law.title if best_law else "", title_line=None,
+                 lines=lines, number_editorial=True, title_editorial=True,
+                 confidence=round(min(0.99, best_sim), 2))
+    d.evidence.append(f"the copy starts inside a law: its opening lines match {sibling.id} "
+                      f"Law {number} (similarity {best_sim:.2f})")
+    return d
+
+
+def recover_lost_markers(e: Edition, known: dict[str, Edition]) -> None:
+    """Lost section/item markers, recovered by :mod:`rules_ext.corpus.markers`."""
+    from .markers import recover_markers
+    recover_markers(e, known)
+
+
+def align_traditional(corpus: Corpus) -> None:
+    """Record, for each provision of a script variant, the provision of its edition it matches."""
+    for e in corpus.editions:
+        if e.variant_of is None:
+            continue
+        try:
+            base = corpus.edition(e.variant_of)
+        except KeyError:
+            continue
+        for law in e.laws:
+            other = base.law(law.number)
+            if other is None:
+                law.evidence.append(f"no Law {law.number} in {base.id} to align with")
+                continue
+            theirs = {p.label: p for p in other.walk()}
+            matched, sims = 0, []
+            for p in law.walk():
+                q = theirs.get(p.label)
+                if q is None:
+                    continue
+                sim = dice(bigrams(to_simplified(p.heading + p.original_text)),
+                           bigrams(q.heading + q.original_text))
+                sims.append(sim)
+                matched += sim >= 0.5
+            total = sum(1 for _ in law.walk())
+            mean = sum(sims) / len(sims) if sims else 0.0
+            law.evidence.append(f"aligned with {base.id} Law {law.number}: {matched}/{total} "
+                                f"provisions match the {base.id} provision of the same label "
+                                f"(mean similarity {mean:.2f})")

@@ -1,0 +1,142 @@
+"""A law's lines -> its provision tree (款 sections, 项 items, 目 sub-items, 注 notes).
+
+Labels are the compact form the rules use: ``16`` (a law without sections), ``16intro`` (the
+un-lettered opening paragraph of a law with sections), ``16A``, ``16A1``, ``16A1a``, and
+``25B2b1`` for a numbered sub-item ``（1）`` under a lettered sub-item ``（b）`` (the digit is
+appended, as in the rules' own citations ``45C4（b）``).  Items printed directly under a law that
+has no lettered sections get ``76.1`` (a dot keeps ``76.1`` apart from ``761``/``7``+``61``).
+Notes are ``69note`` (``69note2`` for a second one).
+
+Lines whose marker or heading was lost are repaired by :mod:`rules_ext.corpus.recovery`, which
+works on the tree built here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Provision
+from .text import PENALTY_RE, SourceLine, looks_like_heading, marker_of
+
+LEVEL = {"section": 1, "item": 2, "subitem": 3, "subsub": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class LawLine:
+    """One line handed to the structure builder: its number, delivered text and corrected text."""
+
+    number: int
+    original: str  # normalised delivered text
+    text: str  # after errata and suit-symbol restoration
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise ValueError(f"line number {self.number!r} is not 1-based: expected e.g. 1")
+
+    @classmethod
+    def plain(cls, line: SourceLine) -> "LawLine":
+        return cls(line.number, line.text, line.text)
+
+
+def _append(p: Provision, text: str, original: str, number: int) -> None:
+    p.text = f"{p.text}\n{text}" if p.text else text
+    p.original_text = f"{p.original_text}\n{original}" if p.original_text else original
+    p.lines = (p.lines[0] or number, number)
+    p.text_lines.append(number)
+    if PENALTY_RE.search(text):
+        p.penalty = True
+
+
+def _strip_marker(text: str, printed: str) -> str:
+    """The rest of a line after its marker (works on the original as well as the corrected text)."""
+    m = marker_of(text)
+    return m.rest if m is not None else text
+
+
+def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provision], dict[int, str]]:
+    """Provisions of one law and, for every line, the label of the provision that holds it."""
+    top: list[Provision] = []
+    stack: list[tuple[int, Provision]] = []  # (level, provision), outermost first
+    owner: dict[int, str] = {}
+    notes = 0
+    law = str(law_number)
+
+    def parent_label(level: int) -> str:
+        for lv, p in reversed(stack):
+            if lv < level:
+                return p.label
+        return law
+
+    def attach(level: int, p: Provision) -> None:
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        (stack[-1][1].children if stack else top).append(p)
+        stack.append((level, p))
+
+    for ln in lines:
+        m = marker_of(ln.text)
+        if m is not None and m.kind == "subsub" and marker_of(m.rest) is not None:
+            m = None  # '（1）（2）两项，…' is a sentence about two sub-items, not a marker
+        if m is not None and m.kind == "note":
+            notes += 1
+            p = Provision(label=f"{law}note" + (str(notes) if notes > 1 else ""), kind="note",
+                          marker=m.printed, lines=(ln.number, ln.number))
+            stack.clear()
+            top.append(p)
+            stack.append((0, p))
+            if m.rest:
+                _append(p, m.rest, _strip_marker(ln.original, m.printed), ln.number)
+            owner[ln.number] = p.label
+            continue
+        if m is not None:
+            level = LEVEL[m.kind]
+            if m.kind == "item" and not any(lv == 1 for lv, _ in stack):
+                label = f"{law}.{m.key}"
+            elif m.kind == "subsub" and not any(lv == 3 for lv, _ in stack):
+                label = f"{parent_label(level)}({m.key})"
+            else:
+                base = law if m.kind == "section" else parent_label(level)
+                label = base + m.key
+            kind = "subitem" if m.kind == "subsub" else m.kind
+            p = Provision(label=label, kind=kind, marker=m.printed, lines=(ln.number, ln.number))
+            attach(level, p)
+            if looks_like_heading(m.rest):
+                p.heading = m.rest
+            elif m.rest:
+                _append(p, m.rest, _strip_marker(ln.original, m.printed), ln.number)
+            if PENALTY_RE.search(m.rest):
+                p.penalty = True
+            owner[ln.number] = p.label
+            continue
+        if stack:
+            target = stack[-1][1]
+        else:
+            target = top[-1] if top and top[-1].kind == "intro" else None
+            if target is None:
+                target = Provision(label=f"{law}intro", kind="intro", lines=(ln.number, ln.number))
+                top.append(target)
+        _append(target, ln.text, ln.original, ln.number)
+        owner[ln.number] = target.label
+    if len(top) == 1 and top[0].kind == "intro":
+        # a law without sections: its text is the law itself
+        only = top[0]
+        only.label, only.kind = law, "law"
+        owner = {k: law for k in owner}
+    for p in top:
+        _fix_spans(p)
+    return top, owner
+
+
+def _fix_spans(p: Provision) -> None:
+    """A provision's lines span its own lines and all its children's."""
+    for c in p.children:
+        _fix_spans(c)
+    first = min([p.lines[0]] + [c.lines[0] for c in p.children])
+    last = max([p.lines[1]] + [c.lines[1] for c in p.children])
+    p.lines = (first, last)
+
+
+def relabel(p: Provision, old_prefix: str, new_prefix: str) -> None:
+    """Rename a provision and its descendants when a recovered level is inserted above them."""
+    for q in p.walk():
+        if q.label.startswith(old_prefix):
+            q.label = new_prefix + q.label[len(old_prefix):]
