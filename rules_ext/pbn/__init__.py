@@ -49,6 +49,7 @@ The PDF layer prints results with ``write_results_pdf(event, results, path)`` fr
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
@@ -59,6 +60,7 @@ from rules_ext.pbn.results_model import (
     ScoredResult,
 )
 from rules_ext.pbn.tables import Column, Table
+from rules_ext.pbn.writer import write_pbn
 
 __all__ = [
     "Artificial", "Board", "BoardResults", "Column", "Difference", "Event", "EventKind", "EventResults",
@@ -66,16 +68,3 @@ __all__ = [
     "Table", "TableResult", "Tag", "compute_results", "read_pbn", "write_pbn",
 ]
 
-
-def __getattr__(name: str):
-    # the reader, writer and results modules import each other's objects; load them on first use
-    if name == "read_pbn":
-        from rules_ext.pbn.reader import read_pbn
-        return read_pbn
-    if name == "write_pbn":
-        from rules_ext.pbn.writer import write_pbn
-        return write_pbn
-    if name == "compute_results":
-        from rules_ext.pbn.results import compute_results
-        return compute_results
-    raise AttributeError(f"module 'rules_ext.pbn' has no attribute {name!r}")
