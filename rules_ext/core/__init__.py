@@ -8,6 +8,17 @@ of scoring (Law 78), and more in the submodules.
 >>> score("4SX", 10, vulnerable=True), imps(430)
 (790, 10)
 """
+from rules_ext.core.adjusted import (
+    Responsibility,
+    WeightedScore,
+    artificial_imps,
+    artificial_matchpoints,
+    law88_matchpoints,
+    law88_percentage,
+    weighted_imps,
+    weighted_matchpoints,
+)
+from rules_ext.core.auction import Auction, AuctionError, Call, CallKind, lowest_sufficient_bid
 from rules_ext.core.board import Vulnerability, board_conditions, dealer, vulnerability
 from rules_ext.core.cards import SUITS, Card, Deal, DealError, Hand, Seat, Strain, full_pack
 from rules_ext.core.contract import Contract, ContractError, Doubling
@@ -24,9 +35,27 @@ from rules_ext.core.methods import (
     top,
     vp,
 )
+from rules_ext.core.play import PlayError, PlayRecord, Trick, legal_cards, trick_winner
+from rules_ext.core.rectification import (
+    Consequence,
+    LeadFacts,
+    Option,
+    RectificationError,
+    RevokeFacts,
+    Ruling,
+    call_out_of_rotation,
+    insufficient_bid,
+    lead_out_of_turn,
+    revoke,
+)
 from rules_ext.core.scoring import score, trick_score, undertrick_penalty
 
 __all__ = [
+    "Auction", "AuctionError", "Call", "CallKind", "Consequence", "LeadFacts", "Option", "PlayError",
+    "PlayRecord", "RectificationError", "Responsibility", "RevokeFacts", "Ruling", "Trick",
+    "WeightedScore", "artificial_imps", "artificial_matchpoints", "call_out_of_rotation",
+    "insufficient_bid", "law88_matchpoints", "law88_percentage", "lead_out_of_turn", "legal_cards",
+    "lowest_sufficient_bid", "revoke", "trick_winner", "weighted_imps", "weighted_matchpoints",
     "SUITS", "Card", "Contract", "ContractError", "Deal", "DealError", "Doubling", "Hand",
     "IMP_SCALE", "ScoringMethodError", "Seat", "Strain", "Vulnerability",
     "blitz_margin", "board_conditions", "butler", "cross_imps", "dealer", "full_pack", "imps",
