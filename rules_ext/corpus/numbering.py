@@ -19,13 +19,25 @@ Each law records the evidence that placed it and a confidence derived from its m
 """
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .editions import Token
 from .laws import LawDraft
 from .model import Heading
-from .text import SourceLine, bigrams, dice, marker_of
+from .text import SourceLine, bigrams, dice, looks_like_heading, marker_of
+
+SUBJECTS_FILE = Path(__file__).with_name("data") / "law-subjects.toml"
+
+
+@functools.lru_cache(maxsize=1)
+def law_subjects() -> dict[int, tuple[str, tuple[str, ...]]]:
+    """Law number -> (English title, Chinese subject terms): hints for laws without a reference."""
+    data = tomllib.loads(SUBJECTS_FILE.read_text(encoding="utf-8"))
+    return {int(k): (v["en"], tuple(v["terms"])) for k, v in data["subjects"].items()}
 
 #: a citation of a law: '参阅50条', '45条F款', '42条B2', '47条E款2目', '45C4（b）'
 CITATION_RE = re.compile(r"(?<![\d第])(?:第)?(\d{1,2})\s*[条條](?:规则)?[（(]?([A-H])?[）)]?(?:款)?(\d)?")
@@ -46,8 +58,9 @@ class Block:
     """A run of body lines between two candidate boundaries."""
 
     start: int  # index into the body line list
-    mandatory: bool
+    kind: str  # 'hard' (after a heading), 'restart' (（A）), 'optional'
     why: str
+    prior: float = 0.0  # cost of cutting here when nothing else speaks for it
 
 
 @dataclass(slots=True)
@@ -127,42 +140,76 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
 
     # ---- candidate boundaries ------------------------------------------------------------
     blocks: list[Block] = []
-    has_marker = False  # the current block has a marker line
     open_items: set[str] = set()
     section = ""
-    prev_plain = False
+    prev: str | None = None  # None: previous line plain; 'heading': a marker line with a heading
     for i, ln in enumerate(body):
         m = marker_of(ln.text)
+        before_heading = i + 1 in after_heading or i + 1 == len(body)
         if i == 0 or i in after_heading:
-            blocks.append(Block(i, True, "first line after a heading"))
-            has_marker, open_items, section = False, set(), ""
+            blocks.append(Block(i, "hard", "first line after a heading"))
+            open_items, section = set(), ""
         elif m is not None and m.kind == "section" and m.key == "A":
-            blocks.append(Block(i, has_marker, "section lettering restarts at （A）"))
-            has_marker, open_items, section = False, set(), ""
-        elif m is None and prev_plain:
-            blocks.append(Block(i, False, "paragraph after a paragraph"))
+            blocks.append(Block(i, "restart", "section lettering restarts at （A）"))
+            open_items, section = set(), ""
+        elif m is None and prev is None and _has_words(ln.text):
+            blocks.append(Block(i, "optional", "paragraph after a paragraph"))
+        elif m is None and prev == "heading" and before_heading:
+            blocks.append(Block(i, "optional", "paragraph after a marked heading, last before "
+                                "a structural heading", prior=-1.0))
         elif m is not None and m.kind == "item" and m.key == "1" and (section + "1") in open_items:
-            blocks.append(Block(i, False, "item numbering restarts at 1"))
+            blocks.append(Block(i, "optional", "item numbering restarts at 1"))
         if m is not None:
-            has_marker = True
             if m.kind == "section":
                 section = m.key
             elif m.kind == "item":
                 open_items.add(section + m.key)
-        prev_plain = m is None
+            prev = "heading" if looks_like_heading(m.rest) else "text"
+        else:
+            prev = None
     ref_grams = {k: bigrams(v) for k, v in reference.items()}
+    subjects = law_subjects()
+    index_of = {ln.number: i for i, ln in enumerate(body)}
+    line_grams = [bigrams(ln.text) for ln in body]
+    is_marker = [marker_of(ln.text) is not None for ln in body]
     cites_by_law: dict[int, list[Citation]] = {}
     for c in citations:
         cites_by_law.setdefault(c.law, []).append(c)
 
     end = len(body)
     starts = [b.start for b in blocks]
-    nxt_mand = [end] * len(blocks)
-    following = end
-    for k in range(len(blocks) - 1, -1, -1):
-        nxt_mand[k] = following
-        if blocks[k].mandatory:
-            following = blocks[k].start
+    # limit[k]: a law starting at block k must end at or before this line index: the next hard
+    # boundary or the next （A） restart -- except the （A） right after the un-lettered opening
+    # paragraphs of a law that starts at k (its introduction)
+    limit = [end] * len(blocks)
+    for k, blk in enumerate(blocks):
+        plain_until = blk.start
+        while plain_until < end and not is_marker[plain_until]:
+            plain_until += 1
+        for k2 in range(k + 1, len(blocks)):
+            b2 = blocks[k2]
+            if b2.kind == "hard":
+                limit[k] = b2.start
+                break
+            if b2.kind == "restart" and not (b2.start == plain_until > blk.start):
+                limit[k] = b2.start
+                break
+
+    span_cache: dict[tuple[int, int], tuple[set[str], str, set[str], set[str], set[str]]] = {}
+
+    def span(k: int, stop: int):
+        key = (k, stop)
+        if key not in span_cache:
+            lines = body[blocks[k].start:stop]
+            grams: set[str] = set().union(*line_grams[blocks[k].start:stop])
+            sections, items = _structure(lines)
+            heads = set().union(*(line_grams[i] for i in range(blocks[k].start, stop)
+                                  if is_marker[i]))
+            # the opening of a block: its first two lines and its marked headings
+            opening = "".join(ln.text for ln in lines[:2]) + "".join(ln.text for i, ln in enumerate(lines)
+                                              if is_marker[blocks[k].start + i])
+            span_cache[key] = (grams, opening, sections, items, heads)
+        return span_cache[key]
 
     score_cache: dict[tuple[int, int, int], tuple[float, list[str]]] = {}
 
@@ -170,18 +217,24 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
         key = (k, stop, number)
         if key in score_cache:
             return score_cache[key]
-        lines = body[blocks[k].start:stop]
-        text = "".join(ln.text for ln in lines)
+        grams, text, sections, items, head_grams = span(k, stop)
         ev: list[str] = []
         s = 0.0
         if number in ref_grams:
-            sim = dice(bigrams(text), ref_grams[number])
+            sim = dice(grams, ref_grams[number])
             s += 4 * sim
             ev.append(f"similarity with the reference edition's Law {number}: {sim:.2f}")
-        sections, items = _structure(lines)
-        head_grams = bigrams("".join(ln.text for ln in lines if marker_of(ln.text)))
+        elif number in subjects:
+            en, terms = subjects[number]
+            found = [t for t in terms if t in text]
+            s += 1.5 * len(found) / len(terms) - 0.5
+            ev.append(f"subject of international Law {number} ({en}): terms "
+                      f"{'、'.join(found) or 'none'} of {'、'.join(terms)} in its opening and "
+                      "headings")
+        if k > 0:
+            s += blocks[k].prior
         for c in cites_by_law.get(number, []):
-            if blocks[k].start <= _index(body, c.line) < stop:
+            if blocks[k].start <= index_of.get(c.line, -1) < stop:
                 continue  # a law citing itself proves nothing about its number
             ok = (c.section is None or c.section in sections) and \
                  (c.item is None or c.section is None or (c.section + c.item) in items)
@@ -205,7 +258,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
             if best[j][k] == NEG:
                 continue
             for k2 in range(k + 1, K):
-                if starts[k2] > nxt_mand[k]:
+                if starts[k2] > limit[k]:
                     break
                 s, _ = score(k, starts[k2], first_number + j)
                 if best[j][k] + s > best[j + 1][k2]:
@@ -214,7 +267,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
     final = NEG
     last_k = -1
     for k in range(K):
-        if best[count - 1][k] == NEG or nxt_mand[k] != end:
+        if best[count - 1][k] == NEG or limit[k] != end:
             continue
         s, _ = score(k, end, last_number)
         if best[count - 1][k] + s > final:
@@ -233,8 +286,8 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
         stop = starts[chosen[j + 1]] if j + 1 < len(chosen) else end
         lines = body[starts[k]:stop]
         s, ev = score(k, stop, number)
-        margin = _margin(k, stop, number, score, blocks, starts, nxt_mand)
-        evidence = [f"boundary: {blocks[k].why}" + ("" if blocks[k].mandatory else
+        margin = _margin(k, stop, number, score, blocks)
+        evidence = [f"boundary: {blocks[k].why}" + ("" if blocks[k].kind != "optional" else
                                                     " (optional boundary chosen by the evidence)")]
         evidence += ev
         evidence.append(f"numbered {number} by order: the laws run without gaps from "
@@ -260,9 +313,15 @@ def _index(body: list[SourceLine], line: int) -> int:
     return -1
 
 
-def _margin(k, stop, number, score, blocks, starts, nxt_mand) -> float:
-    """Confidence of a boundary: 1 for a boundary the text proves, else from its evidence."""
-    if blocks[k].mandatory:
+def _has_words(text: str) -> bool:
+    """A running sentence (table cells and short labels like '宕 墩' never start a law)."""
+    return len(text) >= 10 and any(p in text for p in "，。：；") and \
+        any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def _margin(k, stop, number, score, blocks) -> float:
+    """Confidence of a boundary: high for a boundary the text proves, else from its evidence."""
+    if blocks[k].kind != "optional":
         base = 0.9
     else:
         base = 0.6
