@@ -119,6 +119,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "score": ("得分", "Score"),
     "score_ns": ("南北得分", "NS +"),
     "score_ew": ("东西得分", "EW +"),
+    "ns_score": ("南北得分", "NS score"),
     "mp": ("比赛分", "MP"),
     "mp_ns": ("南北比赛分", "MP NS"),
     "mp_ew": ("东西比赛分", "MP EW"),

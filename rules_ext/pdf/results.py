@@ -1,0 +1,201 @@
+"""Results sheets: rankings (pairs, individual, teams), teams matches, and personal score cards.
+
+``write_results_pdf(event, results, path, **opts)`` is what ``python -m rules_ext results EVENT.pbn
+-o r.pdf`` calls: the ranking(s) first (rank with ties, pair/team/player, names, total, %), then for
+teams the matches (IMPs each side, VPs) and the board-by-board IMPs, and for pairs and individual
+events a personal score card for each participant (board, direction, opponents, contract, by,
+tricks, score, matchpoints or IMPs, %), each on its own block.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable
+
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+
+from rules_ext.pdf.layout import (SHADE, PageHeader, PrintOptions, Styles, build_document,
+                                  contract_markup, frame_size)
+from rules_ext.pdf.traveller import _STYLE, fmt_number, fmt_pct
+
+_GROUP = {"NS": "ns_pair", "EW": "ew_pair"}
+
+
+def _table(data: list[list[object]], widths: list[float], styles: Styles,
+           extra: list[tuple] = ()) -> Table:
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+                                        ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]
+                              + list(extra)))
+    return table
+
+
+def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Styles,
+                  width: float) -> list[Flowable]:
+    """A ranking: rank (ties as ``3=``), id, names, total, % (or IMPs for a VP ranking), boards."""
+    unit = ranking.unit  # type: ignore[attr-defined]
+    who = {"teams": "team", "individual": "player"}.get(kind, "pair")
+    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
+    has_pct = any(e.pct is not None for e in ranking.entries)  # type: ignore[attr-defined]
+    has_imps = any(e.imps is not None for e in ranking.entries) and unit == "VP"  # type: ignore[attr-defined]
+    keys = ["rank", who, "names", total_label] + (["pct"] if has_pct else []) + \
+           (["imps"] if has_imps else []) + ["board"]
+    header = [styles.para(options.label(k), "cell_center") for k in keys]
+    rows: list[list[object]] = [header]
+    for entry in ranking.entries:  # type: ignore[attr-defined]
+        row: list[object] = [entry.rank, entry.id, styles.text(entry.names or "", "cell"),
+                             fmt_number(entry.total)]
+        if has_pct:
+            row.append(fmt_pct(entry.pct))
+        if has_imps:
+            row.append(fmt_number(entry.imps))
+        row.append(str(entry.boards))
+        rows.append(row)
+    n = len(keys)
+    widths = [width * 0.08, width * 0.08, width * (1 - 0.08 * 2 - 0.1 * (n - 3))] + \
+             [width * 0.1] * (n - 3)
+    title = options.label("ranking")
+    group = ranking.group  # type: ignore[attr-defined]
+    if group in _GROUP:
+        title += f" — {options.label(_GROUP[group])}"
+    return [styles.para(title, "heading"),
+            _table(rows, widths, styles, [("ALIGN", (2, 1), (2, -1), "LEFT")]), Spacer(1, 10)]
+
+
+def matches_table(results: object, options: PrintOptions, styles: Styles, width: float
+                  ) -> list[Flowable]:
+    """Teams: each match with IMPs and VPs."""
+    keys = ["table", "team", "imps", "vp", "team", "imps", "vp", "board"]
+    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    for m in results.matches:  # type: ignore[attr-defined]
+        rows.append([m.table, styles.text(m.home, "cell_center"), fmt_number(m.imps_home),
+                     fmt_number(m.vp_home), styles.text(m.visit, "cell_center"),
+                     fmt_number(m.imps_visit), fmt_number(m.vp_visit), str(m.boards)])
+    widths = [width * w for w in (0.08, 0.25, 0.09, 0.09, 0.25, 0.09, 0.09, 0.06)]
+    return [styles.para(options.label("match"), "heading"), _table(rows, widths, styles),
+            Spacer(1, 10)]
+
+
+def teams_boards_table(results: object, options: PrintOptions, styles: Styles, width: float
+                       ) -> list[Flowable]:
+    """Teams: per board the contract and score in each room and the IMPs to the home side."""
+    keys = ["board", "table", "open", "score_ns", "closed", "score_ns", "imp_ns"]
+    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    for br in results.boards:  # type: ignore[attr-defined]
+        by_table: dict[str, dict[str, object]] = {}
+        for line in br.lines:
+            room = (line.result.room or "").lower()
+            slot = by_table.setdefault(line.result.table or "", {})
+            slot[room or f"room{len(slot)}"] = line
+        for table, rooms in by_table.items():
+            lines = [rooms.get("open"), rooms.get("closed")]
+            others = [v for k, v in rooms.items() if k not in ("open", "closed")]
+            lines = [x if x is not None else (others.pop(0) if others else None) for x in lines]
+            imp = next((ln.imp_ns for ln in lines if ln is not None and ln.imp_ns is not None), None)
+            row: list[object] = [str(br.board.number), table]
+            for line in lines:
+                row += [_contract_cell(line, styles), "" if line is None or line.score_ns is None
+                        else str(line.score_ns)]
+            row.append(fmt_number(imp))
+            rows.append(row)
+    widths = [width * w for w in (0.08, 0.08, 0.22, 0.12, 0.22, 0.12, 0.12)]
+    return [styles.para(f"{options.label('board')} — {options.label('imps')}", "heading"),
+            _table(rows, widths, styles), Spacer(1, 10)]
+
+
+def _contract_cell(line: object, styles: Styles) -> object:
+    if line is None:
+        return ""
+    result = line.result  # type: ignore[attr-defined]
+    if result.artificial is not None:
+        return result.artificial.marker
+    if result.not_played or result.contract is None:
+        return "—"
+    by = getattr(result.declarer, "name", "")
+    tricks = "" if result.tricks is None else f" {result.tricks}"
+    return styles.para(f"{contract_markup(result.contract)} {by}{tricks}", "cell_center")
+
+
+def score_cards(event: object, results: object, options: PrintOptions, styles: Styles,
+                width: float, progress: Callable[[Iterable], Iterable] = iter) -> list[Flowable]:
+    """A board-by-board personal score card for every pair (or player) of the ranking."""
+    matchpoints = results.method == "matchpoints"  # type: ignore[attr-defined]
+    figure = ["mp", "pct"] if matchpoints else ["imps"]
+    keys = ["board", "vul", "opponents", "contract", "by", "tricks", "score"] + figure
+    ids = [e.id for r in results.rankings for e in r.entries]  # type: ignore[attr-defined]
+    story: list[Flowable] = []
+    for ident in progress(ids):
+        rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+        total = 0.0
+        for br in results.boards:  # type: ignore[attr-defined]
+            for line in br.lines:
+                result = line.result
+                side = "NS" if _plays(ident, result.ns) else "EW" if _plays(ident, result.ew) else ""
+                if not side:
+                    continue
+                opponents = result.ew if side == "NS" else result.ns
+                score = line.score_ns if line.score_ns is None or side == "NS" else -line.score_ns
+                if matchpoints:
+                    mp = line.mp_ns if side == "NS" else line.mp_ew
+                    pct = line.pct_ns if side == "NS" else line.pct_ew
+                    total += mp or 0
+                    figures = [fmt_number(mp), fmt_pct(pct)]
+                else:
+                    imp = line.imp_ns if side == "NS" else line.imp_ew
+                    total += imp or 0
+                    figures = [fmt_number(imp)]
+                vul = getattr(br.board.vulnerability, "name", "NONE")
+                rows.append([str(br.board.number), options.label(f"vul.{vul}"),
+                             f"{opponents} ({'EW' if side == 'NS' else 'NS'})",
+                             _contract_cell(line, styles),
+                             getattr(result.declarer, "name", ""),
+                             "" if result.tricks is None else str(result.tricks),
+                             "" if score is None else f"{score:+d}" if score else "0"] + figures)
+        if len(rows) == 1:
+            continue
+        names = event.names_of(ident) if hasattr(event, "names_of") else ""  # type: ignore[attr-defined]
+        title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names else "")
+        widths = [width * w for w in (0.07, 0.13, 0.2, 0.13, 0.07, 0.08, 0.1)] + \
+                 [width * (0.22 / len(figure))] * len(figure)
+        total_row = [options.label("total")] + [""] * (len(keys) - len(figure) - 1) + \
+                    [fmt_number(total)] + [""] * (len(figure) - 1)
+        rows.append(total_row)
+        story.append(KeepTogether([styles.text(title, "heading"),
+                                   _table(rows, widths, styles,
+                                          [("BACKGROUND", (0, -1), (-1, -1), SHADE)]),
+                                   Spacer(1, 10)]))
+    return story
+
+
+def _plays(ident: str, seat_ids: str) -> bool:
+    """Whether ``ident`` sat at this side: a pair/team id, or one player of ``N-S`` ids."""
+    return seat_ids == ident or ident in str(seat_ids).split("-")
+
+
+def results_story(event: object, results: object, options: PrintOptions, *, cards: bool = True,
+                  progress: Callable[[Iterable], Iterable] = iter) -> list[Flowable]:
+    styles = Styles(9)
+    width, _ = frame_size(options)
+    kind = getattr(results.kind, "value", str(results.kind))  # type: ignore[attr-defined]
+    title = f"{options.label('results')}: {getattr(event, 'name', '')}".rstrip(": ")
+    story: list[Flowable] = [styles.text(title, "title")]
+    for ranking in results.rankings:  # type: ignore[attr-defined]
+        story += ranking_table(ranking, kind, options, styles, width)
+    if kind == "teams":
+        if results.matches:  # type: ignore[attr-defined]
+            story += matches_table(results, options, styles, width)
+        story += teams_boards_table(results, options, styles, width)
+    elif cards:
+        story.append(PageBreak())
+        story += score_cards(event, results, options, styles, width, progress)
+    return story
+
+
+def write_results_pdf(event: object, results: object, path: str | Path, *, paper: str = "a4",
+                      lang: str = "both", cards: bool = True,
+                      progress: Callable[[Iterable], Iterable] = iter) -> int:
+    """Write the results sheet of ``event`` (rankings, matches, score cards); return the pages."""
+    options = PrintOptions.of(paper, lang)
+    header = PageHeader(options.label("results"), getattr(event, "name", ""),
+                        getattr(event, "date", ""))
+    return build_document(path, results_story(event, results, options, cards=cards,
+                                              progress=progress), header, options)
