@@ -1,0 +1,354 @@
+"""Cross-references: find them in the text, normalise their targets to labels, resolve them.
+
+Forms found (simplified and traditional script; ``（）``, ``()`` and 004's ``***`` all count as brackets):
+
+* law references — ``第77条``, ``77条``, ``第21條``; with a section, item, sub-item or note:
+  ``26条B款``, ``47条E款2目``, ``12条C款1``, ``42条B2``, ``43条A1``, ``23条A``, ``规则81条（C）6``,
+  ``45条C款4（b）``, ``43条B款2C目``, ``69条注``, ``68条附注``;
+* lists and ranges — ``69、70及71条``, ``第30条、31条、32条``, ``53条或56条``, ``17和77条``,
+  ``第19条及第77条``, ``41条B及C款``, ``第41条B款及C款``, ``第30至32条``;
+* self references (need ``label``) — ``本条A款``, ``本条（B）1、2``, ``本条A2（b）``, ``本条B1（a）``,
+  ``本条（C）、（D）或（E）各款``;
+* relative references (need ``label``) — ``以下本款3`` (an item of this section), ``上述A1或A2``,
+  ``上述C款``, ``上述A至E各款`` (sections of this law), ``上述（a）``, ``以下（b）项``,
+  ``前述（b）（1）或（b）（2）`` (sub-items of this item).
+
+Not references: headings (``第1条：牌``), a bare ``本条``/``本条规则``/``本规则`` (the law or the rules
+themselves, no link target inside them), ``条款``/``条件``.
+
+A match's ``text`` is the reference as printed without the verb before it (``参阅``, ``按``, ``规则``):
+``26条B款``, ``以下本款3``. Targets are labels in the rules' compact form: law number, section letter
+(upper case), item number, sub-item letter (lower case), then a bracketed number under a sub-item
+(``25B2b1``); a note is ``69note``. ``43条B款2C目`` names item 2, sub-item (c) of 43B: ``43B2c`` (the
+print uses an upper-case letter and 目 for the sub-item). ``目`` after a bare number is the item
+(``47条E款2目`` -> ``47E2``).
+
+Resolution (:func:`resolve_references`): a target resolves in the reference's own edition when the
+edition has the law; if the exact label is missing there, it resolves to the nearest existing
+ancestor (``47E2`` -> ``47E``) with a note and is counted as *ancestor*. A target whose law is absent
+from a partial edition resolves in the nearest edition that has the law, in the order
+2008 -> 1999 -> 1991; 1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999. A law found nowhere is
+unresolved (``resolved=False``, with a note).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from .model import Corpus, CrossReference, Edition
+
+__all__ = [
+    "FALLBACK_EDITIONS",
+    "FoundReference",
+    "TargetResolution",
+    "find_references",
+    "reference_stats",
+    "resolve_references",
+    "resolve_target",
+]
+
+#: where a target missing from an edition is looked for next, nearest first
+FALLBACK_EDITIONS: dict[str, tuple[str, ...]] = {
+    "2008": ("1999", "1991"),
+    "1999-trad": ("1999", "1991"),
+    "1999": ("1991",),
+    "1991": ("1999",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FoundReference:
+    """One reference in a text: ``text[start:end]`` and the labels it names."""
+
+    text: str
+    start: int
+    end: int
+    targets: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.start < self.end):
+            raise ValueError(f"bad span {self.start}..{self.end} for reference {self.text!r}: "
+                             "expected 0 <= start < end")
+        if len(self.text) != self.end - self.start:
+            raise ValueError(f"reference text {self.text!r} does not fit its span {self.start}..{self.end}")
+        if not self.targets or not all(_LABEL.fullmatch(t) for t in self.targets):
+            raise ValueError(f"bad targets {self.targets!r} for {self.text!r}: expected labels like "
+                             "('47E2', '69note')")
+
+
+# --------------------------------------------------------------------------------------- the scanner
+_OPEN = r"(?:（|\(|\*\*\*)"
+_CLOSE = r"(?:）|\)|\*\*\*)"
+_TIAO = r"[条條]"
+_SEP = re.compile(r"\s*(?:以及|、|和|及|或|与|與)\s*")
+_RANGE = re.compile(r"\s*至\s*")
+_LAW_NUMBER = re.compile(r"(?<![\dA-Za-z])(第\s*)?(\d+)")
+_LAW_LIST_TAIL = re.compile(r"\s*(?:(以及|、|和|及|或|与|與|至)\s*(\d+))")
+_TIAO_AT = re.compile(rf"\s*{_TIAO}(?![：:])")
+_NOTE = re.compile(r"(?:附注|附註|注|註)(?!意)")
+_SECTION = re.compile(rf"(?:{_OPEN}([A-H]){_CLOSE}|([A-H])(?![A-Za-z]))(款)?")
+_ITEM = re.compile(rf"(\d+)(?![\d条條])[目项項]?")
+_SUB = re.compile(rf"(?:{_OPEN}([a-z]){_CLOSE}|([a-z])(?![A-Za-z])|([A-Z])目)[目项項]?")
+_SUBSUB = re.compile(rf"{_OPEN}(\d){_CLOSE}")
+_MULTI = re.compile(r"各款|两款|兩款|各项|各項")
+_ANCHOR = re.compile(r"(?<![\dA-Za-z])(?:第\s*)?\d+|本[条條]|(?:以下|上述|前述|下述)?本款|以下|上述|前述|下述")
+_LABEL = re.compile(r"\d+(?:note|[A-Z](?:\d+(?:[a-z]\d*)?)?(?:note)?)?")
+_LABEL_PARTS = re.compile(r"^(\d+)(?:([A-Z])(?:(\d+)(?:([a-z])(\d+)?)?)?)?")
+
+Parts = tuple[str, ...]  # (law, section, item, sub, subsub) prefix; ('69', 'note') for a note
+
+
+def _label(parts: Parts) -> str:
+    return "".join(parts)
+
+
+def _chain(text: str, pos: int, level: int) -> tuple[Parts, int]:
+    """Parse qualifiers from ``level`` down (1 section, 2 item, 3 sub-item, 4 under a sub-item)."""
+    parts: list[str] = []
+    for lvl in range(level, 5):
+        if lvl == 1:
+            m = _SECTION.match(text, pos)
+            value = (m.group(1) or m.group(2)) if m else ""
+        elif lvl == 2:
+            m = _ITEM.match(text, pos)
+            value = m.group(1) if m else ""
+        elif lvl == 3:
+            m = _SUB.match(text, pos)
+            value = (m.group(1) or m.group(2) or (m.group(3) or "").lower()) if m else ""
+        else:
+            m = _SUBSUB.match(text, pos)
+            value = m.group(1) if m else ""
+        if not m:
+            break
+        parts.append(value)
+        pos = m.end()
+    return tuple(parts), pos
+
+
+def _letters(first: str, last: str) -> list[str]:
+    return [chr(c) for c in range(ord(first), ord(last) + 1)] if first <= last else [first, last]
+
+
+class _Scanner:
+    def __init__(self, text: str, label: str) -> None:
+        self.text = text
+        m = _LABEL_PARTS.match(label)
+        self.base: Parts = tuple(p for p in m.groups() if p) if m else ()
+
+    # a law reference: 第?N(、M…)条 + qualifiers
+    def law(self, pos: int) -> tuple[list[Parts], int] | None:
+        m = _LAW_NUMBER.match(self.text, pos)
+        if not m:
+            return None
+        numbers = [m.group(2)]
+        end = m.end()
+        while tail := _LAW_LIST_TAIL.match(self.text, end):
+            if tail.group(1) == "至":
+                lo, hi = int(numbers[-1]), int(tail.group(2))
+                if not lo < hi <= lo + 20:
+                    break
+                numbers.extend(str(n) for n in range(lo + 1, hi + 1))
+            else:
+                numbers.append(tail.group(2))
+            end = tail.end()
+        tiao = _TIAO_AT.match(self.text, end)
+        if not tiao:
+            return None
+        end = tiao.end()
+        note = _NOTE.match(self.text, end)
+        if note:
+            return [(n,) for n in numbers[:-1]] + [(numbers[-1], "note")], note.end()
+        quals, end = _chain(self.text, end, 1)
+        return [(n,) for n in numbers[:-1]] + [(numbers[-1], *quals)], end
+
+    def continuation(self, targets: list[Parts], pos: int) -> int:
+        """Extend ``targets`` with list members and ranges after ``pos``; return the new end."""
+        while True:
+            prev = targets[-1]
+            rng = _RANGE.match(self.text, pos)
+            if rng and prev[-1:] != ("note",):
+                unit, end = _chain(self.text, rng.end(), len(prev) - 1)
+                if len(unit) == 1 and len(prev) == 2 and prev[1].isalpha():
+                    targets.extend((prev[0], letter) for letter in _letters(prev[1], unit[0])[1:])
+                    pos = end
+                    continue
+            sep = _SEP.match(self.text, pos)
+            if not sep:
+                break
+            at = sep.end()
+            law = self.law(at)
+            if law:
+                targets.extend(law[0])
+                pos = law[1]
+                continue
+            extended = False
+            if prev[-1:] != ("note",):
+                for level in range(1, len(prev)):
+                    unit, end = _chain(self.text, at, level)
+                    if unit:
+                        targets.append(prev[:level] + unit)
+                        pos, extended = end, True
+                        break
+            if not extended:
+                break
+        multi = _MULTI.match(self.text, pos)
+        return multi.end() if multi else pos
+
+    def relative(self, anchor: re.Match[str]) -> tuple[list[Parts], int] | None:
+        word = anchor.group(0)
+        pos = anchor.end()
+        if not self.base:
+            return None
+        if word in ("本条", "本條"):
+            quals, end = _chain(self.text, pos, 1)
+            return ([(self.base[0], *quals)], end) if quals else None
+        if word.endswith("本款"):
+            if len(self.base) < 2:
+                return None
+            quals, end = _chain(self.text, pos, 2)
+            return ([self.base[:2] + quals], end) if quals else None
+        # 上述 / 前述 / 以下 / 下述: a section of this law, or a sub-item of this item
+        quals, end = _chain(self.text, pos, 1)
+        if quals:
+            return [(self.base[0], *quals)], end
+        quals, end = _chain(self.text, pos, 3)
+        if quals and len(self.base) >= 3:
+            return [self.base[:3] + quals], end
+        return None
+
+    def scan(self) -> Iterator[FoundReference]:
+        pos = 0
+        while anchor := _ANCHOR.search(self.text, pos):
+            start = anchor.start()
+            found = self.law(start) if anchor.group(0)[-1].isdigit() else self.relative(anchor)
+            if not found:
+                pos = anchor.end()
+                continue
+            targets, end = found
+            end = self.continuation(targets, end)
+            labels = tuple(dict.fromkeys(lab for lab in map(_label, targets) if _LABEL.fullmatch(lab)))
+            if not labels:
+                pos = anchor.end()
+                continue
+            yield FoundReference(self.text[start:end], start, end, labels)
+            pos = end
+
+
+def find_references(text: str, *, label: str) -> list[FoundReference]:
+    """Every cross-reference in ``text``, which belongs to the provision ``label``.
+
+    ``label`` ('16C2', '64intro', '69note'; '' for a definition) anchors self references (``本条A款``)
+    and relative ones (``以下本款3``); without it they are not reported. Never raises on odd input.
+
+    >>> [(r.text, r.targets) for r in find_references("参阅26条B款及规则81条（C）6。", label="")]
+    [('26条B款', ('26B',)), ('81条（C）6', ('81C6',))]
+    >>> find_references("根据本条（B）1、2所述", label="14B2")[0].targets
+    ('14B1', '14B2')
+    """
+    return list(_Scanner(text, label).scan())
+
+
+# ------------------------------------------------------------------------------------- resolution
+@dataclass(frozen=True, slots=True)
+class TargetResolution:
+    """Where one target label resolved: ``kind`` is 'same', 'elsewhere', 'ancestor' or 'unresolved'."""
+
+    target: str
+    kind: str
+    edition: str | None
+    label: str | None  # the label it resolved to (an ancestor's for kind 'ancestor')
+    note: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("same", "elsewhere", "ancestor", "unresolved"):
+            raise ValueError(f"bad resolution kind {self.kind!r}: expected same, elsewhere, ancestor or "
+                             "unresolved")
+
+
+def _ancestors(label: str) -> list[str]:
+    """'47E2b' -> ['47E2', '47E', '47']; '69note' -> ['69']."""
+    if label.endswith("note"):
+        return [label[:-4]] if label[:-4] else []
+    m = _LABEL_PARTS.match(label)
+    parts = [p for p in m.groups() if p] if m else []
+    return ["".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+
+
+def _has_law(edition: Edition, law: str) -> bool:
+    return law.isdigit() and edition.law(int(law)) is not None
+
+
+def _labels(edition: Edition, cache: dict[str, set[str]]) -> set[str]:
+    if edition.id not in cache:
+        cache[edition.id] = edition.labels() | {str(law.number) for law in edition.laws}
+    return cache[edition.id]
+
+
+def resolve_target(corpus: Corpus, edition_id: str, target: str,
+                   _cache: dict[str, set[str]] | None = None) -> TargetResolution:
+    """Resolve one target label cited in ``edition_id`` (see the module docstring for the rule)."""
+    cache = {} if _cache is None else _cache
+    known = {e.id: e for e in corpus.editions}
+    chain = [edition_id] + [e for e in FALLBACK_EDITIONS.get(edition_id, tuple(known)) if e != edition_id]
+    law = _LABEL_PARTS.match(target)
+    law_number = law.group(1) if law else ""
+    for eid in chain:
+        edition = known.get(eid)
+        if edition is None or not _has_law(edition, law_number):
+            continue
+        labels = _labels(edition, cache)
+        where = "same" if eid == edition_id else "elsewhere"
+        away = "" if eid == edition_id else f"Law {law_number} is not in the {edition_id} text; "
+        if target in labels:
+            note = f"{away}resolved in {eid}" if away else ""
+            return TargetResolution(target, where, eid, target, note)
+        for ancestor in _ancestors(target):
+            if ancestor in labels:
+                return TargetResolution(target, "ancestor", eid, ancestor,
+                                        f"{away}{target} not found in {eid}; resolved to its ancestor {ancestor}")
+    return TargetResolution(target, "unresolved", None, None,
+                            f"Law {law_number or target} is in no edition of the corpus")
+
+
+def _references(edition: Edition) -> Iterator[CrossReference]:
+    for provision in edition.provisions():
+        yield from provision.xrefs
+    for definition in edition.definitions:
+        yield from definition.xrefs
+
+
+def resolve_references(corpus: Corpus) -> None:
+    """Set ``resolved``, ``edition`` and ``note`` on every CrossReference of every edition.
+
+    A reference is resolved when all its targets are (same edition, another edition, or an ancestor);
+    ``edition`` is the edition its first target resolved in, and the note lists every target that did
+    not resolve to itself in the reference's own edition.
+    """
+    cache: dict[str, set[str]] = {}
+    for edition in corpus.editions:
+        for ref in _references(edition):
+            results = [resolve_target(corpus, edition.id, t, cache) for t in ref.targets]
+            ref.resolved = bool(results) and all(r.kind != "unresolved" for r in results)
+            ref.edition = next((r.edition for r in results if r.edition), None)
+            ref.note = "; ".join(r.note for r in results if r.note)
+
+
+def reference_stats(corpus: Corpus) -> dict[str, dict[str, int]]:
+    """Per edition: references found, targets, and how the targets resolved.
+
+    Keys per edition: ``found`` (references), ``targets``, ``same`` (resolved in the same edition),
+    ``elsewhere`` (resolved in another edition), ``ancestor`` (resolved to an ancestor label),
+    ``unresolved``.
+    """
+    cache: dict[str, set[str]] = {}
+    stats: dict[str, dict[str, int]] = {}
+    for edition in corpus.editions:
+        row = {"found": 0, "targets": 0, "same": 0, "elsewhere": 0, "ancestor": 0, "unresolved": 0}
+        for ref in _references(edition):
+            row["found"] += 1
+            for target in ref.targets:
+                row["targets"] += 1
+                row[resolve_target(corpus, edition.id, target, cache).kind] += 1
+        stats[edition.id] = row
+    return stats
