@@ -21,9 +21,9 @@ Repairs, all decided from the text:
   reference definition is split there (SUIT + the orphan REDEAL body ``因原先发牌有误…``): the line
   then belongs to *both* definitions' ``lines`` ranges — the only way the split can be expressed with
   line ranges; ``original_text`` of each holds its own part as printed.
-* **Duplicated fragments.** An orphan that repeats a body already in this block (ratio at or above
-  :data:`DUPLICATE_RATIO`, and better than any reference match) is junk (the repeated UNDER TRICK
-  body).
+* **Duplicated fragments.** An orphan of at least :data:`DUPLICATE_MIN_LENGTH` characters that
+  repeats a body already in this block (ratio at or above :data:`DUPLICATE_RATIO`, and better than any
+  reference match) is junk (the repeated UNDER TRICK body).
 * **Contamination.** A heading in the *other* layout (``Premium Point 奖分`` inside the 1999 list)
   whose Chinese term is also defined in the block's own layout is junk, together with its body line.
 * **Suit symbols.** ``text`` has the garbled suit symbols of the suit sentence restored
@@ -60,7 +60,9 @@ __all__ = [
 #: an orphan body is recovered from a reference definition at least this similar
 RECOVERY_RATIO = 0.6
 #: an orphan body at least this similar to a body already in the block is a duplicated fragment
-DUPLICATE_RATIO = 0.85
+DUPLICATE_RATIO = 0.9
+#: ... provided it is at least this long (short lines such as 位于右方的对手。/位于左方的对手。 coincide)
+DUPLICATE_MIN_LENGTH = 15
 #: a fused tail must be at least this similar to the reference definition's whole text
 FUSED_RATIO = 0.9
 
@@ -268,7 +270,7 @@ def parse_definitions(
                 current = recover(ref, number, text)
                 entries.append(current)
                 continue
-            if isinstance(dup, _Entry) and dup_score >= DUPLICATE_RATIO:
+            if isinstance(dup, _Entry) and dup_score >= DUPLICATE_RATIO and len(text) >= DUPLICATE_MIN_LENGTH:
                 junk.append(Junk((number, number),
                                  f"duplicated fragment: repeats the body of {dup.term} ({dup.english}) "
                                  f"at lines {dup.first}-{dup.last}"))
