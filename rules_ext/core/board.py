@@ -23,6 +23,10 @@ class Vulnerability(enum.Enum):
     EW = "EW"
     ALL = "All"
 
+    # Members are singletons compared by identity; hashing by identity agrees with that and runs
+    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
+    __hash__ = object.__hash__
+
     @property
     def chinese(self) -> str:
         return {"NONE": "双方无局", "NS": "南北有局", "EW": "东西有局", "ALL": "双方有局"}[self.name]

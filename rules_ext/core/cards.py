@@ -25,6 +25,10 @@ class Seat(enum.Enum):
     S = 2
     W = 3
 
+    # Members are singletons compared by identity; hashing by identity agrees with that and runs
+    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.name
@@ -80,6 +84,10 @@ class Strain(enum.Enum):
     H = 2
     S = 3
     NT = 4
+
+    # Members are singletons compared by identity; hashing by identity agrees with that and runs
+    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
+    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:

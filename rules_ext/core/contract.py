@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -25,6 +26,10 @@ class Doubling(enum.Enum):
     UNDOUBLED = 1
     DOUBLED = 2
     REDOUBLED = 4
+
+    # Members are singletons compared by identity; hashing by identity agrees with that and runs
+    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
+    __hash__ = object.__hash__
 
     @property
     def suffix(self) -> str:
@@ -79,19 +84,22 @@ class Contract:
         """Read '4S', '4sx', '3N', '3NT', '7NTXX', '4♥', '6SXN' (declarer last) or 'Pass'."""
         if isinstance(text, Contract):
             return text
-        raw = str(text)
+        return _parse_text(str(text))
+
+    @classmethod
+    def _parse_uncached(cls, raw: str) -> Contract:
         if raw.strip().upper() in _PASS_WORDS:
             return cls.passed_out()
         match = _CONTRACT_RE.match(raw)
         if not match:
-            raise ContractError(f"cannot read contract {text!r}: expected e.g. 4H, 3NT, 3N, 4SX, 7NTXX or Pass")
+            raise ContractError(f"cannot read contract {raw!r}: expected e.g. 4H, 3NT, 3N, 4SX, 7NTXX or Pass")
         dbl = match["dbl"].upper().replace("*", "X")
         declarer = match["declarer"]
         try:
             return cls(int(match["level"]), Strain.parse(match["strain"]), Doubling(2 ** len(dbl)),
                        Seat.parse(declarer) if declarer else None)
         except DealError as exc:
-            raise ContractError(f"cannot read contract {text!r}: {exc}") from exc
+            raise ContractError(f"cannot read contract {raw!r}: {exc}") from exc
 
     @property
     def is_passed_out(self) -> bool:
@@ -115,3 +123,9 @@ class Contract:
             return "Pass"
         assert self.strain is not None
         return f"{self.level}{self.strain.symbol}{self.doubling.suffix}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_text(raw: str) -> Contract:
+    """Contract strings repeat endlessly on travellers: each distinct one is read once."""
+    return Contract._parse_uncached(raw)

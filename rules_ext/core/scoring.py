@@ -69,21 +69,40 @@ def made_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     return below + overtricks + premium + slam + MAKING_DOUBLED_PREMIUM[contract.doubling]
 
 
+def _score_from_tables(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Law 77 applied to valid input: the tables above, added up."""
+    if contract.is_passed_out:
+        return 0
+    if tricks >= contract.tricks_needed:
+        return made_score(contract, tricks, vulnerable)
+    return -undertrick_penalty(contract.tricks_needed - tricks, contract.doubling, vulnerable)
+
+
+#: every score worked out once from the tables: (level, strain, doubling) -> (not vul, vul) -> tricks
+_SCORES: dict[tuple[int, Strain | None, Doubling], tuple[tuple[int, ...], tuple[int, ...]]] = {
+    (c.level, c.strain, c.doubling): tuple(  # type: ignore[misc]
+        tuple(_score_from_tables(c, tricks, vul) for tricks in range(14)) for vul in (False, True))
+    for c in [Contract.passed_out()] + [Contract(level, strain, doubling) for level in range(1, 8)
+                                         for strain in Strain for doubling in Doubling]
+}
+
+
 def score(contract: str | Contract, tricks: int, vulnerable: bool) -> int:
     """The score of a board for declarer's side: positive when made, negative when defeated.
 
     ``contract`` is a Contract or a string such as "4SX", "3NT", "7NTXX" or "Pass" (a passed-out
-    board scores 0 whatever ``tricks`` says); ``tricks`` is the number of tricks declarer took, 0..13.
+    board scores 0 whatever ``tricks`` says); ``tricks`` is the number of tricks declarer took, 0..13;
+    ``vulnerable`` says whether declarer's side is vulnerable.
     Impossible input raises ContractError: "8NT", 14 tricks, "4SXXX" (there is no way to write a
     redouble without a double: "XX" means doubled and redoubled).
     """
+    # fast path: already-valid input is looked up in the table worked out from Law 77 at import
+    if (contract.__class__ is Contract and tricks.__class__ is int and vulnerable.__class__ is bool
+            and 0 <= tricks <= 13):
+        return _SCORES[contract.level, contract.strain, contract.doubling][vulnerable][tricks]  # type: ignore[union-attr]
     parsed = Contract.parse(contract)
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
         raise ContractError(f"cannot score {tricks!r} tricks: expected a whole number 0..13 (tricks taken by declarer)")
     if not isinstance(vulnerable, bool):
         raise ContractError(f"vulnerable must be True or False, got {vulnerable!r}")
-    if parsed.is_passed_out:
-        return 0
-    if tricks >= parsed.tricks_needed:
-        return made_score(parsed, tricks, vulnerable)
-    return -undertrick_penalty(parsed.tricks_needed - tricks, parsed.doubling, vulnerable)
+    return _SCORES[parsed.level, parsed.strain, parsed.doubling][vulnerable][tricks]
