@@ -65,8 +65,6 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
         p.heading, _ = restore_suits(p.heading)
     if draft.title_line is not None:
         places[draft.title_line] = f"law heading {edition_id}:{draft.number}"
-    for n, label in owner.items():
-        places[n] = f"provision {edition_id}:{label}"
     for n, tid in table_lines.items():
         places[n] = f"table {edition_id}:{tid}"
     numbers = [ln.number for ln in draft.lines] + ([draft.title_line] if draft.title_line else [])

@@ -1,36 +1,311 @@
-"""Recovering lost section and item markers inside a law, where the text proves them.
+"""Recovering lost section, item and sub-item markers inside a law, where the text proves them.
 
-Rules (each recovered provision gets ``recovered=True`` and its heading from the evidence):
+Every recovered provision has ``recovered=True``; the law's evidence says what proved it and
+where its heading came from.  Rules, applied in this order:
 
-* **Lettering gap.** Sections run A, B, C …; when the text jumps (A then C, or the first section
-  printed is C), the missing sections are the last paragraphs before the jump, one per missing
-  letter (1999 Law 6 A/B, Law 18 B).  When the paragraphs before the first printed section are
-  items whose numbering restarts at 1, each run of items is one missing section (1999 Law 19 A/B).
-* The heading of a recovered section comes from the same section of a sibling edition whose text
-  matches (similarity ≥ 0.4); otherwise from the paragraph's own opening phrase.
+1. **Lettering gap at the start.** The first printed section is C (not A) and the law opens with
+   un-lettered paragraphs: the last paragraphs before C are the lost A and B, one paragraph per
+   missing letter (1999 Law 6).  When the opening consists of items whose numbering restarts at 1,
+   each run of items is one lost section (1999 Law 19).
+2. **Lettering gap in the middle.** Sections jump from A to C: the last paragraph of A is the lost
+   B (1999 Law 18, 1991 Law 78).
+3. **Items under the wrong section.** A section's items have the headings of the items of the
+   *next* section in a sibling edition, and this law lacks that next section: the section was lost
+   above them (1999 Law 40 E).
+4. **Item gap at the start.** A section has item 2 but no item 1, and a heading-like line before
+   item 2: that line is the lost marker's heading (1991 Law 16 A1).
+5. **Item gap at the end.** The last paragraph of item N matches item N+1 of a sibling edition,
+   which this law lacks (1999 Law 16 C2).
+6. **Restarted items under a sub-item.** Items numbered 1, 2 again right after a lettered
+   sub-item: they belong to the next, lost, sub-item (1991 Law 9 A2(b)).
+
+A recovered heading is the heading of the same provision in a sibling edition whose text matches
+(bigram similarity ≥ 0.15; the marker itself is proven by the lettering); failing that, the opening phrase of the paragraph (up to its first
+comma, when short).
 """
 from __future__ import annotations
 
+import re
+
 from .model import Edition, Law, Provision
+from .structure import relabel
+from .text import bigrams, dice, looks_like_heading, marker_of
+
+MATCH = 0.4
+#: a lost marker is proven by the lettering; its sibling's heading is taken at a lower bar
+HEADING_MATCH = 0.15
 
 
-def recover_markers(e: Edition, known: dict[str, Edition]) -> None:
-    siblings = [s for s in known.values() if s.id != e.id and s.laws]
+def recover_markers(e: Edition, siblings: list[Edition], convert=lambda s: s) -> None:
     for law in e.laws:
-        _lettering_gaps(e, law, siblings)
+        others = [s.law(law.number) for s in siblings]
+        others = [o for o in others if o is not None]
+        ctx = _Ctx(law, others, convert)
+        ctx.start_gap()
+        ctx.middle_gaps()
+        ctx.items_under_wrong_section()
+        ctx.item_gap_start()
+        ctx.item_gap_end()
+        ctx.restarted_items()
 
 
-def _sibling_provision(siblings: list[Edition], law: int, label: str) -> Provision | None:
-    for s in siblings:
-        other = s.law(law)
-        if other is None:
-            continue
-        for p in other.walk():
-            if p.label == label:
-                return p
-    return None
+def _split(p: Provision, at: int) -> tuple[list[str], list[str], list[int], list[int]]:
+    texts = p.text.split("\n") if p.text else []
+    origs = p.original_text.split("\n") if p.original_text else []
+    if len(origs) != len(texts):
+        origs = texts[:]
+    return texts[:at], texts[at:], p.text_lines[:at], p.text_lines[at:]
 
 
-def _lettering_gaps(e: Edition, law: Law, siblings: list[Edition]) -> None:
-    """Fill gaps in the section lettering (see the module docstring)."""
-    return None
+def _set_text(p: Provision, texts: list[str], origs: list[str], lines: list[int]) -> None:
+    p.text = "\n".join(texts)
+    p.original_text = "\n".join(origs)
+    p.text_lines = list(lines)
+
+
+def _span(p: Provision) -> None:
+    own = list(p.text_lines) + ([p.marker_line] if p.marker_line else [])
+    for c in p.children:
+        _span(c)
+    firsts = [c.lines[0] for c in p.children] + own
+    lasts = [c.lines[1] for c in p.children] + own
+    if firsts:
+        p.lines = (min(firsts), max(lasts))
+
+
+class _Ctx:
+    def __init__(self, law: Law, others: list[Law], convert) -> None:
+        self.law = law
+        self.others = others
+        self.convert = convert
+        self.n = str(law.number)
+
+    # -- helpers -------------------------------------------------------------------------
+    def sibling(self, label: str) -> tuple[Provision, str] | tuple[None, None]:
+        for o in self.others:
+            for p in o.walk():
+                if p.label == label:
+                    return p, o.label
+        return None, None
+
+    def heading_for(self, label: str, text: str) -> tuple[str, str]:
+        """A heading for a recovered provision and where it came from."""
+        p, _ = self.sibling(label)
+        if p is not None and not text:
+            if p.heading:
+                return p.heading, f"heading from the sibling edition's {label}"
+            head = re.split(r"[（(，,。：]", p.text, maxsplit=1)[0]
+            if head and len(head) <= 8:
+                return head, f"heading from the opening words of the sibling edition's {label}"
+        if p is not None and p.heading:
+            sim = dice(bigrams(self.convert(text)), bigrams(p.original_text or p.text))
+            if sim >= HEADING_MATCH:
+                return p.heading, f"heading from the sibling edition's {label} (similarity {sim:.2f})"
+        head = re.split(r"[，,。：]", text, maxsplit=1)[0]
+        if head and head != text and len(head) <= 16:
+            return head, "heading from the paragraph's own opening phrase"
+        return "", "no heading could be recovered"
+
+    def note(self, msg: str) -> None:
+        self.law.evidence.append(msg)
+
+    def split_off(self, p: Provision, count: int) -> list[tuple[list[str], list[str], list[int]]]:
+        """Take the last ``count`` paragraphs of ``p``'s text off it."""
+        texts = p.text.split("\n") if p.text else []
+        origs = p.original_text.split("\n") if p.original_text else []
+        if len(origs) != len(texts):
+            origs = texts[:]
+        keep = len(texts) - count
+        out = [([texts[i]], [origs[i]], [p.text_lines[i]]) for i in range(keep, len(texts))]
+        _set_text(p, texts[:keep], origs[:keep], p.text_lines[:keep])
+        return out
+
+    def make(self, label: str, kind: str, part: tuple[list[str], list[str], list[int]],
+             why: str) -> Provision:
+        texts, origs, lines = part
+        heading, src = self.heading_for(label, "\n".join(texts))
+        p = Provision(label=label, kind=kind, heading=heading, recovered=True,
+                      text="\n".join(texts), original_text="\n".join(origs),
+                      text_lines=list(lines), lines=(min(lines), max(lines)) if lines else (0, 0))
+        self.note(f"recovered {label}: {why}; {src}")
+        return p
+
+    def sections(self) -> list[Provision]:
+        return [p for p in self.law.provisions if p.kind == "section"]
+
+    # -- rule 1 ----------------------------------------------------------------------------
+    def start_gap(self) -> None:
+        top = self.law.provisions
+        secs = self.sections()
+        if not secs or secs[0].label[len(self.n):] == "A":
+            return
+        missing = [chr(c) for c in range(ord("A"), ord(secs[0].label[len(self.n):]))]
+        before = top[:top.index(secs[0])]
+        intro = next((p for p in before if p.kind == "intro"), None)
+        items = [p for p in before if p.kind == "item"]
+        new: list[Provision] = []
+        if items and not intro:
+            runs: list[list[Provision]] = []
+            for it in items:
+                if it.label.endswith(".1") or not runs:
+                    runs.append([])
+                runs[-1].append(it)
+            if len(runs) != len(missing):
+                return
+            for letter, run in zip(missing, runs):
+                label = self.n + letter
+                heading, src = self.heading_for(label, "")
+                sec = Provision(label=label, kind="section", heading=heading, recovered=True)
+                for it in run:
+                    relabel(it, f"{self.n}.", label)
+                    sec.children.append(it)
+                _span(sec)
+                self.note(f"recovered {label}: lettering starts at {secs[0].label[len(self.n):]} and "
+                          f"item numbering restarts at 1 before it; {src}")
+                new.append(sec)
+            rest = [p for p in before if p not in items]
+        elif intro is not None and len(intro.text_lines) >= len(missing):
+            parts = self.split_off(intro, len(missing))
+            for letter, part in zip(missing, parts):
+                new.append(self.make(self.n + letter, "section", part,
+                                     f"lettering starts at {secs[0].label[len(self.n):]}; "
+                                     "one opening paragraph per missing letter"))
+            rest = [p for p in before if p is not intro or intro.text_lines]
+        else:
+            return
+        self.law.provisions[:] = rest + new + top[top.index(secs[0]):]
+
+    # -- rule 2 ----------------------------------------------------------------------------
+    def middle_gaps(self) -> None:
+        secs = self.sections()
+        for a, b in zip(secs, secs[1:]):
+            la, lb = a.label[len(self.n):], b.label[len(self.n):]
+            if len(la) != 1 or len(lb) != 1 or ord(lb) - ord(la) != 2:
+                continue
+            if a.children or len(a.text_lines) < 2:
+                continue
+            part = self.split_off(a, 1)[0]
+            label = self.n + chr(ord(la) + 1)
+            p = self.make(label, "section", part, f"lettering jumps from {la} to {lb}; the last "
+                          f"paragraph of {a.label} is the lost section")
+            top = self.law.provisions
+            top.insert(top.index(b), p)
+            _span(a)
+
+    # -- rule 3 ----------------------------------------------------------------------------
+    def items_under_wrong_section(self) -> None:
+        secs = self.sections()
+        if not secs:
+            return
+        last = secs[-1]
+        letter = last.label[len(self.n):]
+        if len(letter) != 1 or not last.children:
+            return
+        nxt = self.n + chr(ord(letter) + 1)
+        sib, _ = self.sibling(nxt)
+        mine_sib, _ = self.sibling(last.label)
+        if sib is None or not sib.children or (mine_sib is not None and mine_sib.children):
+            return
+        theirs = [c.heading for c in sib.children]
+        ours = [c.heading for c in last.children]
+        same = sum(dice(bigrams(self.convert(x)), bigrams(y)) >= 0.5 for x, y in zip(ours, theirs))
+        if same < max(1, len(ours) - 1):
+            return
+        sec = Provision(label=nxt, kind="section", heading=sib.heading, recovered=True)
+        for c in last.children:
+            relabel(c, last.label, nxt)
+            sec.children.append(c)
+        last.children = []
+        _span(sec)
+        _span(last)
+        self.law.provisions.insert(self.law.provisions.index(last) + 1, sec)
+        self.note(f"recovered {nxt}: the items under {last.label} have the headings of the items "
+                  f"of {nxt} in the sibling edition ({same}/{len(ours)} match), and this law has no "
+                  f"{nxt}; heading from the sibling edition")
+
+    # -- rule 4 ----------------------------------------------------------------------------
+    def item_gap_start(self) -> None:
+        for sec in self.sections():
+            items = [c for c in sec.children if c.kind == "item"]
+            if not items or items[0].label != sec.label + "2":
+                continue
+            texts = sec.text.split("\n") if sec.text else []
+            idx = next((i for i in range(1, len(texts)) if looks_like_heading(texts[i])), None)
+            if idx is None:
+                continue
+            origs = sec.original_text.split("\n")
+            if len(origs) != len(texts):
+                origs = texts[:]
+            label = sec.label + "1"
+            p = Provision(label=label, kind="item", heading=texts[idx], recovered=True,
+                          marker_line=sec.text_lines[idx])
+            _set_text(p, texts[idx + 1:], origs[idx + 1:], sec.text_lines[idx + 1:])
+            _set_text(sec, texts[:idx], origs[:idx], sec.text_lines[:idx])
+            _span(p)
+            sec.children.insert(0, p)
+            _span(sec)
+            self.note(f"recovered {label}: {sec.label} has item 2 but no item 1; the heading-like "
+                      f"line {texts[idx]!r} before item 2 is item 1's heading (its marker was lost)")
+
+    # -- rule 5 ----------------------------------------------------------------------------
+    def item_gap_end(self) -> None:
+        for sec in self.sections():
+            items = [c for c in sec.children if c.kind == "item"]
+            if not items:
+                continue
+            last = items[-1]
+            try:
+                num = int(last.label[len(sec.label):])
+            except ValueError:
+                continue
+            label = f"{sec.label}{num + 1}"
+            sib, _ = self.sibling(label)
+            if sib is None or len(last.text_lines) < 2:
+                continue
+            tail = last.text.split("\n")[-1]
+            sim = dice(bigrams(self.convert(tail)), bigrams(sib.original_text or sib.text))
+            if sim < MATCH:
+                continue
+            part = self.split_off(last, 1)[0]
+            p = self.make(label, "item", part, f"the last paragraph of {last.label} matches "
+                          f"{label} of the sibling edition (similarity {sim:.2f}), which this law "
+                          "lacks")
+            _span(last)
+            sec.children.insert(sec.children.index(last) + 1, p)
+            _span(sec)
+
+    # -- rule 6 ----------------------------------------------------------------------------
+    def restarted_items(self) -> None:
+        for sec in self.sections():
+            seen: set[str] = set()
+            kids = sec.children
+            i = 0
+            while i < len(kids):
+                c = kids[i]
+                if c.kind == "item" and c.label in seen and i > 0 and kids[i - 1].children and \
+                        kids[i - 1].children[-1].kind == "subitem":
+                    owner = kids[i - 1]
+                    lastsub = owner.children[-1]
+                    letter = lastsub.label[len(owner.label):]
+                    if len(letter) != 1:
+                        break
+                    label = owner.label + chr(ord(letter) + 1)
+                    run = []
+                    while i < len(kids) and kids[i].kind == "item" and kids[i].label in seen:
+                        run.append(kids.pop(i))
+                    heading, src = self.heading_for(label, "")
+                    sub = Provision(label=label, kind="subitem", heading=heading, recovered=True)
+                    for it in run:
+                        relabel(it, it.label, label + it.label[len(sec.label):])
+                        it.kind = "subitem"
+                        sub.children.append(it)
+                    _span(sub)
+                    owner.children.append(sub)
+                    _span(owner)
+                    self.note(f"recovered {label}: item numbering restarts at 1 right after the "
+                              f"sub-item {lastsub.label}; the restarted items belong to the next, "
+                              f"lost, sub-item; {src}")
+                    continue
+                seen.add(c.label)
+                i += 1
+            _span(sec)

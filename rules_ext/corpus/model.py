@@ -56,6 +56,12 @@ class Provision:
     recovered: bool = False  # marker or heading recovered editorially (lost in the source)
     #: source line of each line of ``text`` (text lines are joined with newlines)
     text_lines: list[int] = field(default_factory=list)
+    #: source line of the printed marker/heading (0: none printed, e.g. a recovered provision)
+    marker_line: int = 0
+
+    def own_lines(self) -> list[int]:
+        """The source lines whose text went into this provision (not into its children)."""
+        return sorted(set(self.text_lines) | ({self.marker_line} if self.marker_line else set()))
 
     def walk(self) -> Iterator["Provision"]:
         yield self

@@ -12,6 +12,7 @@ from .editions import (ARTICLE_TITLE, FileResult, Token, add_junk, head_name, sp
 from .errata import Erratum, load_errata
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law
+from .markers import recover_markers
 from .model import Corpus, Edition, Junk
 from .numbering import find_citations, recover_numbers
 from .text import LAW_RE, SourceLine, TextFileError, read_lines
@@ -58,9 +59,6 @@ def parse_directory(texts_dir: Path) -> ParseResult:
             _parse_file(name, lines, errata, editions, fr)
         except (ValueError, IndexError, KeyError) as exc:
             fr.problems.append(f"{name}: cannot parse: {exc}")
-        for n in range(1, len(lines) + 1):
-            if n not in fr.places:
-                fr.problems.append(f"{name}:{n}: line not accounted for: {lines[n - 1].text[:30]!r}")
         result.files.append(fr)
         result.problems.extend(fr.problems)
         for e in fr.editions:
@@ -68,7 +66,30 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     wanted = ["1991", "1999", "2008", "1999-trad"]
     result.corpus.editions = [editions[i] for i in wanted if i in editions] + \
         [e for i, e in editions.items() if i not in wanted]
+    order_ids = [e.id for e in result.corpus.editions]
+    for e in result.corpus.editions:
+        # siblings: editions of the same wording first, then the others in order
+        sibs = sorted((s for s in result.corpus.editions if s is not e),
+                      key=lambda s: (s.id not in (e.same_wording_as, e.variant_of) and
+                                     s.same_wording_as != e.id, order_ids.index(s.id)))
+        convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
+        recover_markers(e, sibs, convert)
     recovery.align_traditional(result.corpus)
+    by_name = {fr.name: fr for fr in result.files}
+    for e in result.corpus.editions:
+        places = by_name[e.source].places
+        for law in e.laws:
+            for p in law.walk():
+                for n in p.own_lines():
+                    places[n] = f"provision {e.id}:{p.label}"
+        labels = [p.label for p in e.provisions()]
+        dups = sorted({x for x in labels if labels.count(x) > 1})
+        if dups:
+            result.problems.append(f"{e.id}: duplicate provision labels {dups}")
+    for fr in result.files:
+        for n in range(1, fr.total + 1):
+            if n not in fr.places:
+                result.problems.append(f"{fr.name}:{n}: line not accounted for")
     return result
 
 
@@ -183,7 +204,6 @@ def _parse_laws(e: Edition, region: list[SourceLine], errata, known, fr) -> None
     for h in e.headings:
         for n in range(h.lines[0], h.lines[1] + 1):
             fr.places.setdefault(n, f"heading {e.id}:{h.kind}")
-    recovery.recover_lost_markers(e, known)
 
 
 def _unheaded_tail(tokens: list[Token]) -> bool:

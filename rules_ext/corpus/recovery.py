@@ -110,12 +110,6 @@ def _tail_of_sibling_law(e, lines, sibling, first, convert, region) -> LawDraft:
     return d
 
 
-def recover_lost_markers(e: Edition, known: dict[str, Edition]) -> None:
-    """Lost section/item markers, recovered by :mod:`rules_ext.corpus.markers`."""
-    from .markers import recover_markers
-    recover_markers(e, known)
-
-
 def align_traditional(corpus: Corpus) -> None:
     """Record, for each provision of a script variant, the provision of its edition it matches."""
     for e in corpus.editions:

@@ -79,7 +79,7 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
         if m is not None and m.kind == "note":
             notes += 1
             p = Provision(label=f"{law}note" + (str(notes) if notes > 1 else ""), kind="note",
-                          marker=m.printed, lines=(ln.number, ln.number))
+                          marker=m.printed, lines=(ln.number, ln.number), marker_line=ln.number)
             stack.clear()
             top.append(p)
             stack.append((0, p))
@@ -97,7 +97,8 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
                 base = law if m.kind == "section" else parent_label(level)
                 label = base + m.key
             kind = "subitem" if m.kind == "subsub" else m.kind
-            p = Provision(label=label, kind=kind, marker=m.printed, lines=(ln.number, ln.number))
+            p = Provision(label=label, kind=kind, marker=m.printed, lines=(ln.number, ln.number),
+                          marker_line=ln.number)
             attach(level, p)
             if looks_like_heading(m.rest):
                 p.heading = m.rest
