@@ -1,8 +1,147 @@
-"""Command-line commands of the pdf layer (see rules_ext.cli)."""
+"""Command-line commands of the pdf layer (see rules_ext.cli).
+
+``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4] [--no-dd] [--commentary NOTES.toml]``,
+``travellers EVENT.pbn -o t.pdf [--blank] [--rows N] [--diagram]``,
+``ruling RULING.toml -o form.pdf`` / ``ruling --blank -o blank.pdf``, and
+``samples -o DIR`` (every sample PDF the site links to). All take ``--paper a4|letter`` and
+``--lang zh|en|both``. A bad event or record is one ``error:`` line and exit status 1, and no
+output file is left behind (files are written to a temporary name and renamed).
+"""
 from __future__ import annotations
 
 import argparse
+import sys
+import tomllib
+from pathlib import Path
+from typing import Iterable, TypeVar
+
+T = TypeVar("T")
+
+
+def progress_bar(description: str):
+    """A tqdm progress bar on stderr, shown only when stderr is a terminal."""
+    def wrap(items: Iterable[T]) -> Iterable[T]:
+        from tqdm import tqdm
+
+        items = list(items)
+        return tqdm(items, desc=description, unit="", file=sys.stderr, leave=False,
+                    disable=not sys.stderr.isatty())
+    return wrap
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    parser.add_argument("--lang", choices=("zh", "en", "both"), default="both",
+                        help="language of the labels (default both: Chinese with English beside)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
+    p = subparsers.add_parser("handrecord", help="print the hand record of a PBN event (PDF)",
+                              description="Hand record: diagrams with HCP, double-dummy tricks and par.")
+    p.add_argument("event", type=Path, help="the PBN file")
+    p.add_argument("--per-page", type=int, choices=(1, 2, 4), default=2, help="boards per page")
+    p.add_argument("--no-dd", action="store_true", help="leave out the double-dummy grid and par")
+    p.add_argument("--commentary", type=Path,
+                   help="TOML file of commentary by board: [commentary] 1 = \"...\"")
+    _common(p)
+    p.set_defaults(handler=run_handrecord)
+
+    p = subparsers.add_parser("travellers", help="print blank or filled travellers of a PBN event (PDF)")
+    p.add_argument("event", type=Path, help="the PBN file")
+    p.add_argument("--blank", action="store_true", help="blank travellers to fill in at the tables")
+    p.add_argument("--rows", type=int, help="rows of a blank traveller (default: the event's tables)")
+    p.add_argument("--diagram", action="store_true", help="print the hand diagram on filled travellers")
+    _common(p)
+    p.set_defaults(handler=run_travellers)
+
+    p = subparsers.add_parser("ruling", help="print a ruling form from a ruling record, or a blank one",
+                              description="Ruling form from a TOML ruling record "
+                                          "(see source/rulings/format.md).")
+    p.add_argument("record", type=Path, nargs="?", help="the ruling record (TOML)")
+    p.add_argument("--blank", action="store_true", help="a blank form for use at the table")
+    _common(p)
+    p.set_defaults(handler=run_ruling)
+
+    p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("--lang", choices=("zh", "en", "both"), default="both")
+    p.set_defaults(handler=run_samples)
+
+
+def read_event(path: Path) -> object:
+    """Read a PBN event; any problem in it is an error (one line: file:line: problem)."""
+    from rules_ext.pbn import read_pbn
+
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no such file")
+    event = read_pbn(path)
+    if event.problems:
+        more = len(event.problems) - 1
+        raise ValueError(f"{event.problems[0]}" + (f" (and {more} more problem{'s' * (more > 1)})"
+                                                    if more else ""))
+    return event
+
+
+def read_commentary(path: Path | None) -> dict[int, str]:
+    if path is None:
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}") from exc
+    table = data.get("commentary", {})
+    out = {}
+    for key, text in table.items():
+        if not str(key).isdigit() or not isinstance(text, str):
+            raise ValueError(f"{path}: commentary.{key}: expected a board number and text, "
+                             "e.g. 1 = \"West leads ♠K\"")
+        out[int(key)] = text
+    return out
+
+
+def run_handrecord(args: argparse.Namespace) -> int:
+    from rules_ext.pdf.handrecord import write_hand_record
+
+    event = read_event(args.event)
+    write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
+                      paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
+                      progress=progress_bar("boards"))
+    return 0
+
+
+def run_travellers(args: argparse.Namespace) -> int:
+    from rules_ext.pdf.traveller import write_travellers
+
+    if args.rows is not None and not 1 <= args.rows <= 60:
+        raise ValueError(f"--rows {args.rows}: expected 1..60")
+    event = read_event(args.event)
+    write_travellers(event, args.output, blank=args.blank, rows=args.rows, diagram=args.diagram,
+                     paper=args.paper, lang=args.lang, progress=progress_bar("travellers"))
+    return 0
+
+
+def run_ruling(args: argparse.Namespace) -> int:
+    from rules_ext.pdf.ruling import load_ruling, write_ruling_form
+
+    if args.blank == (args.record is not None):
+        raise ValueError("give either a ruling record or --blank: expected "
+                         "`ruling RULING.toml -o form.pdf` or `ruling --blank -o blank.pdf`")
+    record = None
+    if args.record is not None:
+        if not args.record.is_file():
+            raise FileNotFoundError(f"{args.record}: no such file")
+        record = load_ruling(args.record)
+    write_ruling_form(record, args.output, paper=args.paper, lang=args.lang)
+    return 0
+
+
+def run_samples(args: argparse.Namespace) -> int:
+    from rules_ext.pdf.samples import render_samples
+
+    for path in render_samples(args.output, paper=args.paper, lang=args.lang,
+                               progress=progress_bar):
+        print(path)
+    return 0

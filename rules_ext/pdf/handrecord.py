@@ -8,6 +8,7 @@ solving every deal in one DDS batch — and writes the PDF.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -15,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
-from rules_ext.pdf.dd import DECLARERS, STRAINS, DoubleDummy
+from rules_ext.pdf.dd import DECLARERS, STRAINS, DoubleDummy, parse_optimum_score, solve
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
                                   contract_markup, frame_size, suit_markup)
@@ -164,3 +165,75 @@ def write_hand_record_sheets(sheets: Sequence[BoardSheet], path: str | Path, hea
     """Write a hand record of ``sheets``; return the number of pages."""
     story = hand_record_story(sheets, options, per_page=per_page, progress=progress)
     return build_document(path, story, header, options)
+
+
+def _par_from_file(text: str) -> tuple[str, ...]:
+    """A ParContract value (``NS 4S``, ``4SX E``, ``3NT NS; 4S EW``) as ``4S NS`` entries."""
+    out = []
+    for part in str(text).replace(",", ";").split(";"):
+        words = part.split()
+        contract = [w for w in words if re.fullmatch(r"[1-7](?:NT|N|[SHDC])X{0,2}", w, re.IGNORECASE)]
+        others = [w for w in words if w not in contract]
+        if contract:
+            out.append(" ".join([contract[0].upper().replace("N", "NT").replace("NTT", "NT")] + others))
+        elif part.strip():
+            out.append(part.strip())
+    return tuple(out)
+
+
+def _file_dd(board: object) -> DoubleDummy | None:
+    """The double-dummy grid and par the PBN file gives for ``board`` (None if incomplete)."""
+    from rules_ext.core import Seat, Strain
+
+    grid = []
+    for declarer in DECLARERS:
+        row = []
+        for strain in STRAINS:
+            tricks = board.dd_tricks(Seat.parse(declarer), Strain.parse(strain))  # type: ignore[attr-defined]
+            if tricks is None:
+                return None
+            row.append(tricks)
+        grid.append(tuple(row))
+    score = parse_optimum_score(board.optimum_score) if board.optimum_score else None  # type: ignore[attr-defined]
+    return DoubleDummy(tuple(grid), score, _par_from_file(board.par_contract))  # type: ignore[attr-defined]
+
+
+def event_sheets(event: object, *, dd: bool = True, commentary: dict[int, str] | None = None
+                 ) -> list[BoardSheet]:
+    """Hand-record sheets of every board of a PBN event that has a deal; the double-dummy grid and
+    par from the file where it has them, else solved in one DDS batch."""
+    boards = [b for b in event.boards if b.deal is not None and b.deal.is_complete]  # type: ignore[attr-defined]
+    if not boards:
+        raise ValueError(f"{getattr(event, 'source', 'event')}: no board with a complete deal to print")
+    grids: dict[int, DoubleDummy | None] = {b.number: _file_dd(b) if dd else None for b in boards}
+    todo = [b for b in boards if dd and grids[b.number] is None]
+    if todo:
+        from rules_ext.core import board_conditions
+
+        conditions = [(b.dealer, b.vulnerability) if b.dealer and b.vulnerability
+                      else board_conditions(b.number) for b in todo]
+        solved = solve([b.deal.to_pbn() for b in todo], [c[0].name for c in conditions],
+                       [c[1].name for c in conditions])
+        grids.update({b.number: g for b, g in zip(todo, solved)})
+    notes = commentary or {}
+    from rules_ext.core import board_conditions
+
+    sheets = []
+    for b in boards:
+        dealer, vul = (b.dealer, b.vulnerability) if b.dealer and b.vulnerability \
+            else board_conditions(b.number)
+        sheets.append(BoardSheet(b.number, b.deal, dealer.name, vul.name, grids[b.number],
+                                 notes.get(b.number, "")))
+    return sheets
+
+
+def write_hand_record(event: object, path: str | Path, *, per_page: int = 2, dd: bool = True,
+                      paper: str = "a4", lang: str = "both",
+                      commentary: dict[int, str] | None = None, progress=iter) -> int:
+    """Write the hand record of a PBN ``event``; return the number of pages."""
+    options = PrintOptions.of(paper, lang)
+    header = PageHeader(options.label("hand_records"), getattr(event, "name", ""),
+                        getattr(event, "date", ""))
+    sheets = event_sheets(event, dd=dd, commentary=commentary)
+    return write_hand_record_sheets(sheets, path, header, options, per_page=per_page,
+                                    progress=progress)

@@ -92,6 +92,7 @@ class PrintOptions:
 #: every printed label, as (Chinese, English)
 LABELS: dict[str, tuple[str, str]] = {
     "board": ("牌号", "Board"),
+    "boards": ("牌数", "Boards"),
     "dealer": ("发牌人", "Dealer"),
     "vul": ("局况", "Vulnerable"),
     "N": ("北", "North"),

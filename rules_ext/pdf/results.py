@@ -38,7 +38,7 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
     has_pct = any(e.pct is not None for e in ranking.entries)  # type: ignore[attr-defined]
     has_imps = any(e.imps is not None for e in ranking.entries) and unit == "VP"  # type: ignore[attr-defined]
     keys = ["rank", who, "names", total_label] + (["pct"] if has_pct else []) + \
-           (["imps"] if has_imps else []) + ["board"]
+           (["imps"] if has_imps else []) + ["boards"]
     header = [styles.para(options.label(k), "cell_center") for k in keys]
     rows: list[list[object]] = [header]
     for entry in ranking.entries:  # type: ignore[attr-defined]
@@ -102,7 +102,7 @@ def teams_boards_table(results: object, options: PrintOptions, styles: Styles, w
             _table(rows, widths, styles), Spacer(1, 10)]
 
 
-def _contract_cell(line: object, styles: Styles) -> object:
+def _contract_cell(line: object, styles: Styles, *, full: bool = True) -> object:
     if line is None:
         return ""
     result = line.result  # type: ignore[attr-defined]
@@ -110,6 +110,8 @@ def _contract_cell(line: object, styles: Styles) -> object:
         return result.artificial.marker
     if result.not_played or result.contract is None:
         return "—"
+    if not full:
+        return styles.para(contract_markup(result.contract), "cell_center")
     by = getattr(result.declarer, "name", "")
     tricks = "" if result.tricks is None else f" {result.tricks}"
     return styles.para(f"{contract_markup(result.contract)} {by}{tricks}", "cell_center")
@@ -146,7 +148,7 @@ def score_cards(event: object, results: object, options: PrintOptions, styles: S
                 vul = getattr(br.board.vulnerability, "name", "NONE")
                 rows.append([str(br.board.number), options.label(f"vul.{vul}"),
                              f"{opponents} ({'EW' if side == 'NS' else 'NS'})",
-                             _contract_cell(line, styles),
+                             _contract_cell(line, styles, full=False),
                              getattr(result.declarer, "name", ""),
                              "" if result.tricks is None else str(result.tricks),
                              "" if score is None else f"{score:+d}" if score else "0"] + figures)

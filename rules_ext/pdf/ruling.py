@@ -39,8 +39,8 @@ The record format (documented with an example in ``source/rulings/format.md`` an
 
 Calls are read by the core (``Call.parse``) but an auction is not required to be legal: the
 irregularity is often the reason for the ruling. Scores of an assigned adjustment are computed by
-the core (``score`` with the board's vulnerability); a weighted adjustment is the weighted mean of
-the North-South scores, weights in percent summing to 100. Every problem is reported as
+the core (``score`` with the board's vulnerability); a weighted adjustment is the core's
+``WeightedScore`` of the North-South scores (weights in percent, summing to 100). Every problem is reported as
 ``file:line: field: problem`` (a ``RulingError``).
 """
 from __future__ import annotations
@@ -190,10 +190,15 @@ class RulingRecord:
 
     def weighted_score(self) -> float | None:
         """North-South's weighted score of an assigned adjustment (None if none)."""
+        from fractions import Fraction
+
+        from rules_ext.core.adjusted import WeightedScore
+
         scored = self.adjusted_scores()
         if not scored:
             return None
-        return sum(r.weight * s for r, s in scored) / 100
+        weights = [Fraction(r.weight).limit_denominator(1000) / 100 for r, _ in scored]
+        return WeightedScore(tuple(zip(weights, (s for _, s in scored)))).expected_score()
 
 
 # -- reading ------------------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""The sample PDFs the site links to, rendered from the project's sample event and ruling record.
+
+``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
+hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
+source/events/sample-pairs.pbn), teams-results.pdf (source/events/sample-teams.pbn),
+ruling-form.pdf (source/rulings/example.toml) and ruling-form-blank.pdf.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+SOURCE = Path(__file__).resolve().parents[2] / "source"
+PAIRS_EVENT = SOURCE / "events" / "sample-pairs.pbn"
+TEAMS_EVENT = SOURCE / "events" / "sample-teams.pbn"
+RULING_RECORD = SOURCE / "rulings" / "example.toml"
+
+#: the file names the site links to
+SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
+                "teams-results.pdf", "ruling-form.pdf", "ruling-form-blank.pdf")
+
+
+def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
+                   progress: Callable[[str], Callable] | None = None) -> list[Path]:
+    """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order."""
+    from rules_ext.pbn import compute_results
+    from rules_ext.pdf.cli import read_event
+    from rules_ext.pdf.handrecord import write_hand_record
+    from rules_ext.pdf.results import write_results_pdf
+    from rules_ext.pdf.ruling import load_ruling, write_ruling_form
+    from rules_ext.pdf.traveller import write_travellers
+
+    def bar(name: str) -> Callable:
+        return progress(name) if progress is not None else iter
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {name: out / name for name in SAMPLE_NAMES}
+    pairs = read_event(PAIRS_EVENT)
+    pairs_results = compute_results(pairs)
+    write_hand_record(pairs, paths["hand-records.pdf"], per_page=2, paper=paper, lang=lang,
+                      progress=bar("hand record"))
+    write_travellers(pairs, paths["travellers-blank.pdf"], blank=True, paper=paper, lang=lang,
+                     progress=bar("blank travellers"))
+    write_travellers(pairs, paths["travellers.pdf"], results=pairs_results, paper=paper, lang=lang,
+                     progress=bar("travellers"))
+    write_results_pdf(pairs, pairs_results, paths["results.pdf"], paper=paper, lang=lang,
+                      progress=bar("score cards"))
+    teams = read_event(TEAMS_EVENT)
+    write_results_pdf(teams, compute_results(teams), paths["teams-results.pdf"], paper=paper,
+                      lang=lang)
+    write_ruling_form(load_ruling(RULING_RECORD), paths["ruling-form.pdf"], paper=paper, lang=lang)
+    write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
+    return [paths[name] for name in SAMPLE_NAMES]
