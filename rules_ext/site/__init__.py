@@ -53,6 +53,12 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
         raise SiteConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
 
 
+def templates_dir(app) -> Path:
+    """``rules_templates_dir`` (relative to the folder of conf.py) or the project's templates/."""
+    value = app.config.rules_templates_dir
+    return Path(app.confdir, value) if value else DEFAULT_TEMPLATES
+
+
 def validate_config(app, config) -> None:
     """config-inited: check every ``rules_*`` value once, and add the extension's static files."""
     from rules_ext.site.script import PROFILES
@@ -65,7 +71,7 @@ def validate_config(app, config) -> None:
         raise SiteConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
     if config.rules_corpus_loader is not None and not callable(config.rules_corpus_loader):
         _load_callable(config.rules_corpus_loader, "rules_corpus_loader")
-    templates = Path(config.rules_templates_dir or DEFAULT_TEMPLATES)
+    templates = templates_dir(app)
     if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
         raise SiteConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
                               "there; expected the project's templates/ folder")
@@ -82,28 +88,45 @@ def generate(app) -> None:
     if loader is None:
         return
     started = time.perf_counter()
+    stamp_path = Path(app.doctreedir, "rules-pages.stamp")
+    stamp = site_pages.inputs_stamp(
+        [loader, _load_callable(config.rules_findings_loader, "rules_findings_loader")],
+        [Path(app.srcdir, "texts"), Path(app.srcdir, "examples"), templates_dir(app)],
+        repr([config.rules_traditional_profile, config.rules_default_edition]))
+    cached = site_pages.stamp_matches(stamp_path, stamp, Path(app.srcdir))
+    if cached is not None:
+        logger.info("rules: generated pages are up to date (inputs unchanged), corpus not loaded")
+        for message in cached:
+            logger.info("%s", message)
+        return
     corpus = loader()
     findings = _findings(corpus, config)
     context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
-    generator = site_pages.Generator(context, Path(config.rules_templates_dir or DEFAULT_TEMPLATES))
+    generator = site_pages.Generator(context, templates_dir(app))
     pages = generator.pages()
+    pages.update(generator.examples_page(Path(app.srcdir)))
     written, removed = site_pages.write_pages(Path(app.srcdir), pages,
                                               site_pages.generated_roots(pages))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
               for e in corpus.editions}
-    logger.info("rules: %d generated pages (%s; %d 繁體, %d comparison) in %.2f s; %d written, "
-                "%d removed", len(pages), ", ".join(f"{k}: {v}" for k, v in counts.items()),
-                sum(1 for n in pages if n.startswith("zh-hant/")),
-                sum(1 for n in pages if n.startswith("compare/")),
-                time.perf_counter() - started, written, removed)
+    messages = [
+        f"rules: {len(pages)} generated pages ("
+        + ", ".join(f"{k}: {v}" for k, v in counts.items())
+        + f"; {sum(1 for n in pages if n.startswith('zh-hant/'))} 繁體, "
+        f"{sum(1 for n in pages if n.startswith('compare/'))} comparison)",
+        f"rules: generated in {time.perf_counter() - started:.2f} s; {written} files written, "
+        f"{removed} removed"]
     ids = {e.id for e in corpus.editions}
     if {"1999", "1999-trad"} <= ids:
         for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
             agreement = check_agreement(corpus, profile)
-            logger.info("rules: 繁體 check, OpenCC %s vs delivered 1999-trad, Laws %s: %d of %d "
-                        "characters agree (%.1f %%)", profile,
-                        _ranges(agreement.laws), agreement.matching, agreement.characters,
-                        100 * agreement.ratio)
+            messages.append(
+                f"rules: 繁體 check, OpenCC {profile} vs delivered 1999-trad, Laws "
+                f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
+                f"characters agree ({100 * agreement.ratio:.1f} %)")
+    for message in messages:
+        logger.info("%s", message)
+    site_pages.write_stamp(stamp_path, stamp, pages, messages)
 
 
 def _findings(corpus, config) -> list:

@@ -12,7 +12,9 @@ Page names (URLs derive from labels only):
 """
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -27,6 +29,7 @@ from rules_ext.site.script import to_traditional
 MARKER = ".generated"
 HANT = "zh-hant"
 COMPARE = "compare"
+WORKED = "worked"
 DATA_DIR = Path(__file__).parent / "data"
 #: English titles of the 1997 WBF laws that were checked against public copies (see the data file)
 CHECKED_TITLES = frozenset([*range(1, 44), 50, 72, 73, 75, 80])
@@ -236,7 +239,7 @@ class Generator:
                 "editorial": markup.escape(convert("".join(editorial))) if editorial else "",
                 "evidence": [markup.escape(convert(e)) for e in law.evidence] if editorial else [],
                 "provisions": [provision_data(p, edition, terms, term_target, convert, tables)
-                               for p in law.provisions],
+                               for p in law.provisions] + self._orphan_tables(law, tables, convert),
                 "findings": self._findings(edition.id, law.number, convert),
             }
             pages[f"{prefix}/law-{law.number}"] = self.render("site/law.rst.jinja", **data)
@@ -267,6 +270,24 @@ class Generator:
                        for i, d in enumerate(edition.definitions)],
             )
         return pages
+
+    @staticmethod
+    def _orphan_tables(law: Law, tables: dict[str, list[Table]], convert) -> list[dict[str, Any]]:
+        """Tables whose provision the text lost (e.g. a lost section heading): each is shown
+        after the law's provisions under its own label, so references to it still land."""
+        labels = {p.label for p in law.walk()}
+        found = []
+        for label, group in tables.items():
+            if label in labels or not label[:1].isdigit():
+                continue
+            if int(re.match(r"\d+", label).group()) != law.number:
+                continue
+            found.append({"label": label, "kind": "section", "marker": "",
+                          "heading": markup.option_value(convert(group[0].caption or label)),
+                          "recovered": False, "penalty": False, "original": "",
+                          "corrections": "", "text": "",
+                          "tables": [table_data(t, convert) for t in group], "children": []})
+        return found
 
     def _term(self, d, edition, terms, term_target, convert, index) -> dict[str, Any]:
         others = [t for t in terms if t != d.term]
@@ -332,6 +353,21 @@ class Generator:
                                    "note")})
         return rows
 
+    def examples_page(self, srcdir: Path) -> dict[str, str]:
+        """``worked/index``: the worked examples in ``<srcdir>/examples`` with the law each one
+        illustrates (docinfo field ``:illustrates:``), so the home page's toctree never globs
+        an empty folder."""
+        found = []
+        if (srcdir / "examples" / "index.rst").is_file():
+            return {f"{WORKED}/index": self.render(
+                "site/examples.rst.jinja", examples=[{"doc": "/examples/index", "illustrates": ""}])}
+        for path in sorted((srcdir / "examples").glob("*.rst")):
+            head = path.read_text(encoding="utf-8")[:2000]
+            match = re.search(r"^:illustrates:\s*(\S+)", head, re.M)
+            found.append({"doc": f"/examples/{path.stem}",
+                          "illustrates": match.group(1) if match else ""})
+        return {f"{WORKED}/index": self.render("site/examples.rst.jinja", examples=found)}
+
     # -- comparison ----------------------------------------------------------------------------
     def _comparable(self, number: int) -> bool:
         try:
@@ -380,6 +416,56 @@ def _full_text(p: Provision | None) -> str:
     if p is None:
         return ""
     return f"{p.marker}{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
+
+
+# -- caching: skip loading the corpus when nothing it is made from changed ------------------------
+def _package_files(obj) -> list[Path]:
+    """The source files of the top-level package (or module) that defines ``obj``."""
+    module = sys.modules.get(getattr(obj, "__module__", "") or "")
+    if module is None or not getattr(module, "__file__", None):
+        return []
+    top = sys.modules.get(module.__name__.split(".")[0], module)
+    root = Path(top.__file__).parent if top.__file__.endswith("__init__.py") else Path(top.__file__)
+    return sorted(root.rglob("*") if root.is_dir() else [root])
+
+
+def inputs_stamp(callables: Sequence[Any], folders: Sequence[Path], settings: str) -> str:
+    """A digest of everything the generated pages are made from: the code of the packages that
+    define the loaders (for the project: all of rules_ext, corpus, verify, core and site), the
+    texts, examples and templates folders (names, sizes and modification times) and settings."""
+    digest = hashlib.sha256(settings.encode())
+    files: set[Path] = set()
+    for obj in callables:
+        if obj is not None:
+            files.update(_package_files(obj))
+    files.update(_package_files(inputs_stamp))
+    for folder in folders:
+        if folder.is_dir():
+            files.update(folder.rglob("*"))
+    for path in sorted(files):
+        if path.is_file() and "__pycache__" not in path.parts:
+            st = path.stat()
+            digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def stamp_matches(stamp_path: Path, stamp: str, srcdir: Path) -> list[str] | None:
+    """The build-log messages of the generation the stamp records, or None if it is stale."""
+    try:
+        text = stamp_path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    head, _, messages = text.partition("\n--\n")
+    lines = head.splitlines()
+    if not lines or lines[0] != stamp:
+        return None
+    if not all((srcdir / f"{name}.rst").is_file() for name in lines[1:]):
+        return None
+    return messages.splitlines()
+
+
+def write_stamp(stamp_path: Path, stamp: str, pages: dict[str, str], messages: list[str]) -> None:
+    write_text_atomic(stamp_path, "\n".join([stamp, *sorted(pages), "--", *messages]) + "\n")
 
 
 # -- writing --------------------------------------------------------------------------------------
