@@ -50,6 +50,7 @@ from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
 from rules_ext.pbn.reader import read_pbn
+from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,

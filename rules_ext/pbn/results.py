@@ -1,0 +1,368 @@
+"""compute_results: an Event's figures through the core, compared with the file's own figures.
+
+Pairs and individual events are matchpointed (Law 78A) per board among its real results; a board
+with artificial scores or fewer results than the board played most often gets Neuberg's formula
+(the core's ``neuberg``), and an artificial score gets its percentage of that top. IMP pairs are
+cross-IMPed (summed or averaged, as the Scoring tag says) or Butler-scored against a datum; an
+artificial score there is worth ±3 IMPs per 10 % off average (A+ = +3, A- = -3). Teams compare
+the Open and Closed rooms of each match board by board (IMPs, the core's ``imps``) and convert
+each match to VPs (the core's ``vp``). Every figure the file gives itself (scores, MP, percentages,
+IMPs, totals, ranks) is compared with ours and each difference listed.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, score, top, vp
+from rules_ext.pbn.model import Board, Event, EventKind, TableResult
+from rules_ext.pbn.results_model import (
+    BoardResults,
+    Difference,
+    EventResults,
+    MatchResult,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+)
+
+__all__ = ["compute_results", "scoring_method"]
+
+_NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
+_SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
+_EPSILON = 1e-9
+METHODS = ("matchpoints", "cross-imps", "cross-imps-average", "butler", "imps")
+
+
+def scoring_method(event: Event) -> tuple[str, str]:
+    """``(method, scale)`` from the event's kind and Scoring tag (or META ScoringType).
+
+    Teams: 'imps'. Pairs: 'butler' if the scoring names Butler; 'cross-imps' (or
+    'cross-imps-average' when it says Average/Avg/Mean) if it names Cross or IMP without MP;
+    otherwise 'matchpoints' on '2/1/0' (MP, MP1) or '1/0.5/0' (MP2).
+    """
+    text = " ".join([event.scoring, *(c for n, c in event.meta if n.lower() == "scoringtype")]).lower()
+    words = set(re.split(r"[^a-z0-9]+", text))
+    if event.kind is EventKind.TEAMS:
+        return "imps", ""
+    if "butler" in words:
+        return "butler", ""
+    if "cross" in words or "crossimps" in words or (("imp" in words or "imps" in words) and not
+                                                     words & {"mp", "mp1", "mp2", "matchpoints"}):
+        average = bool(words & {"average", "avg", "mean", "averaged"})
+        return ("cross-imps-average" if average else "cross-imps"), ""
+    return "matchpoints", ("1/0.5/0" if "mp2" in words else "2/1/0")
+
+
+def _infer_scale(event: Event) -> str | None:
+    """The file's own matchpoint scale, if its MP columns show it (MP_NS + MP_EW = top)."""
+    for board in event.boards:
+        real = [r for r in board.results if r.scored]
+        if len(real) < 2 or len(real) != len([r for r in board.results if not r.not_played]):
+            continue
+        for r in real:
+            ns, ew = _number(r.their("MP_NS")), _number(r.their("MP_EW"))
+            if ns is not None and ew is not None:
+                if abs(ns + ew - (len(real) - 1)) < 0.01:
+                    return "1/0.5/0"
+                if abs(ns + ew - 2 * (len(real) - 1)) < 0.01:
+                    return "2/1/0"
+    return None
+
+
+def compute_results(event: Event, *, scale: str | None = None, method: str | None = None) -> EventResults:
+    """Score every board of ``event`` and rank the field; see the module doc for the rules."""
+    found_method, found_scale = scoring_method(event)
+    method = method or found_method
+    if method not in METHODS:
+        raise ValueError(f"unknown scoring method {method!r}: expected one of {', '.join(METHODS)}")
+    if method == "matchpoints":
+        scale = scale or (found_scale if "mp" in event.scoring.lower() else None) or _infer_scale(event) or found_scale
+    else:
+        scale = ""
+    work = _Work(event, method, scale)
+    return work.run()
+
+
+@dataclass(slots=True)
+class _Totals:
+    points: float = 0.0
+    tops: float = 0.0
+    boards: int = 0
+    imps: float = 0.0
+    names: str = ""
+
+
+@dataclass(slots=True)
+class _Work:
+    event: Event
+    method: str
+    scale: str
+    differences: list[Difference] = field(default_factory=list)
+
+    def run(self) -> EventResults:
+        if self.method == "imps":
+            boards, matches = self.teams()
+            rankings = self.team_ranking(matches)
+        else:
+            boards = self.pairs()
+            matches = []
+            rankings = self.pair_rankings(boards)
+        for board in boards:
+            for line in board.lines:
+                self.compare_line(board, line)
+        self.compare_totals(rankings)
+        return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
+                            tuple(matches), tuple(self.differences))
+
+    # ---------------------------------------------------------------- pairs and individual
+    def pairs(self) -> list[BoardResults]:
+        most = max((sum(1 for r in b.results if r.scored or r.artificial) for b in self.event.boards), default=0)
+        return [self.pairs_board(board, most) for board in self.event.boards]
+
+    def pairs_board(self, board: Board, most: int) -> BoardResults:
+        real = [r for r in board.results if r.scored]
+        scores = [r.score_ns for r in real]
+        figures: dict[int, tuple[float | None, ...]] = {}
+        board_top: float | None = None
+        adjusted = False
+        datum: int | None = None
+        if self.method == "matchpoints":
+            n = len(real)
+            board_top = top(most, self.scale) if most > 1 else None
+            mps = matchpoints(scores, self.scale) if n else []
+            if n and n < most:
+                adjusted = True
+                mps = [neuberg(mp, n, most, self.scale) for mp in mps]
+            elif n:
+                board_top = top(n, self.scale) if n > 1 else None
+            for r, mp in zip(real, mps):
+                if board_top:
+                    figures[id(r)] = (mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top,
+                                      None, None)
+                else:
+                    figures[id(r)] = (None, None, None, None, None, None)
+            for r in board.results:
+                if r.artificial is not None and board_top:
+                    a = r.artificial
+                    figures[id(r)] = (a.pct_ns * board_top / 100, a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew,
+                                      None, None)
+        else:
+            if self.method == "butler" and len(scores) >= 3:
+                datum, values = butler(scores, trim=1)
+            elif self.method == "butler" and scores:
+                datum, values = butler(scores, trim=0)
+            elif len(scores) >= 2:
+                values = cross_imps(scores, average=self.method == "cross-imps-average")
+            else:
+                values = [0.0] * len(scores)
+            for r, v in zip(real, values):
+                figures[id(r)] = (None, None, None, None, float(v), -float(v))
+            for r in board.results:
+                if r.artificial is not None:
+                    v = (r.artificial.pct_ns - 50) / 10 * 3
+                    w = (r.artificial.pct_ew - 50) / 10 * 3
+                    figures[id(r)] = (None, None, None, None, v, w)
+        lines = []
+        for r in board.results:
+            mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew = figures.get(id(r), (None,) * 6)
+            lines.append(ScoredResult(r, r.score_ns if not r.not_played and r.artificial is None else None,
+                                      mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew))
+        return BoardResults(board, tuple(lines), board_top, adjusted, datum)
+
+    def members(self, r: TableResult) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """Who shares the NS and EW figures of a result: pairs, or the two players of each side."""
+        if self.event.kind is EventKind.INDIVIDUAL and len(r.players) == 4:
+            n, e, s, w = r.players
+            return [(n, ""), (s, "")], [(e, ""), (w, "")]
+        return [(r.ns, r.names_ns)], [(r.ew, r.names_ew)]
+
+    def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
+        totals: dict[str, _Totals] = defaultdict(_Totals)
+        directions: dict[str, set[str]] = defaultdict(set)
+        matchpointed = self.method == "matchpoints"
+        for board in boards:
+            for line in board.lines:
+                r = line.result
+                if r.not_played or (line.mp_ns is None and line.imp_ns is None):
+                    continue
+                ns_members, ew_members = self.members(r)
+                for members, side, mp, imp in ((ns_members, "NS", line.mp_ns, line.imp_ns),
+                                               (ew_members, "EW", line.mp_ew, line.imp_ew)):
+                    for ident, names in members:
+                        t = totals[ident]
+                        t.boards += 1
+                        t.names = t.names or names or self.event.names_of(ident)
+                        directions[ident].add(side)
+                        if matchpointed and mp is not None and board.top:
+                            t.points += mp
+                            t.tops += board.top
+                        if imp is not None:
+                            t.imps += imp
+        unit = "MP" if matchpointed else "IMP"
+        fixed = all(len(d) == 1 for d in directions.values())
+        groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
+        if self.event.kind is EventKind.INDIVIDUAL or not groups:
+            return [self.rank("", unit, totals, list(totals))]
+        return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
+                for side in ("NS", "EW")]
+
+    def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str]) -> Ranking:
+        entries = []
+        for ident in idents:
+            t = totals[ident]
+            if unit == "MP":
+                pct = 100 * t.points / t.tops if t.tops else None
+                entries.append((pct if pct is not None else -1.0, ident, t.points, pct, t))
+            else:
+                entries.append((t.imps, ident, t.imps, None, t))
+        entries.sort(key=lambda e: (-round(e[0], 9), _id_key(e[1])))
+        ranked = []
+        for i, (key, ident, total, pct, t) in enumerate(entries):
+            position = next(j for j, e in enumerate(entries) if abs(round(e[0], 9) - round(key, 9)) < _EPSILON) + 1
+            tied = sum(1 for e in entries if abs(round(e[0], 9) - round(key, 9)) < _EPSILON) > 1
+            ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
+                                    round(total, 6), None if pct is None else round(pct, 6), t.boards,
+                                    None if unit == "MP" else round(t.imps, 6)))
+        return Ranking(group, unit, tuple(ranked))
+
+    # ---------------------------------------------------------------------------- teams
+    def teams(self) -> tuple[list[BoardResults], list[MatchResult]]:
+        per_match: dict[tuple[str, str], list[float]] = {}
+        labels: dict[tuple[str, str], str] = {}
+        boards = []
+        for board in self.event.boards:
+            figures: dict[int, tuple[float, float]] = {}
+            rooms: dict[tuple[str, str], dict[str, TableResult]] = defaultdict(dict)
+            for r in board.results:
+                if not r.room:
+                    continue
+                closed = r.room.lower().startswith("c")
+                home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
+                rooms[(home, visit)]["closed" if closed else "open"] = r
+                labels.setdefault((home, visit), r.table)
+            for key, pair in rooms.items():
+                per_match.setdefault(key, [0.0, 0.0, 0])
+                o, c = pair.get("open"), pair.get("closed")
+                if o is None or c is None or not (o.scored and c.scored):
+                    continue
+                gain = imps(o.score_ns - c.score_ns)
+                figures[id(o)] = (gain, -gain)
+                figures[id(c)] = (-gain, gain)
+                totals = per_match[key]
+                totals[0] += max(gain, 0)
+                totals[1] += max(-gain, 0)
+                totals[2] += 1
+            lines = [ScoredResult(r, r.score_ns if r.scored else None,
+                                  imp_ns=figures.get(id(r), (None, None))[0],
+                                  imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
+            boards.append(BoardResults(board, tuple(lines)))
+        matches = []
+        for (home, visit), (h, v, n) in per_match.items():
+            vp_home, vp_visit = vp(h - v, int(n)) if n else (0.0, 0.0)
+            matches.append(MatchResult(home, visit, h, v, int(n), vp_home, vp_visit, labels[(home, visit)]))
+        return boards, matches
+
+    def team_ranking(self, matches: list[MatchResult]) -> list[Ranking]:
+        totals: dict[str, _Totals] = defaultdict(_Totals)
+        for m in matches:
+            for team, points, balance in ((m.home, m.vp_home, m.imps_home - m.imps_visit),
+                                          (m.visit, m.vp_visit, m.imps_visit - m.imps_home)):
+                t = totals[team]
+                t.points += points
+                t.imps += balance
+                t.boards += 1
+                t.names = team
+        entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
+        ranked = []
+        for ident, t in entries:
+            same = [i for i, (_, u) in enumerate(entries) if abs(u.points - t.points) < _EPSILON]
+            position = same[0] + 1
+            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident,
+                                    self.event.names_of(ident) or ident, round(t.points, 2), None, t.boards,
+                                    round(t.imps, 6)))
+        return [Ranking("", "VP", tuple(ranked))]
+
+    # ------------------------------------------------------------------------ comparison
+    def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int) -> None:
+        value = _number(theirs)
+        if value is None or ours is None:
+            return
+        text = theirs.strip().replace(",", ".")
+        decimals = len(text.split(".")[1]) if "." in text else 0
+        if abs(ours - value) > 0.5 * 10 ** -decimals + _EPSILON:
+            self.differences.append(Difference(board, who, item, theirs.strip(), f"{ours:.{max(decimals, 2)}f}"
+                                               if decimals or ours != int(ours) else str(int(ours)), line))
+
+    def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
+        r = line.result
+        who = f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
+        number = board.board.number
+        if r.score_ns is not None and not r.score_computed and r.contract is not None:
+            ours = self.table_score(board.board, r)
+            if ours is not None and ours != r.score_ns:
+                self.differences.append(Difference(number, who, "Score_NS", str(r.score_ns), str(ours), r.line))
+        for column, ours in (("MP_NS", line.mp_ns), ("MP_EW", line.mp_ew), ("Percentage_NS", line.pct_ns),
+                             ("Percentage_EW", line.pct_ew), ("IMP_NS", line.imp_ns), ("IMP_EW", line.imp_ew)):
+            theirs = r.their(column)
+            if theirs is not None:
+                self.differ(number, who, column, theirs.lstrip("^"), ours, r.line)
+        for tag, ours_ns, ours_ew in (("ScoreIMP", line.imp_ns, line.imp_ew), ("ScoreMP", line.mp_ns, line.mp_ew),
+                                      ("ScorePercentage", line.pct_ns, line.pct_ew)):
+            theirs = r.their(tag)
+            if theirs is None:
+                continue
+            sides = _SIDE_FIGURE.findall(theirs)
+            if not sides and _NUMBER.match(theirs.strip()):
+                sides = [("NS", theirs.strip())]
+            for side, value in sides:
+                self.differ(number, who, f"{tag} {side.upper()}", value, ours_ns if side.upper() == "NS" else ours_ew,
+                            r.line)
+
+    @staticmethod
+    def table_score(board: Board, r: TableResult) -> int | None:
+        if r.contract is None:
+            return None
+        if r.contract.is_passed_out:
+            return 0
+        if r.declarer is None or r.tricks is None or board.vulnerability is None:
+            return None
+        points = score(r.contract, r.tricks, board.vulnerability.is_vulnerable(r.declarer))
+        return points if r.declarer.is_ns else -points
+
+    def compare_totals(self, rankings: list[Ranking]) -> None:
+        table = self.event.totals
+        if table is None:
+            return
+        ours = {(e.id): (ranking, e) for ranking in rankings for e in ranking.entries}
+        for row, line in zip(table.records(), table.lines):
+            ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
+            if ident not in ours:
+                if ident:
+                    self.differences.append(Difference(None, ident, "PairId", ident, "not in our ranking", line))
+                continue
+            ranking, entry = ours[ident]
+            for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP"):
+                if column in row:
+                    value = entry.imps if ranking.unit == "IMP" else entry.total
+                    self.differ(None, ident, column, row[column], value, line)
+            if "TotalPercentage" in row:
+                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line)
+            if "Rank" in row:
+                theirs = row["Rank"].strip().rstrip("=")
+                if theirs.isdigit() and int(theirs) != entry.position:
+                    self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+
+
+def _number(text: str | None) -> float | None:
+    if text is None:
+        return None
+    t = text.strip().lstrip("^").replace(",", ".")
+    if not _NUMBER.match(t):
+        return None
+    return float(t)
+
+
+def _id_key(ident: str) -> tuple[int, int | str]:
+    return (0, int(ident)) if ident.isdigit() else (1, ident)
