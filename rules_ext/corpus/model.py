@@ -135,6 +135,7 @@ class Definition:
     lines: Lines
     recovered: bool = False  # heading lost in the source and recovered
     xrefs: list[CrossReference] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)  # errata ids applied here
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -144,6 +145,7 @@ class Definition:
             "original_text": self.original_text,
             "lines": list(self.lines),
             "recovered": self.recovered,
+            "corrections": list(self.corrections),
             "xrefs": [x.to_dict() for x in self.xrefs],
         }
 
@@ -254,6 +256,12 @@ class Edition:
 @dataclass(slots=True)
 class Corpus:
     editions: list[Edition]
+    #: file name -> {1-based line -> its place ('provision 1991:16A', 'junk: <reason>', ...)}
+    places: dict[str, dict[int, str]] = field(default_factory=dict)
+    #: file name -> number of lines in the file
+    line_counts: dict[str, int] = field(default_factory=dict)
+    #: problems found while parsing (unaccounted lines, errata keys not found, ...)
+    problems: list[str] = field(default_factory=list)
 
     def edition(self, edition_id: str) -> Edition:
         for e in self.editions:

@@ -75,6 +75,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
         recover_markers(e, sibs, convert)
     recovery.align_traditional(result.corpus)
+    _apply_errata_to_definitions(result.corpus, errata)
+    result.problems.extend(check_errata(result.corpus, errata))
     by_name = {fr.name: fr for fr in result.files}
     for e in result.corpus.editions:
         places = by_name[e.source].places
@@ -90,7 +92,47 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         for n in range(1, fr.total + 1):
             if n not in fr.places:
                 result.problems.append(f"{fr.name}:{n}: line not accounted for")
+        result.corpus.places[fr.name] = fr.places
+        result.corpus.line_counts[fr.name] = fr.total
+    result.corpus.problems = result.problems
     return result
+
+
+def _apply_errata_to_definitions(corpus: Corpus, errata: list[Erratum]) -> None:
+    for e in corpus.editions:
+        for d in e.definitions:
+            for x in errata:
+                if e.id not in x.editions:
+                    continue
+                if x.key in d.text:
+                    d.text = d.text.replace(x.key, x.replacement, 1)
+                    d.corrections.append(x.id)
+                elif x.key in d.english:
+                    # the English name as printed; the erratum id records the delivered form
+                    d.english = d.english.replace(x.key, x.replacement, 1)
+                    d.corrections.append(x.id)
+
+
+def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
+    """Each erratum must have been applied exactly once in each edition it lists."""
+    counts: dict[tuple[str, str], int] = {}
+    for e in corpus.editions:
+        nodes = list(e.provisions()) + list(e.definitions)
+        for node in nodes:
+            for c in node.corrections:
+                counts[(e.id, c)] = counts.get((e.id, c), 0) + 1
+    problems = []
+    present = {e.id for e in corpus.editions}
+    for x in errata:
+        for ed in x.editions:
+            if ed not in present:
+                problems.append(f"erratum {x.id}: edition {ed!r} not in the corpus")
+                continue
+            n = counts.get((ed, x.id), 0)
+            if n != 1:
+                where = "not found" if n == 0 else f"found {n} times"
+                problems.append(f"erratum {x.id}: key {x.key!r} {where} in edition {ed}")
+    return problems
 
 
 def _file_order(name: str) -> tuple[int, str]:
