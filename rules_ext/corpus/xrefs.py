@@ -23,12 +23,18 @@ A match's ``text`` is the reference as printed without the verb before it (``参
 print uses an upper-case letter and 目 for the sub-item). ``目`` after a bare number is the item
 (``47条E款2目`` -> ``47E2``).
 
-Resolution (:func:`resolve_references`): a target resolves in the reference's own edition when the
-edition has the law; if the exact label is missing there, it resolves to the nearest existing
-ancestor (``47E2`` -> ``47E``) with a note and is counted as *ancestor*. A target whose law is absent
-from a partial edition resolves in the nearest edition that has the law, in the order
-2008 -> 1999 -> 1991; 1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999. A law found nowhere is
-unresolved (``resolved=False``, with a note).
+Resolution (:func:`resolve_references`), per target:
+
+1. the exact label in the reference's own edition, or in an edition with the same wording (the
+   edition it is a script variant of, or whose wording it repeats: 1999-trad and 2008 -> 1999) —
+   so a trad reference to ``40C`` finds 1999's 40C although the trad copy holds only Law 40's heading;
+2. otherwise the nearest edition that has the law, in the order 2008 -> 1999 -> 1991;
+   1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999 (own edition first): its exact label, or
+   else its nearest existing ancestor (``47E2`` -> ``47E`` -> ``47``), with a note, counted as
+   *ancestor* (the 1999 text cites ``23条A款`` but its Law 23 has no sections);
+3. a law found in no edition is unresolved (``resolved=False``, with a note).
+
+A target resolved outside its own edition is counted as *elsewhere* and its note says why.
 """
 from __future__ import annotations
 
@@ -291,22 +297,40 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
     cache = {} if _cache is None else _cache
     known = {e.id: e for e in corpus.editions}
     chain = [edition_id] + [e for e in FALLBACK_EDITIONS.get(edition_id, tuple(known)) if e != edition_id]
+    editions = [known[e] for e in chain if e in known]
     law = _LABEL_PARTS.match(target)
     law_number = law.group(1) if law else ""
-    for eid in chain:
-        edition = known.get(eid)
-        if edition is None or not _has_law(edition, law_number):
+    own = known.get(edition_id)
+    own_has_law = own is not None and _has_law(own, law_number)
+    twins = {edition_id} | ({own.variant_of, own.same_wording_as} - {None} if own is not None else set())
+
+    def away(eid: str) -> str:
+        if eid == edition_id:
+            return ""
+        missing = target if own_has_law else f"Law {law_number}"
+        return f"{missing} is not in the {edition_id} text; "
+
+    def where(eid: str) -> str:
+        return "same" if eid == edition_id else "elsewhere"
+
+    # 1. the exact label in this edition or in one with the same wording (2008 -> 1999, trad -> 1999)
+    for edition in editions:
+        if edition.id in twins and _has_law(edition, law_number) and target in _labels(edition, cache):
+            note = f"{away(edition.id)}resolved in {edition.id}" if edition.id != edition_id else ""
+            return TargetResolution(target, where(edition.id), edition.id, target, note)
+    # 2. the nearest edition that has the law: the exact label, else its nearest ancestor
+    for edition in editions:
+        if not _has_law(edition, law_number):
             continue
         labels = _labels(edition, cache)
-        where = "same" if eid == edition_id else "elsewhere"
-        away = "" if eid == edition_id else f"Law {law_number} is not in the {edition_id} text; "
         if target in labels:
-            note = f"{away}resolved in {eid}" if away else ""
-            return TargetResolution(target, where, eid, target, note)
+            return TargetResolution(target, where(edition.id), edition.id, target,
+                                    f"{away(edition.id)}resolved in {edition.id}")
         for ancestor in _ancestors(target):
             if ancestor in labels:
-                return TargetResolution(target, "ancestor", eid, ancestor,
-                                        f"{away}{target} not found in {eid}; resolved to its ancestor {ancestor}")
+                return TargetResolution(target, "ancestor", edition.id, ancestor,
+                                        f"{away(edition.id)}{target} not found in {edition.id}; "
+                                        f"resolved to its ancestor {ancestor}")
     return TargetResolution(target, "unresolved", None, None,
                             f"Law {law_number or target} is in no edition of the corpus")
 

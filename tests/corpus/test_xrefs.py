@@ -214,3 +214,19 @@ def test_reference_stats(corpus: Corpus) -> None:
     assert stats["1991"] == {"found": 3, "targets": 3, "same": 2, "elsewhere": 0, "ancestor": 0, "unresolved": 1}
     assert stats["1999"] == {"found": 3, "targets": 4, "same": 2, "elsewhere": 1, "ancestor": 1, "unresolved": 0}
     assert stats["2008"] == {"found": 3, "targets": 4, "same": 1, "elsewhere": 3, "ancestor": 0, "unresolved": 0}
+
+
+def test_same_wording_edition_preferred_to_own_stub() -> None:
+    """The trad copy holds only Law 40's heading: its 40C reference resolves in 1999, not to trad's 40."""
+    e1999 = make_edition("1999", {1: ["1"], 40: ["40", "40C"]}, [])
+    trad = make_edition("1999-trad", {21: ["21"], 40: ["40"]}, [("40C",), ("23A",)])
+    trad.variant_of = "1999"
+    e1991 = make_edition("1991", {23: ["23", "23A"]}, [])
+    corpus = Corpus([e1991, e1999, trad])
+    resolve_references(corpus)
+    ref40, ref23 = trad.laws[0].provisions[0].xrefs
+    assert (ref40.resolved, ref40.edition) == (True, "1999")
+    assert ref40.note == "40C is not in the 1999-trad text; resolved in 1999"
+    # a different translation is not preferred to the law's own ancestor... but trad has no Law 23 at all
+    assert (ref23.edition, ref23.note) == ("1991", "Law 23 is not in the 1999-trad text; resolved in 1991")
+    assert reference_stats(corpus)["1999-trad"]["elsewhere"] == 2
