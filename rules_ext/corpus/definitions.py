@@ -27,9 +27,10 @@ Repairs, all decided from the text:
 * **Contamination.** A heading in the *other* layout (``Premium Point 奖分`` inside the 1999 list)
   whose Chinese term is also defined in the block's own layout is junk, together with its body line.
 * **Suit symbols.** ``text`` has the garbled suit symbols of the suit sentence restored
-  (``黑桃&、红心&、方块¨、梅花§`` in 1999 and ``黑桃?、红心(C)、方块¨、梅花§`` in 2008 → ♠♥♦♣); see
-  :func:`restore_suit_symbols`. Nothing else is changed: typos (``AUTION``, ``复工桥牌``) are left to the
-  errata file, so ``text`` here is ``original_text`` with suits restored.
+  (``黑桃&、红心&、方块¨、梅花§`` in 1999 and ``黑桃?、红心(C)、方块¨、梅花§`` in 2008 → ♠♥♦♣) by
+  :func:`rules_ext.corpus.suits.restore_suits`, the rule the laws use too. Nothing else is changed:
+  typos (``AUTION``, ``复工桥牌``) are left to the errata file, so ``text`` here is ``original_text``
+  with suits restored.
 
 English names: ``english`` keeps the name exactly as printed (``MATCH POINT``, ``Slam``, ``AUTION``,
 ``INTERNATIONAL MATCH POINT－IMP``), so that errata can key on it and readers see the source;
@@ -47,6 +48,7 @@ from difflib import SequenceMatcher
 from typing import Iterable, Mapping, Sequence
 
 from .model import Definition, Junk
+from .suits import restore_suits
 
 __all__ = [
     "DUPLICATE_RATIO",
@@ -54,7 +56,6 @@ __all__ = [
     "display_english",
     "parse_definition_lists",
     "parse_definitions",
-    "restore_suit_symbols",
 ]
 
 #: an orphan body is recovered from a reference definition at least this similar
@@ -74,43 +75,7 @@ _HEADING_1999 = re.compile(
     rf"^\s*(?P<zh>[{_CJK}]{{1,10}})[（(](?P<en>[A-Za-z][A-Za-z .'\-－]*)[）)]。?(?P<rest>.*)$"
 )
 _NUMBERED = re.compile(r"^\s*\d+\s*[、.．]")
-_SUIT_GARBLE = r"\(C\)|&|\?|¨|§"
-_SUIT_SEQUENCE = re.compile(
-    "".join(
-        rf"{name}(?P<o{i}>[（(]?)(?P<g{i}>{_SUIT_GARBLE})(?P<c{i}>[）)]?)" + (r"\s*[、，,]\s*" if i < 3 else "")
-        for i, name in enumerate(("黑桃", "红心", "方块", "梅花"))
-    )
-)
-_SUIT_SYMBOLS = "♠♥♦♣"
 _ACRONYMS = frozenset({"IMP", "RHO", "LHO", "MP", "TP"})
-
-
-def restore_suit_symbols(text: str) -> str:
-    """Restore ♠♥♦♣ in a garbled suit sentence; anything else is returned unchanged.
-
-    Only a complete ``黑桃X、红心X、方块X、梅花X`` sequence (optionally bracketed: ``黑桃（&），…``) whose
-    four markers are all garbles of the scrape (``&``, ``?``, ``(C)``, ``¨``, ``§``) is proof; a lone
-    ``&`` or ``?`` elsewhere is never touched.
-
-    >>> restore_suit_symbols("四种花色是：黑桃?、红心(C)、方块¨、梅花§。")
-    '四种花色是：黑桃♠、红心♥、方块♦、梅花♣。'
-    >>> restore_suit_symbols("黑桃（&），红心（&），方块（¨），梅花（§）")
-    '黑桃（♠），红心（♥），方块（♦），梅花（♣）'
-    >>> restore_suit_symbols("比尔?盖茨 && 黑桃")
-    '比尔?盖茨 && 黑桃'
-    """
-
-    def fix(match: re.Match[str]) -> str:
-        out = match.group(0)
-        # replace right to left so earlier offsets stay valid
-        for i in reversed(range(4)):
-            start, end = match.span(f"g{i}")
-            start -= match.start()
-            end -= match.start()
-            out = out[:start] + _SUIT_SYMBOLS[i] + out[end:]
-        return out
-
-    return _SUIT_SEQUENCE.sub(fix, text)
 
 
 def display_english(english: str) -> str:
@@ -185,7 +150,7 @@ class _Entry:
         return Definition(
             term=self.term,
             english=self.english,
-            text=restore_suit_symbols(original),
+            text=restore_suits(original)[0],
             original_text=original,
             lines=(self.first, self.last),
             recovered=self.recovered,

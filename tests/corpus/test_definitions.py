@@ -11,7 +11,6 @@ from rules_ext.corpus.definitions import (
     display_english,
     parse_definition_lists,
     parse_definitions,
-    restore_suit_symbols,
 )
 from rules_ext.corpus.model import Definition, Junk
 
@@ -149,12 +148,6 @@ def test_display_english() -> None:
     assert display_english("MATCH POINT") == "Match Point"
     assert display_english("RHO") == "RHO"
     assert display_english("Rectification") == "Rectification"
-
-
-def test_restore_suit_symbols_only_in_a_suit_sentence() -> None:
-    assert restore_suit_symbols("黑桃(?），红心((C)），方块(¨），梅花(§）") == "黑桃(♠），红心(♥），方块(♦），梅花(♣）"
-    assert restore_suit_symbols("&& 9:52:53 &&") == "&& 9:52:53 &&"
-    assert restore_suit_symbols("（C）暴露两张") == "（C）暴露两张"
 
 
 @settings(max_examples=100, deadline=None)
