@@ -32,7 +32,9 @@ from rules_ext.core.methods import (
     matchpoints,
     neuberg,
     percentages,
+    team_match,
     top,
+    total_points,
     vp,
 )
 from rules_ext.core.play import PlayError, PlayRecord, Trick, legal_cards, trick_winner
@@ -59,6 +61,6 @@ __all__ = [
     "SUITS", "Card", "Contract", "ContractError", "Deal", "DealError", "Doubling", "Hand",
     "IMP_SCALE", "ScoringMethodError", "Seat", "Strain", "Vulnerability",
     "blitz_margin", "board_conditions", "butler", "cross_imps", "dealer", "full_pack", "imps",
-    "matchpoints", "neuberg", "percentages", "score", "top", "trick_score", "undertrick_penalty",
+    "matchpoints", "neuberg", "percentages", "score", "team_match", "top", "total_points", "trick_score", "undertrick_penalty",
     "vp", "vulnerability",
 ]

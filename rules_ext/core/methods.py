@@ -128,6 +128,22 @@ def cross_imps(scores_ns: Sequence[float], average: bool = False) -> list[float]
     return totals
 
 
+def team_match(home_ns: Sequence[int], away_ns: Sequence[int]) -> tuple[int, int]:
+    """IMP totals of a teams match (Law 78B): the home team sat North-South at the first table
+    (``home_ns``, one score per board) and East-West at the second, where the visitors sat
+    North-South (``away_ns``). Each board gives imps(home_ns - away_ns) to the home team."""
+    home, away = _numbers(home_ns, "home_ns"), _numbers(away_ns, "away_ns")
+    if len(home) != len(away):
+        raise ScoringMethodError(f"the two tables played {len(home)} and {len(away)} boards: expected the same boards")
+    swings = [imps(a - b) for a, b in zip(home, away)]
+    return sum(s for s in swings if s > 0), -sum(s for s in swings if s < 0)
+
+
+def total_points(scores: Sequence[int]) -> int:
+    """Total-point scoring: the plain sum of a side's scores on its boards."""
+    return int(sum(_numbers(scores, "scores")))
+
+
 def round_to_ten(value: float) -> int:
     """Round to the nearest 10 points, halves away from zero (415 -> 420, -415 -> -420)."""
     return int(Decimal(str(value)).scaleb(-1).quantize(Decimal(1), rounding=ROUND_HALF_UP).scaleb(1))
@@ -170,6 +186,11 @@ def vp(imp_margin: float, boards: int, scale: str = "wbf2013") -> tuple[float, f
         VP = 10 + 10 × (1 − τ^(3M/X)) / (1 − τ³)
 
     rounded to two decimals, and 20 when M ≥ X; the loser gets 20 − VP (the two always add to 20).
+    Fractional margins (from averaged cross-IMPs, for instance) are accepted.
+
+    The WBF's printed tables were produced from this formula with "minor corrections" after
+    rounding so that no extra IMP is worth more than the one before; those corrections are not
+    reproduced here, so a value may differ from a printed table by 0.01 at some margins.
     """
     if scale not in VP_SCALES:
         raise ScoringMethodError(f"unknown VP scale {scale!r}: expected one of {', '.join(VP_SCALES)}")

@@ -148,3 +148,20 @@ def test_vp_blitz_is_15_root_n():
 def test_vp_rejects_unknown_scale():
     with pytest.raises(ScoringMethodError, match="wbf2013"):
         vp(3, 16, scale="wbf2008")
+
+
+def test_team_match_and_total_points():
+    from rules_ext.core import team_match, total_points
+    # board 1: home NS 620, away NS 170 -> +10; board 2: home NS -100, away NS 140 -> -6; board 3: equal
+    assert team_match([620, -100, 400], [170, 140, 400]) == (10, 6)
+    assert total_points([620, -100, 400]) == 920
+    with pytest.raises(ScoringMethodError, match="same boards"):
+        team_match([620], [170, 140])
+
+
+@settings(max_examples=100)
+@given(st.lists(st.integers(-300, 300).map(lambda x: x * 10), min_size=2, max_size=20))
+def test_cross_imps_are_zero_sum_and_butler_datum_is_a_multiple_of_ten(scores):
+    assert sum(cross_imps(scores)) == 0
+    datum, swings = butler(scores, trim=0)
+    assert datum % 10 == 0 and len(swings) == len(scores)
