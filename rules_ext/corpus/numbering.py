@@ -34,10 +34,11 @@ SUBJECTS_FILE = Path(__file__).with_name("data") / "law-subjects.toml"
 
 
 @functools.lru_cache(maxsize=1)
-def law_subjects() -> dict[int, tuple[str, tuple[str, ...]]]:
-    """Law number -> (English title, Chinese subject terms): hints for laws without a reference."""
+def law_subjects() -> dict[int, tuple[str, tuple[str, ...], str]]:
+    """Law number -> (English title, Chinese subject terms, editorial Chinese title)."""
     data = tomllib.loads(SUBJECTS_FILE.read_text(encoding="utf-8"))
-    return {int(k): (v["en"], tuple(v["terms"])) for k, v in data["subjects"].items()}
+    return {int(k): (v["en"], tuple(v["terms"]), v.get("zh", ""))
+            for k, v in data["subjects"].items()}
 
 #: a citation of a law: '参阅50条', '45条F款', '42条B2', '47条E款2目', '45C4（b）'
 CITATION_RE = re.compile(r"(?<![\d第])(?:第)?(\d{1,2})\s*[条條](?:规则)?[（(]?([A-H])?[）)]?(?:款)?(\d)?")
@@ -225,7 +226,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
             s += 4 * sim
             ev.append(f"similarity with the reference edition's Law {number}: {sim:.2f}")
         elif number in subjects:
-            en, terms = subjects[number]
+            en, terms, _ = subjects[number]
             found = [t for t in terms if t in text]
             s += 1.5 * len(found) / len(terms) - 0.5
             ev.append(f"subject of international Law {number} ({en}): terms "

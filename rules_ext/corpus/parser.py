@@ -75,6 +75,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
         recover_markers(e, sibs, convert)
     recovery.align_traditional(result.corpus)
+    recovery.title_recovered_laws(result.corpus)
     _apply_errata_to_definitions(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))
     by_name = {fr.name: fr for fr in result.files}

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from .assemble import Region
 from .laws import LawDraft
@@ -85,7 +86,7 @@ def recover_leading_laws(e: Edition, region: Region, known: dict[str, Edition],
             d.title_editorial = False
             d.evidence.append(f"title printed fused to the body: {title!r}")
             rest = first_line.text[len(title):]
-            block[0] = SourceLine(first_line.number, first_line.original, rest)
+            d.lines[0] = SourceLine(first_line.number, first_line.original, rest)
         drafts.append(d)
     return drafts
 
@@ -139,3 +140,47 @@ def align_traditional(corpus: Corpus) -> None:
             law.evidence.append(f"aligned with {base.id} Law {law.number}: {matched}/{total} "
                                 f"provisions match the {base.id} provision of the same label "
                                 f"(mean similarity {mean:.2f})")
+
+
+def title_recovered_laws(corpus: Corpus) -> None:
+    """Give a Chinese title to each law whose heading was lost, saying where it came from.
+
+    In order of preference: the title of the same law in another edition whose text matches
+    (similarity ≥ 0.3); an editorial rendering of the subject of the international law of that
+    number; the heading of the law's first section; the opening phrase of its text.
+    """
+    from .numbering import law_subjects
+    subjects = law_subjects()
+    for e in corpus.editions:
+        others = [o for o in corpus.editions if o is not e and o.script == "simplified"]
+        for law in e.laws:
+            if law.title:
+                continue
+            mine = bigrams("".join(p.heading + p.original_text for p in law.walk()))
+            best = None
+            for o in others:
+                ol = o.law(law.number)
+                if ol is None or not ol.title or ol.title_editorial:
+                    continue
+                sim = dice(mine, bigrams("".join(p.heading + p.original_text for p in ol.walk())))
+                if sim >= 0.3 and (best is None or sim > best[0]):
+                    best = (sim, o.id, ol.title)
+            if best is not None:
+                law.title = best[2]
+                law.evidence.append(f"title from {best[1]} Law {law.number} (text similarity "
+                                    f"{best[0]:.2f})")
+            elif law.number in subjects and subjects[law.number][2]:
+                en, _, zh = subjects[law.number]
+                law.title = zh
+                law.evidence.append(f"title: editorial Chinese rendering of the subject of "
+                                    f"international Law {law.number} ({en})")
+            else:
+                first = next((p for p in law.walk() if p.heading), None)
+                if first is not None:
+                    law.title = first.heading
+                    law.evidence.append(f"title from the heading of its first section {first.label}")
+                else:
+                    text = next((p.text for p in law.walk() if p.text), "")
+                    law.title = re.split(r"[，,。：；]", text, maxsplit=1)[0][:16]
+                    law.evidence.append("title from the opening phrase of its text")
+            law.title_editorial = True
