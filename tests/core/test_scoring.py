@@ -122,3 +122,17 @@ def test_all_2940_cases_agree_with_endplay():
             disagreements.append((level, strain, doubling, vulnerable, tricks, ours, theirs))
     assert cases == 2940
     assert disagreements == []
+
+
+def test_every_contract_string_round_trips_and_scores_the_same():
+    for level, strain, doubling in itertools.product(range(1, 8), Strain, Doubling):
+        contract = Contract(level, strain, doubling)
+        text = str(contract)
+        assert Contract.parse(text) == contract
+        assert Contract.parse(contract.symbol) == contract
+        for tricks in (0, 6 + level, 13):
+            assert score(text, tricks, True) == score(contract, tricks, True)
+
+
+def test_declarer_does_not_change_the_score():
+    assert score(Contract(4, Strain.S, declarer=Seat.E), 10, True) == score("4S", 10, True) == 620
