@@ -42,4 +42,6 @@ def load_result(texts_dir: Path | None = None):
     return parse(texts_dir)
 
 
-__all__ = ["Corpus", "DEFAULT_TEXTS", "load_corpus", "load_result", "parse"]
+from .report import Report, check_report  # noqa: E402
+
+__all__ = ["Corpus", "DEFAULT_TEXTS", "Report", "check_report", "load_corpus", "load_result", "parse"]
