@@ -116,18 +116,18 @@ def _heading(text: str) -> _Heading | None:
     return None
 
 
-def _ratio(a: str, b: str) -> float:
-    return SequenceMatcher(None, a, b, autojunk=False).ratio()
-
-
-def _best(text: str, pool: Iterable[tuple[str, object]]) -> tuple[float, object | None]:
-    """The pool item whose string is most similar to ``text`` (ratio, item)."""
-    score, found = 0.0, None
+def _best(text: str, pool: Iterable[tuple[str, object]], floor: float = 0.0) -> tuple[float, object | None]:
+    """The pool item whose string is most similar to ``text`` (ratio, item); ratios below ``floor``
+    are not computed exactly (the cheap upper bounds of difflib rule them out first)."""
+    score, found = floor, None
     for body, item in pool:
-        r = _ratio(text, body)
+        matcher = SequenceMatcher(None, text, body, autojunk=False)
+        if matcher.real_quick_ratio() <= score or matcher.quick_ratio() <= score:
+            continue
+        r = matcher.ratio()
         if r > score:
             score, found = r, item
-    return score, found
+    return (score, found) if found is not None else (0.0, None)
 
 
 def _sentences(text: str) -> list[str]:
@@ -229,8 +229,8 @@ def parse_definitions(
         numbered = bool(_NUMBERED.match(text))
         orphan = current is None or (own_style == "1999" and not numbered and bool(current.body))
         if orphan:
-            ref_score, ref = _best(text, ((r.original_text, r) for r in candidates))
-            dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body))
+            ref_score, ref = _best(text, ((r.original_text, r) for r in candidates), RECOVERY_RATIO - 1e-9)
+            dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body), DUPLICATE_RATIO - 1e-9)
             if isinstance(ref, Definition) and ref_score >= RECOVERY_RATIO and ref_score >= dup_score:
                 current = recover(ref, number, text)
                 entries.append(current)
@@ -256,7 +256,7 @@ def parse_definitions(
         parts = _sentences(last_line)
         for k in range(1, len(parts)):
             tail = "".join(parts[k:])
-            score, ref = _best(tail, ((r.original_text, r) for r in candidates))
+            score, ref = _best(tail, ((r.original_text, r) for r in candidates), FUSED_RATIO - 1e-9)
             if isinstance(ref, Definition) and score >= FUSED_RATIO:
                 entry.body[-1] = "".join(parts[:k])
                 result.append(recover(ref, entry.last, tail))

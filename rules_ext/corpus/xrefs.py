@@ -99,6 +99,7 @@ _SUB = re.compile(rf"(?:{_OPEN}([a-z]){_CLOSE}|([a-z])(?![A-Za-z])|([A-Z])目)[�
 _SUBSUB = re.compile(rf"{_OPEN}(\d){_CLOSE}")
 _MULTI = re.compile(r"各款|两款|兩款|各项|各項")
 _ANCHOR = re.compile(r"(?<![\dA-Za-z])(?:第\s*)?\d+|本[条條]|(?:以下|上述|前述|下述)?本款|以下|上述|前述|下述")
+_HINT = re.compile(r"[条條]|本款|本[条條]|上述|前述|以下|下述")  # no reference without one of these
 _LABEL = re.compile(r"\d+(?:note|[A-Z](?:\d+(?:[a-z]\d*)?)?(?:note)?)?")
 _LABEL_PARTS = re.compile(r"^(\d+)(?:([A-Z])(?:(\d+)(?:([a-z])(\d+)?)?)?)?")
 
@@ -252,6 +253,8 @@ def find_references(text: str, *, label: str) -> list[FoundReference]:
     >>> find_references("根据本条（B）1、2所述", label="14B2")[0].targets
     ('14B1', '14B2')
     """
+    if not _HINT.search(text):
+        return []
     return list(_Scanner(text, label).scan())
 
 
