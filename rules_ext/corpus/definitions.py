@@ -51,6 +51,7 @@ from .model import Definition, Junk
 from .suits import restore_suits
 
 __all__ = [
+    "DUPLICATE_MIN_LENGTH",
     "DUPLICATE_RATIO",
     "RECOVERY_RATIO",
     "display_english",
