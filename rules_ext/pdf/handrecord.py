@@ -121,7 +121,7 @@ def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, per_pa
     else:
         diagram_w, _ = diagram.wrap(width, height)
         parts = [Table([[diagram, side]], colWidths=[diagram_w + 6, max(width - diagram_w - 6, 1)],
-                       style=[("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                       style=[("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("FONTNAME", (0, 0), (-1, -1), styles.font),
                               ("LEFTPADDING", (0, 0), (-1, -1), 0)])]
     if sheet.commentary:
         parts += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
@@ -149,6 +149,7 @@ def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, pe
         table = Table(grid, colWidths=[cell_w] * cols, rowHeights=[cell_h] * rows)
         table.setStyle(TableStyle([
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("FONTNAME", (0, 0), (-1, -1), styles.font),
             ("LEFTPADDING", (0, 0), (-1, -1), 4),
             ("TOPPADDING", (0, 0), (-1, -1), 4),
             ("LINEBELOW", (0, 0), (-1, -2), 0.4, colors.HexColor("#b0b0b0")),

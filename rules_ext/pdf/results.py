@@ -42,7 +42,7 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
     header = [styles.para(options.label(k), "cell_center") for k in keys]
     rows: list[list[object]] = [header]
     for entry in ranking.entries:  # type: ignore[attr-defined]
-        row: list[object] = [entry.rank, entry.id, styles.text(entry.names or "", "cell"),
+        row: list[object] = [entry.rank, styles.text(entry.id, "cell"), styles.text(entry.names or "", "cell"),
                              fmt_number(entry.total)]
         if has_pct:
             row.append(fmt_pct(entry.pct))
@@ -51,7 +51,8 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
         row.append(str(entry.boards))
         rows.append(row)
     n = len(keys)
-    widths = [width * 0.08, width * 0.08, width * (1 - 0.08 * 2 - 0.1 * (n - 3))] + \
+    id_share = 0.25 if kind == "teams" else 0.08
+    widths = [width * 0.08, width * id_share, width * (1 - 0.08 - id_share - 0.1 * (n - 3))] + \
              [width * 0.1] * (n - 3)
     title = options.label("ranking")
     group = ranking.group  # type: ignore[attr-defined]
@@ -64,7 +65,7 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
 def matches_table(results: object, options: PrintOptions, styles: Styles, width: float
                   ) -> list[Flowable]:
     """Teams: each match with IMPs and VPs."""
-    keys = ["table", "team", "imps", "vp", "team", "imps", "vp", "board"]
+    keys = ["table", "team", "imps", "vp", "team", "imps", "vp", "boards"]
     rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
     for m in results.matches:  # type: ignore[attr-defined]
         rows.append([m.table, styles.text(m.home, "cell_center"), fmt_number(m.imps_home),

@@ -469,6 +469,7 @@ def _box(title: str, body: list[Flowable] | None, width: float, styles: Styles,
                   rowHeights=[None, None if body else height])
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.6, GRID),
+        ("FONTNAME", (0, 0), (-1, -1), styles.font),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ]))
@@ -533,7 +534,8 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     else:
         right = ""
     story.append(Table([[left, right]], colWidths=[width * 0.5, width * 0.5],
-                       style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+                       style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("FONTNAME", (0, 0), (-1, -1), styles.font)]))
     story.append(Spacer(1, 8))
     story.append(_box(L("facts"), [styles.text(r.facts)] if r and r.facts else None, width, styles, 85))
     story.append(Spacer(1, 6))

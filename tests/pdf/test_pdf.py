@@ -1,0 +1,311 @@
+"""PDF checks: extracted text (pypdf), embedded fonts, same bytes on re-run, bad input, PNG renderings."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from rules_ext.cli import main
+from rules_ext.pbn import compute_results, read_pbn
+from rules_ext.pdf.dd import DoubleDummy, parse_optimum_score, solve
+from rules_ext.pdf.diagram import holdings_of
+from rules_ext.pdf.handrecord import _par_from_file, write_hand_record
+from rules_ext.pdf.layout import PrintOptions, contract_text
+from rules_ext.pdf.results import write_results_pdf
+from rules_ext.pdf.ruling import RulingError, load_ruling, parse_ruling, write_ruling_form
+from rules_ext.pdf.traveller import write_travellers
+
+DATA = Path(__file__).parent / "data"
+PAIRS = DATA / "mini-pairs.pbn"
+TEAMS = DATA / "mini-teams.pbn"
+EXAMPLE = Path(__file__).parents[2] / "source" / "rulings" / "example.toml"
+SOLID = "N:AKQ2.AK2.AK2.AK2 JT98.QJT.QJT.QJT 7654.987.987.987 3.6543.6543.6543"
+
+
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def fonts(path: Path) -> dict[str, bool]:
+    """Every font the pages use, and whether its descriptor carries an embedded /FontFile2."""
+    found: dict[str, bool] = {}
+    for page in PdfReader(path).pages:
+        resources = [page["/Resources"].get_object()]
+        xobjects = resources[0].get("/XObject", {})
+        resources += [x.get_object().get("/Resources", {}) for x in xobjects.values()]
+        for res in resources:
+            for ref in res.get_object().get("/Font", {}).values() if res else ():
+                font = ref.get_object()
+                descendants = font.get("/DescendantFonts")
+                for f in [d.get_object() for d in descendants] if descendants else [font]:
+                    desc = f.get("/FontDescriptor")
+                    found[str(f["/BaseFont"])] = desc is not None and "/FontFile2" in desc.get_object()
+    return found
+
+
+def assert_fonts_embedded(path: Path) -> None:
+    used = fonts(path)
+    assert used, f"{path}: no fonts found"
+    assert all(used.values()), f"{path}: fonts not embedded: {used}"
+    assert all("WenQuanYiMicroHei" in name for name in used), used
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    event = read_pbn(PAIRS)
+    assert not event.problems
+    return event, compute_results(event)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    from rules_ext.corpus import load_corpus
+
+    return load_corpus()
+
+
+# -- hand records ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("per_page, pages", [(1, 4), (2, 2), (4, 1)])
+def test_hand_record_pages_and_text(tmp_path, pairs, per_page, pages):
+    event, _ = pairs
+    out = tmp_path / "h.pdf"
+    assert write_hand_record(event, out, per_page=per_page) == pages
+    assert len(PdfReader(out).pages) == pages
+    text = text_of(out)
+    for board in range(1, 5):
+        assert f"Board {board}" in text
+    for label in ("发牌人 Dealer", "最优定约 Par", "NT", "双方无局 None", "南北有局 N-S"):
+        assert label in text
+    assert "♠" in text and "♥" in text and "♦" in text and "♣" in text
+    assert_fonts_embedded(out)
+
+
+def test_hand_record_same_bytes(tmp_path, pairs):
+    event, _ = pairs
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    write_hand_record(event, a, per_page=4)
+    write_hand_record(event, b, per_page=4)
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_double_dummy_of_a_solid_deal():
+    (dd,) = solve([SOLID], ["N"], ["None"])
+    assert dd.get("N", "NT") == 9 and dd.get("S", "NT") == 9
+    assert dd.get("E", "S") == 4 and dd.get("W", "C") == 5
+    assert dd.par_score == 400 and dd.par_contracts == ("3NT NS",)
+    assert DoubleDummy.from_tag(dd.to_tag(), 400).tricks == dd.tricks
+
+
+def test_file_figures():
+    assert parse_optimum_score("EW 420") == -420 and parse_optimum_score("NS 100") == 100
+    assert _par_from_file("NS 4S") == ("4S NS",)
+    assert _par_from_file("3N EW; 4SX N") == ("3NT EW", "4SX N")
+    with pytest.raises(ValueError, match="DoubleDummyTricks 'xyz'"):
+        DoubleDummy.from_tag("xyz")
+
+
+def test_unknown_hand_is_left_blank():
+    holdings = holdings_of("N:AKQ2.AK2.AK2.AK2 - - -")
+    assert holdings.hand("N") == ("AKQ2", "AK2", "AK2", "AK2") and holdings.hcp("N") == 30
+    assert holdings.hand("E") is None and holdings.hcp("W") is None
+
+
+def test_labels_follow_language(tmp_path, pairs):
+    event, _ = pairs
+    zh, en = tmp_path / "zh.pdf", tmp_path / "en.pdf"
+    write_hand_record(event, zh, per_page=4, lang="zh", dd=False)
+    write_hand_record(event, en, per_page=4, lang="en", dd=False)
+    assert "牌号 1" in text_of(zh) and "Board" not in text_of(zh)
+    assert "Board 1" in text_of(en) and "牌号" not in text_of(en)
+
+
+def test_letter_paper(tmp_path, pairs):
+    event, _ = pairs
+    out = tmp_path / "l.pdf"
+    write_hand_record(event, out, per_page=4, paper="letter", dd=False)
+    box = PdfReader(out).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+# -- travellers -----------------------------------------------------------------------------
+
+def test_blank_travellers(tmp_path, pairs):
+    event, _ = pairs
+    out = tmp_path / "tb.pdf"
+    write_travellers(event, out, blank=True, rows=7)
+    text = text_of(out)
+    for board in range(1, 5):
+        assert f"Board {board}" in text
+    for label in ("轮次", "Round", "定约", "Contract", "首攻", "Lead", "墩数", "Tricks", "NS +", "EW +",
+                  "备注 Notes"):
+        assert label in text
+    lines = text.split("\n")
+    assert lines.count("7") == 4 and "8" not in lines  # seven numbered rows on each of 4 travellers
+
+
+def test_filled_travellers(tmp_path, pairs):
+    event, results = pairs
+    out = tmp_path / "t.pdf"
+    write_travellers(event, out, results=results, diagram=True)
+    text = text_of(out)
+    assert "3NT" in text and "2♥X" in text and "6NT" in text
+    assert "430" in text and "570" in text and "1440" in text  # NS plus scores
+    assert "420" in text  # an EW plus score (4♥ by E, board 1)
+    assert "Top: 4" in text and "100.0" in text and "50.0" in text
+
+
+# -- results sheets -------------------------------------------------------------------------
+
+def test_pairs_results(tmp_path, pairs):
+    event, results = pairs
+    out = tmp_path / "r.pdf"
+    write_results_pdf(event, results, out, paper="a4", lang="both")
+    text = text_of(out)
+    for name in ("张伟 - 李娜", "Zoë Dupré - José Núñez", "Ingrid Øster", "Marek Dvořák - 刘洋"):
+        assert name in text
+    assert "排名 Ranking — 南北 NS" in text and "排名 Ranking — 东西 EW" in text
+    assert "68.8" in text and "31.2" in text
+    assert "个人计分卡 Personal score card: 1 — 张伟 - 李娜" in text
+    assert "+1440" in text and "-1440" in text  # the same result from both sides' cards
+
+
+def test_teams_results(tmp_path):
+    event = read_pbn(TEAMS)
+    results = compute_results(event)
+    out = tmp_path / "teams.pdf"
+    write_results_pdf(event, results, out)
+    text = text_of(out)
+    assert "长城 Great Wall" in text and "Øresund" in text
+    assert "19.95" in text and "0.05" in text and "21" in text  # VPs and the IMP margin
+    assert "6NT" in text and "990" in text and "-430" in text
+
+
+# -- ruling forms ---------------------------------------------------------------------------
+
+def test_ruling_record_derives_board_and_weighted_score():
+    record = load_ruling(EXAMPLE)
+    dealer, vul = record.conditions
+    assert (dealer.name, vul.name) == ("E", "NONE")  # board 14 (Law 2)
+    assert [s for _, s in record.adjusted_scores()] == [-140, 50]
+    assert record.weighted_score() == pytest.approx(-64)
+
+
+def test_ruling_form(tmp_path, corpus):
+    out = tmp_path / "rf.pdf"
+    write_ruling_form(load_ruling(EXAMPLE), out, corpus=corpus)
+    text = " ".join(text_of(out).split())  # cells wrap: compare with the line breaks as spaces
+    for expected in ("裁判裁决记录 Director's ruling form", "1991:16A", "1991:12C2", "明显的迟疑",
+                     "Zoë Dupré", "王芳 Wang Fang", "José Núñez", "东 East", "双方无局 None",
+                     "NS -64 / EW 64", "60%", "40%", "-140", "+50", "申诉 Appeal", "Ingrid Øster",
+                     "没收 Forfeited", "3♥", "1♠"):
+        assert expected in text, expected
+    again = tmp_path / "rf2.pdf"
+    write_ruling_form(load_ruling(EXAMPLE), again, corpus=corpus)
+    assert out.read_bytes() == again.read_bytes()
+    assert_fonts_embedded(out)
+
+
+def test_blank_ruling_form(tmp_path):
+    out = tmp_path / "blank.pdf"
+    write_ruling_form(None, out)
+    text = text_of(out)
+    for label in ("比赛 Event", "牌号 Board", "叫牌过程 Auction", "事实 Facts", "适用条款 Laws applied",
+                  "裁决 Ruling", "调整分 Score adjustment", "申诉 Appeal", "保证金 Deposit"):
+        assert label in text, label
+
+
+BAD_RECORDS = [
+    ("event = 'E'\nboard = 3\n[adjustment]\nresult = [{contract = '4S', declarer = 'S', tricks = 14}]\n",
+     r"bad\.toml:4: adjustment\.result\[1\]\.tricks: 14 tricks is impossible"),
+    ("event = 'E'\nboard = 0\n", r"bad\.toml:2: board: 0 is not a board number"),
+    ("event = 'E'\nboard = 3\nlaws = ['27B2']\n", r"bad\.toml:3: laws\[1\]: cannot read law citation '27B2'"),
+    ("event = 'E'\nboard = 3\nauction = ['1S', '9Z']\n", r"bad\.toml:3: auction\[2\]: .*cannot read call '9Z'"),
+    ("event = 'E'\nboard = 3\n[adjustment]\nresult = [{contract = '4S', declarer = 'S', tricks = 10, "
+     "weight = 60}, {contract = '4S', declarer = 'S', tricks = 9, weight = 30}]\n",
+     r"weights 60 \+ 30 do not add up to 100"),
+    ("event = 'E'\nboard = \n", r"bad\.toml:2: not valid TOML"),
+    ("event = 'E'\nboard = 3\ndeal = 'N:AKQ.. - - -'\n", r"bad\.toml:3: deal: cannot read deal"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_RECORDS)
+def test_bad_ruling_record_is_one_line_and_no_file(tmp_path, capsys, text, message):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(RulingError, match=message):
+        parse_ruling(text, source="bad.toml")
+    out = tmp_path / "form.pdf"
+    assert main(["ruling", str(bad), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and str(bad) in err
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+def test_unknown_law_label_is_reported(tmp_path, corpus):
+    record = parse_ruling("event = 'E'\nboard = 1\nlaws = ['1991:99Z9']\n", source="r.toml")
+    out = tmp_path / "f.pdf"
+    with pytest.raises(RulingError, match=r"r\.toml: laws: 1991:99Z9: no provision '99Z9'"):
+        write_ruling_form(record, out, corpus=corpus)
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_bad_event_is_one_line_and_no_file(tmp_path, capsys):
+    text = PAIRS.read_text(encoding="utf-8").replace("[Deal \"N:", "[Deal \"N:A", 1)
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(text, encoding="utf-8")
+    for command in (["handrecord"], ["travellers", "--blank"], ["travellers"]):
+        out = tmp_path / "x.pdf"
+        assert main(command[:1] + [str(bad), "-o", str(out)] + command[1:]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "bad.pbn:" in err, err
+        assert not out.exists()
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_cli_commands(tmp_path, capsys):
+    outs = {
+        "h.pdf": ["handrecord", str(PAIRS), "--per-page", "4", "--no-dd"],
+        "tb.pdf": ["travellers", str(PAIRS), "--blank", "--rows", "5", "--lang", "en"],
+        "blank.pdf": ["ruling", "--blank", "--paper", "letter"],
+    }
+    for name, args in outs.items():
+        assert main(args + ["-o", str(tmp_path / name)]) == 0, capsys.readouterr().err
+        assert PdfReader(tmp_path / name).pages
+    assert main(["ruling", "-o", str(tmp_path / "none.pdf")]) == 1
+    assert "either a ruling record or --blank" in capsys.readouterr().err
+
+
+def test_contract_text():
+    assert contract_text("4SX") == "4♠X" and contract_text("3NT") == "3NT"
+    assert contract_text("Pass") == "Pass"
+    with pytest.raises(ValueError, match="unknown paper size 'a5'"):
+        PrintOptions.of("a5")
+
+
+# -- renderings to look at ------------------------------------------------------------------
+
+def test_png_renderings(tmp_path, pairs):
+    """Render one page of each kind with pdftoppm into build/pdf-png/ for a person to look at."""
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm is missing: install it with `apt-get install poppler-utils`")
+    event, results = pairs
+    target = Path(__file__).parents[2] / "build" / "pdf-png"
+    target.mkdir(parents=True, exist_ok=True)
+    pdfs = {
+        "hand-records": lambda p: write_hand_record(event, p, per_page=4),
+        "travellers-blank": lambda p: write_travellers(event, p, blank=True),
+        "travellers": lambda p: write_travellers(event, p, results=results, diagram=True),
+        "results": lambda p: write_results_pdf(event, results, p),
+        "ruling-form-blank": lambda p: write_ruling_form(None, p),
+    }
+    for name, write in pdfs.items():
+        pdf = tmp_path / f"{name}.pdf"
+        write(pdf)
+        subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "1", "-singlefile",
+                        str(pdf), str(target / name)], check=True)
+        png = target / f"{name}.png"
+        assert png.stat().st_size > 5000, f"{png} looks empty"
