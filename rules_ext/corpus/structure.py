@@ -12,10 +12,14 @@ works on the tree built here.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .model import Provision
 from .text import PENALTY_RE, SourceLine, looks_like_heading, marker_of
+
+#: a short heading fused with its first sentence by a colon
+_FUSED_HEADING_RE = re.compile(r"^([^，。；：,;:（）()]{1,8})[：:](.+)$")
 
 LEVEL = {"section": 1, "item": 2, "subitem": 3, "subsub": 4}
 
@@ -100,8 +104,14 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
             p = Provision(label=label, kind=kind, marker=m.printed, lines=(ln.number, ln.number),
                           marker_line=ln.number)
             attach(level, p)
+            fused = _FUSED_HEADING_RE.match(m.rest)
             if looks_like_heading(m.rest):
                 p.heading = m.rest
+            elif fused:
+                # '（A）墩分：如完成定约时，得分记在庄家一方。': a heading and its first sentence
+                p.heading = fused[1]
+                orig = _FUSED_HEADING_RE.match(_strip_marker(ln.original, m.printed))
+                _append(p, fused[2], orig[2] if orig else fused[2], ln.number)
             elif m.rest:
                 _append(p, m.rest, _strip_marker(ln.original, m.printed), ln.number)
             if PENALTY_RE.search(m.rest):

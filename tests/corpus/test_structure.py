@@ -1,0 +1,113 @@
+"""Structure kinds: section/item/sub-item markers in every printed form, notes, penalties, intros."""
+import pytest
+
+from rules_ext.corpus.structure import LawLine, build_provisions
+from rules_ext.corpus.text import marker_of, normalise
+
+
+def build(number, texts):
+    lines = [LawLine(i + 1, normalise(t), normalise(t)) for i, t in enumerate(texts)]
+    return build_provisions(number, lines)
+
+
+@pytest.mark.parametrize("line, kind, key", [
+    ("（A）洗牌", "section", "A"),
+    ("A．初始位置", "section", "A"),
+    ("(B)换位或换桌", "section", "B"),
+    ("A.初始位置", "section", "A"),
+    ("1.发牌有误或牌面暴露", "item", "1"),
+    ("3．要求重发", "item", "3"),
+    ("（a）召请的时间", "subitem", "a"),
+    ("(b)谁可以召请裁判", "subitem", "b"),
+    ("（1）让第一个叫牌成立", "subsub", "1"),
+    ("（注）虽系重复同一叫牌", "note", ""),
+    ("***B***有賽員已看到", "section", "B"),  # traditional copy: *** for brackets
+])
+def test_marker_forms(line, kind, key):
+    m = marker_of(normalise(line))
+    assert m is not None and (m.kind, m.key) == (kind, key)
+
+
+@pytest.mark.parametrize("line", ["40%给予负直接责任的犯规者", "2000—2240", "9:52:53 &&",
+                                  "20", "1 5 9 13", "比赛开始前，每副牌都要均匀地洗好。"])
+def test_not_markers(line):
+    assert marker_of(line) is None
+
+
+def test_labels_sections_items_subitems_and_subsub():
+    provs, owner = build(25, ["（B）延迟的或故意的更改叫牌", "如果不符合本条A款的规定更改了叫牌：",
+                              "2.替代叫牌不予承认", "如果替代叫牌未被敌方接受时，则取消。",
+                              "（b）第一个叫牌合法", "如果第一个叫牌合法，违规者必须作出选择：",
+                              "（1）让第一个叫牌成立", "让第一个叫牌成立，（判罚）其同伴必须不叫。",
+                              "（1）（2）两项，在强制性不叫对违规方造成损害时参阅23条。"])
+    labels = [p.label for top in provs for p in top.walk()]
+    assert labels == ["25B", "25B2", "25B2b", "25B2b1"]
+    b1 = provs[0].children[0].children[0].children[0]
+    assert b1.penalty and b1.heading == "让第一个叫牌成立"
+    # '（1）（2）两项，…' is a sentence about two sub-items, not a marker: it stays text
+    assert "两项" in b1.text and owner[9] == "25B2b1"
+
+
+def test_intro_note_and_sectionless_law():
+    provs, owner = build(26, ["当一违规者的叫牌被取消，他用另一个叫牌替代时：", "（A）取消的叫牌关联的特定花色",
+                              "取消的叫牌，如果与一个或多个花色有关时：", "（注）虽系重复同一叫牌，含意不同。"])
+    assert [p.label for p in provs] == ["26intro", "26A", "26note"]
+    assert provs[0].kind == "intro" and provs[2].kind == "note"
+    single, _ = build(33, ["与轮到叫牌之赛员同时叫牌，视同接续叫牌。"])
+    assert [(p.label, p.kind) for p in single] == [("33", "law")]
+
+
+def test_items_directly_under_a_law():
+    provs, _ = build(76, ["1.只看一家牌", "观众应只固定观看一位赛员的牌张。", "2.个人反应", "观众不得有反应。"])
+    assert [p.label for p in provs] == ["76.1", "76.2"]
+
+
+def test_fused_heading_line_keeps_text():
+    provs, _ = build(29, ["C．当越序不叫为约定性叫牌时，则不使用本条规则。"])
+    assert provs[0].label == "29C" and provs[0].heading == "" and provs[0].text.startswith("当越序")
+
+
+def test_every_line_has_one_owner():
+    texts = ["导言一句，说明本条。", "（A）甲", "正文。", "1.乙", "正文二。", "（a）丙", "正文三。"]
+    _, owner = build(9, texts)
+    assert sorted(owner) == list(range(1, len(texts) + 1))
+
+
+def test_real_structure_kinds(corpus):
+    e91 = corpus.edition("1991")
+    assert corpus.find("1991", "45C4b").heading == "对疏忽指定牌张的改正"
+    assert corpus.find("1991", "69note").kind == "note"
+    assert corpus.find("1991", "16intro").kind == "intro"
+    assert corpus.find("1991", "25B2b1").kind == "subitem"
+    assert corpus.find("1991", "24B").penalty
+    assert corpus.find("1999", "47E2") is None or corpus.find("1999", "47E2").kind == "item"
+    assert corpus.find("1999", "9A2b1").kind == "subitem"
+    assert corpus.find("2008", "5B").marker == "(B)"
+    assert corpus.find("1999", "5A").marker == "A．"
+    labels = [p.label for p in e91.provisions()]
+    assert len(labels) == len(set(labels)), "labels are unique within an edition"
+
+
+@pytest.mark.parametrize("edition, label, heading", [
+    ("1999", "6A", "洗牌"), ("1999", "6B", "发牌"), ("2008", "6A", "洗牌"), ("2008", "6B", "发牌"),
+    ("1999", "18B", "如何超叫"), ("1999", "19A", "加倍"), ("1999", "19B", "再加倍"),
+    ("1999", "40E", "约定卡"), ("1999", "16C2", "违规方"),
+    ("1991", "16A1", "该项信息已被传出时"), ("1991", "9A2b", "明手"),
+    ("1991", "78B", "国际比赛分（IMP）记分法"),
+])
+def test_recovered_markers(corpus, edition, label, heading):
+    p = corpus.find(edition, label)
+    assert p is not None and p.recovered and p.heading == heading
+    assert p.marker_line == 0 or edition == "1991"
+
+
+def test_recovered_sections_take_the_right_paragraphs(corpus):
+    assert corpus.find("1999", "6A").text.startswith("比赛开始前")
+    assert corpus.find("1999", "6B").text.startswith("发牌时务必牌面向下")
+    assert corpus.find("1999", "19A1").heading == "合法的加倍"
+    assert corpus.find("1999", "19B1").heading == "合法的再加倍"
+    assert corpus.find("1999", "40E1").heading == "制定的权利"
+    assert corpus.find("1999", "40D").children == []
+    assert corpus.find("1991", "9A2b1").text.startswith("在打牌进行中明手不得举报")
+    assert "78B" in {t.label for t in corpus.edition("1991").tables} or \
+        corpus.find("1991", "78B").text.startswith("国际比赛分")
