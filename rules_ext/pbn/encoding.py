@@ -18,11 +18,16 @@ _DECLARED = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset[ \t]*=[ \t]*([A-Z
 UTF8, UTF8_BOM, LATIN1, GB18030, ASCII = "utf-8", "utf-8-sig", "iso-8859-1", "gb18030", "ascii"
 
 
+_CANONICAL = {"iso8859-1": LATIN1, "latin-1": LATIN1, "gbk": GB18030, "gb2312": GB18030}
+
+
 def _codec(name: str) -> str | None:
+    """Python's codec for an encoding name, as reported (iso-8859-1 rather than iso8859-1)."""
     try:
-        return codecs.lookup(name).name
+        codec = codecs.lookup(name).name
     except LookupError:
         return None
+    return _CANONICAL.get(codec, codec)
 
 
 def _looks_chinese(data: bytes) -> bool:
@@ -46,8 +51,6 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     declared = _DECLARED.search(data[:4096])
     if declared:
         codec = _codec(declared[1].decode("ascii"))
-        if codec in ("gbk", "gb2312"):
-            codec = GB18030
         if codec:
             try:
                 return data.decode(codec), codec

@@ -114,8 +114,18 @@ def read_string(line: str, pos: int) -> tuple[str, int] | None:
 
 
 def escape_string(value: str) -> str:
-    """Quote a value for a tag pair: ``\\`` and ``"`` are escaped with a backslash."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """Quote a value for a tag pair: ``"`` becomes ``\\"``; a backslash is doubled only where it
+    would otherwise be read as an escape (before ``"`` or ``\\``, or at the end), so column widths
+    such as ``Score_NS\\6R`` and suit codes such as ``\\S`` stay as real files write them."""
+    out = []
+    for i, ch in enumerate(value):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (i + 1 == len(value) or value[i + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def split_lines(text: str) -> list[str]:

@@ -287,6 +287,11 @@ class _Reader:
                 if result is not None:
                     results.append(result)
             for r in results:
+                if r.room:  # teams: the ids are the team names; the players change from room to room
+                    for ident in (r.ns, r.ew):
+                        sides.setdefault(ident, set()).update(("NS", "EW"))
+                        names[ident] = ident
+                    continue
                 for ident, side, who in ((r.ns, "NS", r.names_ns), (r.ew, "EW", r.names_ew)):
                     if ident and ident not in ("-", "?"):
                         sides.setdefault(ident, set()).add(side)

@@ -145,7 +145,8 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append("")
     for ranking in results.rankings:
         out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
-        rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs", "Boards"]]
+        rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs",
+                 "Matches" if ranking.unit == "VP" else "Boards"]]
         for e in ranking.entries:
             rows.append([e.rank, e.id, e.names, _num(e.total, 2),
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])

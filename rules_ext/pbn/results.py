@@ -279,8 +279,7 @@ class _Work:
         for ident, t in entries:
             same = [i for i, (_, u) in enumerate(entries) if abs(u.points - t.points) < _EPSILON]
             position = same[0] + 1
-            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident,
-                                    self.event.names_of(ident) or ident, round(t.points, 2), None, t.boards,
+            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident, ident, round(t.points, 2), None, t.boards,
                                     round(t.imps, 6)))
         return [Ranking("", "VP", tuple(ranked))]
 
