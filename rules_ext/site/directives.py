@@ -122,7 +122,7 @@ class ProvisionDirective(LawDirectiveBase):
             head += self._mark(marker, "law-marker")
         if heading:
             head += nodes.strong(heading, heading, classes=["law-heading"])
-        if self.options.get("penalty") is not None and kind != "penalty":
+        if "penalty" in self.options and kind != "penalty":
             head += nodes.inline("（判罚）", "（判罚）", classes=["law-penalty"])
         head += nodes.reference("", "¶", refid=label, classes=["headerlink", "law-permalink"],
                                 reftitle=f"{edition}:{label}")
@@ -150,7 +150,7 @@ class ProvisionDirective(LawDirectiveBase):
         return [container]
 
     def _mark(self, text: str, cls: str) -> nodes.Node:
-        if self.options.get("recovered") is not None:
+        if "recovered" in self.options:
             return nodes.abbreviation(text, text, explanation="编者恢复 (recovered editorially)",
                                       classes=[cls, "law-recovered"])
         return nodes.inline(text, text, classes=[cls])
@@ -184,7 +184,7 @@ class TermDirective(LawDirectiveBase):
         head += nodes.strong(term, term, classes=["law-term-name"])
         if english:
             head += nodes.inline(f" {english}", f" {english}", classes=["law-term-english"])
-        if self.options.get("recovered") is not None:
+        if "recovered" in self.options:
             head += nodes.abbreviation(" 〔编〕", " 〔编〕", classes=["law-recovered"],
                                        explanation="标题由编者恢复 (heading recovered editorially)")
         head += nodes.reference("", "¶", refid=anchor, classes=["headerlink"])

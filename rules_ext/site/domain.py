@@ -98,7 +98,8 @@ def unresolved_role(name, rawtext, text, lineno, inliner, options=None, content=
     else:
         logger.warning("unresolved reference %r", shown, location=location,
                        type="rules", subtype="unresolved")
-    marker = nodes.abbreviation("?", "?", explanation=note or "未能解析的引用",
+    explanation = note.strip() if has_note and note.strip() else "未能解析的引用 (unresolved)"
+    marker = nodes.abbreviation("?", "?", explanation=explanation,
                                 classes=["law-unresolved-marker"])
     return [nodes.inline(shown, shown, classes=["law-unresolved"]), marker], []
 

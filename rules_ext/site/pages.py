@@ -415,7 +415,9 @@ class Generator:
 def _full_text(p: Provision | None) -> str:
     if p is None:
         return ""
-    return f"{p.marker}{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
+    # markers are left out: the label column says which provision it is, and the editions letter
+    # differently (（A） / A．), which is not a difference of wording
+    return f"{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
 
 
 # -- caching: skip loading the corpus when nothing it is made from changed ------------------------

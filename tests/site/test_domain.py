@@ -1,0 +1,158 @@
+"""The law domain, its roles and directives, on small sphinx.testing roots."""
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+from sphinx.util.inventory import InventoryFile
+
+from rules_ext.site.domain import LabelError, parse_target
+
+
+def html(app, docname: str) -> str:
+    return (app.outdir / f"{docname}.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("target, expected", [
+    ("45C4b", ("1991", "45C4b")),
+    ("1991:27B2", ("1991", "27B2")),
+    ("1999-trad:21A", ("1999-trad", "21A")),
+    ("69note", ("1991", "69note")),
+])
+def test_parse_target(target, expected):
+    assert parse_target(target, "1991") == expected
+
+
+@pytest.mark.parametrize("target", ["foo", "1991:", "C45", "1991:45-C"])
+def test_parse_target_rejects(target):
+    with pytest.raises(LabelError, match=re.escape(repr(target)) + ".*expected e.g. 45C4b"):
+        parse_target(target, "1991")
+
+
+@pytest.mark.sphinx("html", testroot="roles", freshenv=True)
+def test_roles_and_directives(app):
+    app.build()
+    page = html(app, "index")
+    # permalink anchors derived from labels, nested provisions
+    for label in ("5", "5A", "5A1", "5B", "term-dummy"):
+        assert f'id="{label}"' in page, label
+    assert 'href="#5A1"' in page
+    # roles: same page, qualified, explicit title, term with hover text
+    assert re.search(r'<a class="reference internal" href="#5B" title="1991 5B">', page)
+    assert re.search(r'href="#5"[^>]*>.*?第五条', page)
+    assert re.search(r'<a class="[^"]*law-term[^"]*" href="#term-dummy" title="庄家的同伴。">',
+                     page)
+    # editorial marks: recovered marker with an explanation, penalty mark, erratum note
+    assert re.search(r'<abbr class="law-marker law-recovered" title="编者恢复[^"]*">（B）</abbr>', page)
+    assert "（判罚）" in page
+    assert re.search(r'勘误 e7：原文作 </span><span class="law-original">原来的文字</span>', page)
+    assert "更正后的文字" in page
+    # unresolved references: plain text and a marker, with the explanation on hover
+    assert re.search(r'<span class="law-unresolved">参阅98条</span><abbr[^>]*title="原文笔误"', page)
+    assert re.search(r'<span class="law-unresolved">参阅99条</span><abbr[^>]*title="未能解析的引用', page)
+
+
+@pytest.mark.sphinx("html", testroot="roles", freshenv=True)
+def test_problems_are_warnings_with_location(app):
+    app.build()
+    warnings = app.warning.getvalue()
+    lines = [w for w in warnings.splitlines() if "WARNING" in w]
+    # exactly the three problems of index.rst, each with file:line and type rules
+    assert len(lines) == 3, warnings
+    assert re.search(r"index\.rst:\d+: WARNING: unresolved reference '参阅99条' \[rules\.unresolved\]",
+                     warnings)
+    assert re.search(r"index\.rst:\d+: WARNING: no provision 5Z in edition 1991 .*\[rules\.ref\]",
+                     warnings)
+    assert re.search(r"index\.rst:\d+: WARNING: cannot read law reference 'foo': expected e\.g\. "
+                     r"45C4b or 1991:27B2 \[rules\.ref\]", warnings)
+    assert "参阅98条" not in warnings  # explained: info level only
+    assert "参阅98条" in app.status.getvalue()
+
+
+@pytest.mark.sphinx("html", testroot="roles", freshenv=True)
+def test_other_edition_and_examples_box(app):
+    app.build()
+    other = html(app, "other")
+    assert re.search(r'<a class="[^"]*law-other-edition[^"]*" href="index.html#5A"', other)
+    assert "〔1991〕" in other
+    page = html(app, "index")
+    assert re.search(r'class="law-examples[^"]*".*?href="examples/ex1.html"', page, re.S)
+
+
+@pytest.mark.sphinx("html", testroot="roles", freshenv=True)
+def test_objects_inv_for_intersphinx(app):
+    app.build()
+    inventory = InventoryFile.loads((app.outdir / "objects.inv").read_bytes(), uri="https://x/")
+    data = inventory.data if hasattr(inventory, "data") else inventory
+    items = {name: entry for objtype, entries in dict(data).items() if objtype.startswith("law:")
+             for name, entry in entries.items()}
+    assert {"1991:5", "1991:5A", "1991:5A1", "1991:5B", "1991:明手"} <= set(items)
+    uri = items["1991:5A1"].uri if hasattr(items["1991:5A1"], "uri") else items["1991:5A1"][2]
+    assert uri == "https://x/index.html#5A1"
+
+
+@pytest.mark.sphinx("html", testroot="roles", freshenv=True)
+def test_clear_doc_and_merge_domaindata(app):
+    app.build()
+    domain = app.env.get_domain("law")
+    snapshot = copy.deepcopy(domain.data)
+    assert ("1991", "simplified", "5A1") in snapshot["objects"]
+    assert snapshot["examples"] == {"examples/ex1": "1991:5"}
+    domain.clear_doc("index")
+    assert not any(e.docname == "index" for e in domain.data["objects"].values())
+    assert not domain.data["terms"]
+    domain.merge_domaindata({"index"}, snapshot)
+    assert domain.data["objects"] == snapshot["objects"]
+    assert domain.data["terms"] == snapshot["terms"]
+
+
+@pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_traditional_profile": "zz"})
+def test_bad_config_is_refused(make_app, app_params):
+    args, kwargs = app_params
+    with pytest.raises(Exception, match=r"rules_traditional_profile = 'zz': expected one of s2twp"):
+        make_app(*args, **kwargs)
+
+
+@pytest.mark.sphinx("html", testroot="small", freshenv=True)
+def test_generated_pages(app):
+    app.build()
+    assert app.warning.getvalue() == ""
+    law62 = html(app, "1991/law-62")
+    # a reference resolved in the same edition, down to the anchor
+    assert re.search(r'href="law-50.html#50" title="1991 第50条 罚张的处理"><span[^>]*>详50条', law62)
+    # resolved in another edition: linked and visibly marked
+    assert re.search(r'class="[^"]*law-other-edition[^"]*" href="../1999/law-7.html#7"', law62)
+    # unresolved but explained by the corpus: plain text + marker, no warning
+    assert re.search(r'<span class="law-unresolved">参阅99条</span><abbr[^>]*title="第99条不存在', law62)
+    # navigation: edition, chapter tree place, previous law, other script
+    assert "第六章 打牌 › 第四部分 藏牌" in law62
+    assert 'href="law-50.html"' in law62 and 'href="../zh-hant/1991/law-62.html"' in law62
+    law50 = html(app, "1991/law-50")
+    assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked English title
+    assert "条号由编者恢复" in law50 and "置信度 0.90" in law50
+    for label in ("50A", "50B", "50B1", "50B1a"):
+        assert f'id="{label}"' in law50
+    # reST specials in the text come through literally
+    assert "(a) 不是列表 *星号* `反引号` _下划线_" in law50.replace("&#8216;", "`")
+    # the first use of a defined term links to the glossary with the definition on hover
+    assert re.search(r'class="[^"]*law-term[^"]*" href="glossary.html#term-dummy" '
+                     r'title="庄家的同伴，其牌摊在桌上。"', law50)
+    law62_html_unchecked = html(app, "1991/law-62")
+    assert "Law 62" not in law62_html_unchecked  # title not checked: left out
+    # tables: rows as printed, with the reconstruction note
+    law2 = html(app, "1991/law-2")
+    assert "南北有局" in law2 and "header recovered" in law2
+    # 繁體 view by OpenCC, and a switch back
+    hant = html(app, "zh-hant/1991/law-62")
+    assert "藏牌的糾正" in hant and 'href="../../1991/law-62.html"' in hant
+    # comparison: character-level differences highlighted
+    compare = html(app, "compare/law-2")
+    assert '<span class="diff-ins">的</span>' in compare
+    assert '<span class="diff-ins">新款 新增的款。</span>' in compare
+    assert "（A）" not in compare  # markers are not compared, only wording
+    # edition overview: chapter tree with every law
+    index = html(app, "1991/index")
+    for number in (1, 2, 50, 62):
+        assert f'href="law-{number}.html"' in index
+    assert "第六章 打牌" in index and "本规则要领" in index
