@@ -41,6 +41,7 @@ def recover_markers(e: Edition, siblings: list[Edition], convert=lambda s: s) ->
         others = [s.law(law.number) for s in siblings]
         others = [o for o in others if o is not None]
         ctx = _Ctx(law, others, convert)
+        ctx.partial_start()
         ctx.start_gap()
         ctx.middle_gaps()
         ctx.items_under_wrong_section()
@@ -132,6 +133,31 @@ class _Ctx:
 
     def sections(self) -> list[Provision]:
         return [p for p in self.law.provisions if p.kind == "section"]
+
+    # -- rule 0 ----------------------------------------------------------------------------
+    def partial_start(self) -> None:
+        """A copy that starts inside a law: its first items belong to a section of the sibling."""
+        top = self.law.provisions
+        if not top or any(p.kind == "section" for p in top):
+            return
+        for p in top:
+            if p.kind != "item":
+                continue
+            key = p.label[len(self.n) + 1:]
+            want = bigrams(self.convert(p.heading + p.text))
+            best = None
+            for o in self.others:
+                for q in o.walk():
+                    if q.kind == "item" and q.label.endswith(key) and q.label[len(self.n):-len(key)]:
+                        sim = dice(want, bigrams(q.heading + q.original_text))
+                        if sim >= MATCH and (best is None or sim > best[0]):
+                            best = (sim, q.label)
+            if best is not None:
+                old = p.label
+                relabel(p, old, best[1])
+                self.note(f"{old} is {best[1]}: the copy starts inside section "
+                          f"{best[1][len(self.n):-len(key)]} of the sibling edition (similarity "
+                          f"{best[0]:.2f})")
 
     # -- rule 1 ----------------------------------------------------------------------------
     def start_gap(self) -> None:

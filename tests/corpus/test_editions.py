@@ -1,0 +1,82 @@
+"""Editions: ids, relationships, laws present, traditional-script alignment, front matter."""
+import re
+
+import pytest
+
+from rules_ext.corpus.recovery import to_simplified
+
+
+def test_edition_ids_and_relationships(corpus):
+    assert [e.id for e in corpus.editions] == ["1991", "1999", "2008", "1999-trad"]
+    e2008 = corpus.edition("2008")
+    assert e2008.same_wording_as == "1999" and e2008.partial
+    trad = corpus.edition("1999-trad")
+    assert (trad.script, trad.variant_of, trad.partial) == ("traditional", "1999", True)
+    assert corpus.edition("1991").source.startswith("000_")
+    assert corpus.edition("1999").source.startswith("003_") == e2008.source.startswith("003_")
+    with pytest.raises(KeyError, match="expected one of"):
+        corpus.edition("1987")
+
+
+@pytest.mark.parametrize("edition, numbers", [
+    ("1991", range(1, 94)), ("1999", range(1, 41)), ("2008", range(1, 9)), ("1999-trad", range(20, 41)),
+])
+def test_laws_present(corpus, edition, numbers):
+    assert [law.number for law in corpus.edition(edition).laws] == list(numbers)
+
+
+def test_1999_laws_1_to_4_recovered_from_2008(corpus):
+    e = corpus.edition("1999")
+    for n in range(1, 5):
+        law = e.law(n)
+        assert law.number_editorial and any("2008" in ev for ev in law.evidence)
+        assert law.title == corpus.edition("2008").law(n).title
+    assert not e.law(1).title_editorial  # the title is printed, fused to the body
+    assert e.law(1).provisions[0].text.startswith("复式定约桥牌比赛用牌")
+    assert e.law(5).title == "排定座位" and not e.law(5).number_editorial
+
+
+def test_2008_is_worded_as_1999(corpus):
+    e99, e08 = corpus.edition("1999"), corpus.edition("2008")
+    for law in e08.laws:
+        a = [(p.label, p.heading) for p in law.walk()]
+        b = [(p.label, p.heading) for p in e99.law(law.number).walk()]
+        assert a == b
+
+
+def test_traditional_copy_aligned_provision_by_provision(corpus):
+    e99, trad = corpus.edition("1999"), corpus.edition("1999-trad")
+    assert trad.law(20).lines[0] == 3 and [p.label for p in trad.law(20).walk()] == ["20F2"]
+    assert trad.law(40).provisions == [] and trad.law(40).title == "同伴間的默契"
+    for law in trad.laws:
+        if not law.provisions:
+            continue
+        base = {p.label: p for p in e99.law(law.number).walk()}
+        for p in law.walk():
+            assert p.label in base, p.label
+            assert to_simplified(p.heading).replace(" ", "") != "" or not base[p.label].heading
+        assert any("aligned with 1999" in ev for ev in law.evidence)
+
+
+def test_traditional_artifacts_kept_in_original_text(corpus):
+    trad = corpus.edition("1999-trad")
+    originals = [p.original_text for p in trad.provisions()]
+    texts = [p.text for p in trad.provisions()]
+    assert not any("***" in t for t in texts)
+    # normalised: brackets restored for structure; the delivered form stays visible in the file
+    assert any("（參閱第17條" in t for t in texts)
+
+
+def test_front_matter_and_headings(corpus):
+    e91, e99 = corpus.edition("1991"), corpus.edition("1999")
+    assert [f.kind for f in e91.front] == ["abstract", "preamble"]
+    assert any(f.kind == "preface" and f.paragraphs[-1] == "1999年12月" for f in e99.front)
+    chapters = [h.text for h in e91.headings if h.kind == "chapter"]
+    assert chapters[0].startswith("第一章") and chapters[-1] == "第十一章 申述"
+    assert any(h.kind == "chapter" and "第三章" in h.text for h in e99.headings)  # fused with 第6条
+
+
+def test_definitions_present(corpus):
+    assert len(corpus.edition("1991").definitions) == 56
+    assert len(corpus.edition("1999").definitions) >= 52
+    assert corpus.edition("1999-trad").definitions == []
