@@ -1,0 +1,105 @@
+"""Errata (keyed by text) and suit-symbol restoration."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules_ext.corpus import DEFAULT_TEXTS, parse
+from rules_ext.corpus.errata import Erratum, ErrataError, apply_to_lines, load_errata
+from rules_ext.corpus.suits import restore_suits
+
+
+def test_errata_file_loads_and_ids_unique():
+    errata = load_errata(DEFAULT_TEXTS / "errata.toml")
+    assert len(errata) >= 30
+    assert len({e.id for e in errata}) == len(errata)
+
+
+@pytest.mark.parametrize("edition, label, original, corrected, eid", [
+    ("1991", "46B5", "则人一防家", "则任一防家", "1991-renyi"),
+    ("1991", "62B2", "从专家手中", "从庄家手中", "1991-zhuangjia"),
+    ("1991", "83", "需要符合时", "需要复核时", "1991-fuhe"),
+    ("1999", "16B2", "指定人暂代", "指定他人暂代", "1999-taren"),
+    ("1999", "3", "参予", "参与", "1999-canyu"),
+    ("2008", "3", "参予", "参与", "1999-canyu"),
+])
+def test_errata_applied_keep_original(corpus, edition, label, original, corrected, eid):
+    p = corpus.find(edition, label)
+    assert corrected in p.text and original not in p.text
+    assert original in p.original_text
+    assert eid in p.corrections
+
+
+def test_erratum_fixes_structure_where_the_marker_lost_its_dot(corpus):
+    p = corpus.find("1991", "13A3")
+    assert p.heading == "要求重发" and "1991-item3-dot" in p.corrections
+
+
+def test_errata_in_definitions(corpus):
+    d = next(d for d in corpus.edition("1999").definitions if d.term == "参赛者")
+    assert d.english == "CONTESTANT" and "1999-contestant" in d.corrections
+
+
+def test_erratum_validation():
+    with pytest.raises(ErrataError, match="not inside key"):
+        Erratum("x", ("1991",), key="则人一防家", original="任一", corrected="人一", reason="r")
+    with pytest.raises(ErrataError, match="required"):
+        Erratum("", ("1991",), key="k", original="k", corrected="K", reason="r")
+
+
+def test_apply_to_lines_reports_missing_and_duplicate_keys():
+    e = Erratum("t", ("1991",), key="人一防家", original="人一", corrected="任一", reason="typo")
+    out, applied, problems = apply_to_lines([e], "1991", {1: "则人一防家", 2: "无关"})
+    assert out[1] == "则任一防家" and applied == {1: ["t"]} and problems == []
+    _, _, problems = apply_to_lines([e], "1991", {1: "无关"})
+    assert "not found" in problems[0]
+    _, _, problems = apply_to_lines([e], "1991", {1: "人一防家", 2: "人一防家"})
+    assert "found 2 times" in problems[0]
+
+
+def test_unknown_erratum_key_is_reported_by_check(tmp_path):
+    for f in DEFAULT_TEXTS.glob("*.txt"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "errata.toml").write_text(
+        '[[erratum]]\nid = "ghost"\neditions = ["1991"]\nkey = "不存在的文字"\n'
+        'original = "不存在"\ncorrected = "存在"\nreason = "test"\n', encoding="utf-8")
+    result = parse(tmp_path)
+    assert any("ghost" in p and "not found" in p for p in result.problems)
+
+
+def test_bad_errata_file_is_an_error(tmp_path):
+    (tmp_path / "errata.toml").write_text("[[erratum]\n", encoding="utf-8")
+    with pytest.raises(ErrataError, match="cannot read errata.toml"):
+        load_errata(tmp_path / "errata.toml")
+
+
+# ---- suits -----------------------------------------------------------------------------
+@pytest.mark.parametrize("edition", ["1991", "1999", "2008"])
+def test_law1_suit_symbols(corpus, edition):
+    p = corpus.find(edition, "1")
+    for name, sym in (("黑桃", "♠"), ("红心", "♥"), ("方块", "♦"), ("梅花", "♣")):
+        assert f"{name}（{sym}）" in p.text or f"{name}({sym}）" in p.text
+    assert not any(ch in p.original_text for ch in "♠♥♦♣")
+
+
+def test_garbled_tokens_kept_in_original(corpus):
+    assert "黑桃（&）" in corpus.find("1999", "1").original_text
+    assert "红心((C)）" in corpus.find("2008", "1").original_text
+
+
+def test_restore_suits_needs_the_whole_sentence():
+    assert restore_suits("黑桃&、红心&、方块¨、梅花§")[1] == 4
+    assert restore_suits("黑桃?、红心(C)、方块¨、梅花§") == ("黑桃♠、红心♥、方块♦、梅花♣", 4)
+    # a lone & or ? is never a suit; a real （C） section marker is untouched
+    assert restore_suits("比尔?盖茨 && 黑桃&") == ("比尔?盖茨 && 黑桃&", 0)
+    assert restore_suits("（C）发牌时比赛双方均应有人在场") == ("（C）发牌时比赛双方均应有人在场", 0)
+
+
+def test_junk_ampersands_untouched(corpus):
+    e = corpus.edition("1999")
+    assert not any("&" in p.text for p in e.provisions())
+    # the only & in the 1999 rule text are the four garbled suits of Law 1, kept as delivered
+    assert [p.label for p in e.provisions() if "&" in p.original_text] == ["1"]
+    junk_amp = sum(1 for j in e.junk for _ in range(j.lines[0], j.lines[1] + 1))
+    assert junk_amp > 100
+    assert all(p.text.count("（C）") == 0 or "♥" not in p.text for p in corpus.edition("1991").provisions())
