@@ -429,7 +429,7 @@ class _Reader:
                       lead=_cell(row.get("Lead")), names_ns=_cell(row.get("Names_NS")),
                       names_ew=_cell(row.get("Names_EW")), players=players, line=line,
                       theirs=tuple((c, row[c]) for c in THEIR_COLUMNS if c in row and row[c] not in ("-", "?", "")))
-        contract_text = row.get("Contract", "-").strip()
+        contract_text = row.get("Contract", "?").strip()
         if any(v.strip().upper() == "BYE" for v in row.values()):
             return TableResult(not_played=True, **common)
         artificial = self.artificial(row, line, number)
