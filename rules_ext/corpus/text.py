@@ -124,10 +124,13 @@ def marker_of(text: str) -> Marker | None:
     return None
 
 
+_NOT_WORD_RE = re.compile(r"[\W_]+")
+
+
 def bigrams(text: str) -> set[str]:
     """Character bigrams of the CJK/alphanumeric characters of ``text`` (for similarity)."""
-    chars = [c for c in text if c.isalnum()]
-    return {a + b for a, b in zip(chars, chars[1:])}
+    s = _NOT_WORD_RE.sub("", text)
+    return {s[i:i + 2] for i in range(len(s) - 1)}
 
 
 def dice(a: set[str], b: set[str]) -> float:

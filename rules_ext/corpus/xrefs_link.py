@@ -34,7 +34,12 @@ def link_references(result) -> None:
 
 
 def _find(xrefs, text: str, label: str, node) -> list[CrossReference]:
-    lines = getattr(node, "text_lines", None) or [node.lines[0]] * (text.count("\n") + 1)
+    lines = getattr(node, "text_lines", None)
+    if not lines:
+        # a definition: its text lines are the last lines of its range (the term comes first)
+        k = text.count("\n") + 1
+        first, last = node.lines
+        lines = [max(first, last - k + 1 + i) for i in range(k)]
     out = []
     for f in xrefs.find_references(text, label=label):
         out.append(CrossReference(text=f.text, line=_line_of(text, f.start, node.lines[0], lines),
