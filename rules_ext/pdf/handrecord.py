@@ -104,17 +104,17 @@ def par_markup(dd: DoubleDummy, options: PrintOptions) -> str:
 def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, per_page: int,
                 width: float, height: float) -> Flowable:
     """One board's block, shrunk if needed to fit ``width`` × ``height``."""
-    size = {1: 15.0, 2: 10.5, 4: 8.5}[per_page]
+    size = {1: 15.0, 2: 12.0, 4: 8.5}[per_page]
     diagram = HandDiagram(sheet.deal, options, font_size=size, dealer=sheet.dealer,
                           vulnerable=sheet.vulnerable_seats,
                           corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options),
                           min_col_width=width / (3.4 if per_page == 4 else 5.2))
     side: list[Flowable] = []
     if sheet.dd is not None:
-        side.append(dd_table(sheet.dd, options, styles, cell={1: 22, 2: 15, 4: 12.5}[per_page]))
+        side.append(dd_table(sheet.dd, options, styles, cell={1: 22, 2: 17, 4: 12.5}[per_page]))
         par = par_markup(sheet.dd, options)
         if par:
-            side += [Spacer(1, 3), styles.para(par, "small")]
+            side += [Spacer(1, 3), styles.para(par, "small" if per_page == 4 else "body")]
     parts: list[Flowable]
     if per_page == 4:
         parts = [diagram, Spacer(1, 4)] + side

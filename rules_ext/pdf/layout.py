@@ -127,6 +127,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "pct": ("百分比", "%"),
     "imps": ("国际分", "IMPs"),
     "imp_ns": ("南北国际分", "IMP NS"),
+    "imp_home": ("主队国际分", "IMPs home"),
     "notes": ("备注", "Notes"),
     "results": ("成绩", "Results"),
     "rank": ("名次", "Rank"),

@@ -41,9 +41,12 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
            (["imps"] if has_imps else []) + ["boards"]
     header = [styles.para(options.label(k), "cell_center") for k in keys]
     rows: list[list[object]] = [header]
-    for entry in ranking.entries:  # type: ignore[attr-defined]
-        row: list[object] = [entry.rank, styles.text(entry.id, "cell"), styles.text(entry.names or "", "cell"),
-                             fmt_number(entry.total)]
+    entries = ranking.entries  # type: ignore[attr-defined]
+    places = 2 if any(e.total != int(e.total) for e in entries) else 0
+    for entry in entries:
+        names = "" if entry.names == entry.id else entry.names or ""
+        row: list[object] = [entry.rank, styles.text(entry.id, "cell"), styles.text(names, "cell"),
+                             f"{entry.total:.{places}f}"]
         if has_pct:
             row.append(fmt_pct(entry.pct))
         if has_imps:
@@ -79,7 +82,7 @@ def matches_table(results: object, options: PrintOptions, styles: Styles, width:
 def teams_boards_table(results: object, options: PrintOptions, styles: Styles, width: float
                        ) -> list[Flowable]:
     """Teams: per board the contract and score in each room and the IMPs to the home side."""
-    keys = ["board", "table", "open", "score_ns", "closed", "score_ns", "imp_ns"]
+    keys = ["board", "table", "open", "score_ns", "closed", "score_ns", "imp_home"]
     rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
     for br in results.boards:  # type: ignore[attr-defined]
         by_table: dict[str, dict[str, object]] = {}
