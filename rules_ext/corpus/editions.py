@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errata import Erratum
-from .junk import (BLANK, DUPLICATE, PAGE_TITLE, classify_prefix, classify_trailer,
-                   is_baike_title)
-from .model import Definition, Edition, FrontMatter, Heading, Junk
+from .junk import BLANK, DUPLICATE
+from .model import Edition, FrontMatter, Heading, Junk
 from .text import CHAPTER_RE, GROUP_RE, LAW_RE, PART_RE, SourceLine
 
 ARTICLE_TITLE = "中国桥牌竞赛规则"

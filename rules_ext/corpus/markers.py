@@ -29,7 +29,7 @@ import re
 
 from .model import Edition, Law, Provision
 from .structure import relabel
-from .text import bigrams, dice, looks_like_heading, marker_of
+from .text import bigrams, dice, looks_like_heading
 
 MATCH = 0.4
 #: a lost marker is proven by the lettering; its sibling's heading is taken at a lower bar

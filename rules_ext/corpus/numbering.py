@@ -101,7 +101,8 @@ def _structure(lines: list[SourceLine]) -> tuple[set[str], set[str]]:
 
 def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
                     reference: dict[int, str], citations: list[Citation],
-                    context_before: tuple[str, tuple[str, ...]] = ("", ())) -> NumberingResult:
+                    context_before: tuple[str, tuple[str, ...]] = ("", ()),
+                    reference_id: str = "reference") -> NumberingResult:
     """Split ``tokens`` (which start with the heading of law ``first_number``) into laws.
 
     ``reference`` maps law numbers of a sibling edition to their text (for alignment).
@@ -224,7 +225,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
         if number in ref_grams:
             sim = dice(grams, ref_grams[number])
             s += 4 * sim
-            ev.append(f"similarity with the reference edition's Law {number}: {sim:.2f}")
+            ev.append(f"similarity with {reference_id} Law {number}: {sim:.2f}")
         elif number in subjects:
             en, terms, _ = subjects[number]
             found = [t for t in terms if t in text]
@@ -305,13 +306,6 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
             draft.evidence = evidence
         result.drafts.append(draft)
     return result
-
-
-def _index(body: list[SourceLine], line: int) -> int:
-    for i, ln in enumerate(body):
-        if ln.number == line:
-            return i
-    return -1
 
 
 def _has_words(text: str) -> bool:

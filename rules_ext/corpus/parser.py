@@ -13,7 +13,7 @@ from .errata import Erratum, load_errata
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law
 from .markers import recover_markers
-from .model import Corpus, Edition, Junk
+from .model import Corpus, Edition
 from .numbering import find_citations, recover_numbers
 from .text import LAW_RE, SourceLine, TextFileError, read_lines
 
@@ -230,8 +230,7 @@ def _parse_laws(e: Edition, region: list[SourceLine], errata, known, fr) -> None
     tokens = tokenize_region(region)
     laws_tokens = [t for t in tokens if t.kind == "law"]
     drafts: list[LawDraft]
-    if e.id == "1991" or (laws_tokens and laws_tokens[-1].number < LAST_LAW and
-                          _unheaded_tail(tokens) and "1999" in known and e.id not in known):
+    if laws_tokens and laws_tokens[-1].number < LAST_LAW and _unheaded_tail(tokens):
         drafts = _number_unheaded(e, tokens, known, fr)
     else:
         r = assemble(tokens)
@@ -276,7 +275,9 @@ def _number_unheaded(e: Edition, tokens: list[Token], known, fr) -> list[LawDraf
     e.headings.extend(r.headings)
     add_junk(e.junk, fr.places, junk_ranges(r.junk + [(t.line.number, t.reason)
                                                        for t in tokens[last:] if t.kind == "junk"]))
-    ref = known.get("1999")
+    # the reference for alignment: the known simplified-script edition with the most laws
+    candidates = [k for k in known.values() if k.script == "simplified" and k.laws]
+    ref = max(candidates, key=lambda k: len(k.laws), default=None)
     reference = {}
     if ref is not None:
         for law in ref.laws:
@@ -285,7 +286,8 @@ def _number_unheaded(e: Edition, tokens: list[Token], known, fr) -> list[LawDraf
     # citations anywhere in the edition's text (definitions included) are evidence
     citations = find_citations(body_lines + [ln for ln in _definition_lines(e, fr)])
     before = (r.drafts[-1].chapter, r.drafts[-1].groups) if r.drafts else ("", ())
-    res = recover_numbers(tokens[last:], tokens[last].number, LAST_LAW, reference, citations, before)
+    res = recover_numbers(tokens[last:], tokens[last].number, LAST_LAW, reference, citations, before,
+                          ref.id if ref is not None else "reference")
     fr.problems.extend(f"{e.id}: {p}" for p in res.problems)
     e.headings.extend(res.headings)
     return r.drafts + res.drafts

@@ -14,8 +14,8 @@ import re
 
 from .assemble import Region
 from .laws import LawDraft
-from .model import Corpus, Edition, Provision
-from .text import SourceLine, bigrams, dice, marker_of
+from .model import Corpus, Edition
+from .text import SourceLine, bigrams, dice
 
 
 @functools.lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ the source line of each match.
 """
 from __future__ import annotations
 
-from .model import CrossReference, Provision
+from .model import CrossReference
 
 
 def _line_of(p_text: str, start: int, first_line: int, lines_of_text: list[int]) -> int:
