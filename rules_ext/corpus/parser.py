@@ -85,6 +85,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
             for p in law.walk():
                 for n in p.own_lines():
                     places[n] = f"provision {e.id}:{p.label}"
+        if not e.laws:
+            result.problems.append(f"{e.source}: edition {e.id} has no laws")
         labels = [p.label for p in e.provisions()]
         dups = sorted({x for x in labels if labels.count(x) > 1})
         if dups:
