@@ -44,4 +44,11 @@ def load_result(texts_dir: Path | None = None):
 
 from .report import Report, check_report  # noqa: E402
 
-__all__ = ["Corpus", "DEFAULT_TEXTS", "Report", "check_report", "load_corpus", "load_result", "parse"]
+
+def line_places(corpus: Corpus) -> dict[str, dict[int, str]]:
+    """Per file, every 1-based line's place: 'provision 1991:16A', 'definition 1999:明手',
+    'heading …', 'law heading …', 'table …', 'front …' or 'junk: <reason>'."""
+    return {name: dict(places) for name, places in corpus.places.items()}
+
+__all__ = ["Corpus", "DEFAULT_TEXTS", "Report", "check_report", "line_places", "load_corpus", "load_result",
+           "parse"]
