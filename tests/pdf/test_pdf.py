@@ -309,3 +309,43 @@ def test_png_renderings(tmp_path, pairs):
                         str(pdf), str(target / name)], check=True)
         png = target / f"{name}.png"
         assert png.stat().st_size > 5000, f"{png} looks empty"
+
+
+# -- samples and the file's own double-dummy figures ------------------------------------------
+
+def test_file_double_dummy_agrees_with_dds():
+    """The sample event carries DoubleDummyTricks/OptimumScore: our reading of them (declarers
+    N S E W × NT S H D C) must equal what DDS computes for the same deals."""
+    from rules_ext.pdf.handrecord import _file_dd
+    from rules_ext.pdf.samples import PAIRS_EVENT
+
+    event = read_pbn(PAIRS_EVENT)
+    boards = [b for b in event.boards if b.deal is not None][:3]
+    from_file = [_file_dd(b) for b in boards]
+    assert all(dd is not None for dd in from_file)
+    solved = solve([b.deal.to_pbn() for b in boards], [b.dealer.name for b in boards],
+                   [b.vulnerability.name for b in boards])
+    for board, mine, theirs in zip(boards, solved, from_file):
+        assert mine.tricks == theirs.tricks, board.number
+        assert mine.par_score == theirs.par_score, board.number
+
+
+def test_samples(tmp_path, corpus):
+    from rules_ext.pdf.samples import SAMPLE_NAMES
+
+    assert main(["samples", "-o", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(SAMPLE_NAMES)
+    expected = {
+        "hand-records.pdf": ["Board 1", "Board 18", "最优定约 Par"],
+        "travellers-blank.pdf": ["Board 1", "轮次"],
+        "travellers.pdf": ["Board 1", "满分 Top"],
+        "results.pdf": ["排名 Ranking — 南北 NS", "Zoé Lefèvre - Jérôme Dubois", "个人计分卡"],
+        "teams-results.pdf": ["场次 Match", "Tigers", "长城 Great Wall"],
+        "ruling-form.pdf": ["1991:16A", "NS -64 / EW 64"],
+        "ruling-form-blank.pdf": ["申诉 Appeal"],
+    }
+    for name, needles in expected.items():
+        text = " ".join(text_of(tmp_path / name).split())
+        for needle in needles:
+            assert needle in text, (name, needle)
+        assert_fonts_embedded(tmp_path / name)
