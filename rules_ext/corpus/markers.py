@@ -48,6 +48,7 @@ def recover_markers(e: Edition, siblings: list[Edition], convert=lambda s: s) ->
         ctx.item_gap_start()
         ctx.item_gap_end()
         ctx.restarted_items()
+        ctx.note_empty()
 
 
 def _split(p: Provision, at: int) -> tuple[list[str], list[str], list[int], list[int]]:
@@ -299,6 +300,13 @@ class _Ctx:
             _span(last)
             sec.children.insert(sec.children.index(last) + 1, p)
             _span(sec)
+
+    def note_empty(self) -> None:
+        """Say so when a provision has a heading but no text and no children (body lost)."""
+        for p in self.law.walk():
+            if p.heading and not p.text and not p.children:
+                self.note(f"{p.label} ({p.heading}) has a heading but no text: its body was lost "
+                          "in the source")
 
     # -- rule 6 ----------------------------------------------------------------------------
     def restarted_items(self) -> None:

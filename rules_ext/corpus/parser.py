@@ -73,7 +73,10 @@ def parse_directory(texts_dir: Path) -> ParseResult:
                       key=lambda s: (s.id not in (e.same_wording_as, e.variant_of) and
                                      s.same_wording_as != e.id, order_ids.index(s.id)))
         convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
-        recover_markers(e, sibs, convert)
+        try:
+            recover_markers(e, sibs, convert)
+        except (ValueError, IndexError, KeyError) as exc:
+            result.problems.append(f"{e.source}: edition {e.id}: lost markers not recovered: {exc}")
     recovery.align_traditional(result.corpus)
     recovery.title_recovered_laws(result.corpus)
     _apply_errata_to_definitions(result.corpus, errata)
