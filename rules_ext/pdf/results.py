@@ -135,7 +135,7 @@ def score_cards(event: object, results: object, options: PrintOptions, styles: S
         for br in results.boards:  # type: ignore[attr-defined]
             for line in br.lines:
                 result = line.result
-                side = "NS" if _plays(ident, result.ns) else "EW" if _plays(ident, result.ew) else ""
+                side = _side_of(ident, result)
                 if not side:
                     continue
                 opponents = result.ew if side == "NS" else result.ns
@@ -172,9 +172,12 @@ def score_cards(event: object, results: object, options: PrintOptions, styles: S
     return story
 
 
-def _plays(ident: str, seat_ids: str) -> bool:
-    """Whether ``ident`` sat at this side: a pair/team id, or one player of ``N-S`` ids."""
-    return seat_ids == ident or ident in str(seat_ids).split("-")
+def _side_of(ident: str, result: object) -> str:
+    """'NS' or 'EW' when ``ident`` (pair, team or player) sat in this result, else ''."""
+    players = tuple(getattr(result, "players", ()) or ())
+    if len(players) == 4:  # individual: N, E, S, W player ids
+        return "NS" if ident in (players[0], players[2]) else "EW" if ident in (players[1], players[3]) else ""
+    return "NS" if result.ns == ident else "EW" if result.ew == ident else ""  # type: ignore[attr-defined]
 
 
 def results_story(event: object, results: object, options: PrintOptions, *, cards: bool = True,

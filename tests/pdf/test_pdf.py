@@ -349,3 +349,31 @@ def test_samples(tmp_path, corpus):
         for needle in needles:
             assert needle in text, (name, needle)
         assert_fonts_embedded(tmp_path / name)
+
+
+def test_individual_results(tmp_path):
+    event = read_pbn(DATA / "mini-individual.pbn")
+    results = compute_results(event)
+    assert not event.problems and not results.differences
+    out = tmp_path / "ind.pdf"
+    write_results_pdf(event, results, out, lang="en")
+    text = " ".join(text_of(out).split())
+    assert "Player" in text and "1=" in text
+    for name in ("张伟", "Zoë Dupré", "Ingrid Øster", "Marek Dvořák"):
+        assert "Personal score card: " in text and name in text
+    # player 6 sat EW on board 1 (6NT by N made: -990 for EW) and NS on board 2 (+50)
+    card = text.split("Personal score card: 6")[1].split("Personal score card")[0]
+    assert "-990" in card and "+50" in card and "1 (NS)" not in card
+
+
+def test_hand_record_commentary(tmp_path, capsys):
+    notes = tmp_path / "notes.toml"
+    notes.write_text('[commentary]\n2 = "西家首攻♠K。West leads the ♠K; 4♥ makes."\n', encoding="utf-8")
+    out = tmp_path / "h.pdf"
+    assert main(["handrecord", str(PAIRS), "-o", str(out), "--commentary", str(notes), "--no-dd"]) == 0
+    text = " ".join(text_of(out).split())
+    assert "评述 Commentary" in text and "西家首攻♠K。West leads the ♠K; 4♥ makes." in text
+    notes.write_text('[commentary]\nfirst = "?"\n', encoding="utf-8")
+    assert main(["handrecord", str(PAIRS), "-o", str(tmp_path / "x.pdf"), "--commentary", str(notes)]) == 1
+    assert "commentary.first: expected a board number" in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists()
