@@ -7,6 +7,7 @@ undoes that for structure detection only, the delivered text is kept as ``origin
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,8 +106,9 @@ class Marker:
                              "subsub or note")
 
 
+@functools.lru_cache(maxsize=8192)
 def marker_of(text: str) -> Marker | None:
-    """The provision marker a (normalised) line starts with, if any."""
+    """The provision marker a (normalised) line starts with, if any (cached: Marker is frozen)."""
     if m := NOTE_RE.match(text):
         return Marker("note", "", text[: m.start("rest")].strip(), m["rest"])
     if m := SECTION_RE.match(text):
