@@ -11,7 +11,7 @@ from .errata import Erratum, apply_to_lines
 from .model import Law, Provision, Table
 from .structure import LawLine, build_provisions
 from .suits import restore_suits
-from .text import SourceLine
+from .text import SourceLine, delivered
 
 
 @dataclass(slots=True)
@@ -54,7 +54,7 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
             table_lines[n] = t.id
     body = [ln for ln in draft.lines if ln.number not in table_lines]
     corrected, applied, _ = apply_to_lines(errata, edition_id, {ln.number: ln.text for ln in body})
-    law_lines = [LawLine(ln.number, ln.text, corrected[ln.number]) for ln in body]
+    law_lines = [LawLine(ln.number, delivered(ln.original), corrected[ln.number]) for ln in body]
     provisions, owner = build_provisions(draft.number, law_lines)
     by_label = {p.label: p for top in provisions for p in top.walk()}
     for n, ids in applied.items():

@@ -15,7 +15,7 @@ import re
 from .assemble import Region
 from .laws import LawDraft
 from .model import Corpus, Edition
-from .text import SourceLine, bigrams, dice
+from .text import SourceLine, bigrams, delivered, dice
 
 
 @functools.lru_cache(maxsize=1)
@@ -86,7 +86,9 @@ def recover_leading_laws(e: Edition, region: Region, known: dict[str, Edition],
             d.title_editorial = False
             d.evidence.append(f"title printed fused to the body: {title!r}")
             rest = first_line.text[len(title):]
-            d.lines[0] = SourceLine(first_line.number, first_line.original, rest)
+            raw = delivered(first_line.original)
+            raw_rest = raw[len(title):] if raw.startswith(title) else raw
+            d.lines[0] = SourceLine(first_line.number, raw_rest, rest)
         drafts.append(d)
     return drafts
 

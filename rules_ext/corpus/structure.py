@@ -29,7 +29,7 @@ class LawLine:
     """One line handed to the structure builder: its number, delivered text and corrected text."""
 
     number: int
-    original: str  # normalised delivered text
+    original: str  # the delivered text (outer blanks stripped; artifacts like *** kept)
     text: str  # after errata and suit-symbol restoration
 
     def __post_init__(self) -> None:
@@ -51,7 +51,11 @@ def _append(p: Provision, text: str, original: str, number: int) -> None:
 
 
 def _strip_marker(text: str, printed: str) -> str:
-    """The rest of a line after its marker (works on the original as well as the corrected text)."""
+    """The rest of a delivered line after its marker ``printed`` (as recognised on the normalised
+    line): the traditional copy prints （a） as ***a***."""
+    for form in (printed, printed.replace("（", "***").replace("）", "***")):
+        if text.startswith(form):
+            return text[len(form):].lstrip()
     m = marker_of(text)
     return m.rest if m is not None else text
 

@@ -46,6 +46,11 @@ def normalise(raw: str) -> str:
     return text.replace(";", "；")
 
 
+def delivered(raw: str) -> str:
+    """A delivered line with only its outer blanks (and full-width indentation) removed."""
+    return raw.replace("\ufeff", "").strip().strip("\u3000").strip()
+
+
 def read_lines(path: Path) -> list[SourceLine]:
     """The lines of one file (UTF-8), numbered from 1; a file that is not UTF-8 is an error."""
     try:

@@ -63,8 +63,12 @@ def test_traditional_artifacts_kept_in_original_text(corpus):
     originals = [p.original_text for p in trad.provisions()]
     texts = [p.text for p in trad.provisions()]
     assert not any("***" in t for t in texts)
-    # normalised: brackets restored for structure; the delivered form stays visible in the file
+    # normalised for structure and text; the delivered form (*** and ;) kept as original_text
     assert any("（參閱第17條" in t for t in texts)
+    assert any("***參閱第17條" in o for o in originals)
+    assert any(";" in o for o in originals) and not any(";" in t for t in texts)
+    p = next(p for p in trad.provisions() if p.marker.startswith("（"))
+    assert not p.original_text.startswith("***") or not p.heading
 
 
 def test_front_matter_and_headings(corpus):
