@@ -108,7 +108,7 @@ def run_handrecord(args: argparse.Namespace) -> int:
     event = read_event(args.event)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
-                      progress=progress_bar("boards"))
+                      progress=progress_bar("double dummy"))
     return 0
 
 

@@ -8,7 +8,7 @@ NT, S, H, D, C), so a file's own figures and computed ones are the same value. P
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 #: declarers and strains in the order of the DoubleDummyTricks tag
 DECLARERS = ("N", "S", "E", "W")
@@ -61,16 +61,24 @@ def parse_optimum_score(text: str) -> int:
         raise ValueError(f"cannot read OptimumScore {text!r}: expected e.g. 'NS 420'") from exc
 
 
+#: deals handed to DDS per call: large enough for its threads, small enough for a progress bar
+CHUNK = 8
+
+
 def solve(deals_pbn: Sequence[str], dealers: Sequence[str], vulnerabilities: Sequence[str],
-          *, with_par: bool = True) -> list[DoubleDummy]:
-    """Solve every deal (PBN strings) in one DDS batch; dealers 'N'..'W'; vulnerability None/NS/EW/All."""
+          *, with_par: bool = True, progress: Callable[[Iterable], Iterable] = iter
+          ) -> list[DoubleDummy]:
+    """Solve every deal (PBN strings) in DDS batches of CHUNK; dealers 'N'..'W'; vulnerability
+    None/NS/EW/All. ``progress`` wraps the iteration over the batches (e.g. a tqdm bar)."""
     from endplay.dds import calc_all_tables, par
     from endplay.types import Deal, Denom, Player, Vul
 
     if not deals_pbn:
         return []
     deals = [Deal(pbn) for pbn in deals_pbn]
-    tables = calc_all_tables(deals)
+    tables = []
+    for start in progress(range(0, len(deals), CHUNK)):
+        tables += list(calc_all_tables(deals[start:start + CHUNK]))
     players = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
     denoms = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds,
               "C": Denom.clubs}

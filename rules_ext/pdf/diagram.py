@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from rules_ext.pdf.fonts import register_fonts
@@ -88,8 +89,6 @@ class HandDiagram(Flowable):
         self.row_h = 4 * self.leading + 6
 
     def _width(self, text: str, size: float | None = None) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         return stringWidth(text, self.font, size or self.size)
 
     def _fit(self, text: str, size: float, width: float) -> float:
@@ -219,19 +218,21 @@ def auction_table(calls: Sequence[str], dealer: str, options: PrintOptions, styl
 
 
 def _call_markup(call: str, options: PrintOptions) -> str:
+    """A call as printed: read by the core (``Call.parse``), a bid with its suit symbol; ``AP``
+    (all pass) and a trailing ``*`` (alerted) as the record writes them."""
+    from rules_ext.core.auction import Call, CallKind
+
     text = str(call).strip()
-    alert = text.endswith("*") or text.endswith("!")
-    core = text.rstrip("*!").strip()
-    upper = core.upper()
-    if upper in ("P", "PASS", "AP"):
-        out = {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass")
-        if upper == "AP":
-            out = {"zh": "都不叫", "en": "All pass"}.get(options.lang.value, "All pass")
-    elif upper in ("X", "XX", "D", "R"):
-        out = {"D": "X", "R": "XX"}.get(upper, upper)
-    else:
-        out = contract_markup(upper.replace("N", "NT").replace("NTT", "NT"))
-    return out + (" *" if alert else "")
+    alert = " *" if text.endswith(("*", "!")) else ""
+    word = text.rstrip("*!").strip()
+    if word.upper() == "AP":
+        return {"zh": "都不叫", "en": "All pass"}.get(options.lang.value, "All pass") + alert
+    parsed = Call.parse(word)
+    if parsed.kind is CallKind.PASS:
+        return {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass") + alert
+    if parsed.is_bid:
+        return contract_markup(str(parsed)) + alert
+    return parsed.kind.value + alert
 
 
 def seat_lines(players: Mapping[str, str], options: PrintOptions) -> list[str]:

@@ -199,8 +199,8 @@ def _file_dd(board: object) -> DoubleDummy | None:
     return DoubleDummy(tuple(grid), score, _par_from_file(board.par_contract))  # type: ignore[attr-defined]
 
 
-def event_sheets(event: object, *, dd: bool = True, commentary: dict[int, str] | None = None
-                 ) -> list[BoardSheet]:
+def event_sheets(event: object, *, dd: bool = True, commentary: dict[int, str] | None = None,
+                 progress: Callable[[Iterable], Iterable] = iter) -> list[BoardSheet]:
     """Hand-record sheets of every board of a PBN event that has a deal; the double-dummy grid and
     par from the file where it has them, else solved in one DDS batch."""
     boards = [b for b in event.boards if b.deal is not None and b.deal.is_complete]  # type: ignore[attr-defined]
@@ -214,7 +214,7 @@ def event_sheets(event: object, *, dd: bool = True, commentary: dict[int, str] |
         conditions = [(b.dealer, b.vulnerability) if b.dealer and b.vulnerability
                       else board_conditions(b.number) for b in todo]
         solved = solve([b.deal.to_pbn() for b in todo], [c[0].name for c in conditions],
-                       [c[1].name for c in conditions])
+                       [c[1].name for c in conditions], progress=progress)
         grids.update({b.number: g for b, g in zip(todo, solved)})
     notes = commentary or {}
     from rules_ext.core import board_conditions
@@ -235,6 +235,5 @@ def write_hand_record(event: object, path: str | Path, *, per_page: int = 2, dd:
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("hand_records"), getattr(event, "name", ""),
                         getattr(event, "date", ""))
-    sheets = event_sheets(event, dd=dd, commentary=commentary)
-    return write_hand_record_sheets(sheets, path, header, options, per_page=per_page,
-                                    progress=progress)
+    sheets = event_sheets(event, dd=dd, commentary=commentary, progress=progress)
+    return write_hand_record_sheets(sheets, path, header, options, per_page=per_page)

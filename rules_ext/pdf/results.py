@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table,
 
 from rules_ext.pdf.layout import (SHADE, PageHeader, PrintOptions, Styles, build_document,
                                   contract_markup, frame_size)
-from rules_ext.pdf.traveller import _STYLE, fmt_number, fmt_pct
+from rules_ext.pdf.traveller import TABLE_STYLE, fmt_number, fmt_pct
 
 _GROUP = {"NS": "ns_pair", "EW": "ew_pair"}
 
@@ -23,7 +23,7 @@ _GROUP = {"NS": "ns_pair", "EW": "ew_pair"}
 def _table(data: list[list[object]], widths: list[float], styles: Styles,
            extra: list[tuple] = ()) -> Table:
     table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]
                               + list(extra)))
     return table

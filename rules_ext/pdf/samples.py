@@ -39,7 +39,7 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
     pairs = read_event(PAIRS_EVENT)
     pairs_results = compute_results(pairs)
     write_hand_record(pairs, paths["hand-records.pdf"], per_page=2, paper=paper, lang=lang,
-                      progress=bar("hand record"))
+                      progress=bar("double dummy"))
     write_travellers(pairs, paths["travellers-blank.pdf"], blank=True, paper=paper, lang=lang,
                      progress=bar("blank travellers"))
     write_travellers(pairs, paths["travellers.pdf"], results=pairs_results, paper=paper, lang=lang,

@@ -48,7 +48,8 @@ def _title(board: object, options: PrintOptions, styles: Styles) -> Flowable:
     return styles.para(text, "heading")
 
 
-_STYLE = [
+#: the look of every grid of figures (travellers, rankings, score cards)
+TABLE_STYLE = [
     ("GRID", (0, 0), (-1, -1), 0.4, GRID),
     ("BACKGROUND", (0, 0), (-1, 0), SHADE),
     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -76,7 +77,7 @@ def blank_traveller(board: object, rows: int, options: PrintOptions, styles: Sty
     data += [[str(i + 1)] + [""] * (len(BLANK_COLUMNS) - 1) for i in range(rows)]
     table = Table(data, colWidths=[w * width for w in _BLANK_WIDTHS],
                   rowHeights=[None] + [19] * rows, repeatRows=1)
-    table.setStyle(TableStyle(_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
     return KeepTogether([_title(board, options, styles), table, Spacer(1, 14)])
 
@@ -126,7 +127,7 @@ def filled_traveller(board_results: object, method: str, options: PrintOptions, 
     widths[2] = share * 1.3
     widths[4] = share * 1.2
     table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
     parts: list[Flowable] = [_title(board, options, styles)]
     top = getattr(board_results, "top", None)
