@@ -109,6 +109,7 @@ def generate(app) -> None:
                                               site_pages.generated_roots(pages))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
               for e in corpus.editions}
+    ancestors = sorted(set(generator.ancestor_links))
     messages = [
         f"rules: {len(pages)} generated pages ("
         + ", ".join(f"{k}: {v}" for k, v in counts.items())
@@ -116,6 +117,11 @@ def generate(app) -> None:
         f"{sum(1 for n in pages if n.startswith('compare/'))} comparison)",
         f"rules: generated in {time.perf_counter() - started:.2f} s; {written} files written, "
         f"{removed} removed"]
+    if ancestors:
+        messages.append(
+            f"rules: {len(ancestors)} references resolved by the corpus to a provision the model "
+            "lacks link to its nearest ancestor: "
+            + ", ".join(f"{ed}:{label}->{used}" for ed, label, used in ancestors))
     ids = {e.id for e in corpus.editions}
     if {"1999", "1999-trad"} <= ids:
         for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):

@@ -113,7 +113,11 @@ class ProvisionDirective(LawDirectiveBase):
         label = self.arguments[0].strip()
         kind = self.options.get("kind", "section")
         edition = self.edition()
-        container = nodes.container(classes=["law-provision", f"law-{kind}"], ids=[label])
+        # a provision labelled like its law ('16': an un-lettered law text) shares the law's
+        # anchor and object, made by the law:law directive
+        whole_law = label.isdigit()
+        container = nodes.container(classes=["law-provision", f"law-{kind}"],
+                                    ids=[] if whole_law else [label])
         self.set_source_info(container)
         head = nodes.paragraph(classes=["law-head"])
         marker = self.options.get("marker", "")
@@ -142,11 +146,11 @@ class ProvisionDirective(LawDirectiveBase):
         original = self.options.get("original")
         if original:
             container += self._erratum(original)
-        dispname = label
-        objtype = OBJTYPES.get(kind, "provision")
-        self.domain.note_object(edition, self.script(), label,
-                                ObjectEntry(self.env.docname, label, dispname, objtype),
-                                location=self.get_location())
+        if not whole_law:
+            self.domain.note_object(edition, self.script(), label,
+                                    ObjectEntry(self.env.docname, label, label,
+                                                OBJTYPES.get(kind, "provision")),
+                                    location=self.get_location())
         return [container]
 
     def _mark(self, text: str, cls: str) -> nodes.Node:

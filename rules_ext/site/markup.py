@@ -50,11 +50,17 @@ class Span:
     markup: Callable[[str], str]  # shown text (after script conversion) -> reST
 
 
-def xref_markup(xref: CrossReference, page_edition: str) -> Callable[[str], str]:
-    """The role for one reference: a link (same or other edition) or an unresolved marker."""
+def same_label(edition: str, label: str) -> str:
+    return label
+
+
+def xref_markup(xref: CrossReference, page_edition: str,
+                anchor: Callable[[str, str], str] = same_label) -> Callable[[str], str]:
+    """The role for one reference: a link (same or other edition) or an unresolved marker.
+    ``anchor(edition, label)`` gives the label that has a page anchor (see pages.Generator)."""
     if xref.resolved and xref.targets:
         edition = xref.edition or page_edition
-        target = f"{edition}:{xref.targets[0]}"
+        target = f"{edition}:{anchor(edition, xref.targets[0])}"
         return lambda shown: role("law:ref", shown, target)
     note = xref.note or ""
     return lambda shown: role("law:unresolved", shown, note.replace("<", "‹").replace(">", "›")
@@ -62,7 +68,8 @@ def xref_markup(xref: CrossReference, page_edition: str) -> Callable[[str], str]
 
 
 def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str], edition: str,
-               term_target: Callable[[str], str]) -> list[Span]:
+               term_target: Callable[[str], str],
+               anchor: Callable[[str, str], str] = same_label) -> list[Span]:
     """Where the references (in order) and the first use of each defined term are in ``text``."""
     spans: list[Span] = []
     cursor = 0
@@ -72,7 +79,7 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
             at = text.find(xref.text)
         if at < 0 or any(s.start < at + len(xref.text) and at < s.end for s in spans):
             continue
-        spans.append(Span(at, at + len(xref.text), xref_markup(xref, edition)))
+        spans.append(Span(at, at + len(xref.text), xref_markup(xref, edition, anchor)))
         cursor = at + len(xref.text)
     for term in sorted(set(terms), key=len, reverse=True):
         if len(term) < 2:

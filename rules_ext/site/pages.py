@@ -61,7 +61,7 @@ def heading(text: str, char: str = "=") -> str:
 
 
 def label_key(label: str) -> tuple:
-    """Natural order of labels: 16intro < 16 < 16A < 16A1 < 16A1a < 16B < 69note."""
+    """Natural order of labels: 16 < 16intro < 16A < 16A1 < 16A1a < 16B < 69note."""
     key = []
     for token in re.findall(r"\d+|[A-Za-z]+", label):
         if token.isdigit():
@@ -104,8 +104,9 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
 
 
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
-                   tables: dict[str, list[Table]]) -> dict[str, Any]:
-    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target)
+                   tables: dict[str, list[Table]],
+                   anchor: Callable[[str, str], str] = markup.same_label) -> dict[str, Any]:
+    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor)
     original = ""
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
@@ -120,7 +121,7 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "corrections": " ".join(p.corrections),
         "text": markup.render(p.text, spans, convert) if p.text.strip() else "",
         "tables": [table_data(t, convert) for t in tables.get(p.label, [])],
-        "children": [provision_data(c, edition, terms, term_target, convert, tables)
+        "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor)
                      for c in p.children],
     }
 
@@ -161,6 +162,32 @@ class Generator:
             autoescape=False,  # the output is reST, escaped by rules_ext.site.markup
         )
         self.env.filters["heading"] = heading
+        self._anchors: dict[str, set[str]] = {}
+        #: references the corpus resolved below any provision of the model: (edition, label, used)
+        self.ancestor_links: list[tuple[str, str, str]] = []
+
+    def anchor(self, edition_id: str, label: str) -> str:
+        """The label of the page anchor a resolved reference links to: the label itself, or, when
+        the model has no such provision (a lost section heading), its nearest existing ancestor."""
+        if edition_id not in self._anchors:
+            try:
+                edition = self.ctx.corpus.edition(edition_id)
+            except KeyError:
+                return label
+            known = edition.labels() | {t.label for t in edition.tables}
+            known |= {str(law.number) for law in edition.laws}
+            self._anchors[edition_id] = known
+        known = self._anchors[edition_id]
+        found = label
+        while found not in known and len(found) > 1:
+            shorter = re.sub(r"(note|intro|[A-Za-z]|\d+)$", "", found)
+            if shorter == found or not shorter:
+                break
+            found = shorter
+        if found != label and found in known:
+            self.ancestor_links.append((edition_id, label, found))
+            return found
+        return label
 
     def render(self, template: str, **data) -> str:
         return self.env.get_template(template).render(**data)
@@ -238,7 +265,8 @@ class Generator:
                 "switches": " · ".join(switches),
                 "editorial": markup.escape(convert("".join(editorial))) if editorial else "",
                 "evidence": [markup.escape(convert(e)) for e in law.evidence] if editorial else [],
-                "provisions": [provision_data(p, edition, terms, term_target, convert, tables)
+                "provisions": [provision_data(p, edition, terms, term_target, convert, tables,
+                                              self.anchor)
                                for p in law.provisions] + self._orphan_tables(law, tables, convert),
                 "findings": self._findings(edition.id, law.number, convert),
             }
@@ -291,7 +319,7 @@ class Generator:
 
     def _term(self, d, edition, terms, term_target, convert, index) -> dict[str, Any]:
         others = [t for t in terms if t != d.term]
-        spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target)
+        spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target, self.anchor)
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
         return {"term": markup.option_value(convert(d.term)), "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",

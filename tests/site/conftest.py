@@ -37,7 +37,7 @@ def real_site(tmp_path_factory) -> SiteBuild:
     started = time.perf_counter()
     app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(base / "html"), str(base / "doctrees"),
                  "html", status=status, warning=warnings, freshenv=True, warningiserror=True,
-                 keep_going=True, parallel=2)
+                 keep_going=True)
     try:
         app.build()
     except Exception as exc:  # keep going collects every warning; report them all

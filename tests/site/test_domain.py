@@ -156,3 +156,18 @@ def test_generated_pages(app):
     for number in (1, 2, 50, 62):
         assert f'href="law-{number}.html"' in index
     assert "第六章 打牌" in index and "本规则要领" in index
+
+
+@pytest.mark.sphinx("html", testroot="small", freshenv=True)
+def test_parallel_build_gives_the_same_domain_data(make_app, app_params, tmp_path):
+    args, kwargs = app_params
+    data = {}
+    for jobs in (1, 2):
+        app = make_app(*args, **{**kwargs, "parallel": jobs, "builddir": tmp_path / f"j{jobs}"})
+        app.build()
+        assert app.warning.getvalue() == ""
+        data[jobs] = copy.deepcopy(app.env.get_domain("law").data)
+        app.cleanup()
+    assert len(data[1]["objects"]) > 30
+    assert data[2]["objects"] == data[1]["objects"]
+    assert data[2]["terms"] == data[1]["terms"]

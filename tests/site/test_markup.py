@@ -1,0 +1,112 @@
+"""reST escaping, spans for references and terms, diffs, page writing, OpenCC checks."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import roles
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_ext.corpus.model import CrossReference
+from rules_ext.site import markup, pages
+from rules_ext.site.script import ScriptError, normalise_delivered, to_traditional
+
+
+def read_back(rest: str) -> str:
+    """Parse one paragraph of reST with docutils alone and return its text."""
+    for name in ("law:ref", "law:term", "law:unresolved", "diff-del", "diff-ins"):
+        roles.register_generic_role(name, nodes.inline)
+    tree = publish_doctree(rest, settings_overrides={"report_level": 2, "halt_level": 2})
+    for message in list(tree.findall(nodes.system_message)):
+        assert message["level"] < 2, message.astext()
+        message.parent.remove(message)
+    return tree.astext()
+
+
+TEXT = st.text(alphabet=st.sampled_from(list("桥牌藏罚张（）A1a.-*`_|\\:<>[]# ♠♥♦♣、，。(C)&§¨?")),
+               min_size=1, max_size=40).filter(lambda s: s.strip())
+
+
+@settings(max_examples=60, deadline=None)
+@given(TEXT)
+def test_escape_reads_back_exactly(text):
+    assert read_back(markup.escape(text)) == " ".join(text.split())
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXT, TEXT)
+def test_diff_reads_back_both_sides(old, new):
+    left, right, ratio = markup.diff_pair(old, new)
+    assert 0.0 <= ratio <= 1.0
+    # whitespace-only changes are shown as ␣; everything else reads back exactly
+    assert read_back(left).replace("␣", "").replace(" ", "") == old.replace(" ", "")
+    assert read_back(right).replace("␣", "").replace(" ", "") == new.replace(" ", "")
+
+
+def test_spans_link_references_and_first_term_use_only():
+    text = "罚张的处理详50条；罚张再次出现。参阅99条。"
+    xrefs = [CrossReference("50条", 1, ("50",), True, "1991"),
+             CrossReference("参阅99条", 1, ("99",), False, None, "no Law 99")]
+    spans = markup.find_spans(text, xrefs, ["罚张", "牌"], "1991", lambda t: f"1991:{t}")
+    rest = markup.render(text, spans)
+    assert rest.count(":law:term:") == 1  # first use only; one-character terms are never linked
+    assert ":law:ref:`50条 <1991:50>`" in rest
+    assert ":law:unresolved:`参阅99条 <no Law 99>`" in rest
+    assert re.sub(r" <[^>]*>", "", read_back(rest)) == text  # generic roles keep the target
+
+
+def test_terms_never_inside_a_reference():
+    text = "参阅明手条款"
+    xrefs = [CrossReference("参阅明手条款", 1, ("42",), True, "1991")]
+    spans = markup.find_spans(text, xrefs, ["明手"], "1991", lambda t: t)
+    assert len(spans) == 1
+
+
+@pytest.mark.parametrize("labels", [
+    ["16", "16intro", "16A", "16A1", "16A1a", "16A2", "16B", "16note"],
+    ["45C", "45C4", "45C4a", "45C4b", "45C10", "45D"],
+])
+def test_label_order(labels):
+    assert sorted(reversed(labels), key=pages.label_key) == labels
+
+
+def test_heading_underline_is_wide_enough_for_cjk():
+    title, underline = pages.heading("第45条 打出的牌").splitlines()
+    assert len(underline) >= 2 * 7 + 1 + 2
+
+
+def test_write_pages_rewrites_only_changes_and_removes_stale(tmp_path: Path):
+    first = {"1991/law-1": "a\n", "1991/law-2": "b\n"}
+    assert pages.write_pages(tmp_path, first, {"1991"}) == (2, 0)
+    stamp = (tmp_path / "1991/law-1.rst").stat().st_mtime_ns
+    assert pages.write_pages(tmp_path, {"1991/law-1": "a\n"}, {"1991"}) == (0, 1)
+    assert (tmp_path / "1991/law-1.rst").stat().st_mtime_ns == stamp
+    assert not (tmp_path / "1991/law-2.rst").exists()
+
+
+def test_write_pages_refuses_a_hand_written_folder(tmp_path: Path):
+    (tmp_path / "1991").mkdir()
+    (tmp_path / "1991" / "mine.rst").write_text("hand-written", encoding="utf-8")
+    with pytest.raises(pages.GenerationError, match="was not generated"):
+        pages.write_pages(tmp_path, {"1991/law-1": "x"}, {"1991"})
+    assert (tmp_path / "1991" / "mine.rst").read_text(encoding="utf-8") == "hand-written"
+
+
+def test_english_titles_only_checked_ones():
+    titles = pages.english_titles()
+    assert titles[50] == "Disposition of Penalty Card"
+    assert titles[1] == "The Pack - Rank of Cards and Suits"
+    assert 62 not in titles and 93 not in titles  # unchecked: not published
+    assert set(titles) == set(pages.CHECKED_TITLES)
+
+
+def test_traditional_conversion_and_delivered_artifacts():
+    assert to_traditional("明手的信息和程序") == "明手的資訊和程式"  # s2twp: Taiwan vocabulary
+    assert to_traditional("信息", "s2t") == "信息"
+    assert normalise_delivered("見***A***款; 否則") == "見（A）款；否則"
+    with pytest.raises(ScriptError, match="'zz'.*expected one of s2twp"):
+        to_traditional("牌", "zz")

@@ -1,0 +1,133 @@
+"""The real texts: a full `-W --keep-going` build, page counts, internal links, search, 繁體 check."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from rules_ext.corpus import load_corpus
+
+pytestmark = pytest.mark.slow
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("name"):
+            self.ids.add(attrs["name"])
+        for key in ("href", "src"):
+            if attrs.get(key) and not (tag == "link" and attrs.get("rel") == "preconnect"):
+                self.hrefs.append(attrs[key])
+
+
+def check_links(outdir: Path) -> tuple[int, list[str], list[str]]:
+    """Every internal href/src of every page resolves to a file, and its #anchor to an id there.
+    Returns (links checked, problems, pdf links skipped because the PDFs were not built)."""
+    parsed: dict[Path, _Links] = {}
+
+    def page(path: Path) -> _Links:
+        if path not in parsed:
+            links = _Links()
+            links.feed(path.read_text(encoding="utf-8"))
+            parsed[path] = links
+        return parsed[path]
+
+    checked, problems, skipped = 0, [], []
+    for source in sorted(outdir.rglob("*.html")):
+        for href in page(source).hrefs:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            target = (source.parent / unquote(parts.path)).resolve() if parts.path else source
+            if target.is_dir():
+                target = target / "index.html"
+            rel = target.relative_to(outdir.resolve()) if target.is_relative_to(outdir.resolve()) else target
+            if str(rel).startswith("pdf/") and not target.exists():
+                skipped.append(f"{source.relative_to(outdir)} -> {href}")
+                continue
+            checked += 1
+            if not target.exists():
+                problems.append(f"{source.relative_to(outdir)}: {href} (no file)")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                if unquote(parts.fragment) not in page(target).ids:
+                    problems.append(f"{source.relative_to(outdir)}: {href} (no anchor)")
+    return checked, problems, skipped
+
+
+def test_build_has_no_warnings(real_site):
+    assert real_site.warnings == "", real_site.warnings
+    print(f"\nfull build in {real_site.seconds:.1f} s, warnings: 0")
+
+
+def test_page_counts_per_edition(real_site):
+    corpus = load_corpus()
+    lines = []
+    for edition in corpus.editions:
+        law_pages = sorted((real_site.outdir / edition.id).glob("law-*.html"))
+        assert len(law_pages) == len(edition.laws), edition.id
+        assert (real_site.outdir / edition.id / "index.html").is_file()
+        assert (real_site.outdir / edition.id / "glossary.html").is_file() == bool(edition.definitions)
+        hant = sorted((real_site.outdir / "zh-hant" / edition.id).glob("law-*.html"))
+        assert len(hant) == (0 if edition.script == "traditional" else len(edition.laws))
+        lines.append(f"{edition.id}: {len(law_pages)} law pages, {len(hant)} 繁體")
+    both = {law.number for law in corpus.edition("1991").laws} & {
+        law.number for law in corpus.edition("1999").laws}
+    compare = sorted((real_site.outdir / "compare").glob("law-*.html"))
+    assert len(compare) == len(both)
+    total = len(list(real_site.outdir.rglob("*.html")))
+    print("\n" + "; ".join(lines) + f"; {len(compare)} comparison pages; {total} HTML files")
+
+
+def test_internal_links_resolve(real_site):
+    checked, problems, skipped = check_links(real_site.outdir)
+    assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} broken"
+    assert checked > 10000
+    if skipped:
+        print(f"\n{checked} internal links OK; {len(skipped)} links to pdf/ NOT checked: the PDFs "
+              "are not built (run `make pdf` first, then these are checked too)")
+    else:
+        print(f"\n{checked} internal links OK, including the pdf/ links")
+
+
+def test_law_pages_link_down_to_the_item(real_site):
+    law62 = (real_site.outdir / "1991" / "law-62.html").read_text(encoding="utf-8")
+    assert re.search(r'href="law-50.html#50"[^>]*><span[^>]*>50条</span></a>', law62)
+    assert 'id="62B1"' in law62
+    inventory = (real_site.outdir / "objects.inv").read_bytes()
+    assert inventory.startswith(b"# Sphinx inventory version 2")
+
+
+def _search_index(outdir: Path) -> dict:
+    text = (outdir / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1: text.rindex(")")])
+
+
+@pytest.mark.parametrize("word, laws", [("藏牌", range(61, 65)), ("明手", range(42, 44))])
+def test_search_finds_chinese_terms(real_site, word, laws):
+    index = _search_index(real_site.outdir)
+    found = set()
+    for table in ("terms", "titleterms"):
+        hits = index[table].get(word, [])
+        found |= {index["docnames"][i] for i in ([hits] if isinstance(hits, int) else hits)}
+    for number in laws:
+        assert f"1991/law-{number}" in found, (word, number)
+
+
+def test_traditional_agreement_is_reported(real_site):
+    match = re.search(r"繁體 check, OpenCC s2twp vs delivered 1999-trad, Laws 21–39: (\d+) of (\d+) "
+                      r"characters agree \(([\d.]+) %\)", real_site.status)
+    assert match, real_site.status[-2000:]
+    assert float(match.group(3)) >= 95.0
+    print(f"\n{match.group(0)}")
