@@ -124,8 +124,11 @@ def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str
             edition.headings.append(Heading("title", text, (ln.number, ln.number)))
             places[ln.number] = f"heading {edition.id}:title"
             current = ("abstract", "摘要", [])
-        elif _YEAR_RE.match(text) and current is not None and current[0] == "abstract" \
-                and not current[2]:
+        elif current is not None and current[0] == "abstract" and not current[2] \
+                and (_YEAR_RE.match(text) or (len(text) <= 12 and not _PUNCT_RE.search(text)
+                                              and not name and not chapter
+                                              and not text.endswith(("要领", "前言", "定义")))):
+            # the title block: '1991', '中国桥牌协会 审定'
             edition.headings.append(Heading("title", text, (ln.number, ln.number)))
             places[ln.number] = f"heading {edition.id}:title"
         elif name is not None and _EDITION_HEAD_RE.match(name):

@@ -114,8 +114,24 @@ def _tail_of_sibling_law(e, lines, sibling, first, convert, region) -> LawDraft:
 
 
 def align_traditional(corpus: Corpus) -> None:
-    """Record, for each provision of a script variant, the provision of its edition it matches."""
+    """Record, for each provision of a script variant, the provision of its edition it matches;
+    and, for an excerpt worded as another edition, how closely each law's wording matches."""
     for e in corpus.editions:
+        if e.same_wording_as is not None:
+            try:
+                base = corpus.edition(e.same_wording_as)
+            except KeyError:
+                base = None
+            for law in e.laws if base is not None else []:
+                other = base.law(law.number)
+                if other is None:
+                    continue
+                mine = "".join(p.heading + p.original_text for p in law.walk())
+                theirs = "".join(p.heading + p.original_text for p in other.walk())
+                sim = dice(bigrams(mine), bigrams(theirs))
+                same = [p.label for p in law.walk()] == [p.label for p in other.walk()]
+                law.evidence.append(f"worded as {base.id} Law {law.number}: similarity {sim:.2f}, "
+                                    f"{'same' if same else 'different'} provisions")
         if e.variant_of is None:
             continue
         try:
