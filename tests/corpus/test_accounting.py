@@ -78,3 +78,14 @@ def test_check_report_ok(corpus):
 def test_junk_model_rejects_nothing_silently():
     j = Junk((3, 5), "blank line")
     assert j.to_dict() == {"lines": [3, 5], "reason": "blank line"}
+
+
+def test_prefix_state_machine():
+    from rules_ext.corpus.junk import classify_prefix
+    from rules_ext.corpus.text import SourceLine
+    texts = ["10:29:10 &&", "| 只看此人", "共 31764 次点击，76 个回复& 1", "跳转论坛至：",
+             "了解打桥牌的好处", "桥牌比赛软件", "…中国桥牌竞赛规则_百度百科", "清除历史记录关闭"]
+    junk = classify_prefix([SourceLine(i + 1, t, t) for i, t in enumerate(texts)])
+    assert [(j.lines, j.reason.split(" (")[0]) for j in junk] == [
+        ((1, 2), "forum thread"), ((3, 4), "forum chrome"), ((5, 6), "ad/SEO spam"),
+        ((7, 8), "Baike page chrome")]

@@ -91,3 +91,13 @@ def test_single_paragraph_laws_and_intros(e91):
         assert [p.kind for p in e91.law(n).provisions] == ["law"], n
     for n in (16, 23, 30, 31, 32, 35, 39, 68, 80):
         assert e91.law(n).provisions[0].kind == "intro", n
+
+
+def test_confidence_reflects_the_margin(e91):
+    conf = {law.number: law.confidence for law in e91.laws if law.number_editorial}
+    assert all(0.5 <= c <= 0.99 for c in conf.values())
+    # boundaries the headings prove are near-certain; an intro-or-own-law choice is less so
+    assert conf[41] >= 0.95 and conf[77] >= 0.9
+    assert min(conf.values()) < 0.8
+    assert sum(conf.values()) / len(conf) > 0.85
+    assert any("confidence from the margin" in ev for ev in e91.law(71).evidence)
