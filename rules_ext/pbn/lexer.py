@@ -25,7 +25,7 @@ CONTENT_TYPE_RE = re.compile(r"^%\s*Content-type:.*charset\s*=\s*([A-Za-z0-9_.:-
 class Tag:
     """A tag pair ``[Name "value"]`` and the section lines that follow it.
 
-    ``value`` is unescaped (``\\"`` became ``"``) and kept as written, including the inheritance
+    ``value`` is unescaped (``\\"`` became ``"``; a tab became a space) and kept as written, including the inheritance
     forms ``#`` and ``##value``. ``section`` holds the lines after the tag up to the next tag:
     auction calls, played cards, table rows, or commentary, tabs turned into spaces and trailing
     blanks removed. ``line`` (where the tag starts) and ``section_lines`` (the line of each section
@@ -202,7 +202,7 @@ def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list
             elif c == "[":
                 fragment = raw[start:pos]
                 if fragment.strip():
-                    current.add_text(fragment.strip() if had_tag else _clean(fragment), lineno)
+                    current.add_text(_clean(fragment).strip() if had_tag else _clean(fragment), lineno)
                 match = _TAG_START.match(raw, pos)
                 if not match:
                     problems.append(PBNError(f"cannot read tag {raw[pos:].strip()!r}: expected "
@@ -222,14 +222,14 @@ def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list
                                              f"[{match[1]} \"value\"]", source=source, line=lineno))
                     start = pos = n
                     break
-                current.tags.append([match[1], value, [], lineno, []])
+                current.tags.append([match[1], value.replace("\t", " "), [], lineno, []])
                 had_tag = True
                 start = pos = end.end()
             else:
                 pos += 1
         fragment = raw[start:]
         if fragment.strip() or (in_brace and not had_tag and start == 0):
-            current.add_text(fragment.strip() if had_tag else _clean(fragment), lineno)
+            current.add_text(_clean(fragment).strip() if had_tag else _clean(fragment), lineno)
     if in_brace:
         problems.append(PBNError("unclosed comment: a '{' is never closed by '}'", source=source, line=in_brace))
     finish()

@@ -72,7 +72,7 @@ class Artificial:
     @staticmethod
     def looks_like(text: str) -> bool:
         up = text.strip().upper()
-        return len(up) >= 2 and up[0] == "A" and (up[1] in "+=-" or up[1].isdigit())
+        return len(up) >= 2 and up[0] == "A" and (up[1] in "+=-" or up[1] in "0123456789")
 
 
 @dataclass(frozen=True, slots=True)

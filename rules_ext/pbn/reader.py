@@ -80,9 +80,16 @@ def _load(path_or_text: str | bytes | os.PathLike[str], source: str | None) -> t
         path = Path(path_or_text)
         return path.read_bytes(), source or str(path)
     text = str(path_or_text)
-    if "\n" not in text and "[" not in text and len(text) < 4096 and text.strip() and Path(text).is_file():
+    if "\n" not in text and "[" not in text and text.strip() and _is_file(text):
         return Path(text).read_bytes(), source or text
     return text, source or "<text>"
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # too long for a file name, or a NUL in it: it is PBN text
+        return False
 
 
 def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None = None,
@@ -345,7 +352,7 @@ class _Reader:
             if any(t.name in ("Deal", "ScoreTable", "Contract") and t.value not in _UNKNOWN for t in game.tags):
                 self.problem(game.line, "a game without a board number: expected e.g. [Board \"1\"]")
             return None
-        if not text.isdigit() or int(text) < 1:
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
             self.problem(_line(game, "Board"), f"cannot read board number {text!r}: expected e.g. [Board \"1\"]")
             return None
         return int(text)
@@ -500,7 +507,7 @@ class _Reader:
         elif _RELATIVE_RESULT.match(result_text):
             tricks = contract.tricks_needed + (0 if result_text == "=" else int(result_text))
         elif result_text not in ("", "?", "-"):
-            if not result_text.isdigit():
+            if not (result_text.isascii() and result_text.isdigit()):
                 self.problem(line, f"board {number}: cannot read result {result_text!r}: expected the tricks "
                              f"taken by declarer, 0..13 (or =, +1, -2)")
                 return None
@@ -580,4 +587,4 @@ def _line(game: Game, name: str) -> int:
 
 
 def _id_key(ident: str) -> tuple[int, int | str]:
-    return (0, int(ident)) if ident.isdigit() else (1, ident)
+    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)

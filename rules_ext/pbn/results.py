@@ -350,7 +350,7 @@ class _Work:
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line)
             if "Rank" in row:
                 theirs = row["Rank"].strip().rstrip("=")
-                if theirs.isdigit() and int(theirs) != entry.position:
+                if theirs.isascii() and theirs.isdigit() and int(theirs) != entry.position:
                     self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
 
 
@@ -364,4 +364,4 @@ def _number(text: str | None) -> float | None:
 
 
 def _id_key(ident: str) -> tuple[int, int | str]:
-    return (0, int(ident)) if ident.isdigit() else (1, ident)
+    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)

@@ -1,0 +1,127 @@
+"""`python -m rules_ext results ...` and `python -m rules_ext pbn ...` as a user runs them."""
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EVENTS = Path(__file__).parents[2] / "source" / "events"
+ROOT = Path(__file__).parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules_ext", *args], capture_output=True, cwd=ROOT)
+
+
+def test_results_json_has_every_field_per_result():
+    out = run("results", str(EVENTS / "sample-pairs.pbn"), "--format", "json")
+    assert out.returncode == 0, out.stderr.decode()
+    data = json.loads(out.stdout.decode("utf-8"))
+    assert data["kind"] == "pairs" and data["method"] == "matchpoints"
+    assert len(data["boards"]) == 20
+    first = data["boards"][0]["results"][0]
+    for key in ("ns", "ew", "contract", "declarer", "tricks", "score_ns", "mp_ns", "mp_ew", "pct_ns"):
+        assert key in first
+    assert "imp_ns" not in first
+    assert first["mp_ns"] + first["mp_ew"] == data["boards"][0]["top"]
+    ranks = [r for r in data["ranking"] if r["group"] == "NS"]
+    assert len(ranks) == 10 and ranks[0]["rank"] == "1"
+    assert any("王丽" in r["names"] for r in data["ranking"])
+    assert data["differences"] == [] and data["problems"] == []
+
+
+def test_results_json_for_teams_has_imps():
+    out = run("results", str(FIXTURES / "teams-gbk.pbn"), "--format", "json")
+    data = json.loads(out.stdout.decode("utf-8"))
+    assert data["boards"][0]["results"][0]["imp_ns"] == 10
+    assert data["matches"][0]["home"] == "北京"
+
+
+def test_results_text_shows_travellers_suits_and_ranking():
+    out = run("results", str(FIXTURES / "club-latin1-crlf.pbn"), "--format", "text")
+    text = out.stdout.decode("utf-8")
+    assert out.returncode == 0
+    assert "Board 2  Dealer E  Vul NS  (Neuberg)" in text
+    assert "4♠X" in text and "4♥" in text and "3NT" in text
+    assert "Ranking NS" in text and "Zoé Faure - Hélène Roux" in text
+    assert "board 3, 3-6: MP_NS theirs 3, ours 2" in text
+
+
+def test_results_to_a_file_is_written_whole(tmp_path):
+    target = tmp_path / "out" / "results.json"
+    out = run("results", str(FIXTURES / "club-latin1-crlf.pbn"), "--format", "json", "-o", str(target))
+    assert out.returncode == 0 and out.stdout == b""
+    assert json.loads(target.read_text(encoding="utf-8"))["event"] == "Coupe de Noël"
+    assert [p.name for p in target.parent.iterdir()] == ["results.json"]  # no temporary file left
+
+
+def test_results_pdf_through_the_pdf_layer(tmp_path):
+    if importlib.util.find_spec("rules_ext.pdf.results") is None:
+        pytest.skip("rules_ext.pdf.results (the PDF layer) is not there yet")
+    target = tmp_path / "results.pdf"
+    out = run("results", str(EVENTS / "sample-pairs.pbn"), "-o", str(target))
+    assert out.returncode == 0, out.stderr.decode()
+    assert target.read_bytes().startswith(b"%PDF")
+    from pypdf import PdfReader
+    text = "".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "Zoé Lefèvre" in text
+
+
+def test_pdf_format_needs_an_output_file():
+    out = run("results", str(EVENTS / "sample-pairs.pbn"), "--format", "pdf")
+    assert out.returncode == 1
+    assert out.stderr.decode().strip() == "error: --format pdf needs an output file: expected -o results.pdf"
+
+
+def test_pbn_export_writes_the_strict_format(tmp_path):
+    target = tmp_path / "club.pbn"
+    out = run("pbn", str(FIXTURES / "club-latin1-crlf.pbn"), "--export", "-o", str(target))
+    assert out.returncode == 0, out.stderr.decode()
+    data = target.read_bytes()
+    assert data.startswith(b"% PBN 2.1\r\n% EXPORT\r\n% Content-type: text/x-pbn; charset=UTF-8\r\n")
+    assert "Coupe de Noël".encode("utf-8") in data
+    latin = run("pbn", str(FIXTURES / "export-latin1.pbn"), "--export", "--output-encoding", "iso-8859-1")
+    assert latin.stdout == (FIXTURES / "export-latin1.pbn").read_bytes()
+
+
+def test_pbn_summary():
+    out = run("pbn", str(FIXTURES / "teams-gbk.pbn"))
+    assert out.returncode == 0
+    assert "gb18030, LF; 6 games, 3 boards, 6 results, teams; 0 problem(s)" in out.stdout.decode()
+
+
+BAD = ('[Event "Bad"][Board "1"][Dealer "N"][Vulnerable "None"]\n'
+       '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+       '1 2 8S N 9\n3 4 3NT N 14\n5 6 3NT N\n7 8 4S N 10\n\n'
+       '[Event "#"][Board "2"][Dealer "E"][Vulnerable "Sometimes"]\n'
+       '[Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7"]\n'
+       '[North "unclosed]\n')
+
+
+def test_bad_input_one_line_per_problem_and_exit_status(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text(BAD, encoding="utf-8")
+    out = run("results", str(path), "--format", "json")
+    assert out.returncode == 1
+    lines = out.stderr.decode("utf-8").splitlines()
+    expected = [(3, "cannot read contract '8S'"), (4, "a result of 14 tricks is impossible"),
+                (5, "has 4 cells, fewer than its 5 columns"), (8, "cannot read vulnerability 'Sometimes'"),
+                (9, "holds 11 cards"), (10, "unclosed quote")]
+    assert len(lines) == len(expected), lines
+    for line, (number, message) in zip(lines, expected):
+        assert line.startswith(f"{path}:{number}: ") and message in line, line
+    # the rest of the file is still scored: the one good row of board 1
+    data = json.loads(out.stdout.decode("utf-8"))
+    assert [r["score_ns"] for r in data["boards"][0]["results"]] == [420]
+    export = run("pbn", str(path), "--export")
+    assert export.returncode == 1 and export.stdout.startswith(b"% PBN 2.1\r\n")
+
+
+def test_missing_file_is_one_line():
+    out = run("results", "no-such-file.pbn")
+    assert out.returncode == 1
+    assert len(out.stderr.decode().strip().splitlines()) == 1
+    assert "no-such-file.pbn" in out.stderr.decode()
