@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
 from rules_ext.pdf.diagram import SEATS, HandDiagram, auction_table
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
@@ -518,7 +518,7 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
                         ("BACKGROUND", (0, 0), (0, -1), SHADE), ("BACKGROUND", (2, 1), (2, 3), SHADE),
                         ("BACKGROUND", (4, 0), (4, -1), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE),
                         ("BACKGROUND", (2, 3), (2, 3), SHADE)],
-                       heights=None if r else [20] * 5))
+                       heights=None if r else [18] * 5))
     story.append(Spacer(1, 8))
     # auction and deal side by side
     dealer_letter = r.conditions[0].name if r else "N"
@@ -537,7 +537,7 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
                        style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("FONTNAME", (0, 0), (-1, -1), styles.font)]))
     story.append(Spacer(1, 8))
-    story.append(_box(L("facts"), [styles.text(r.facts)] if r and r.facts else None, width, styles, 85))
+    story.append(_box(L("facts"), [styles.text(r.facts)] if r and r.facts else None, width, styles, 95))
     story.append(Spacer(1, 6))
     # laws applied, quoted
     quoted = quote_laws(r.laws, corpus, source=r.source) if r else []
@@ -548,10 +548,11 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
         body.append(Spacer(1, 3))
     story.append(_box(L("laws"), body or None, width, styles, 40))
     story.append(Spacer(1, 6))
-    story.append(_box(L("ruling"), [styles.text(r.ruling)] if r and r.ruling else None, width, styles, 60))
+    story.append(_box(L("ruling"), [styles.text(r.ruling)] if r and r.ruling else None, width, styles, 70))
     story.append(Spacer(1, 6))
     story.append(KeepTogether(_adjustment_block(r, options, styles, width)))
-    story.append(Spacer(1, 6))
+    # the blank form keeps page 1 for the director; the appeal, written later, gets page 2
+    story.append(PageBreak() if r is None else Spacer(1, 6))
     story.append(KeepTogether(_appeal_block(r.appeal if r else None, r is None, options, styles, width)))
     return story
 
@@ -610,8 +611,9 @@ def _appeal_block(appeal: Appeal | None, blank: bool, options: PrintOptions, sty
         _label_cells(["deposit"], options, styles) + [styles.text(
             f"{a.deposit}    {_check(returned is True, L('deposit_returned'))}    "
             f"{_check(returned is False, L('deposit_kept'))}", "cell")],
+        _label_cells(["signature"], options, styles) + [""],  # signed on paper
     ]
-    heights = [20, 45, 20, 45, 20] if blank else None
+    heights = [22, 150, 40, 150, 22, 40] if blank else [None] * 5 + [30]
     story.append(_grid(rows, [width * 0.16, width * 0.84], styles,
                        [("BACKGROUND", (0, 0), (0, -1), SHADE), ("VALIGN", (0, 0), (-1, -1), "TOP")],
                        heights))
