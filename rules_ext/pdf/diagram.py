@@ -44,6 +44,16 @@ class Holdings:
         return self.hcps[SEATS.index(str(seat)[0].upper())]
 
 
+def vulnerable_seats(vulnerability: object) -> tuple[str, ...]:
+    """The seats whose side is vulnerable: a core ``Vulnerability`` or its name (NONE NS EW ALL)."""
+    name = str(getattr(vulnerability, "name", vulnerability) or "NONE").upper()
+    try:
+        return {"NONE": (), "NS": ("N", "S"), "EW": ("E", "W"), "ALL": SEATS}[name]
+    except KeyError as exc:
+        raise ValueError(f"cannot read vulnerability {vulnerability!r}: expected NONE, NS, EW or ALL") \
+            from exc
+
+
 def holdings_of(deal: object) -> Holdings:
     """Holdings of a core ``Deal`` or a PBN deal string (read by the core, which validates it)."""
     from rules_ext.core import Deal, Seat

@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
 from rules_ext.pdf.dd import DECLARERS, STRAINS, DoubleDummy, parse_optimum_score, solve
-from rules_ext.pdf.diagram import HandDiagram
+from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
                                   contract_markup, frame_size, suit_markup)
 
@@ -49,8 +49,7 @@ class BoardSheet:
 
     @property
     def vulnerable_seats(self) -> tuple[str, ...]:
-        return {"NONE": (), "NS": ("N", "S"), "EW": ("E", "W"), "ALL": ("N", "E", "S", "W")}[
-            self.vulnerability]
+        return vulnerable_seats(self.vulnerability)
 
 
 def board_corner(sheet_number: int, dealer: str, vulnerability: str,

@@ -51,10 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from rules_ext.pdf.diagram import SEATS, HandDiagram, auction_table
+from rules_ext.pdf.diagram import SEATS, HandDiagram, auction_table, vulnerable_seats
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
                                   contract_markup, frame_size)
 from rules_ext.pdf.traveller import fmt_number
@@ -516,8 +515,7 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
                         for row in head], [q * 0.9, q * 1.1] * 4, styles,
                        [("SPAN", (1, 0), (3, 0)), ("SPAN", (1, 4), (3, 4)), ("SPAN", (5, 4), (7, 4)),
                         ("BACKGROUND", (0, 0), (0, -1), SHADE), ("BACKGROUND", (2, 1), (2, 3), SHADE),
-                        ("BACKGROUND", (4, 0), (4, -1), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE),
-                        ("BACKGROUND", (2, 3), (2, 3), SHADE)],
+                        ("BACKGROUND", (4, 0), (4, -1), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE)],
                        heights=None if r else [18] * 5))
     story.append(Spacer(1, 8))
     # auction and deal side by side
@@ -526,9 +524,8 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
                             blank_rows=0 if r and r.auction else 6, col_width=width * 0.5 / 4 - 2)
     left = [styles.para(L("auction"), "small"), auction]
     if r is not None and r.deal is not None:
-        vul_seats = {"NONE": "", "NS": "NS", "EW": "EW", "ALL": "NESW"}[r.conditions[1].name]
         right: Any = HandDiagram(r.deal, options, font_size=8.5, dealer=dealer_letter,
-                                 vulnerable=tuple(vul_seats))
+                                 vulnerable=vulnerable_seats(r.conditions[1]))
     elif r is None:
         right = HandDiagram(None, options, font_size=8.5)
     else:

@@ -12,8 +12,7 @@ from typing import Callable, Iterable, Sequence
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from rules_ext.pdf.diagram import HandDiagram
-from rules_ext.pdf.handrecord import board_corner
+from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
                                   contract_markup, frame_size)
 
@@ -138,8 +137,7 @@ def filled_traveller(board_results: object, method: str, options: PrintOptions, 
         parts.append(styles.para(note, "small"))
     if diagram and board.deal is not None:
         parts.append(HandDiagram(board.deal, options, font_size=8.5, dealer=_seat(board.dealer),
-                                 vulnerable={"NONE": (), "NS": "NS", "EW": "EW", "ALL": "NESW"}[
-                                     _vul_name(board.vulnerability)]))
+                                 vulnerable=vulnerable_seats(board.vulnerability)))
     parts += [Spacer(1, 2), table, Spacer(1, 12)]
     return KeepTogether(parts)
 
