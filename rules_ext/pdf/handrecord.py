@@ -201,12 +201,13 @@ def _file_dd(board: object) -> DoubleDummy | None:
 def event_sheets(event: object, *, dd: bool = True, commentary: dict[int, str] | None = None,
                  progress: Callable[[Iterable], Iterable] = iter) -> list[BoardSheet]:
     """Hand-record sheets of every board of a PBN event that has a deal; the double-dummy grid and
-    par from the file where it has them, else solved in one DDS batch."""
-    boards = [b for b in event.boards if b.deal is not None and b.deal.is_complete]  # type: ignore[attr-defined]
+    par from the file where it has them, else solved by DDS (complete deals only)."""
+    boards = [b for b in event.boards if b.deal is not None]  # type: ignore[attr-defined]
     if not boards:
-        raise ValueError(f"{getattr(event, 'source', 'event')}: no board with a complete deal to print")
+        raise ValueError(f"{getattr(event, 'source', 'event')}: no board with a deal to print")
     grids: dict[int, DoubleDummy | None] = {b.number: _file_dd(b) if dd else None for b in boards}
-    todo = [b for b in boards if dd and grids[b.number] is None]
+    # a deal with unknown hands ('-') is printed as far as it is known, without a DD grid
+    todo = [b for b in boards if dd and grids[b.number] is None and b.deal.is_complete]
     if todo:
         from rules_ext.core import board_conditions
 

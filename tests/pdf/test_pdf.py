@@ -377,3 +377,46 @@ def test_hand_record_commentary(tmp_path, capsys):
     assert main(["handrecord", str(PAIRS), "-o", str(tmp_path / "x.pdf"), "--commentary", str(notes)]) == 1
     assert "commentary.first: expected a board number" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("kind", ["travellers", "travellers-blank", "results", "ruling-blank"])
+def test_same_bytes_in_process(tmp_path, pairs, kind):
+    event, results = pairs
+    write = {
+        "travellers": lambda p: write_travellers(event, p, results=results, diagram=True),
+        "travellers-blank": lambda p: write_travellers(event, p, blank=True),
+        "results": lambda p: write_results_pdf(event, results, p),
+        "ruling-blank": lambda p: write_ruling_form(None, p),
+    }[kind]
+    write(tmp_path / "a.pdf")
+    write(tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_same_bytes_across_processes(tmp_path):
+    import sys
+
+    outputs = []
+    for name in ("one.pdf", "two.pdf"):
+        out = tmp_path / name
+        subprocess.run([sys.executable, "-m", "rules_ext", "handrecord", str(PAIRS), "-o", str(out),
+                        "--per-page", "4"], check=True, capture_output=True)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+def test_partial_deal_is_printed_without_dd(tmp_path):
+    text = PAIRS.read_text(encoding="utf-8")
+    start = text.index('[Deal "') + len('[Deal "')
+    end = text.index('"', start)
+    first, hands = text[start:end].split(":")
+    partial = first + ":" + " ".join([hands.split()[0], "-", "-", "-"])
+    source = tmp_path / "partial.pbn"
+    source.write_text(text[:start] + partial + text[end:], encoding="utf-8")
+    event = read_pbn(source)
+    assert not event.problems
+    out = tmp_path / "h.pdf"
+    assert write_hand_record(event, out, per_page=4) == 1
+    text_out = text_of(out)
+    assert text_out.count("最优定约 Par") == 3  # boards 2-4 solved; board 1 has one known hand
+    assert "Board 1" in text_out
