@@ -3,7 +3,8 @@
 Nothing here knows line numbers: a line is a structural heading, a law heading, a section/item/
 sub-item marker or a plain paragraph because of how it is written.  The traditional-script copy
 writes ``***`` for every bracket and ``;`` for ``；`` (conversion artifacts); :func:`normalise`
-undoes that for structure detection only, the delivered text is kept as ``original_text``.
+undoes that for structure detection and for ``text``; the delivered form is kept as
+``original_text``.
 """
 from __future__ import annotations
 
@@ -32,10 +33,25 @@ class SourceLine:
             raise ValueError(f"line number {self.number!r} is not 1-based: expected e.g. 1, 2, 3")
 
 
+#: a one-character bracketed marker in the ``***`` form: ***b*** -> （b）, ***1*** -> （1）
+_STARRED_MARKER_RE = re.compile(r"\*\*\*([a-z\d])\*\*\*")
+
+
 def normalise(raw: str) -> str:
-    """Undo transport artifacts for structure detection: ``***`` brackets, ``;``, blanks."""
+    """Undo transport artifacts for structure detection: ``***`` brackets, ``;``, blanks.
+
+    The traditional copy writes ``***`` for both （ and ）. One-character markers are bracketed
+    first, so that a marker nested in a parenthesis stays inside it; the remaining ``***`` then
+    alternate open/close within the line:
+
+    >>> normalise("***或此時應用本條A2***b******。")
+    '（或此時應用本條A2（b））。'
+    >>> normalise("前述***b******1***或***b******2***中的")
+    '前述（b）（1）或（b）（2）中的'
+    """
     text = raw.replace("\ufeff", "").strip().strip("\u3000").strip()
     if "***" in text:
+        text = _STARRED_MARKER_RE.sub(r"（\1）", text)
         # brackets alternate open/close inside a line: ***參閱第17條*** -> （參閱第17條）
         parts = text.split("***")
         out = [parts[0]]

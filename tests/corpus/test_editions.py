@@ -71,6 +71,36 @@ def test_traditional_artifacts_kept_in_original_text(corpus):
     assert not p.original_text.startswith("***") or not p.heading
 
 
+def _brackets(text: str) -> str:
+    return re.sub(r"[^（）]", "", text.replace("(", "（").replace(")", "）"))
+
+
+def test_traditional_brackets_agree_with_1999(corpus):
+    """004 writes *** for every bracket: once normalised, each provision has the brackets (nesting
+    included) of the same provision in 1999."""
+    trad = corpus.edition("1999-trad")
+    pairs = [(p, corpus.find("1999", p.label)) for p in trad.provisions()]
+    assert len(pairs) >= 70 and all(q is not None for _, q in pairs)
+    assert [p.label for p, q in pairs if _brackets(p.text) != _brackets(q.text)] == []
+    assert "本條A2（b））。" in corpus.find("1999-trad", "31A").text
+
+
+def test_traditional_original_text_is_as_delivered(corpus):
+    from rules_ext.corpus import DEFAULT_TEXTS
+    trad = corpus.edition("1999-trad")
+    delivered = (DEFAULT_TEXTS / trad.source).read_text(encoding="utf-8").splitlines()
+    stars = 0
+    for p in trad.provisions():
+        for line in filter(None, p.original_text.split("\n")):
+            assert any(line in d for d in delivered), (p.label, line)
+            stars += line.count("***")
+    assert "（" not in "".join(p.original_text for p in trad.provisions())
+    assert corpus.find("1999-trad", "31A").original_text.endswith("本條A2***b******。如果：")
+    # every *** of the file is kept, except the two of each marker printed as ***a*** at a line start
+    markers = [d for d in delivered if re.match(r"\s*\*\*\*[A-Za-z\d]\*\*\*", d)]
+    assert stars == sum(d.count("***") for d in delivered) - 2 * len(markers) == 148
+
+
 def test_front_matter_and_headings(corpus):
     e91, e99 = corpus.edition("1991"), corpus.edition("1999")
     assert [f.kind for f in e91.front] == ["preamble"]

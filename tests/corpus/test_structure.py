@@ -28,6 +28,20 @@ def test_marker_forms(line, kind, key):
     assert m is not None and (m.kind, m.key) == (kind, key)
 
 
+@pytest.mark.parametrize("raw, expected", [
+    # a bracketed marker nested in a parenthesis (trad 31A, 27B1a): the marker is bracketed first
+    ("違規者越序實質叫牌***或對同伴的叫牌越序的約定性不叫，此時應用本條A2***b******。如果：",
+     "違規者越序實質叫牌（或對同伴的叫牌越序的約定性不叫，此時應用本條A2（b））。如果："),
+    ("叫牌繼續進行***第16條C款2此時不適用，但需參閱以下***b***項***。",
+     "叫牌繼續進行（第16條C款2此時不適用，但需參閱以下（b）項）。"),
+    ("前述***b******1***或***b******2***中的違規方", "前述（b）（1）或（b）（2）中的違規方"),
+    ("***參閱第17條E款***，賽員;並可", "（參閱第17條E款），賽員；並可"),
+    ("　　***a***第一個叫牌不合法", "（a）第一個叫牌不合法"),
+])
+def test_normalise_starred_brackets(raw, expected):
+    assert normalise(raw) == expected
+
+
 @pytest.mark.parametrize("line", ["40%给予负直接责任的犯规者", "2000—2240", "9:52:53 &&",
                                   "20", "1 5 9 13", "比赛开始前，每副牌都要均匀地洗好。"])
 def test_not_markers(line):

@@ -230,3 +230,16 @@ def test_same_wording_edition_preferred_to_own_stub() -> None:
     # trad has no Law 23 and 1999 none either: the chain goes on to 1991
     assert (ref23.edition, ref23.note) == ("1991", "Law 23 is not in the 1999-trad text; resolved in 1991")
     assert reference_stats(corpus)["1999-trad"]["elsewhere"] == 2
+
+
+def test_traditional_references_agree_with_1999() -> None:
+    """Once 004's *** brackets are undone (nested ones included), every provision of the
+    traditional copy cites exactly what the same provision of 1999 cites."""
+    from rules_ext.corpus import load_corpus
+    real = load_corpus()
+    trad = real.edition("1999-trad")
+    cited = {p.label: [x.targets for x in p.xrefs] for p in trad.provisions()}
+    assert cited["31A"] == [("31A2b",)]
+    assert cited["27B1a"] == [("16C2",), ("27B1b",)]
+    assert {label: targets for label, targets in cited.items()
+            if targets != [x.targets for x in real.find("1999", label).xrefs]} == {}
