@@ -145,6 +145,7 @@ class _Entry:
     last: int
     body: list[str]  # printed body lines (fused heading text included, heading excluded)
     recovered: bool = False
+    note: str = ""  # evidence of a recovered heading
 
     def definition(self) -> Definition:
         original = "\n".join(self.body)
@@ -155,6 +156,7 @@ class _Entry:
             original_text=original,
             lines=(self.first, self.last),
             recovered=self.recovered,
+            note=self.note,
         )
 
 
@@ -166,16 +168,23 @@ def parse_definitions(
     edition_id: str,
     lines: list[tuple[int, str]],
     *,
-    reference: Sequence[Definition] = (),
+    reference: Sequence[Definition] | Mapping[str, Sequence[Definition]] = (),
 ) -> tuple[list[Definition], list[Junk]]:
     """Parse one edition's definition block.
 
     ``lines`` are the (1-based source line, text) pairs after the block's heading. Every input line
     lands in exactly one Definition.lines range or one Junk range — except a line fused from two
-    definitions (SUIT + REDEAL), which lies in both. ``reference`` is another edition's parsed list,
-    the evidence for recovering lost headings (see the module docstring); without it, orphans stay
-    with the preceding definition and nothing is recovered. Never raises on odd input.
+    definitions (SUIT + REDEAL), which lies in both. ``reference`` is the evidence for recovering
+    lost headings (see the module docstring): another edition's parsed list, or a mapping of edition
+    id to list (most trusted first), so that a recovered definition's ``note`` can name the
+    edition. Without it, orphans stay with the preceding definition and nothing is recovered.
+    Never raises on odd input.
     """
+    if isinstance(reference, Mapping):
+        sources = [(ed, d) for ed, defs in reference.items() for d in defs]
+    else:
+        sources = [("reference", d) for d in reference]
+    edition_of = {id(d): ed for ed, d in sources}
     headings = {i: _heading(text) for i, (_, text) in enumerate(lines)}
     styles = [h.style for h in headings.values() if h]
     own_style = max(set(styles), key=styles.count) if styles else "1999"
@@ -185,14 +194,22 @@ def parse_definitions(
     def unheaded(ref: Definition) -> bool:
         return ref.term not in own_terms and _norm_english(ref.english) not in own_english
 
-    candidates = [ref for ref in reference if unheaded(ref)]
+    candidates = [ref for _, ref in sources if unheaded(ref)]
     entries: list[_Entry] = []
     junk: list[Junk] = []
     current: _Entry | None = None  # open definition receiving body lines
     intrusion: Junk | None = None  # contamination entry still waiting for its body line
 
-    def recover(ref: Definition, number: int, body: str) -> _Entry:
-        entry = _Entry(ref.term, ref.english, number, number, [body], recovered=True)
+    def evidence(ref: Definition, score: float) -> str:
+        first, last = ref.lines
+        where = f"line {first}" if first == last else f"lines {first}-{last}"
+        names = ("term and English name from it (its own heading was recovered: see its note)"
+                 if ref.recovered else "term and English name as printed there")
+        return (f"the {edition_of[id(ref)]} definition {ref.term} ({ref.english}, {where}), "
+                f"similarity {score:.2f}; {names}")
+
+    def recover(ref: Definition, number: int, body: str, note: str) -> _Entry:
+        entry = _Entry(ref.term, ref.english, number, number, [body], recovered=True, note=note)
         key = _norm_english(ref.english)
         candidates[:] = [c for c in candidates if c.term != ref.term and _norm_english(c.english) != key]
         own_terms.add(ref.term)
@@ -233,7 +250,9 @@ def parse_definitions(
             ref_score, ref = _best(text, ((r.original_text, r) for r in candidates), RECOVERY_RATIO - 1e-9)
             dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body), DUPLICATE_RATIO - 1e-9)
             if isinstance(ref, Definition) and ref_score >= RECOVERY_RATIO and ref_score >= dup_score:
-                current = recover(ref, number, text)
+                note = (f"heading lost: the unheaded line {number} is not a numbered continuation "
+                        f"and matches {evidence(ref, ref_score)}")
+                current = recover(ref, number, text, note)
                 entries.append(current)
                 continue
             if isinstance(dup, _Entry) and dup_score >= DUPLICATE_RATIO and len(text) >= DUPLICATE_MIN_LENGTH:
@@ -260,7 +279,9 @@ def parse_definitions(
             score, ref = _best(tail, ((r.original_text, r) for r in candidates), FUSED_RATIO - 1e-9)
             if isinstance(ref, Definition) and score >= FUSED_RATIO:
                 entry.body[-1] = "".join(parts[:k])
-                result.append(recover(ref, entry.last, tail))
+                note = (f"heading lost and body fused to {entry.term} ({entry.english}) on line "
+                        f"{entry.last}: its last sentence matches {evidence(ref, score)}")
+                result.append(recover(ref, entry.last, tail, note))
                 break
     return [e.definition() for e in result], junk
 
@@ -288,6 +309,6 @@ def parse_definition_lists(
     evidence_of = dict(_EVIDENCE_ORDER)
     for edition_id in order:
         sources = evidence_of.get(edition_id, tuple(done))
-        reference = [d for src in sources if src in done for d in done[src][0]]
+        reference = {src: done[src][0] for src in sources if src in done}
         done[edition_id] = parse_definitions(edition_id, blocks[edition_id], reference=reference)
     return {e: done[e] for e in blocks}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import definitions
 from .junk import BLANK, DUPLICATE
 from .model import Edition, FrontMatter, Heading, Junk
 from .text import CHAPTER_RE, GROUP_RE, LAW_RE, PART_RE, SourceLine
@@ -30,6 +31,8 @@ class FileResult:
     places: dict[int, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     total: int = 0
+    #: edition id -> the lines of its definition list, parsed once every file is read
+    definition_blocks: dict[str, list[SourceLine]] = field(default_factory=dict)
 
 
 def head_name(text: str) -> str | None:
@@ -64,38 +67,39 @@ def add_junk(edition_or_list: list[Junk], places: dict[int, str], junk: list[Jun
             places[n] = f"junk: {j.reason}"
 
 
-def parse_definitions(edition_id: str, lines: list[SourceLine], edition: Edition,
-                      places: dict[int, str], problems: list[str]) -> None:
-    """Hand the definition block to :mod:`rules_ext.corpus.definitions` and account its lines."""
-    if not lines:
-        return
+def parse_definition_blocks(files: list[FileResult], editions: dict[str, Edition]) -> None:
+    """Parse the definition lists of every edition together and account their lines.
+
+    They are parsed together because each is the evidence for the others' lost headings (the 1999
+    list recovers ALERT and REDEAL from the 1991 one, the 2008 excerpt eight terms from 1999):
+    :func:`rules_ext.corpus.definitions.parse_definition_lists`.
+    """
+    owner = {ed: fr for fr in files for ed in fr.definition_blocks if ed in editions}
+    blocks = {ed: [(ln.number, ln.text) for ln in fr.definition_blocks[ed]] for ed, fr in owner.items()}
     try:
-        from . import definitions
-    except ImportError:
-        for ln in lines:
-            places[ln.number] = f"definitions block {edition_id} (definition parser not available)"
-        problems.append(f"{edition_id}: definitions not parsed (rules_ext.corpus.definitions missing)")
-        return
-    try:
-        defs, junk = definitions.parse_definitions(edition_id, [(ln.number, ln.text) for ln in lines])
+        parsed = definitions.parse_definition_lists(blocks)
     except ValueError as exc:
-        problems.append(f"{edition_id}: definitions not parsed: {exc}")
-        for ln in lines:
-            places[ln.number] = f"definitions block {edition_id} (unparsed: {exc})"
+        for ed, fr in owner.items():
+            fr.problems.append(f"{ed}: definitions not parsed: {exc}")
+            for n, _ in blocks[ed]:
+                fr.places[n] = f"definitions block {ed} (unparsed: {exc})"
         return
-    edition.definitions.extend(defs)
-    for d in defs:
-        for n in range(d.lines[0], d.lines[1] + 1):
-            places[n] = f"definition {edition_id}:{d.term}"
-    add_junk(edition.junk, places, junk)
+    for ed, (defs, junk) in parsed.items():
+        places = owner[ed].places
+        editions[ed].definitions.extend(defs)
+        for d in defs:
+            for n in range(d.lines[0], d.lines[1] + 1):
+                places[n] = f"definition {ed}:{d.term}"
+        add_junk(editions[ed].junk, places, junk)
 
 
 def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str],
-                problems: list[str]) -> list[SourceLine]:
+                definition_blocks: dict[str, list[SourceLine]]) -> list[SourceLine]:
     """Consume title, abstract, preface, preamble and definitions; return the laws region.
 
     The laws region starts at the first chapter heading that is not the definitions chapter, or at
-    a Baike head naming the first chapter (…准备事项).
+    a Baike head naming the first chapter (…准备事项). The definition list's lines are stored in
+    ``definition_blocks`` under the edition id, for :func:`parse_definition_blocks`.
     """
     i = 0
     current: tuple[str, str, list[SourceLine]] | None = None  # (kind, title, lines)
@@ -106,7 +110,8 @@ def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str
             return
         kind, title, block = current
         if kind == "definitions":
-            parse_definitions(edition.id, block, edition, places, problems)
+            if block:
+                definition_blocks.setdefault(edition.id, []).extend(block)
         elif block:
             edition.front.append(FrontMatter(kind, title, [b.text for b in block],
                                              (block[0].number, block[-1].number)))

@@ -136,6 +136,8 @@ class Definition:
     recovered: bool = False  # heading lost in the source and recovered
     xrefs: list[CrossReference] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)  # errata ids applied here
+    #: the evidence of a recovered heading (which definition of which edition, how similar)
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,6 +147,7 @@ class Definition:
             "original_text": self.original_text,
             "lines": list(self.lines),
             "recovered": self.recovered,
+            "note": self.note,
             "corrections": list(self.corrections),
             "xrefs": [x.to_dict() for x in self.xrefs],
         }

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from . import recovery
 from .assemble import assemble, junk_ranges
-from .editions import (ARTICLE_TITLE, FileResult, Token, add_junk, head_name, split_front,
-                       tokenize_region)
+from .editions import (ARTICLE_TITLE, FileResult, Token, add_junk, head_name,
+                       parse_definition_blocks, split_front, tokenize_region)
 from .errata import Erratum, load_errata
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law
@@ -63,6 +63,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         result.problems.extend(fr.problems)
         for e in fr.editions:
             editions[e.id] = e
+    parse_definition_blocks(result.files, editions)
+    result.problems.extend(p for fr in result.files for p in fr.problems if p not in result.problems)
     wanted = ["1991", "1999", "2008", "1999-trad"]
     result.corpus.editions = [editions[i] for i in wanted if i in editions] + \
         [e for i, e in editions.items() if i not in wanted]
@@ -227,7 +229,7 @@ def _parse_posting(name, lines, errata, known, fr) -> None:
 
 
 def _parse_edition(e: Edition, lines: list[SourceLine], errata, known, fr) -> None:
-    region = split_front(e, lines, fr.places, fr.problems)
+    region = split_front(e, lines, fr.places, fr.definition_blocks)
     _parse_laws(e, region, errata, known, fr)
 
 
@@ -289,17 +291,10 @@ def _number_unheaded(e: Edition, tokens: list[Token], known, fr) -> list[LawDraf
             reference[law.number] = "".join((p.heading or "") + p.original_text for p in law.walk())
     body_lines = [t.line for t in tokens if t.kind == "line"]
     # citations anywhere in the edition's text (definitions included) are evidence
-    citations = find_citations(body_lines + [ln for ln in _definition_lines(e, fr)])
+    citations = find_citations(body_lines + fr.definition_blocks.get(e.id, []))
     before = (r.drafts[-1].chapter, r.drafts[-1].groups) if r.drafts else ("", ())
     res = recover_numbers(tokens[last:], tokens[last].number, LAST_LAW, reference, citations, before,
                           ref.id if ref is not None else "reference")
     fr.problems.extend(f"{e.id}: {p}" for p in res.problems)
     e.headings.extend(res.headings)
     return r.drafts + res.drafts
-
-
-def _definition_lines(e: Edition, fr: FileResult) -> list[SourceLine]:
-    out = []
-    for d in e.definitions:
-        out.append(SourceLine(d.lines[0], d.original_text, d.original_text))
-    return out

@@ -1,4 +1,5 @@
-"""The ``check`` report: line accounting, junk, recovered boundaries, errata, unresolved references."""
+"""The ``check`` report: line accounting, junk, recovered boundaries and definitions, errata,
+unresolved references."""
 from __future__ import annotations
 
 from collections import Counter
@@ -28,6 +29,8 @@ class Report:
     references: tuple[tuple[str, int, int], ...]  # (edition, found, resolved)
     unresolved: tuple[tuple[str, str, int, str, str], ...]  # (edition, label, line, text, note)
     problems: tuple[str, ...] = field(default=())
+    #: (edition, number of definitions, recovered ones as (term, english, first, last, evidence))
+    definitions: tuple[tuple[str, int, tuple[tuple[str, str, int, int, str], ...]], ...] = field(default=())
 
     @property
     def unaccounted(self) -> int:
@@ -54,6 +57,11 @@ class Report:
         for ed, number, a, b, conf, ev in self.recovered:
             out.append(f"{ed} Law {number} lines {a}–{b} confidence {conf:.2f}")
             out.extend(f"    {e}" for e in ev)
+        out.append("== definitions")
+        for ed, count, recovered in self.definitions:
+            out.append(f"{ed}: {count} definitions, {len(recovered)} with a recovered heading")
+            out.extend(f"    {term} ({english}) lines {a}–{b}: {note}"
+                       for term, english, a, b, note in recovered)
         out.append("== errata applied")
         for ed, eid, where in self.errata:
             out.append(f"{ed} {eid} at {where}")
@@ -117,5 +125,9 @@ def check_report(corpus: Corpus) -> Report:
                 else:
                     unresolved.append((e.id, label, x.line, x.text, x.note))
         refs.append((e.id, found, resolved))
+    definitions = tuple(
+        (e.id, len(e.definitions), tuple((d.term, d.english, d.lines[0], d.lines[1], d.note)
+                                         for d in e.definitions if d.recovered))
+        for e in corpus.editions if e.definitions)
     return Report(tuple(files), junk, recovered, tuple(errata), tuple(refs), tuple(unresolved),
-                  tuple(corpus.problems))
+                  tuple(corpus.problems), definitions)

@@ -159,3 +159,37 @@ def test_arbitrary_lines_never_crash_and_are_accounted(texts: list[str]) -> None
     covered = {n for d in definitions for n in range(d.lines[0], d.lines[1] + 1)}
     covered |= {n for j in junk for n in range(j.lines[0], j.lines[1] + 1)}
     assert covered == {n for n, _ in lines}
+
+
+@pytest.mark.parametrize(
+    ("edition", "terms"),
+    [("1999", {"提醒", "重发"}), ("2008", {"队", "局", "轮", "牌", "上家", "提醒", "下家", "重发"})],
+)
+def test_corpus_recovers_lost_headings_with_evidence(corpus, edition: str, terms: set[str]) -> None:
+    """The parsed corpus hands every definition list the others as evidence."""
+    e = corpus.edition(edition)
+    assert len(e.definitions) == 54
+    recovered = {d.term: d for d in e.definitions if d.recovered}
+    assert set(recovered) == terms
+    assert all(d.note == "" for d in e.definitions if not d.recovered)
+    for d in recovered.values():
+        assert d.note.startswith("heading lost") and d.to_dict()["note"] == d.note
+        if d.term != "重发":  # the fused line is shared with 花色
+            assert corpus.places[e.source][d.lines[0]] == f"definition {edition}:{d.term}"
+    evidence = "1991" if edition == "1999" else "1999"
+    assert f"the {evidence} definition 提醒 (Alert, " in recovered["提醒"].note
+    assert "fused to 花色 (SUIT)" in recovered["重发"].note
+
+
+def test_corpus_1991_list_needs_no_recovery(corpus) -> None:
+    definitions = corpus.edition("1991").definitions
+    assert len(definitions) == 56 and not any(d.recovered or d.note for d in definitions)
+
+
+def test_recovery_note_names_the_evidence_edition(blocks, parsed) -> None:
+    by_edition = {"1991": parsed["1991"][0]}
+    definitions, _ = parse_definitions("1999", blocks["1999"], reference=by_edition)
+    alert = by_term(definitions)["提醒"]
+    assert alert.recovered and "the 1991 definition 提醒 (Alert, lines " in alert.note
+    definitions, _ = parse_definitions("1999", blocks["1999"], reference=parsed["1991"][0])
+    assert "the reference definition 提醒" in by_term(definitions)["提醒"].note
