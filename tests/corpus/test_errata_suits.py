@@ -22,6 +22,12 @@ def test_errata_file_loads_and_ids_unique():
     ("1999", "16B2", "指定人暂代", "指定他人暂代", "1999-taren"),
     ("1999", "3", "参予", "参与", "1999-canyu"),
     ("2008", "3", "参予", "参与", "1999-canyu"),
+    ("1999", "32B2", "任何合法叫牌，。", "任何合法叫牌，但（判罚）违规者同伴必须永远不叫。", "1999-penalty-32B2"),
+    ("1999-trad", "32B2", "任何合法叫牌，。", "任何合法叫牌，但（判罰）違規者同伴必須永遠不叫。",
+     "1999-trad-penalty-32B2"),
+    ("1999-trad", "25B2b2", "所提人的資訊", "所提供的資訊", "1999-tigong"),
+    ("1999-trad", "29B", "在輪他叫牌時", "在輪到他叫牌時", "1999-trad-lundao"),
+    ("1999-trad", "34", "違規，，競叫", "違規，競叫", "1999-double-comma"),
 ])
 def test_errata_applied_keep_original(corpus, edition, label, original, corrected, eid):
     p = corpus.find(edition, label)
@@ -33,6 +39,25 @@ def test_errata_applied_keep_original(corpus, edition, label, original, correcte
 def test_erratum_fixes_structure_where_the_marker_lost_its_dot(corpus):
     p = corpus.find("1991", "13A3")
     assert p.heading == "要求重发" and "1991-item3-dot" in p.corrections
+
+
+def test_lost_penalty_clause_of_32B2_restored_in_the_1991_wording(corpus):
+    clause = "但（判罚）违规者同伴必须永远不叫"
+    assert clause in corpus.find("1991", "32B2").text  # the evidence
+    for edition in ("1999", "1999-trad"):
+        p = corpus.find(edition, "32B2")
+        assert p.penalty and p.original_text.endswith("任何合法叫牌，。")
+        assert not p.text.endswith("，。") and p.text.count("（判") == 1
+
+
+def test_lost_words_restored_in_definitions(corpus):
+    defs = {e: {d.term: d for d in corpus.edition(e).definitions} for e in ("1991", "1999", "2008")}
+    slam = defs["1999"]["满贯"]
+    assert slam.text == defs["2008"]["满贯"].text == defs["1991"]["满贯"].text
+    assert slam.original_text.endswith("称为。") and slam.corrections == ["1999-damanguan"]
+    assert defs["1999"]["庄家"].text.endswith("（但若为越序首引时参阅第54条A款）。")
+    assert defs["2008"]["庄家"].text.endswith("(但若为越序首引时参阅第54条A款)。")
+    assert all(defs[e]["庄家"].original_text.endswith("参阅第54条A款") for e in ("1999", "2008"))
 
 
 def test_errata_in_definitions(corpus):
@@ -103,3 +128,11 @@ def test_junk_ampersands_untouched(corpus):
     junk_amp = sum(1 for j in e.junk for _ in range(j.lines[0], j.lines[1] + 1))
     assert junk_amp > 100
     assert all(p.text.count("（C）") == 0 or "♥" not in p.text for p in corpus.edition("1991").provisions())
+
+
+def test_no_comma_runs_into_a_stop_after_errata(corpus):
+    """'，。' (words lost between them) and '，，' are corrected everywhere; the delivered text keeps them."""
+    nodes = [(e.id, n) for e in corpus.editions for n in [*e.provisions(), *e.definitions]]
+    assert [(ed, getattr(n, "label", getattr(n, "term", ""))) for ed, n in nodes
+            if "，。" in n.text or "，，" in n.text] == []
+    assert sum("，。" in n.original_text for _, n in nodes) == 2
