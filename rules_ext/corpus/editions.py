@@ -67,8 +67,8 @@ def add_junk(edition_or_list: list[Junk], places: dict[int, str], junk: list[Jun
             places[n] = f"junk: {j.reason}"
 
 
-def parse_definition_blocks(files: list[FileResult], editions: dict[str, Edition]) -> None:
-    """Parse the definition lists of every edition together and account their lines.
+def parse_definition_blocks(files: list[FileResult], editions: dict[str, Edition]) -> list[str]:
+    """Parse the definition lists of every edition together, account their lines, return problems.
 
     They are parsed together because each is the evidence for the others' lost headings (the 1999
     list recovers ALERT and REDEAL from the 1991 one, the 2008 excerpt eight terms from 1999):
@@ -80,10 +80,9 @@ def parse_definition_blocks(files: list[FileResult], editions: dict[str, Edition
         parsed = definitions.parse_definition_lists(blocks)
     except ValueError as exc:
         for ed, fr in owner.items():
-            fr.problems.append(f"{ed}: definitions not parsed: {exc}")
             for n, _ in blocks[ed]:
                 fr.places[n] = f"definitions block {ed} (unparsed: {exc})"
-        return
+        return [f"{ed}: definitions not parsed: {exc}" for ed in owner]
     for ed, (defs, junk) in parsed.items():
         places = owner[ed].places
         editions[ed].definitions.extend(defs)
@@ -91,6 +90,7 @@ def parse_definition_blocks(files: list[FileResult], editions: dict[str, Edition
             for n in range(d.lines[0], d.lines[1] + 1):
                 places[n] = f"definition {ed}:{d.term}"
         add_junk(editions[ed].junk, places, junk)
+    return []
 
 
 def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str],

@@ -63,8 +63,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         result.problems.extend(fr.problems)
         for e in fr.editions:
             editions[e.id] = e
-    parse_definition_blocks(result.files, editions)
-    result.problems.extend(p for fr in result.files for p in fr.problems if p not in result.problems)
+    result.problems.extend(parse_definition_blocks(result.files, editions))
     wanted = ["1991", "1999", "2008", "1999-trad"]
     result.corpus.editions = [editions[i] for i in wanted if i in editions] + \
         [e for i, e in editions.items() if i not in wanted]
