@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
 
 from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
@@ -69,8 +69,20 @@ BLANK_COLUMNS = ("round", "ns_pair", "ew_pair", "contract", "by", "lead", "trick
 _BLANK_WIDTHS = (0.06, 0.06, 0.06, 0.09, 0.06, 0.07, 0.06, 0.09, 0.09, 0.09, 0.09, 0.18)
 
 
+def _kept(parts: list[Flowable], height: float) -> list[Flowable]:
+    """``parts`` preceded by a page break if less than ``height`` is left on the page.
+
+    Cheaper than KeepTogether, which lays a table out twice; ``height`` is an estimate, and a
+    table that still does not fit splits with its header row repeated."""
+    return [CondPageBreak(height)] + parts
+
+
+def _heading_height(styles: Styles) -> float:
+    return styles.heading.leading + styles.heading.spaceBefore + styles.heading.spaceAfter + 4
+
+
 def blank_traveller(board: object, rows: int, options: PrintOptions, styles: Styles,
-                    width: float) -> Flowable:
+                    width: float) -> list[Flowable]:
     """A blank traveller for ``board`` (number, dealer, vulnerability) with ``rows`` rows."""
     data = [_header_row(BLANK_COLUMNS, options, styles)]
     data += [[str(i + 1)] + [""] * (len(BLANK_COLUMNS) - 1) for i in range(rows)]
@@ -78,7 +90,8 @@ def blank_traveller(board: object, rows: int, options: PrintOptions, styles: Sty
                   rowHeights=[None] + [19] * rows, repeatRows=1)
     table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
-    return KeepTogether([_title(board, options, styles), table, Spacer(1, 14)])
+    height = _heading_height(styles) + 2 * styles.cell.leading + 6 + 19 * rows
+    return _kept([_title(board, options, styles), table, Spacer(1, 14)], height)
 
 
 def filled_columns(method: str) -> tuple[str, ...]:
@@ -116,7 +129,7 @@ def filled_rows(board_results: object, method: str, styles: Styles) -> list[list
 
 
 def filled_traveller(board_results: object, method: str, options: PrintOptions, styles: Styles,
-                     width: float, *, diagram: bool = False) -> Flowable:
+                     width: float, *, diagram: bool = False) -> list[Flowable]:
     """A filled traveller: the board's results with scores and matchpoints or IMPs."""
     board = board_results.board  # type: ignore[attr-defined]
     columns = filled_columns(method)
@@ -129,17 +142,21 @@ def filled_traveller(board_results: object, method: str, options: PrintOptions, 
     table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
     parts: list[Flowable] = [_title(board, options, styles)]
+    height = _heading_height(styles) + (len(data) + 1) * (styles.cell.leading + 4) + 2
     top = getattr(board_results, "top", None)
     if method == "matchpoints" and top is not None:
         note = f"{options.label('max')}: {fmt_number(top)}"
         if getattr(board_results, "neuberg", False):
             note += " (Neuberg)"
         parts.append(styles.para(note, "small"))
+        height += styles.small.leading
     if diagram and board.deal is not None:
-        parts.append(HandDiagram(board.deal, options, font_size=8.5, dealer=_seat(board.dealer),
-                                 vulnerable=vulnerable_seats(board.vulnerability)))
+        hands = HandDiagram(board.deal, options, font_size=8.5, dealer=_seat(board.dealer),
+                            vulnerable=vulnerable_seats(board.vulnerability))
+        parts.append(hands)
+        height += hands.wrap(width, 1e6)[1]
     parts += [Spacer(1, 2), table, Spacer(1, 12)]
-    return KeepTogether(parts)
+    return _kept(parts, height)
 
 
 def travellers_story(boards: Iterable[object], options: PrintOptions, *, blank: bool,
@@ -151,9 +168,9 @@ def travellers_story(boards: Iterable[object], options: PrintOptions, *, blank: 
     story: list[Flowable] = []
     for item in boards:
         if blank:
-            story.append(blank_traveller(item, rows, options, styles, width))
+            story += blank_traveller(item, rows, options, styles, width)
         else:
-            story.append(filled_traveller(item, method, options, styles, width, diagram=diagram))
+            story += filled_traveller(item, method, options, styles, width, diagram=diagram)
     return story
 
 

@@ -420,3 +420,22 @@ def test_partial_deal_is_printed_without_dd(tmp_path):
     text_out = text_of(out)
     assert text_out.count("最优定约 Par") == 3  # boards 2-4 solved; board 1 has one known hand
     assert "Board 1" in text_out
+
+
+@pytest.mark.parametrize("blank", [True, False])
+def test_travellers_are_not_split_across_pages(tmp_path, blank):
+    from rules_ext.pdf.samples import PAIRS_EVENT
+
+    event = read_pbn(PAIRS_EVENT)
+    out = tmp_path / "t.pdf"
+    write_travellers(event, out, blank=blank, diagram=not blank)
+    seen: list[str] = []
+    for page in PdfReader(out).pages:
+        lines = [line for line in page.extract_text().split("\n") if line.strip()]
+        first = lines.index(next(x for x in lines if x.startswith("牌号 Board")))
+        # only the page header and footer (event, date, title, page x /, y) come before the first
+        # traveller: no rows of a table torn from the page before
+        assert first == 5, lines[:first]
+        body = lines[first:]
+        seen += [line.split()[2] for line in body if line.startswith("牌号 Board")]
+    assert seen == [str(b.number) for b in event.boards]
