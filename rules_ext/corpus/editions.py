@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from . import definitions
 from .junk import BLANK, DUPLICATE
 from .model import Edition, FrontMatter, Heading, Junk
-from .text import CHAPTER_RE, GROUP_RE, LAW_RE, PART_RE, SourceLine
+from .text import CHAPTER_RE, GROUP_RE, LAW_RE, PART_RE, SourceLine, delivered
 
 ARTICLE_TITLE = "中国桥牌竞赛规则"
 _EDITION_HEAD_RE = re.compile(r"^(?:规则)+(\d{4})版$")
@@ -114,7 +114,8 @@ def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str
                 definition_blocks.setdefault(edition.id, []).extend(block)
         elif block:
             edition.front.append(FrontMatter(kind, title, [b.text for b in block],
-                                             (block[0].number, block[-1].number)))
+                                             (block[0].number, block[-1].number),
+                                             [delivered(b.original) for b in block]))
             for b in block:
                 places[b.number] = f"front {edition.id}:{kind}"
         current = None

@@ -204,12 +204,20 @@ class FrontMatter:
 
     kind: str  # 'preamble', 'preface', 'abstract'
     title: str
-    paragraphs: list[str]
+    paragraphs: list[str]  # corrected (errata applied)
     lines: Lines
+    #: the paragraphs as delivered (outer blanks stripped); a copy of ``paragraphs`` if not given
+    original_paragraphs: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)  # errata ids applied here
+
+    def __post_init__(self) -> None:
+        if not self.original_paragraphs:
+            self.original_paragraphs = list(self.paragraphs)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "title": self.title, "paragraphs": list(self.paragraphs),
-                "lines": list(self.lines)}
+                "original_paragraphs": list(self.original_paragraphs),
+                "corrections": list(self.corrections), "lines": list(self.lines)}
 
 
 @dataclass(slots=True)

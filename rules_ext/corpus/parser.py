@@ -81,6 +81,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     recovery.align_traditional(result.corpus)
     recovery.title_recovered_laws(result.corpus)
     _apply_errata_to_definitions(result.corpus, errata)
+    _apply_errata_to_front(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))
     by_name = {fr.name: fr for fr in result.files}
     for e in result.corpus.editions:
@@ -120,11 +121,24 @@ def _apply_errata_to_definitions(corpus: Corpus, errata: list[Erratum]) -> None:
                     d.corrections.append(x.id)
 
 
+def _apply_errata_to_front(corpus: Corpus, errata: list[Erratum]) -> None:
+    """Errata in the preamble, preface and abstract (the delivered form stays in original_paragraphs)."""
+    for e in corpus.editions:
+        for f in e.front:
+            for x in errata:
+                if e.id not in x.editions:
+                    continue
+                for i, para in enumerate(f.paragraphs):
+                    if x.key in para:
+                        f.paragraphs[i] = para.replace(x.key, x.replacement, 1)
+                        f.corrections.append(x.id)
+
+
 def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
     """Each erratum must have been applied exactly once in each edition it lists."""
     counts: dict[tuple[str, str], int] = {}
     for e in corpus.editions:
-        nodes = list(e.provisions()) + list(e.definitions)
+        nodes = list(e.provisions()) + list(e.definitions) + list(e.front)
         for node in nodes:
             for c in node.corrections:
                 counts[(e.id, c)] = counts.get((e.id, c), 0) + 1

@@ -111,6 +111,8 @@ def check_report(corpus: Corpus) -> Report:
             errata.extend((e.id, c, p.label) for c in p.corrections)
         for d in e.definitions:
             errata.extend((e.id, c, f"definition {d.term}") for c in d.corrections)
+        for f in e.front:
+            errata.extend((e.id, c, f"{f.kind} {f.title}") for c in f.corrections)
     refs = []
     unresolved = []
     for e in corpus.editions:

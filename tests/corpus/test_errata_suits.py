@@ -136,3 +136,14 @@ def test_no_comma_runs_into_a_stop_after_errata(corpus):
     assert [(ed, getattr(n, "label", getattr(n, "term", ""))) for ed, n in nodes
             if "，。" in n.text or "，，" in n.text] == []
     assert sum("，。" in n.original_text for _, n in nodes) == 2
+
+
+def test_errata_in_the_preface_keep_the_delivered_paragraphs(corpus):
+    preface = next(f for f in corpus.edition("1999").front if f.kind == "preface")
+    text, original = "".join(preface.paragraphs), "".join(preface.original_paragraphs)
+    assert "组织国内部分国家级裁判" in text and "组织国内部国家级裁判" in original
+    assert "均就照此执行" in text and "谨此说明" in text and "谨些说明" in original
+    assert preface.corrections == ["1999-bufen", "1999-zhaoci", "1999-jinci"]
+    assert preface.to_dict()["original_paragraphs"] == preface.original_paragraphs
+    untouched = next(f for f in corpus.edition("1991").front if f.kind == "preamble")
+    assert untouched.paragraphs == untouched.original_paragraphs and untouched.corrections == []
