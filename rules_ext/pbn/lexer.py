@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from rules_ext.pbn.errors import PBNError
 
 _TAG_START = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
+#: fast paths: a line that is one tag pair and nothing else; a line with nothing to scan
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\t]|\\.)*)"\]$')
+_PLAIN = re.compile(r'[\[\]{};"]')
 _TAG_END = re.compile(r"\s*\]")
 
 #: the escape lines that the writer regenerates: version, export marker, character set
@@ -170,6 +173,17 @@ def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list
         if current is None:
             current = _GameBuilder(lineno, preamble=pending)
             pending = []
+        if not in_brace:
+            simple = _TAG_LINE.match(raw)
+            if simple:
+                value = simple[2]
+                if "\\" in value:
+                    value = read_string(raw, simple.start(2) - 1)[0]
+                current.tags.append([simple[1], value, [], lineno, []])
+                continue
+            if not _PLAIN.search(raw):
+                current.add_text(_clean(raw), lineno)
+                continue
         # scan the characters of the line
         pos = 0
         start = 0

@@ -8,8 +8,11 @@ problem becomes a ``PBNError`` with the file and line; the boards that are fine 
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +31,7 @@ from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Tag, scan
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
-from rules_ext.pbn.tables import Table, TableError, parse_table, replace_cell, tokenize_row
+from rules_ext.pbn.tables import Table, TableError, parse_table, replace_cell, row_values
 
 #: the mandatory tag set, in export order (PBN 2.1 section 3.1)
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -41,6 +44,8 @@ SECTION_TAGS = frozenset({"Auction", "Play"})
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
                  "IMP_NS", "IMP_EW")
 _UNKNOWN = ("", "?")
+_BYE = frozenset({"Bye", "BYE", "bye"})
+_ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Result", "Percentage_NS")
 _META_RE = re.compile(r"<META\s+name\s*=\s*\"?([^\s\">]+)\"?\s+content\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
 _SCORE_RE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
 _RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
@@ -92,6 +97,23 @@ def _is_file(text: str) -> bool:
         return False
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a file is read, as pickle-style loaders do.
+
+    Reading builds hundreds of thousands of small objects and no reference cycles; the collector's
+    repeated passes over them cost a quarter of the time. It is switched back on (if it was on)
+    when reading ends, also on an exception.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None = None,
              encoding: str | None = None, strict: bool = False) -> Event:
     """Read a PBN file or text; see :mod:`rules_ext.pbn` for what the Event holds.
@@ -110,7 +132,8 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
                            source=name, line=data[:exc.start].count(b"\n") + 1) from exc
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
-    event = _Reader(name).read(text, used)
+    with _collector_paused():
+        event = _Reader(name).read(text, used)
     if strict and event.problems:
         raise PBNErrors(event.problems)
     return event
@@ -118,10 +141,38 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
 
 # --------------------------------------------------------------------------------- the reader
 
+_SEAT_LETTERS = {seat.name: seat for seat in Seat}
+
+
+def _seat(text: str) -> Seat:
+    return _SEAT_LETTERS.get(text) or Seat.parse(text)
+
+
 @dataclass(slots=True)
 class _Reader:
     source: str
     problems: list[PBNError] = field(default_factory=list)
+    deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
+    contracts: dict[str, Contract] = field(default_factory=dict)
+    rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+
+    def row(self, line: str) -> list[str]:
+        cells = self.rows.get(line)
+        if cells is None:
+            cells = self.rows[line] = row_values(line)
+        return cells
+
+    def deal(self, text: str) -> Deal:
+        deal = self.deals.get(text)
+        if deal is None:
+            deal = self.deals[text] = Deal.from_pbn(text)
+        return deal
+
+    def contract(self, text: str) -> Contract:
+        contract = self.contracts.get(text)
+        if contract is None:
+            contract = self.contracts[text] = Contract.parse(text)
+        return contract
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))
@@ -192,13 +243,16 @@ class _Reader:
             if tag.name == "Vulnerable" and value not in _UNKNOWN:
                 value = Vulnerability.parse(value).value
             elif tag.name == "Contract" and value not in _UNKNOWN and value != "-":
-                contract = Contract.parse(value)
+                contract = self.contract(value)
                 if contract.declarer is None:
                     value = str(contract)
             elif tag.name == "Declarer" and value.upper() in ("N", "E", "S", "W"):
                 value = value.upper()
             elif tag.name == "Deal" and value not in _UNKNOWN and dealer.strip().upper() in ("N", "E", "S", "W"):
-                value = Deal.from_pbn(value).to_pbn(Seat.parse(dealer))
+                if not _export_deal(value, dealer.strip().upper()):
+                    deal = self.deal(value)
+                    value = deal.to_pbn(Seat.parse(dealer))
+                    self.deals[value] = deal
         except (ContractError, DealError, ValueError):
             pass  # reported when the game is read
         if is_table_tag(tag.name) and section:
@@ -207,8 +261,7 @@ class _Reader:
             return tag
         return Tag(tag.name, value, section, tag.line, tag.section_lines)
 
-    @staticmethod
-    def normalise_rows(tag: Tag) -> tuple[str, ...]:
+    def normalise_rows(self, tag: Tag) -> tuple[str, ...]:
         try:
             columns = [c.split("\\")[0].lstrip("+-") for c in tag.value.split(";")]
         except ValueError:
@@ -219,11 +272,11 @@ class _Reader:
         rows = []
         for line in tag.section:
             try:
-                cells = tokenize_row(line)
+                cells = self.row(line)
                 if len(cells) == len(columns):
-                    cell = cells[index].value
+                    cell = cells[index]
                     if cell not in ("-", "?", "") and not Artificial.looks_like(cell) and cell.upper() != "BYE":
-                        contract = Contract.parse(cell)
+                        contract = self.contract(cell)
                         if contract.declarer is None and str(contract) != cell:
                             line = replace_cell(line, index, str(contract))
             except (TableError, ContractError, DealError, ValueError):
@@ -285,8 +338,9 @@ class _Reader:
                 table = tables["ScoreTable"]
                 if table.has("PlayerId_North"):
                     kind = EventKind.INDIVIDUAL
+                theirs = [c for c in THEIR_COLUMNS if table.has(c)]
                 for row, line in zip(table.records(), table.lines):
-                    result = self.row_result(row, line, board)
+                    result = self.row_result(row, line, board, theirs)
                     if result is not None:
                         results.append(result)
             else:
@@ -337,7 +391,7 @@ class _Reader:
             if not is_table_tag(tag.name) or tag.name in found or tag.value.startswith("#"):
                 continue
             try:
-                table, problems = parse_table(tag.name, tag.value, tag.section, tag.section_lines)
+                table, problems = parse_table(tag.name, tag.value, tag.section, tag.section_lines, self.row)
             except TableError as exc:
                 self.problem(tag.line or game.line, str(exc))
                 continue
@@ -383,7 +437,7 @@ class _Reader:
         text = values.get("Deal", "?")
         if text not in _UNKNOWN:
             try:
-                deal = Deal.from_pbn(text)
+                deal = self.deal(text)
             except DealError as exc:
                 self.problem(_line(game, "Deal"), f"board {number}: {exc}")
         return Board(number, dealer, vul, deal, (), _known(values.get("OptimumScore", "")),
@@ -424,7 +478,8 @@ class _Reader:
         return tuple(out)
 
     # --- results
-    def row_result(self, row: dict[str, str], line: int, board: Board) -> TableResult | None:
+    def row_result(self, row: dict[str, str], line: int, board: Board, their_columns: list[str]
+                   ) -> TableResult | None:
         number = board.number
         if "PlayerId_North" in row:
             players = tuple(row.get(f"PlayerId_{s}", "") for s in ("North", "East", "South", "West"))
@@ -435,9 +490,9 @@ class _Reader:
         common = dict(board=number, ns=ns, ew=ew, table=_cell(row.get("Table")), round=_cell(row.get("Round")),
                       lead=_cell(row.get("Lead")), names_ns=_cell(row.get("Names_NS")),
                       names_ew=_cell(row.get("Names_EW")), players=players, line=line,
-                      theirs=tuple((c, row[c]) for c in THEIR_COLUMNS if c in row and row[c] not in ("-", "?", "")))
+                      theirs=tuple((c, row[c]) for c in their_columns if row[c] not in ("-", "?", "")))
         contract_text = row.get("Contract", "?").strip()
-        if any(v.strip().upper() == "BYE" for v in row.values()):
+        if not _BYE.isdisjoint(row.values()):
             return TableResult(not_played=True, **common)
         artificial = self.artificial(row, line, number)
         if artificial is not None:
@@ -448,6 +503,12 @@ class _Reader:
                            self.row_score(row, line, number), common)
 
     def artificial(self, row: dict[str, str], line: int, number: int) -> Artificial | None:
+        for column in _ARTIFICIAL_COLUMNS:  # a quick look first: most rows are played results
+            cell = row.get(column)
+            if cell and cell[0] in "Aa^":
+                break
+        else:
+            return None
         for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Result", "NS")):
             cell = row.get(column, "")
             if Artificial.looks_like(cell):
@@ -487,7 +548,7 @@ class _Reader:
         if contract_text in _UNKNOWN:
             return TableResult(score_ns=score_ns, **common)
         try:
-            contract = Contract.parse(contract_text)
+            contract = self.contract(contract_text)
         except ContractError as exc:
             self.problem(line, f"board {number}: {exc}")
             return None
@@ -495,7 +556,7 @@ class _Reader:
         declarer_text = declarer_text.strip()
         if declarer_text not in ("", "?", "-"):
             try:
-                declarer = Seat.parse(declarer_text)
+                declarer = _seat(declarer_text)
             except DealError as exc:
                 self.problem(line, f"board {number}: {exc}")
                 return None
@@ -571,6 +632,26 @@ class _Reader:
 _EXAMPLES = {"Dealer": "[Dealer \"N\"]", "Vulnerable": "[Vulnerable \"NS\"]", "Deal": "[Deal \"N:...\"]",
              "Declarer": "[Declarer \"S\"]", "Contract": "[Contract \"4S\"]", "Auction": "[Auction \"N\"]",
              "Play": "[Play \"W\"]"}
+
+
+_RANK_ORDER = {ch: i for i, ch in enumerate("AKQJT98765432")}
+
+
+def _export_deal(value: str, dealer: str) -> bool:
+    """Whether a Deal value is already in export form: from the dealer, each suit's ranks descending."""
+    if not value.startswith(f"{dealer}:"):
+        return False
+    for hand in value[2:].split(" "):
+        if hand == "-":
+            continue
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return False
+        for suit in suits:
+            order = [_RANK_ORDER.get(ch, -1) for ch in suit]
+            if -1 in order or order != sorted(order) or len(set(order)) != len(order):
+                return False
+    return True
 
 
 def _known(value: str) -> str:

@@ -171,14 +171,9 @@ class _Work:
                                       mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew))
         return BoardResults(board, tuple(lines), board_top, adjusted, datum)
 
-    def members(self, r: TableResult) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-        """Who shares the NS and EW figures of a result: pairs, or the two players of each side."""
-        if self.event.kind is EventKind.INDIVIDUAL and len(r.players) == 4:
-            n, e, s, w = r.players
-            return [(n, ""), (s, "")], [(e, ""), (w, "")]
-        return [(r.ns, r.names_ns)], [(r.ew, r.names_ew)]
-
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
+        known = {p.id: p.names for p in self.event.participants}
+        individual = self.event.kind is EventKind.INDIVIDUAL
         totals: dict[str, _Totals] = defaultdict(_Totals)
         directions: dict[str, set[str]] = defaultdict(set)
         matchpointed = self.method == "matchpoints"
@@ -187,19 +182,24 @@ class _Work:
                 r = line.result
                 if r.not_played or (line.mp_ns is None and line.imp_ns is None):
                     continue
-                ns_members, ew_members = self.members(r)
-                for members, side, mp, imp in ((ns_members, "NS", line.mp_ns, line.imp_ns),
-                                               (ew_members, "EW", line.mp_ew, line.imp_ew)):
-                    for ident, names in members:
-                        t = totals[ident]
-                        t.boards += 1
-                        t.names = t.names or names or self.event.names_of(ident)
-                        directions[ident].add(side)
-                        if matchpointed and mp is not None and board.top:
-                            t.points += mp
-                            t.tops += board.top
-                        if imp is not None:
-                            t.imps += imp
+                if individual and len(r.players) == 4:  # each player of a side shares its figures
+                    n, e, s, w = r.players
+                    sides = ((n, "", "NS", line.mp_ns, line.imp_ns), (s, "", "NS", line.mp_ns, line.imp_ns),
+                             (e, "", "EW", line.mp_ew, line.imp_ew), (w, "", "EW", line.mp_ew, line.imp_ew))
+                else:
+                    sides = ((r.ns, r.names_ns, "NS", line.mp_ns, line.imp_ns),
+                             (r.ew, r.names_ew, "EW", line.mp_ew, line.imp_ew))
+                for ident, names, side, mp, imp in sides:
+                    t = totals[ident]
+                    t.boards += 1
+                    if not t.names:
+                        t.names = names or known.get(ident, "")
+                    directions[ident].add(side)
+                    if matchpointed and mp is not None and board.top:
+                        t.points += mp
+                        t.tops += board.top
+                    if imp is not None:
+                        t.imps += imp
         unit = "MP" if matchpointed else "IMP"
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
@@ -279,8 +279,8 @@ class _Work:
         for ident, t in entries:
             same = [i for i, (_, u) in enumerate(entries) if abs(u.points - t.points) < _EPSILON]
             position = same[0] + 1
-            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident, ident, round(t.points, 2), None, t.boards,
-                                    round(t.imps, 6)))
+            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident, ident,
+                                    round(t.points, 2), None, t.boards, round(t.imps, 6)))
         return [Ranking("", "VP", tuple(ranked))]
 
     # ------------------------------------------------------------------------ comparison

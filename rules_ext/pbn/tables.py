@@ -8,9 +8,9 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules_ext.pbn.lexer import read_string
 
 _COLUMN_RE = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LRlr]?))?$")
 
@@ -86,41 +86,50 @@ def parse_columns(value: str) -> tuple[Column, ...]:
     return tuple(Column.parse(p) for p in parts)
 
 
+_ROW_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|;.*|\{[^}]*\}|\{.*|"|[^\s";{]+')
+_UNESCAPE = re.compile(r'\\(["\\])')
+
+
 def tokenize_row(line: str) -> list[Cell]:
     """Split a row line into cells; quoted strings stay whole; ``;`` and ``{...}`` comments are skipped."""
     cells: list[Cell] = []
-    pos, n = 0, len(line)
-    while pos < n:
-        c = line[pos]
-        if c.isspace():
-            pos += 1
-        elif c == ";":
-            break
-        elif c == "{":
-            end = line.find("}", pos)
-            if end < 0:
-                break
-            pos = end + 1
-        elif c == '"':
-            found = read_string(line, pos)
-            if found is None:
+    for match in _ROW_TOKEN.finditer(line):
+        token = match.group()
+        first = token[0]
+        if first == '"':
+            if len(token) == 1:
                 raise TableError(f"unclosed quote in table row {line.strip()!r}: expected \"...\" on one line")
-            cells.append(Cell(found[0], True, pos, found[1]))
-            pos = found[1]
-        else:
-            start = pos
-            while pos < n and not line[pos].isspace() and line[pos] not in '";{':
-                pos += 1
-            cells.append(Cell(line[start:pos], False, start, pos))
+            value = match.group(1)
+            cells.append(Cell(_UNESCAPE.sub(r"\1", value) if "\\" in value else value, True,
+                              match.start(), match.end()))
+        elif first not in ";{":
+            cells.append(Cell(token, False, match.start(), match.end()))
     return cells
 
 
-def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = ()
-                ) -> tuple[Table, list[tuple[int, str]]]:
+def row_values(line: str) -> list[str]:
+    """The cell values of a row line (what :func:`tokenize_row` gives, without the positions)."""
+    values: list[str] = []
+    for match in _ROW_TOKEN.finditer(line):
+        token = match.group()
+        first = token[0]
+        if first == '"':
+            if len(token) == 1:
+                raise TableError(f"unclosed quote in table row {line.strip()!r}: expected \"...\" on one line")
+            value = match.group(1)
+            values.append(_UNESCAPE.sub(r"\1", value) if "\\" in value else value)
+        elif first not in ";{":
+            values.append(token)
+    return values
+
+
+def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = (),
+                cells_of: Callable[[str], list[str]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
     """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
 
     A row with a different number of cells than columns is a problem and left out of the table;
-    the other rows are kept. ``section_lines`` numbers the section lines (0 when unknown).
+    the other rows are kept. ``section_lines`` numbers the section lines (0 when unknown);
+    ``cells_of`` splits a row line (:func:`row_values`, or a caching version of it).
     """
     columns = parse_columns(value)
     rows: list[tuple[str, ...]] = []
@@ -129,7 +138,7 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     for offset, text in enumerate(section):
         lineno = section_lines[offset] if offset < len(section_lines) else 0
         try:
-            cells = tokenize_row(text)
+            cells = cells_of(text)
         except TableError as exc:
             problems.append((lineno, str(exc)))
             continue
@@ -141,7 +150,7 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
                                      f"{len(columns)} columns ({';'.join(c.name for c in columns)}): "
                                      f"expected one cell per column, '-' for an empty one"))
             continue
-        rows.append(tuple(c.value for c in cells))
+        rows.append(tuple(cells))
         lines.append(lineno)
     return Table(name, columns, tuple(rows), tuple(lines)), problems
 

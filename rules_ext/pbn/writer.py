@@ -16,7 +16,7 @@ from rules_ext.pbn.lexer import Game, escape_string
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import export_order
 
-_CHARSET_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "ascii": "UTF-8", "iso8859-1": "ISO-8859-1",
+_CHARSET_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "ascii": "US-ASCII", "iso8859-1": "ISO-8859-1",
                   "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK"}
 
 
