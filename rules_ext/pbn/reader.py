@@ -45,7 +45,7 @@ THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Per
                  "IMP_NS", "IMP_EW")
 _UNKNOWN = ("", "?")
 _BYE = frozenset({"Bye", "BYE", "bye"})
-_ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Result", "Percentage_NS")
+_ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "Percentage_NS")
 _META_RE = re.compile(r"<META\s+name\s*=\s*\"?([^\s\">]+)\"?\s+content\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
 _SCORE_RE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
 _RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
@@ -353,6 +353,11 @@ class _Reader:
                         sides.setdefault(ident, set()).update(("NS", "EW"))
                         names[ident] = ident
                     continue
+                if kind is EventKind.INDIVIDUAL and len(r.players) == 4:  # the players are the field
+                    for ident, side in zip(r.players, ("NS", "EW", "NS", "EW")):
+                        if ident and ident not in ("-", "?"):
+                            sides.setdefault(ident, set()).add(side)
+                    continue
                 for ident, side, who in ((r.ns, "NS", r.names_ns), (r.ew, "EW", r.names_ew)):
                     if ident and ident not in ("-", "?"):
                         sides.setdefault(ident, set()).add(side)
@@ -509,7 +514,8 @@ class _Reader:
                 break
         else:
             return None
-        for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Result", "NS")):
+        for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Score", "NS"),
+                             ("Result", "NS")):
             cell = row.get(column, "")
             if Artificial.looks_like(cell):
                 try:

@@ -40,7 +40,8 @@ def scoring_method(event: Event) -> tuple[str, str]:
 
     Teams: 'imps'. Pairs: 'butler' if the scoring names Butler; 'cross-imps' (or
     'cross-imps-average' when it says Average/Avg/Mean) if it names Cross or IMP without MP;
-    otherwise 'matchpoints' on '2/1/0' (MP, MP1) or '1/0.5/0' (MP2).
+    otherwise 'matchpoints', on '2/1/0' when the scoring says MP1, '1/0.5/0' when it says MP2, and
+    '' (not said: :func:`compute_results` looks at the file's own figures, else takes 2/1/0).
     """
     text = " ".join([event.scoring, *(c for n, c in event.meta if n.lower() == "scoringtype")]).lower()
     words = set(re.split(r"[^a-z0-9]+", text))
@@ -52,7 +53,7 @@ def scoring_method(event: Event) -> tuple[str, str]:
                                                      words & {"mp", "mp1", "mp2", "matchpoints"}):
         average = bool(words & {"average", "avg", "mean", "averaged"})
         return ("cross-imps-average" if average else "cross-imps"), ""
-    return "matchpoints", ("1/0.5/0" if "mp2" in words else "2/1/0")
+    return "matchpoints", ("1/0.5/0" if "mp2" in words else "2/1/0" if "mp1" in words else "")
 
 
 def _infer_scale(event: Event) -> str | None:
@@ -78,7 +79,7 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     if method not in METHODS:
         raise ValueError(f"unknown scoring method {method!r}: expected one of {', '.join(METHODS)}")
     if method == "matchpoints":
-        scale = scale or (found_scale if "mp" in event.scoring.lower() else None) or _infer_scale(event) or found_scale
+        scale = scale or found_scale or _infer_scale(event) or "2/1/0"
     else:
         scale = ""
     work = _Work(event, method, scale)
@@ -348,7 +349,7 @@ class _Work:
                     self.differ(None, ident, column, row[column], value, line)
             if "TotalPercentage" in row:
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line)
-            if "Rank" in row:
+            if "Rank" in row and (len(rankings) == 1 or "Direction" in row):
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit() and int(theirs) != entry.position:
                     self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))

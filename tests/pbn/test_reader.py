@@ -197,3 +197,46 @@ def test_other_boards_are_still_read_after_a_bad_one():
     assert [b.number for b in event.boards] == [1, 2]
     assert [r.score_ns for r in event.boards[0].results] == [400]
     assert [r.score_ns for r in event.boards[1].results] == [620]
+
+
+def test_row_quirks_bye_not_played_relative_results_and_score_forms():
+    text = ('[Board "1"][Dealer "N"][Vulnerable "None"]\n'
+            '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score"]\n'
+            '1 2 4S N = -\n'          # relative result: made exactly
+            '3 4 4S N -2 -\n'         # two down
+            '5 6 3NT S +1 "NS 430"\n'
+            '7 8 2H W 8 "EW 110"\n'
+            '9 Bye - - - -\n'         # a sit-out
+            '11 12 - - - -\n'         # not played
+            '13 14 A60-40 - - -\n'    # artificial, percentages
+            '15 16 - - - A=\n')
+    results = read_pbn(text).boards[0].results
+    assert [(r.tricks, r.score_ns) for r in results[:4]] == [(10, 420), (8, -100), (10, 430), (8, -110)]
+    assert [r.score_computed for r in results[:4]] == [True, True, False, False]
+    assert results[4].not_played and results[5].not_played
+    assert (results[6].artificial.pct_ns, results[6].artificial.pct_ew) == (60.0, 40.0)
+    assert (results[7].artificial.pct_ns, results[7].artificial.pct_ew) == (50.0, 50.0)
+    assert not any(r.scored for r in results[4:])
+
+
+def test_artificial_percentages_marked_with_a_caret():
+    text = ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;Percentage_NS;Percentage_EW"]\n'
+            '1 2 420 - -\n3 4 - ^60 ^50\n')
+    adjusted = read_pbn(text).boards[0].results[1]
+    assert (adjusted.artificial.pct_ns, adjusted.artificial.pct_ew) == (60.0, 50.0)
+
+
+@pytest.mark.parametrize("marker, side, expected", [
+    ("A+", "NS", (60, 40)), ("A-", "NS", (40, 60)), ("A=", "EW", (50, 50)), ("A+", "EW", (40, 60)),
+    ("A+-", "NS", (60, 40)), ("A--", "NS", (40, 40)), ("A60", "NS", (60, 40)), ("A60/50", "EW", (50, 60)),
+])
+def test_artificial_markers(marker, side, expected):
+    from rules_ext.pbn import Artificial
+    a = Artificial.parse(marker, side)
+    assert (a.pct_ns, a.pct_ew) == expected
+
+
+def test_bad_artificial_marker_is_reported():
+    from rules_ext.pbn import Artificial
+    with pytest.raises(ValueError, match="cannot read artificial score 'A7x'"):
+        Artificial.parse("A7x")

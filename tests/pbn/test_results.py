@@ -93,6 +93,12 @@ def test_neuberg_on_a_board_played_fewer_times():
     assert [(l.mp_ns, l.mp_ew) for l in board.lines] == [(3.5, 0.5), (0.5, 3.5)]
 
 
+def test_scale_defaults_to_two_one_zero_when_nothing_says_otherwise():
+    rows = {1: [("1", "4", "420"), ("2", "5", "420"), ("3", "6", "450")]}
+    assert compute_results(read_pbn(pairs_event(rows, scoring="MP"))).scale == "2/1/0"
+    assert compute_results(read_pbn(pairs_event(rows, scoring="MP")), scale="1/0.5/0").scale == "1/0.5/0"
+
+
 def test_half_point_scale_from_the_scoring_tag_and_from_the_files_figures():
     rows = {1: [("1", "4", "420"), ("2", "5", "420"), ("3", "6", "450")]}
     results = compute_results(read_pbn(pairs_event(rows, scoring="MP;MP2")))
@@ -114,6 +120,7 @@ def test_individual_event_gives_each_player_the_side_figures():
             '1 6 3 8 3NT E 9\n5 2 7 4 3NT E 8\n')
     event = read_pbn(text)
     assert event.kind is EventKind.INDIVIDUAL
+    assert [p.id for p in event.participants] == [str(i) for i in range(1, 9)]
     results = compute_results(event)
     (ranking,) = results.rankings
     totals = {e.id: e.total for e in ranking.entries}
