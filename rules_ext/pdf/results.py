@@ -31,38 +31,41 @@ def _table(data: list[list[object]], widths: list[float], styles: Styles,
 
 def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Styles,
                   width: float) -> list[Flowable]:
-    """A ranking: rank (ties as ``3=``), id, names, total, % (or IMPs for a VP ranking), boards."""
+    """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
+    (or the IMP balance for a VP ranking), boards played."""
     unit = ranking.unit  # type: ignore[attr-defined]
+    entries = ranking.entries  # type: ignore[attr-defined]
     who = {"teams": "team", "individual": "player"}.get(kind, "pair")
     total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
-    has_pct = any(e.pct is not None for e in ranking.entries)  # type: ignore[attr-defined]
-    has_imps = any(e.imps is not None for e in ranking.entries) and unit == "VP"  # type: ignore[attr-defined]
-    keys = ["rank", who, "names", total_label] + (["pct"] if has_pct else []) + \
-           (["imps"] if has_imps else []) + ["boards"]
-    header = [styles.para(options.label(k), "cell_center") for k in keys]
-    rows: list[list[object]] = [header]
-    entries = ranking.entries  # type: ignore[attr-defined]
+    has_names = any(e.names and e.names != e.id for e in entries)
+    has_pct = any(e.pct is not None for e in entries)
+    has_imps = any(e.imps is not None for e in entries) and unit == "VP"
+    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + ["boards"]
+    keys = ["rank", who] + (["names"] if has_names else []) + figures
+    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
     places = 2 if any(e.total != int(e.total) for e in entries) else 0
     for entry in entries:
-        names = "" if entry.names == entry.id else entry.names or ""
-        row: list[object] = [entry.rank, styles.text(entry.id, "cell"), styles.text(names, "cell"),
-                             f"{entry.total:.{places}f}"]
+        row: list[object] = [entry.rank, styles.text(entry.id, "cell")]
+        if has_names:
+            row.append(styles.text("" if entry.names == entry.id else entry.names or "", "cell"))
+        row.append(f"{entry.total:.{places}f}")
         if has_pct:
             row.append(fmt_pct(entry.pct))
         if has_imps:
             row.append(fmt_number(entry.imps))
         row.append(str(entry.boards))
         rows.append(row)
-    n = len(keys)
     id_share = 0.25 if kind == "teams" else 0.08
-    widths = [width * 0.08, width * id_share, width * (1 - 0.08 - id_share - 0.1 * (n - 3))] + \
-             [width * 0.1] * (n - 3)
+    rest = 1 - 0.08 - id_share - 0.1 * len(figures)
+    widths = [width * 0.08, width * (id_share + (0 if has_names else rest))] + \
+             ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
     title = options.label("ranking")
     group = ranking.group  # type: ignore[attr-defined]
     if group in _GROUP:
         title += f" — {options.label(_GROUP[group])}"
     return [styles.para(title, "heading"),
-            _table(rows, widths, styles, [("ALIGN", (2, 1), (2, -1), "LEFT")]), Spacer(1, 10)]
+            _table(rows, widths, styles, [("ALIGN", (1, 1), (2 if has_names else 1, -1), "LEFT")]),
+            Spacer(1, 10)]
 
 
 def matches_table(results: object, options: PrintOptions, styles: Styles, width: float

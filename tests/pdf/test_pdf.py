@@ -288,11 +288,12 @@ def test_contract_text():
 
 # -- renderings to look at ------------------------------------------------------------------
 
-def test_png_renderings(tmp_path, pairs):
+def test_png_renderings(tmp_path, pairs, corpus):
     """Render one page of each kind with pdftoppm into build/pdf-png/ for a person to look at."""
     if shutil.which("pdftoppm") is None:
         pytest.fail("pdftoppm is missing: install it with `apt-get install poppler-utils`")
     event, results = pairs
+    teams = read_pbn(TEAMS)
     target = Path(__file__).parents[2] / "build" / "pdf-png"
     target.mkdir(parents=True, exist_ok=True)
     pdfs = {
@@ -301,6 +302,8 @@ def test_png_renderings(tmp_path, pairs):
         "travellers": lambda p: write_travellers(event, p, results=results, diagram=True),
         "results": lambda p: write_results_pdf(event, results, p),
         "ruling-form-blank": lambda p: write_ruling_form(None, p),
+        "ruling-form": lambda p: write_ruling_form(load_ruling(EXAMPLE), p, corpus=corpus),
+        "teams-results": lambda p: write_results_pdf(teams, compute_results(teams), p),
     }
     for name, write in pdfs.items():
         pdf = tmp_path / f"{name}.pdf"
