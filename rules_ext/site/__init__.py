@@ -27,6 +27,7 @@ from sphinx.util import logging
 
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
+from rules_ext.site.search import BridgeSearchChinese
 
 logger = logging.getLogger(__name__)
 
@@ -160,6 +161,7 @@ def setup(app) -> dict[str, Any]:
     app.add_config_value("rules_traditional_profile", "s2twp", "env", types=(str,))
     app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))
+    app.add_search_language(BridgeSearchChinese)
     app.add_domain(LawDomain)
     app.add_directive_to_domain("law", "edition", directives.EditionDirective)
     app.add_directive_to_domain("law", "law", directives.LawDirective)

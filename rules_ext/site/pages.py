@@ -145,8 +145,7 @@ def law_docname(edition_id: str, number: int, script: str = "simplified") -> str
 
 
 def law_title(law: Law, convert=lambda s: s) -> str:
-    title = convert(law.title) if law.title else ""
-    return f"第{law.number}条 {title}".strip()
+    return convert(f"第{law.number}条 {law.title or ''}".strip())
 
 
 # -- the generator --------------------------------------------------------------------------------

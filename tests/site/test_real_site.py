@@ -125,6 +125,13 @@ def test_search_finds_chinese_terms(real_site, word, laws):
         assert f"1991/law-{number}" in found, (word, number)
 
 
+def test_search_javascript_defines_its_stemmer(real_site):
+    # sphinx-doc/sphinx#14229: Sphinx 9.0's zh search binds an undefined ChineseStemmer
+    text = (real_site.outdir / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert "ChineseStemmer" not in text
+    assert "var Stemmer = function" in text
+
+
 def test_traditional_agreement_is_reported(real_site):
     match = re.search(r"繁體 check, OpenCC s2twp vs delivered 1999-trad, Laws 21–39: (\d+) of (\d+) "
                       r"characters agree \(([\d.]+) %\)", real_site.status)
