@@ -33,7 +33,9 @@ The objects (frozen dataclasses; see each class for its fields)
 ``contract`` (core ``Contract``; ``contract.symbol`` gives ``4♠X``), ``declarer`` (``Seat``),
 ``tricks``, ``score_ns``, ``score_computed``, ``artificial`` (``Artificial``: marker, pct_ns,
 pct_ew), ``not_played``, ``table``, ``round``, ``room``, ``lead``, ``names_ns``, ``names_ew``,
-``players``, ``theirs`` (the file's own figures), ``scored`` (property).
+``players``, ``theirs`` (the file's own figures), ``scored`` (property); for one game per table
+also ``auction`` (calls, checked by the core's Auction), ``auction_first``, ``auction_notes``,
+``notes``, ``play`` (cards per trick from ``play_first``).
 
 ``EventResults``: ``kind``, ``method``, ``scale``, ``boards`` (``BoardResults``: ``board``,
 ``lines``, ``top``, ``neuberg``, ``datum``; each line a ``ScoredResult``: ``result``, ``score_ns``,

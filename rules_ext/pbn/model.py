@@ -91,6 +91,10 @@ class TableResult:
       as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known.
     - ``theirs``: the figures the file itself gives for this result, as ``(column, text)`` pairs
       (``MP_NS``, ``Percentage_EW``, ``IMP_NS``, ``Score_NS`` ...), for comparison.
+    - one game per table only: ``auction`` (calls in export spelling, ``Pass``, ``X``, ``1S``,
+      ``3NT``) from ``auction_first``; ``auction_notes`` ((call index, note number) pairs);
+      ``notes`` ((number, text) of the ``[Note]`` tags); ``play`` (one tuple of cards per trick, in
+      the order of the players from ``play_first``, the opening leader; '-' for a card not known).
     - ``line``: where the result is in the file (not part of ``==``).
     """
 
@@ -112,6 +116,12 @@ class TableResult:
     names_ew: str = ""
     players: tuple[str, ...] = ()
     theirs: tuple[tuple[str, str], ...] = ()
+    auction: tuple[str, ...] = ()
+    auction_first: Seat | None = None
+    auction_notes: tuple[tuple[int, int], ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()
+    play: tuple[tuple[str, ...], ...] = ()
+    play_first: Seat | None = None
     line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:

@@ -9,6 +9,7 @@ problem becomes a ``PBNError`` with the file and line; the boards that are fine 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import os
 import re
@@ -31,6 +32,7 @@ from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Tag, scan
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
 from rules_ext.pbn.tables import Table, TableError, parse_table, replace_cell, row_values
 
 #: the mandatory tag set, in export order (PBN 2.1 section 3.1)
@@ -593,6 +595,32 @@ class _Reader:
                            score_computed=computed, **common)
 
     def game_result(self, game: Game, values: dict[str, str], board: Board) -> TableResult | None:
+        result = self.game_score(game, values, board)
+        if result is None:
+            return None
+        extra: dict = {}
+        auction_tag = game.tag("Auction")
+        if auction_tag is not None and auction_tag.value not in _UNKNOWN:
+            auction, problems = read_auction(auction_tag.value, auction_tag.section)
+            for offset, message in problems:
+                self.problem(_section_line(auction_tag, offset), f"board {board.number}: {message}")
+            if auction is not None:
+                extra.update(auction=auction.calls, auction_first=auction.first, auction_notes=auction.notes)
+                mismatch = contract_mismatch(auction, result.contract, result.declarer)
+                if mismatch:
+                    self.problem(auction_tag.line or game.line, f"board {board.number}: {mismatch}")
+        play_tag = game.tag("Play")
+        if play_tag is not None and play_tag.value not in _UNKNOWN:
+            first, tricks, problems = read_play(play_tag.value, play_tag.section)
+            for offset, message in problems:
+                self.problem(_section_line(play_tag, offset), f"board {board.number}: {message}")
+            extra.update(play=tricks, play_first=first)
+        notes = [t.value for t in game.tags if t.name == "Note"]
+        if notes:
+            extra["notes"] = read_notes(notes)
+        return dataclasses.replace(result, **extra) if extra else result
+
+    def game_score(self, game: Game, values: dict[str, str], board: Board) -> TableResult | None:
         contract_text = values.get("Contract", "?").strip()
         room = _known(values.get("Room", ""))
         if contract_text in _UNKNOWN and not room:
@@ -658,6 +686,12 @@ def _export_deal(value: str, dealer: str) -> bool:
             if -1 in order or order != sorted(order) or len(set(order)) != len(order):
                 return False
     return True
+
+
+def _section_line(tag: Tag, offset: int) -> int:
+    if 0 <= offset < len(tag.section_lines):
+        return tag.section_lines[offset]
+    return tag.line
 
 
 def _known(value: str) -> str:
