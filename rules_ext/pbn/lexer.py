@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules_ext.pbn.errors import PBNError
 
@@ -135,8 +136,18 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list[PBNError]]:
-    """Split decoded PBN text into header escape lines, games and problems.
+class Scanned(NamedTuple):
+    """What :func:`scan` finds: ``header`` (the ``%`` lines before the first tag), ``games``,
+    ``problems``, and ``trailer`` (comment and ``%`` lines after the last game)."""
+
+    header: list[str]
+    games: list[Game]
+    problems: list[PBNError]
+    trailer: list[str]
+
+
+def scan(text: str, source: str = "<text>") -> Scanned:
+    """Split decoded PBN text into header escape lines, games, problems and trailing lines.
 
     The header is every ``%`` line before the first tag of the file. Problems (an unclosed quote,
     bracket or comment) are collected; the rest of a bad line is skipped and reading goes on.
@@ -246,5 +257,8 @@ def scan(text: str, source: str = "<text>") -> tuple[list[str], list[Game], list
             current.add_text(_clean(fragment).strip() if had_tag else _clean(fragment), lineno)
     if in_brace:
         problems.append(PBNError("unclosed comment: a '{' is never closed by '}'", source=source, line=in_brace))
+    trailer = pending
+    if current is not None and not current.tags:  # comment lines after the last game
+        trailer = current.preamble
     finish()
-    return header, games, problems
+    return Scanned(header, games, problems, trailer)

@@ -195,7 +195,8 @@ class Event:
     - ``games``: every game as tags and section lines, values as written except that the reader
       puts known values in export spelling (``3N`` -> ``3NT``, ``x`` -> ``X``, ``Both`` -> ``All``,
       the Deal starting with the dealer); ``header``: the file's ``%`` lines other than the version,
-      ``EXPORT`` and ``Content-type`` lines, which the writer regenerates.
+      ``EXPORT`` and ``Content-type`` lines, which the writer regenerates; ``trailer``: comment and
+      ``%`` lines after the last game.
     - ``name``, ``site``, ``date``, ``scoring`` (the Scoring tag, or the META ScoringType),
       ``kind`` (:class:`EventKind`), ``boards`` (:class:`Board`, by number), ``participants``
       (:class:`Participant`), ``totals`` (the file's TotalScoreTable, a ``Table``, or None),
@@ -208,6 +209,7 @@ class Event:
 
     games: tuple[Game, ...]
     header: tuple[str, ...] = ()
+    trailer: tuple[str, ...] = ()
     name: str = ""
     site: str = ""
     date: str = ""
@@ -225,7 +227,7 @@ class Event:
     problems: tuple[PBNError, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("games", "header", "boards", "participants", "meta", "problems"):
+        for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     def board(self, number: int) -> Board | None:

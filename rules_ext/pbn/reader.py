@@ -33,7 +33,7 @@ from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Tag, scan
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
-from rules_ext.pbn.tables import Table, TableError, parse_table, replace_cell, row_values
+from rules_ext.pbn.tables import Table, TableError, parse_columns, parse_table, replace_cell, row_values
 
 #: the mandatory tag set, in export order (PBN 2.1 section 3.1)
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -122,7 +122,8 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
 
     Problems are collected in ``event.problems``; with ``strict=True`` they are raised as
     :class:`PBNErrors` (one ``file:line: problem`` line each). A file that cannot be decoded with a
-    forced ``encoding`` raises :class:`PBNError`.
+    forced ``encoding`` raises :class:`PBNError`. As the import format says, the first of a
+    repeated tag counts; the repeats (other than Note) are not kept.
     """
     data, name = _load(path_or_text, source)
     if isinstance(data, bytes):
@@ -182,7 +183,7 @@ class _Reader:
     # --- file level
     def read(self, text: str, encoding: str) -> Event:
         newline = "\r\n" if "\r\n" in text else "\n"
-        header, games, lex_problems = scan(text, self.source)
+        header, games, lex_problems, trailer = scan(text, self.source)
         self.problems.extend(lex_problems)
         version, declared, kept, meta = "", "", [], []
         for line in header:
@@ -204,7 +205,7 @@ class _Reader:
         if scoring in _UNKNOWN:
             scoring = next((c for n, c in meta if n.lower() == "scoringtype"), scoring)
         return Event(
-            games=tuple(games), header=tuple(kept),
+            games=tuple(games), header=tuple(kept), trailer=tuple(trailer),
             name=_known(first.get("Event", "")), site=_known(first.get("Site", "")),
             date=_known(first.get("Date", "")), scoring=_known(scoring), kind=kind,
             boards=tuple(boards), participants=tuple(participants), totals=totals, meta=tuple(meta),
@@ -264,10 +265,11 @@ class _Reader:
         return Tag(tag.name, value, section, tag.line, tag.section_lines)
 
     def normalise_rows(self, tag: Tag) -> tuple[str, ...]:
+        """The table's rows with each Contract cell in export spelling (the rest of a row as it was)."""
         try:
-            columns = [c.split("\\")[0].lstrip("+-") for c in tag.value.split(";")]
-        except ValueError:
-            return tag.section
+            columns = [c.name for c in parse_columns(tag.value)]
+        except TableError:
+            return tag.section  # reported when the table is read
         if "Contract" not in columns:
             return tag.section
         index = columns.index("Contract")

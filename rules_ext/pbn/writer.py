@@ -46,6 +46,8 @@ def write_pbn(event: Event, *, newline: str = "\r\n", encoding: str = "utf-8") -
         if i:
             body.append("")
         body.extend(game_lines(game))
+    if event.trailer:
+        body.extend(["", *event.trailer])
     head = ["% PBN 2.1", "% EXPORT"]
     if event.declared_charset or not all(line.isascii() for line in [*event.header, *body]):
         head.append(f"% Content-type: text/x-pbn; charset={charset_name(encoding)}")
