@@ -3,8 +3,11 @@
 PBN 2.1 prescribes ISO 8859-1; real files come as UTF-8 (with or without a byte-order mark),
 ISO 8859-1 (names and sites with é, Ö, å) or GBK/GB18030 (Chinese scoring programs). A file's
 ``% Content-type: ...; charset=...`` escape line, when present and consistent, decides; otherwise the
-bytes do: valid UTF-8 is UTF-8, text that decodes as GB2312-range double bytes is GB18030 (a
-superset of GBK), and anything else is ISO 8859-1, which decodes every byte.
+bytes do: valid UTF-8 is UTF-8; text that decodes as GB2312-range double bytes is GB18030 (a
+superset of GBK), and so is text that decodes as GB18030 and either holds bytes that would be C1
+control characters in ISO 8859-1 or mostly runs of several high bytes (Chinese characters come in
+pairs; accented Latin letters mostly stand alone); anything else is ISO 8859-1, which decodes every
+byte.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ _DECLARED = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset[ \t]*=[ \t]*([A-Z
 UTF8, UTF8_BOM, LATIN1, GB18030, ASCII = "utf-8", "utf-8-sig", "iso-8859-1", "gb18030", "ascii"
 
 
+_HIGH_RUNS = re.compile(rb"[\x80-\xff]+")
 _CANONICAL = {"iso8859-1": LATIN1, "latin-1": LATIN1, "gbk": GB18030, "gb2312": GB18030}
 
 
@@ -68,8 +72,12 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         text = data.decode(GB18030)
     except UnicodeDecodeError:
         return data.decode("latin-1"), LATIN1
-    # GBK beyond GB2312 or ISO 8859-1? C1 control characters mean it is not ISO 8859-1 text.
+    # GBK beyond GB2312 or ISO 8859-1? C1 control characters mean it is not ISO 8859-1 text; and
+    # Chinese comes in runs of several high bytes, where accented Latin letters mostly stand alone.
     latin = data.decode("latin-1")
     if any("\x80" <= ch <= "\x9f" for ch in latin):
+        return text, GB18030
+    runs = _HIGH_RUNS.findall(data)
+    if sum(1 for run in runs if len(run) >= 2) * 2 > len(runs):
         return text, GB18030
     return latin, LATIN1

@@ -126,7 +126,9 @@ def test_utf8_bom_and_plain_text_and_bytes():
 
 
 @pytest.mark.parametrize("name, encoding", [("Hélène Roux", "iso-8859-1"), ("Åsa Öberg", "iso-8859-1"),
-                                            ("王丽 - 陈刚", "gb18030"), ("Zoé 王丽", "utf-8")])
+                                            ("王丽 - 陈刚", "gb18030"), ("Zoé 王丽", "utf-8"),
+                                            ("朱镕 - 王玥", "gb18030"), ("王喆", "gb18030"),
+                                            ("Ääkkönen - Søren", "iso-8859-1")])
 def test_encoding_detection(name, encoding):
     codec = {"iso-8859-1": "latin-1", "gb18030": "gbk", "utf-8": "utf-8"}[encoding]
     event = read_pbn(f'[Event "x"][North "{name}"][Board "1"]\n'.encode(codec))

@@ -5,6 +5,8 @@ The expected figures are worked out by hand in the comments from the Law 78 rule
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_ext.core import vp
 from rules_ext.pbn import EventKind, compute_results, read_pbn
@@ -184,3 +186,43 @@ def test_sample_pairs_session():
     assert len(ns.entries) == len(ew.entries) == 10
     assert all(e.boards == 18 for e in ns.entries + ew.entries)
     assert {e.id for e in ns.entries} == {str(i) for i in range(1, 11)}
+
+
+SCORE_CHOICES = st.sampled_from(["-1100", "-620", "-420", "-100", "-50", "0", "50", "110", "140", "420",
+                                 "450", "620", "1430", "A+", "A=", "A-"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(SCORE_CHOICES, min_size=1, max_size=7), min_size=1, max_size=4))
+def test_matchpoint_invariants(boards):
+    rows = {number: [(str(i + 1), str(i + 11), score) for i, score in enumerate(scores)]
+            for number, scores in enumerate(boards, start=1)}
+    results = compute_results(read_pbn(pairs_event(rows)))
+    most = max(len(scores) for scores in boards)
+    for board, scores in zip(results.boards, boards):
+        real = [l for l in board.lines if l.result.scored]
+        if board.top is None:
+            assert most == 1 and all(l.mp_ns is None for l in board.lines)
+            continue
+        assert board.top == 2 * (most - 1)
+        for line in board.lines:
+            assert 0 <= line.mp_ns <= board.top and 0 <= line.mp_ew <= board.top
+            if line.result.scored:
+                assert line.mp_ns + line.mp_ew == pytest.approx(board.top)
+                assert line.pct_ns + line.pct_ew == pytest.approx(100)
+            else:
+                assert line.pct_ns == line.result.artificial.pct_ns
+        if len(real) == most:
+            assert not board.neuberg
+            assert sum(l.mp_ns for l in real) == pytest.approx(most * (most - 1))
+        else:
+            assert board.neuberg == bool(real)
+    for ranking in results.rankings:
+        entries = ranking.entries
+        assert [e.position for e in entries] == sorted(e.position for e in entries)
+        for a, b in zip(entries, entries[1:]):
+            assert a.pct >= b.pct - 1e-9
+            if abs(a.pct - b.pct) < 1e-9:
+                assert a.rank == b.rank and a.rank.endswith("=")
+            else:
+                assert a.position < b.position
