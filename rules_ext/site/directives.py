@@ -255,17 +255,26 @@ def note_examples(app, doctree) -> None:
         app.env.get_domain("law").note_example(app.env.docname, str(target).strip())
 
 
-def examples_outdated(app, env):
-    """env-get-updated: write again the law pages whose list of worked examples changed."""
+def examples_changed(app, env) -> None:
+    """env-updated (before the environment is pickled): which laws' example lists changed."""
     domain = env.get_domain("law")
     current = dict(domain.data["examples"])
     before = getattr(env, "rules_examples_snapshot", {})
     env.rules_examples_snapshot = current
-    changed = set(current.items()) ^ set(before.items())
     numbers = set()
-    for _docname, target in changed:
+    for _docname, target in set(current.items()) ^ set(before.items()):
         label = target.rpartition(":")[2]
         if label[:1].isdigit():
             numbers.add(law_number(label))
+    env.rules_examples_changed = numbers
+
+
+def examples_outdated(app, env):
+    """env-get-updated: write again the law pages whose list of worked examples changed."""
+    numbers = getattr(env, "rules_examples_changed", set())
+    env.rules_examples_changed = set()
+    if not numbers:
+        return []
+    domain = env.get_domain("law")
     return sorted({entry.docname for entry in domain.data["objects"].values()
                    if entry.objtype == "law" and law_number(entry.anchor) in numbers})

@@ -67,10 +67,23 @@ def xref_markup(xref: CrossReference, page_edition: str,
                               if note else None)
 
 
+def word_boundaries(text: str) -> set[int]:
+    """Offsets where jieba's words start or end (terms are added to jieba by the generator), so
+    that 跟牌 is not linked inside 错跟/牌张."""
+    import jieba
+
+    bounds = {0, len(text)}
+    for _word, start, end in jieba.tokenize(text, HMM=False):
+        bounds.update((start, end))
+    return bounds
+
+
 def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str], edition: str,
                term_target: Callable[[str], str],
-               anchor: Callable[[str, str], str] = same_label) -> list[Span]:
-    """Where the references (in order) and the first use of each defined term are in ``text``."""
+               anchor: Callable[[str, str], str] = same_label,
+               boundaries: Callable[[str], set[int]] | None = None) -> list[Span]:
+    """Where the references (in order) and the first use of each defined term are in ``text``;
+    with ``boundaries``, a term is only linked where it is a whole word."""
     spans: list[Span] = []
     cursor = 0
     for xref in xrefs:
@@ -81,13 +94,17 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
             continue
         spans.append(Span(at, at + len(xref.text), xref_markup(xref, edition, anchor)))
         cursor = at + len(xref.text)
+    bounds = None
     for term in sorted(set(terms), key=len, reverse=True):
-        if len(term) < 2:
+        if len(term) < 2 or term not in text:
             continue  # one-character terms (牌, 局, 轮, 队) would link half the text
+        if boundaries is not None and bounds is None:
+            bounds = boundaries(text)
         start = 0
         while (at := text.find(term, start)) >= 0:
             end = at + len(term)
-            if not any(s.start < end and at < s.end for s in spans):
+            whole = bounds is None or (at in bounds and end in bounds)
+            if whole and not any(s.start < end and at < s.end for s in spans):
                 target = term_target(term)
                 spans.append(Span(at, end, lambda shown, t=target: role("law:term", shown, t)))
                 break

@@ -106,7 +106,8 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
                    anchor: Callable[[str, str], str] = markup.same_label) -> dict[str, Any]:
-    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor)
+    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
+                              markup.word_boundaries)
     original = ""
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
@@ -148,6 +149,18 @@ def law_title(law: Law, convert=lambda s: s) -> str:
     return convert(f"第{law.number}条 {law.title or ''}".strip())
 
 
+def _teach_jieba(corpus: Corpus) -> None:
+    """jieba (process-wide) learns the bridge terms and every defined term, so that word
+    boundaries (term links) and the search index keep them whole."""
+    import jieba
+
+    jieba.load_userdict(str(DATA_DIR / "bridge-terms.txt"))
+    for edition in corpus.editions:
+        for definition in edition.definitions:
+            if len(definition.term) > 1:
+                jieba.add_word(definition.term, freq=2000)
+
+
 # -- the generator --------------------------------------------------------------------------------
 class Generator:
     def __init__(self, context: Context, templates_dir: Path):
@@ -161,6 +174,7 @@ class Generator:
             autoescape=False,  # the output is reST, escaped by rules_ext.site.markup
         )
         self.env.filters["heading"] = heading
+        _teach_jieba(context.corpus)
         self._anchors: dict[str, set[str]] = {}
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
@@ -318,7 +332,8 @@ class Generator:
 
     def _term(self, d, edition, terms, term_target, convert, index) -> dict[str, Any]:
         others = [t for t in terms if t != d.term]
-        spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target, self.anchor)
+        spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target, self.anchor,
+                                  markup.word_boundaries)
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
         return {"term": markup.option_value(convert(d.term)), "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",

@@ -110,3 +110,18 @@ def test_traditional_conversion_and_delivered_artifacts():
     assert normalise_delivered("見***A***款; 否則") == "見（A）款；否則"
     with pytest.raises(ScriptError, match="'zz'.*expected one of s2twp"):
         to_traditional("牌", "zz")
+
+
+def test_terms_are_linked_only_as_whole_words():
+    import jieba
+
+    from rules_ext.site import USER_DICT
+
+    jieba.load_userdict(str(USER_DICT))
+    jieba.add_word("跟牌", freq=2000)
+    inside = markup.find_spans("收回其错跟牌张", [], ["跟牌"], "1991", lambda t: t,
+                               boundaries=markup.word_boundaries)
+    assert inside == []  # 错跟 / 牌张, not 跟牌
+    whole = markup.find_spans("防家未跟牌时", [], ["跟牌"], "1991", lambda t: t,
+                              boundaries=markup.word_boundaries)
+    assert [(s.start, s.end) for s in whole] == [(3, 5)]

@@ -1,0 +1,85 @@
+"""Site build benchmark: full build, incremental rebuild, and the extension's overhead.
+
+1. full: ``sphinx-build -b html`` of the real site with a fresh environment and output folder
+   (the corpus is loaded, every page generated, read and written);
+2. incremental: the same build again after touching one hand-written page (source/guide.rst);
+3. baseline: plain Sphinx (same theme, search and doctest settings) building a copy of the same
+   source tree, generated reST included, with ``rules_ext.site.plain`` standing in for the law
+   domain (it lets the markup parse and does nothing else).
+Overhead = full / baseline - 1. Goals (issue 3): overhead <= 15 %, incremental <= 3 s.
+Run: .venv/bin/python benchmarks/bench_site.py
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+PLAIN_CONF = '''
+import rules_ext.site
+project = "中国桥牌竞赛规则"
+language = "zh_CN"
+extensions = ["sphinx.ext.doctest", "rules_ext.site.plain"]
+html_theme = "furo"
+html_title = "中国桥牌竞赛规则"
+html_search_language = "zh"
+html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
+html_static_path = [str(rules_ext.site.STATIC_DIR)]
+html_css_files = ["rules.css"]
+html_copy_source = False
+exclude_patterns = ["texts", "events", "_static"]
+'''
+
+
+def sphinx(srcdir: Path, confdir: Path, outdir: Path, *extra: str,
+           strict: bool = True) -> tuple[float, str]:
+    cmd = [sys.executable, "-m", "sphinx", *(["-W", "--keep-going"] if strict else []), "-b", "html",
+           "-c", str(confdir), "-d", str(outdir / ".doctrees"), *extra, str(srcdir), str(outdir)]
+    started = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"build failed ({' '.join(cmd)}):\n{done.stderr[-3000:]}")
+    return seconds, done.stdout
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        tmp = Path(tmp)
+        full, log = sphinx(PROJECT / "source", PROJECT, tmp / "full", "-E")
+        generated = re.search(r"rules: generated in ([\d.]+) s", log)
+        pages = len(list((tmp / "full").rglob("*.html")))
+
+        guide = PROJECT / "source" / "guide.rst"
+        os.utime(guide)
+        incremental, log_incr = sphinx(PROJECT / "source", PROJECT, tmp / "full")
+        reread = re.search(r"\d+ added, \d+ changed, \d+ removed", log_incr)
+
+        plain_src = tmp / "plain-src"
+        shutil.copytree(PROJECT / "source", plain_src,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        (tmp / "plain-conf").mkdir()
+        (tmp / "plain-conf" / "conf.py").write_text(PLAIN_CONF, encoding="utf-8")
+        # not strict: the home page's link to the law index (made by the domain) stays unresolved
+        baseline, _ = sphinx(plain_src, tmp / "plain-conf", tmp / "plain", "-E", strict=False)
+
+    overhead = full / baseline - 1
+    print(f"pages (HTML files):        {pages}")
+    print(f"full build:                {full:6.2f} s  (corpus + page generation "
+          f"{generated.group(1) if generated else '?'} s)")
+    written = len(re.findall(r"writing output\.\.\. \[", log_incr))
+    print(f"incremental (guide.rst):   {incremental:6.2f} s  (goal <= 3 s)"
+          + (f"  [{reread.group(0)}; {written} pages written]" if reread else ""))
+    print(f"plain Sphinx, same reST:   {baseline:6.2f} s")
+    print(f"extension overhead:        {overhead:+6.1%}  (full / plain - 1; goal <= 15 %)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

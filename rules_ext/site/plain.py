@@ -1,0 +1,50 @@
+"""A stand-in for the ``law`` domain with no behaviour, for the overhead benchmark only.
+
+``benchmarks/bench_site.py`` builds the generated reST twice: with the real extension, and with
+plain Sphinx plus this module, which only lets the same markup parse (every ``law:`` directive is a
+container of its content, every ``law:`` role shows its text). The difference is what the extension
+costs: loading the corpus, rendering the templates, OpenCC, objects, references, terms, examples.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.domains import Domain
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import split_explicit_title
+
+
+class _AnyOption(dict):
+    def __missing__(self, key):
+        return directives.unchanged
+
+
+class PlainDirective(SphinxDirective):
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = _AnyOption()
+
+    def run(self):
+        node = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+def plain_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    _, shown, _ = split_explicit_title(nodes.unescape(text))
+    return [nodes.inline(shown, shown)], []
+
+
+class PlainLawDomain(Domain):
+    name = "law"
+    label = "Bridge law (plain stand-in)"
+    directives = {name: PlainDirective for name in ("edition", "law", "provision", "term",
+                                                     "examples")}
+    roles = {name: plain_role for name in ("ref", "law", "term", "unresolved")}
+
+
+def setup(app):
+    app.add_domain(PlainLawDomain)
+    app.add_role("law", plain_role)
+    return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}
