@@ -51,6 +51,7 @@ _ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "P
 _META_RE = re.compile(r"<META\s+name\s*=\s*\"?([^\s\">]+)\"?\s+content\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
 _SCORE_RE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
 _RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
+_DATE_RE = re.compile(r"^([0-9?]{4})[-/]([0-9?]{2})[-/]([0-9?]{2})$")  # 2025-12-20 -> 2025.12.20
 _DD_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 
@@ -235,15 +236,24 @@ class _Reader:
                 if name not in seen:
                     tags.append(Tag(name, "?", (), 0))
             dealer = next((t.value for t in tags if t.name == "Dealer"), "?")
-            out.append(Game(export_order([self.normalise_tag(t, dealer) for t in tags]), game.preamble, game.line))
+            contract = next((t.value for t in tags if t.name == "Contract"), "?")
+            out.append(Game(export_order([self.normalise_tag(t, dealer, contract) for t in tags]),
+                            game.preamble, game.line))
         return out
 
-    def normalise_tag(self, tag: Tag, dealer: str) -> Tag:
+    def normalise_tag(self, tag: Tag, dealer: str, contract_text: str) -> Tag:
+        """The tag with its value in export spelling, where the value can be read (else as it was)."""
         value, section = tag.value, tag.section
         if value.startswith("#"):
             return tag
         try:
-            if tag.name == "Vulnerable" and value not in _UNKNOWN:
+            if tag.name == "Date" and (date := _DATE_RE.match(value)):
+                value = ".".join(date.groups())
+            elif tag.name == "Result" and _RELATIVE_RESULT.match(value) and contract_text not in _UNKNOWN:
+                contract = self.contract(contract_text)
+                if not contract.is_passed_out:
+                    value = str(contract.tricks_needed + (0 if value == "=" else int(value)))
+            elif tag.name == "Vulnerable" and value not in _UNKNOWN:
                 value = Vulnerability.parse(value).value
             elif tag.name == "Contract" and value not in _UNKNOWN and value != "-":
                 contract = self.contract(value)

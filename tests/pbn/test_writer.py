@@ -108,3 +108,10 @@ def test_lf_on_request():
     assert "\r" not in text and text.startswith("% PBN 2.1\n% EXPORT\n")
     with pytest.raises(ValueError, match="not a PBN line end"):
         write_pbn(read_pbn('[Board "1"]\n'), newline="\r")
+
+
+def test_dates_and_relative_results_in_export_spelling():
+    text = write_pbn(read_pbn('[Date "2025-12-20"][Board "1"][Contract "4h"][Declarer "S"][Result "+1"]\n'
+                              '\n[Date "2025/??/??"][Board "2"][Contract "3NT"][Result "="]\n'))
+    assert '[Date "2025.12.20"]' in text and '[Date "2025.??.??"]' in text
+    assert '[Contract "4H"]\r\n[Result "11"]' in text and '[Result "9"]' in text
