@@ -97,11 +97,15 @@ BAD = ('[Event "Bad"][Board "1"][Dealer "N"][Vulnerable "None"]\n'
        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
        '1 2 8S N 9\n3 4 3NT N 14\n5 6 3NT N\n7 8 4S N 10\n\n'
        '[Event "#"][Board "2"][Dealer "E"][Vulnerable "Sometimes"]\n'
-       '[Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7"]\n'
-       '[North "unclosed]\n')
+       '[Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76"]\n'
+       '[North "unclosed]\n\n'
+       '[Event "#"][Board "3"][Dealer "S"][Vulnerable "EW"]\n'
+       '[Deal "S:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76A"]\n'
+       '[South "no bracket"\n')
 
 
 def test_bad_input_one_line_per_problem_and_exit_status(tmp_path):
+    """Every bad-input case of the issue: one line naming file, line and problem; exit status 1."""
     path = tmp_path / "bad.pbn"
     path.write_text(BAD, encoding="utf-8")
     out = run("results", str(path), "--format", "json")
@@ -109,7 +113,7 @@ def test_bad_input_one_line_per_problem_and_exit_status(tmp_path):
     lines = out.stderr.decode("utf-8").splitlines()
     expected = [(3, "cannot read contract '8S'"), (4, "a result of 14 tricks is impossible"),
                 (5, "has 4 cells, fewer than its 5 columns"), (8, "cannot read vulnerability 'Sometimes'"),
-                (9, "holds 11 cards"), (10, "unclosed quote")]
+                (9, "holds 12 cards"), (10, "unclosed quote"), (13, "dealt twice"), (14, "unclosed bracket")]
     assert len(lines) == len(expected), lines
     for line, (number, message) in zip(lines, expected):
         assert line.startswith(f"{path}:{number}: ") and message in line, line
