@@ -78,6 +78,9 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     method = method or found_method
     if method not in METHODS:
         raise ValueError(f"unknown scoring method {method!r}: expected one of {', '.join(METHODS)}")
+    if method == "imps" and event.kind is not EventKind.TEAMS:
+        raise ValueError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
+                         f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     if method == "matchpoints":
         scale = scale or found_scale or _infer_scale(event) or "2/1/0"
     else:

@@ -226,3 +226,8 @@ def test_matchpoint_invariants(boards):
                 assert a.rank == b.rank and a.rank.endswith("=")
             else:
                 assert a.position < b.position
+
+
+def test_teams_method_on_a_pairs_event_is_refused():
+    with pytest.raises(ValueError, match="method 'imps' compares the Open and Closed rooms"):
+        compute_results(read_pbn(pairs_event({1: SCORES})), method="imps")
