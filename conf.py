@@ -16,7 +16,7 @@ extensions = [
 rules_corpus_loader = "rules_ext.corpus:load_corpus"
 rules_default_edition = "1991"
 rules_traditional_profile = "s2twp"  # reproduces the delivered traditional text (DESIGN.md)
-rules_findings_loader = None
+rules_findings_loader = "rules_ext.verify:verify_corpus"  # erratum candidates on law pages
 rules_templates_dir = "templates"
 
 # -- HTML ---------------------------------------------------------------------------------------------

@@ -105,7 +105,8 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
 
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
-                   anchor: Callable[[str, str], str] = markup.same_label) -> dict[str, Any]:
+                   anchor: Callable[[str, str], str] = markup.same_label,
+                   findings: dict[str, list[dict[str, str]]] | None = None) -> dict[str, Any]:
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
                               markup.word_boundaries)
     original = ""
@@ -122,7 +123,9 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "corrections": " ".join(p.corrections),
         "text": markup.render(p.text, spans, convert) if p.text.strip() else "",
         "tables": [table_data(t, convert) for t in tables.get(p.label, [])],
-        "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor)
+        "findings": (findings or {}).pop(p.label, []),
+        "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
+                                    findings)
                      for c in p.children],
     }
 
@@ -265,6 +268,12 @@ class Generator:
                 editorial.append(f"条号由编者恢复（原文未印条号），置信度 {law.confidence:.2f}。")
             if law.title_editorial:
                 editorial.append("条名由编者拟定（原文未印条名）。")
+            findings: dict[str, list[dict[str, str]]] = {}
+            for row in self._findings(edition.id, law.number, convert):
+                findings.setdefault(row["label"], []).append(row)
+            orphans = self._orphan_tables(law, tables, convert)
+            for orphan in orphans:
+                orphan["findings"] = findings.pop(orphan["label"], [])
             data = {
                 "edition": edition.id,
                 "edition_name": markup.option_value(convert(edition_name(edition))),
@@ -279,9 +288,10 @@ class Generator:
                 "editorial": markup.escape(convert("".join(editorial))) if editorial else "",
                 "evidence": [markup.escape(convert(e)) for e in law.evidence] if editorial else [],
                 "provisions": [provision_data(p, edition, terms, term_target, convert, tables,
-                                              self.anchor)
-                               for p in law.provisions] + self._orphan_tables(law, tables, convert),
-                "findings": self._findings(edition.id, law.number, convert),
+                                              self.anchor, findings)
+                               for p in law.provisions] + orphans,
+                # findings whose label is no provision of the page are listed at its end
+                "findings": [row for rows in findings.values() for row in rows],
             }
             pages[f"{prefix}/law-{law.number}"] = self.render("site/law.rst.jinja", **data)
         pages[f"{prefix}/index"] = self.render(
@@ -390,9 +400,11 @@ class Generator:
                 continue
             if int(re.match(r"\d+", label).group()) != number:
                 continue
-            rows.append({k: markup.escape(convert(str(getattr(f, k, "") or ""))) or "\\ "
-                         for k in ("label", "table_id", "row", "column", "printed", "computed",
-                                   "note")})
+            values = {"label": label, "table": getattr(f, "table", getattr(f, "table_id", "")),
+                      "row": f.row, "column": f.column, "printed": f.printed,
+                      "computed": f.computed, "note": getattr(f, "note", "")}
+            rows.append({k: markup.escape(convert(str(v or ""))) or "\\ "
+                         for k, v in values.items()})
         return rows
 
     def examples_page(self, srcdir: Path) -> dict[str, str]:

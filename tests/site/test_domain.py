@@ -143,6 +143,9 @@ def test_generated_pages(app):
     # tables: rows as printed, with the reconstruction note
     law2 = html(app, "1991/law-2")
     assert "南北有局" in law2 and "header recovered" in law2
+    # verification findings: shown as erratum candidates right under the provision's table
+    finding = re.search(r'id="2B".*?law-table.*?law-findings.*?东西有局.*?</div>', law2, re.S)
+    assert finding and "invented" in finding.group(0)
     # 繁體 view by OpenCC, and a switch back
     hant = html(app, "zh-hant/1991/law-62")
     assert "藏牌的糾正" in hant and 'href="../../1991/law-62.html"' in hant

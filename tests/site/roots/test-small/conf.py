@@ -9,3 +9,4 @@ language = "zh_CN"
 html_search_language = "zh"
 rules_corpus_loader = "small_corpus:load"
 exclude_patterns = ["_build"]
+rules_findings_loader = "small_corpus:findings"

@@ -50,3 +50,10 @@ def load():
     trad = Edition("1999-trad", "關於中國橋牌比賽的規則", "c.txt", script="traditional",
                    variant_of="1999", partial=True, laws=[law1t])
     return Corpus([e1991, e1999, trad])
+
+
+def findings(corpus):
+    """One invented verification finding for the table of Law 2."""
+    from rules_ext.verify import Finding
+
+    return [Finding("1991", "2B", "law2-vulnerability", "2", "局况", "南北有局", "东西有局", "invented")]
