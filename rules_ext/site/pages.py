@@ -447,7 +447,9 @@ class Generator:
                 left_text = _full_text(a.get(label))
                 right_text = _full_text(b.get(label))
                 left, right, ratio = markup.diff_pair(left_text, right_text)
-                rows.append({"label": label,
+                owner = "1991" if label in a else "1999"
+                rows.append({"label": markup.role("law:ref", label, f"{owner}:{label}")
+                             .removeprefix("\\ ").removesuffix("\\ "),
                              "left": left if left_text else "—",
                              "right": right if right_text else "—",
                              "ratio": f"{ratio:.0%}"})
@@ -456,7 +458,8 @@ class Generator:
             pages[f"{COMPARE}/law-{law.number}"] = self.render(
                 "site/compare_law.rst.jinja", number=law.number,
                 title=markup.escape(f"第{law.number}条 1991年版与1999年版对照"),
-                old_title=markup.escape(law_title(law)), new_title=markup.escape(law_title(other)),
+                old_title=markup.escape("1991年版 " + law_title(law)),
+                new_title=markup.escape("1999年版 " + law_title(other)),
                 rows=rows, ratio=f"{whole:.0%}")
             index.append({"number": law.number, "doc": f"/{COMPARE}/law-{law.number}",
                           "old": markup.escape(law_title(law)),
