@@ -5,6 +5,18 @@ pages are rendered from the Jinja2 templates in ``templates/site`` and written i
 (``<edition>/``, ``compare/``, ``zh-hant/``: git-ignored build products, rewritten only when their
 text changes). See :mod:`rules_ext.site.pages`.
 
+Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
+to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
+link to that edition, in italics and marked 〔1999〕; one the corpus resolved to a provision the
+model lacks (a lost section heading) links to the nearest ancestor that exists and is listed in the
+build log. A reference the corpus could not resolve is shown as plain text with a "?" marker whose
+hover text is the corpus's note. It is logged at *info* level when the corpus explains it (a note:
+a misprint, a law the edition does not have) and is a *warning* (``type='rules'``,
+``subtype='unresolved'``, with file and line) when it does not, so that ``-W`` stops on references
+nobody has looked at, while the delivered texts, whose every unresolved reference is explained,
+build with 0 warnings. Hand-written ``:law:`` references to a provision that does not exist are
+warnings (``rules.ref``).
+
 Configuration (conf.py):
 
 ``rules_corpus_loader``      ``'module:function'`` or a callable returning a Corpus; ``None`` for a

@@ -127,4 +127,20 @@ def test_reader_journey(server, browser):
     body = browser.find_element(*article).text
     assert "藏牌" in body and "條" in body
     hant = shot(browser, "zh-hant-1991-law-62")
-    print(f"\nbrowser journey OK; screenshots: {law62}, {found}, {hant}")
+
+    # the print style: the law text without navigation, sidebar or script switch
+    import base64
+    import io
+
+    import pypdf
+    from selenium.webdriver.common.print_page_options import PrintOptions
+
+    browser.get(f"{server}/1991/law-62.html")
+    pdf = base64.b64decode(browser.print_page(PrintOptions()))
+    printed = SCREENSHOTS / "1991-law-62-print.pdf"
+    printed.write_bytes(pdf)
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert "第62条" in text and "（A）" in text and "详50条" in text
+    for chrome in ("繁體", "版本 (EDITIONS)", "第63条", "Skip to content"):
+        assert chrome not in text, chrome
+    print(f"\nbrowser journey OK; screenshots: {law62}, {found}, {hant}; print: {printed}")
