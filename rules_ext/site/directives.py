@@ -126,7 +126,9 @@ class ProvisionDirective(LawDirectiveBase):
             head += self._mark(marker, "law-marker")
         if heading:
             head += nodes.strong(heading, heading, classes=["law-heading"])
-        if "penalty" in self.options and kind != "penalty":
+        printed = heading + " ".join(self.content)
+        if "penalty" in self.options and kind != "penalty" and not any(
+                word in printed for word in ("判罚", "判罰")):
             head += nodes.inline("（判罚）", "（判罚）", classes=["law-penalty"])
         head += nodes.reference("", "¶", refid=label, classes=["headerlink", "law-permalink"],
                                 reftitle=f"{edition}:{label}")

@@ -148,8 +148,10 @@ def law_docname(edition_id: str, number: int, script: str = "simplified") -> str
     return f"{prefix}{edition_id}/law-{number}"
 
 
-def law_title(law: Law, convert=lambda s: s) -> str:
-    return convert(f"第{law.number}条 {law.title or ''}".strip())
+def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:
+    """``第45条 打出的牌``; on traditional-script pages ``第45條``."""
+    word = "條" if traditional else "条"
+    return f"第{law.number}{word} {convert(law.title or '')}".strip()
 
 
 def _teach_jieba(corpus: Corpus) -> None:
@@ -233,6 +235,9 @@ class Generator:
         page_script = "traditional" if (trad_view or edition.script == "traditional") else "simplified"
         terms, term_target = _terms(self.ctx.corpus, edition, self.ctx.profile)
         # on 繁體 views the spans are found on the simplified text, then each piece is converted
+        def title_of(law: Law) -> str:
+            return law_title(law, convert, traditional=page_script == "traditional")
+
         tables: dict[str, list[Table]] = {}
         for table in edition.tables:
             tables.setdefault(table.label, []).append(table)
@@ -247,10 +252,10 @@ class Generator:
             place += [markup.escape(convert(t)) for t in [law.chapter, *law.groups] if t]
             prevnext = []
             if prev_law:
-                prevnext.append("← " + link(law_title(prev_law, convert),
+                prevnext.append("← " + link(title_of(prev_law),
                                             f"/{prefix}/law-{prev_law.number}"))
             if next_law:
-                prevnext.append(link(law_title(next_law, convert),
+                prevnext.append(link(title_of(next_law),
                                      f"/{prefix}/law-{next_law.number}") + " →")
             switches = [
                 link(convert(edition_name(o)),
@@ -279,7 +284,7 @@ class Generator:
                 "edition_name": markup.option_value(convert(edition_name(edition))),
                 "script": page_script,
                 "number": law.number,
-                "title": markup.escape(law_title(law, convert)),
+                "title": markup.escape(title_of(law)),
                 "title_plain": markup.option_value(convert(law.title)),
                 "english": self.ctx.english.get(law.number, ""),
                 "place": " › ".join(place),
@@ -303,7 +308,7 @@ class Generator:
             front=[{"title": markup.escape(convert(f.title)),
                     "paragraphs": [markup.escape(convert(p)) for p in f.paragraphs if p.strip()]}
                    for f in edition.front],
-            tree=self._tree(laws, prefix, convert),
+            tree=self._tree(laws, prefix, convert, title_of),
             laws=[f"{prefix}/law-{law.number}" for law in laws],
             has_glossary=bool(edition.definitions),
             switches=" · ".join(
@@ -374,7 +379,7 @@ class Generator:
         notes.append(f"共 {len(edition.laws)} 条。来源文件：{edition.source}")
         return [markup.escape(convert(n)) for n in notes]
 
-    def _tree(self, laws: list[Law], prefix: str, convert) -> list[dict[str, Any]]:
+    def _tree(self, laws: list[Law], prefix: str, convert, title_of) -> list[dict[str, Any]]:
         """Chapter -> group(s) -> laws, in text order, as nested nodes for the template."""
         root: dict[str, Any] = {"title": "", "children": [], "laws": []}
         for law in laws:
@@ -388,7 +393,7 @@ class Generator:
                     node["children"].append(found)
                 node = found
             entry = {"doc": f"/{prefix}/law-{law.number}",
-                     "title": markup.escape(law_title(law, convert))}
+                     "title": markup.escape(title_of(law))}
             node["children"].append({"key": None, "law": entry})
         return root["children"]
 
