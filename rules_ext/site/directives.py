@@ -171,14 +171,15 @@ class ProvisionDirective(LawDirectiveBase):
 
 
 class TermDirective(LawDirectiveBase):
-    """A glossary entry: ``.. law:term:: 明手`` with ``:english: Dummy`` and ``:anchor: dummy``."""
+    """A glossary entry: ``.. law:term:: 明手`` with ``:english: Dummy``, ``:anchor: term-dummy``
+    and, on 繁體 pages, ``:key:`` (the simplified term that references use)."""
 
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
     option_spec = {"edition": directives.unchanged, "script": script_option,
                    "english": directives.unchanged, "anchor": directives.unchanged,
-                   "recovered": directives.flag, "link": directives.unchanged}
+                   "recovered": directives.flag, "key": directives.unchanged}
 
     def run(self):
         term = self.arguments[0].strip()
@@ -200,7 +201,8 @@ class TermDirective(LawDirectiveBase):
         item += body.children
         hover = " ".join(self.content).strip()
         hover = nodes.unescape(hover) if hasattr(nodes, "unescape") else hover
-        self.domain.note_term(edition, self.script(), term,
+        # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
+        self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, _plain(hover)),
                               location=self.get_location())
         return [item]

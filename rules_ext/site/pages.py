@@ -350,7 +350,7 @@ class Generator:
         spans = markup.find_spans(d.text, d.xrefs, others, edition.id, term_target, self.anchor,
                                   markup.word_boundaries)
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
-        return {"term": markup.option_value(convert(d.term)), "english": d.english,
+        return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",
                 "recovered": d.recovered,
                 "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ "}

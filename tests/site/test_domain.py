@@ -149,6 +149,9 @@ def test_generated_pages(app):
     # 繁體 view by OpenCC, and a switch back
     hant = html(app, "zh-hant/1991/law-62")
     assert "藏牌的糾正" in hant and 'href="../../1991/law-62.html"' in hant
+    # terms on 繁體 pages link to the 繁體 glossary
+    hant50 = html(app, "zh-hant/1991/law-50")
+    assert re.search(r'class="[^"]*law-term[^"]*" href="glossary.html#term-dummy"', hant50)
     # comparison: character-level differences highlighted
     compare = html(app, "compare/law-2")
     assert '<span class="diff-ins">的</span>' in compare
