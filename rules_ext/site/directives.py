@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
@@ -203,15 +205,13 @@ class TermDirective(LawDirectiveBase):
         hover = nodes.unescape(hover) if hasattr(nodes, "unescape") else hover
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
-                              TermEntry(self.env.docname, anchor, english, _plain(hover)),
+                              TermEntry(self.env.docname, anchor, english, hover),
                               location=self.get_location())
         return [item]
 
 
 def _plain(text: str, limit: int = 160) -> str:
     """Hover text: role markup reduced to its shown text, shortened."""
-    import re
-
     text = re.sub(r":law:\w+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
     text = text.replace("\\ ", "").replace("\\", "")
     return text if len(text) <= limit else text[: limit - 1] + "…"
