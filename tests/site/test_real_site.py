@@ -140,3 +140,27 @@ def test_traditional_agreement_is_reported(real_site):
     assert match, real_site.status[-2000:]
     assert float(match.group(3)) >= 95.0
     print(f"\n{match.group(0)}")
+
+
+def test_real_pages_show_editions_titles_and_differences(real_site):
+    out = real_site.outdir
+
+    def page(name: str) -> str:
+        return (out / f"{name}.html").read_text(encoding="utf-8")
+
+    assert "措辞与 1999 年版相同" in page("2008/index")
+    law50 = page("1991/law-50")
+    assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked title
+    assert "Law 62 —" not in page("1991/law-62")  # unchecked title: not published
+    assert "条号由编者恢复" in page("1991/law-62")  # recovered number, with its evidence
+    # a term linked with its definition on hover, and an erratum candidate from verification
+    assert re.search(r'class="[^"]*law-term[^"]*" href="glossary.html#term-[a-z-]+" title="[^"]+"',
+                     page("1991/law-62"))
+    assert "law-findings" in page("1991/law-77")
+    # references resolved in another edition are links there, visibly marked
+    other = re.findall(r'class="[^"]*law-other-edition[^"]*" href="\.\./1991/law-\d+\.html#\w+"',
+                       page("1999/law-12"))
+    assert other, "1999 Law 12 cites laws (86, 88) that the partial 1999 text lacks"
+    compare = page("compare/law-27")
+    assert 'class="diff-del"' in compare and 'class="diff-ins"' in compare
+    assert page("1999-trad/law-27").count("第27條") >= 1
