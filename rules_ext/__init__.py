@@ -1,10 +1,14 @@
-"""Sphinx extension and tools for the Chinese duplicate bridge competition rules (中国桥牌竞赛规则)."""
+"""Sphinx extension and tools for the Chinese duplicate bridge competition rules (中国桥牌竞赛规则).
+
+As a Sphinx extension (``extensions = ["rules_ext"]``) it registers the site layer: the ``law``
+domain, its directives and roles, the page generation and the Chinese search (rules_ext.site).
+"""
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
 
-def setup(app):  # pragma: no cover - filled in by the site layer
+def setup(app):
     from rules_ext.site import setup as site_setup
 
     return site_setup(app)
