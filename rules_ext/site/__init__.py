@@ -181,7 +181,12 @@ def setup(app) -> dict[str, Any]:
     app.add_directive_to_domain("law", "term", directives.TermDirective)
     app.add_directive_to_domain("law", "examples", directives.ExamplesDirective)
     app.add_role("law", LawRole(innernodeclass=nodes.inline))
+    app.add_directive_to_domain("law", "evidence", directives.EvidenceDirective)
     app.add_node(directives.examples_placeholder)
+    other = (directives.visit_collapsible_other, directives.depart_collapsible_other)
+    app.add_node(directives.collapsible,
+                 html=(directives.visit_collapsible_html, directives.depart_collapsible_html),
+                 latex=other, text=other, man=other, texinfo=other)
     app.add_css_file("rules.css")
     app.connect("config-inited", validate_config)
     app.connect("builder-inited", generate)

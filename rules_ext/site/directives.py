@@ -44,6 +44,40 @@ class examples_placeholder(nodes.General, nodes.Element):
     """Replaced at doctree-resolved by links to the worked examples of the law."""
 
 
+class collapsible(nodes.General, nodes.Element):
+    """``<details>`` in HTML (closed, with a summary line); a plain block in other builders."""
+
+
+def visit_collapsible_html(self, node) -> None:
+    self.body.append(f'<details class="{" ".join(node["classes"])}"><summary>'
+                     f'{self.encode(node["summary"])}</summary>')
+
+
+def depart_collapsible_html(self, node) -> None:
+    self.body.append("</details>")
+
+
+def visit_collapsible_other(self, node) -> None:
+    pass
+
+
+def depart_collapsible_other(self, node) -> None:
+    pass
+
+
+class EvidenceDirective(SphinxDirective):
+    """``.. law:evidence:: 依据``: why an editorial number or title was chosen (collapsed)."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self):
+        node = collapsible(summary=self.arguments[0].strip(), classes=["law-evidence"])
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
 class LawDirectiveBase(SphinxDirective):
     def edition(self) -> str:
         edition = self.options.get("edition") or self.env.ref_context.get("law:edition")

@@ -40,7 +40,7 @@ class PlainLawDomain(Domain):
     name = "law"
     label = "Bridge law (plain stand-in)"
     directives = {name: PlainDirective for name in ("edition", "law", "provision", "term",
-                                                     "examples")}
+                                                     "examples", "evidence")}
     roles = {name: plain_role for name in ("ref", "law", "term", "unresolved")}
 
 

@@ -131,6 +131,8 @@ def test_generated_pages(app):
     law50 = html(app, "1991/law-50")
     assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked English title
     assert "条号由编者恢复" in law50 and "置信度 0.90" in law50
+    assert re.search(r'<details class="law-evidence"><summary>依据 \(evidence, 1\)</summary>'
+                     r'.*?参阅50条 cites it', law50, re.S)
     for label in ("50A", "50B", "50B1", "50B1a"):
         assert f'id="{label}"' in law50
     # reST specials in the text come through literally
