@@ -139,6 +139,8 @@ def generate(app) -> None:
     if {"1999", "1999-trad"} <= ids:
         for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
             agreement = check_agreement(corpus, profile)
+            if not agreement.laws:
+                break  # no law in both texts: nothing to compare
             messages.append(
                 f"rules: 繁體 check, OpenCC {profile} vs delivered 1999-trad, Laws "
                 f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
