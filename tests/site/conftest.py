@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 from sphinx.application import Sphinx
 
-pytest_plugins = ["sphinx.testing.fixtures"]
+from rules_ext.pdf.samples import render_samples
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +43,6 @@ def real_site(tmp_path_factory) -> SiteBuild:
         raise AssertionError(f"site build failed: {exc}\n{warnings.getvalue()}") from exc
     build = SiteBuild(base / "html", warnings.getvalue(), status.getvalue(),
                       time.perf_counter() - started)
-    pdfs = PROJECT / "build" / "html" / "pdf"
-    if pdfs.is_dir():  # `make pdf` output, so that the print page's links can be checked
-        shutil.copytree(pdfs, build.outdir / "pdf")
+    # the sample PDFs next to the site, as `make` does, so that the print page's links are checked
+    render_samples(build.outdir / "pdf")
     return build
