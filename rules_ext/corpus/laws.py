@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .errata import Erratum, apply_to_lines
 from .model import Law, Provision, Table
-from .structure import LawLine, build_provisions
+from .structure import LawLine, build_provisions, split_sentence_notes
 from .suits import restore_suits
 from .text import SourceLine, delivered
 
@@ -56,6 +56,7 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
     corrected, applied, _ = apply_to_lines(errata, edition_id, {ln.number: ln.text for ln in body})
     law_lines = [LawLine(ln.number, delivered(ln.original), corrected[ln.number]) for ln in body]
     provisions, owner = build_provisions(draft.number, law_lines)
+    note_evidence = split_sentence_notes(draft.number, provisions)
     by_label = {p.label: p for top in provisions for p in top.walk()}
     for n, ids in applied.items():
         p = by_label[owner[n]]
@@ -72,7 +73,7 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
     law = Law(number=draft.number, title=draft.title, title_editorial=draft.title_editorial,
               chapter=draft.chapter, groups=draft.groups, lines=span,
               number_editorial=draft.number_editorial, confidence=draft.confidence,
-              evidence=list(draft.evidence), provisions=provisions)
+              evidence=list(draft.evidence) + note_evidence, provisions=provisions)
     return law, tables
 
 

@@ -16,6 +16,39 @@ KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
 Lines = tuple[int, int]  # first, last (1-based, inclusive) in the edition's source file
 
 
+#: how a reference's target resolved (see :func:`rules_ext.corpus.xrefs.resolve_target`)
+RESOLUTION_KINDS = ("same", "elsewhere", "ancestor", "unresolved")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Where one target of a reference resolved: the edition and the label of an existing provision.
+
+    ``kind`` is 'same' (the label in the reference's own edition), 'elsewhere' (the label in another
+    edition), 'ancestor' (the nearest existing ancestor, e.g. ``23A`` -> ``23``) or 'unresolved'
+    (no edition has the law; ``edition`` and ``label`` are None).
+    """
+
+    target: str  # the label as printed-normalised, e.g. '23A'
+    kind: str
+    edition: str | None  # edition holding ``label``, e.g. '1999'
+    label: str | None  # existing provision label the target links to, e.g. '23'
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in RESOLUTION_KINDS:
+            raise ValueError(f"bad resolution kind {self.kind!r} for target {self.target!r}: expected "
+                             f"one of {', '.join(RESOLUTION_KINDS)}")
+        if (self.kind == "unresolved") != (self.edition is None or self.label is None):
+            raise ValueError(f"resolution of {self.target!r} as {self.kind!r} with edition "
+                             f"{self.edition!r} and label {self.label!r}: expected both set unless "
+                             "unresolved, e.g. Resolution('23A', 'ancestor', '1999', '23')")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "kind": self.kind, "edition": self.edition,
+                "label": self.label, "note": self.note}
+
+
 @dataclass(slots=True)
 class CrossReference:
     """One reference in the text, e.g. ``参阅26条B款`` -> targets ("26B",)."""
@@ -26,6 +59,8 @@ class CrossReference:
     resolved: bool = False
     edition: str | None = None  # edition the targets resolved in (None: unresolved)
     note: str = ""  # why it resolved elsewhere / why it is unresolved
+    #: per target, in the order of ``targets``: the edition and existing label it links to
+    resolutions: tuple[Resolution, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -35,6 +70,7 @@ class CrossReference:
             "resolved": self.resolved,
             "edition": self.edition,
             "note": self.note,
+            "resolutions": [r.to_dict() for r in self.resolutions],
         }
 
 

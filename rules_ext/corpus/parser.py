@@ -87,9 +87,12 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     for e in result.corpus.editions:
         places = by_name[e.source].places
         for law in e.laws:
+            mine: set[int] = set()
             for p in law.walk():
                 for n in p.own_lines():
-                    places[n] = f"provision {e.id}:{p.label}"
+                    # a note printed as a sentence inside a paragraph shares its line with it
+                    places[n] = f"{places[n]}, {p.label}" if n in mine else f"provision {e.id}:{p.label}"
+                    mine.add(n)
         if not e.laws:
             result.problems.append(f"{e.source}: edition {e.id} has no laws")
         labels = [p.label for p in e.provisions()]

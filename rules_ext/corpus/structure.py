@@ -155,3 +155,65 @@ def relabel(p: Provision, old_prefix: str, new_prefix: str) -> None:
     for q in p.walk():
         if q.label.startswith(old_prefix):
             q.label = new_prefix + q.label[len(old_prefix):]
+
+
+#: a note printed as a sentence of its own inside a paragraph: '…有关。（注：…）假如…'
+#: (a bracketed 注 right after a full stop; a 注 inside a sentence is a gloss and stays in the text)
+_SENTENCE_NOTE_RE = re.compile(r"(?<=。)\s*(（|\(|\*\*\*)((?:附注|附註|注|註)[：:])")
+
+
+def _note_at(text: str) -> tuple[int, int, int, int] | None:
+    """(start, body start, body end, end) of the first sentence-level note in one text line."""
+    m = _SENTENCE_NOTE_RE.search(text)
+    if m is None:
+        return None
+    if m.group(1) == "***":  # the traditional copy's brackets: the note must close the line
+        if not text.endswith("***") or len(text) - 3 < m.end():
+            return None
+        return m.start(), m.end(), len(text) - 3, len(text)
+    depth = 0
+    for i in range(m.start(1), len(text)):
+        if text[i] in "（(":
+            depth += 1
+        elif text[i] in "）)":
+            depth -= 1
+            if depth == 0:
+                return m.start(), m.end(), i, i + 1
+    return None
+
+
+def split_sentence_notes(law_number: int, top: list[Provision]) -> list[str]:
+    """Make each note printed as a sentence inside a paragraph (1991 Law 68: ``…有关。（注：…）``) a
+    provision of kind note, as the notes printed on a line of their own are; the paragraph keeps the
+    rest of its text. The note comes right after the top-level provision it was printed in, and the
+    law's notes are numbered in reading order (``68note``, ``68note2``). Returns the evidence."""
+    found: list[tuple[Provision, str]] = []  # (note, where it was printed)
+    inserted: list[tuple[int, Provision]] = []  # (index in top to insert after, note)
+    for index, root in enumerate(top):
+        for p in root.walk():
+            texts = p.text.split("\n") if p.text else []
+            origs = p.original_text.split("\n") if p.original_text else []
+            if len(origs) != len(texts) or len(p.text_lines) != len(texts):
+                continue
+            for i, line in enumerate(texts):
+                at, orig_at = _note_at(line), _note_at(origs[i])
+                if at is None or orig_at is None or not line[:at[0]].strip():
+                    continue
+                s, b, e, end = at
+                os_, ob, oe, oend = orig_at
+                number = p.text_lines[i]
+                note = Provision(label="", kind="note", marker=origs[i][os_:ob].strip(), text=line[b:e],
+                                 original_text=origs[i][ob:oe], lines=(number, number),
+                                 text_lines=[number], penalty=bool(PENALTY_RE.search(line[b:e])))
+                texts[i] = line[:s] + line[end:]
+                origs[i] = origs[i][:os_] + origs[i][oend:]
+                inserted.append((index, note))
+                found.append((note, f"the paragraph of line {number}"))
+            p.text, p.original_text = "\n".join(texts), "\n".join(origs)
+    for index, note in reversed(inserted):
+        top.insert(index + 1, note)
+    notes = [p for p in top if p.kind == "note"]
+    for k, p in enumerate(notes, start=1):
+        p.label = f"{law_number}note" + (str(k) if k > 1 else "")
+    return [f"{note.label}: the note printed as a sentence inside {where} is a provision of its own, "
+            "as the notes printed on their own lines are" for note, where in found]

@@ -42,11 +42,12 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from .model import Corpus, CrossReference, Edition
+from .model import Corpus, CrossReference, Edition, Resolution
 
 __all__ = [
     "FALLBACK_EDITIONS",
     "FoundReference",
+    "Resolution",
     "TargetResolution",
     "find_references",
     "reference_stats",
@@ -259,20 +260,8 @@ def find_references(text: str, *, label: str) -> list[FoundReference]:
 
 
 # ------------------------------------------------------------------------------------- resolution
-@dataclass(frozen=True, slots=True)
-class TargetResolution:
-    """Where one target label resolved: ``kind`` is 'same', 'elsewhere', 'ancestor' or 'unresolved'."""
-
-    target: str
-    kind: str
-    edition: str | None
-    label: str | None  # the label it resolved to (an ancestor's for kind 'ancestor')
-    note: str
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("same", "elsewhere", "ancestor", "unresolved"):
-            raise ValueError(f"bad resolution kind {self.kind!r}: expected same, elsewhere, ancestor or "
-                             "unresolved")
+#: the resolution of one target (kept under its former name)
+TargetResolution = Resolution
 
 
 def _ancestors(label: str) -> list[str]:
@@ -295,7 +284,7 @@ def _labels(edition: Edition, cache: dict[str, set[str]]) -> set[str]:
 
 
 def resolve_target(corpus: Corpus, edition_id: str, target: str,
-                   _cache: dict[str, set[str]] | None = None) -> TargetResolution:
+                   _cache: dict[str, set[str]] | None = None) -> Resolution:
     """Resolve one target label cited in ``edition_id`` (see the module docstring for the rule)."""
     cache = {} if _cache is None else _cache
     known = {e.id: e for e in corpus.editions}
@@ -320,21 +309,21 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
     for edition in editions:
         if edition.id in twins and _has_law(edition, law_number) and target in _labels(edition, cache):
             note = f"{away(edition.id)}resolved in {edition.id}" if edition.id != edition_id else ""
-            return TargetResolution(target, where(edition.id), edition.id, target, note)
+            return Resolution(target, where(edition.id), edition.id, target, note)
     # 2. the nearest edition that has the law: the exact label, else its nearest ancestor
     for edition in editions:
         if not _has_law(edition, law_number):
             continue
         labels = _labels(edition, cache)
         if target in labels:
-            return TargetResolution(target, where(edition.id), edition.id, target,
+            return Resolution(target, where(edition.id), edition.id, target,
                                     f"{away(edition.id)}resolved in {edition.id}")
         for ancestor in _ancestors(target):
             if ancestor in labels:
-                return TargetResolution(target, "ancestor", edition.id, ancestor,
+                return Resolution(target, "ancestor", edition.id, ancestor,
                                         f"{away(edition.id)}{target} not found in {edition.id}; "
                                         f"resolved to its ancestor {ancestor}")
-    return TargetResolution(target, "unresolved", None, None,
+    return Resolution(target, "unresolved", None, None,
                             f"Law {law_number or target} is in no edition of the corpus")
 
 
@@ -346,11 +335,12 @@ def _references(edition: Edition) -> Iterator[CrossReference]:
 
 
 def resolve_references(corpus: Corpus) -> None:
-    """Set ``resolved``, ``edition`` and ``note`` on every CrossReference of every edition.
+    """Set ``resolved``, ``edition``, ``note`` and ``resolutions`` on every CrossReference.
 
     A reference is resolved when all its targets are (same edition, another edition, or an ancestor);
-    ``edition`` is the edition its first target resolved in, and the note lists every target that did
-    not resolve to itself in the reference's own edition.
+    ``edition`` is the edition its first target resolved in, the note lists every target that did
+    not resolve to itself in the reference's own edition, and ``resolutions`` holds, per target, the
+    edition and the existing label it links to (``1999:23A`` -> ``1999:23``).
     """
     cache: dict[str, set[str]] = {}
     for edition in corpus.editions:
@@ -359,6 +349,7 @@ def resolve_references(corpus: Corpus) -> None:
             ref.resolved = bool(results) and all(r.kind != "unresolved" for r in results)
             ref.edition = next((r.edition for r in results if r.edition), None)
             ref.note = "; ".join(r.note for r in results if r.note)
+            ref.resolutions = tuple(results)
 
 
 def reference_stats(corpus: Corpus) -> dict[str, dict[str, int]]:
