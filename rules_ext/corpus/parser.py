@@ -80,6 +80,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
             result.problems.append(f"{e.source}: edition {e.id}: lost markers not recovered: {exc}")
     recovery.align_traditional(result.corpus)
     recovery.title_recovered_laws(result.corpus)
+    recovery.editorial_in_script(result.corpus)
     _apply_errata_to_definitions(result.corpus, errata)
     _apply_errata_to_front(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))

@@ -28,6 +28,41 @@ def to_simplified(text: str) -> str:
     return _t2s().convert(text)
 
 
+@functools.lru_cache(maxsize=1)
+def _s2twp():
+    import opencc
+    return opencc.OpenCC("s2twp")
+
+
+def to_traditional(text: str) -> str:
+    """Simplified -> the delivered traditional copy's script and vocabulary (OpenCC ``s2twp``:
+    信息 -> 資訊, 程序 -> 程式; see DESIGN.md)."""
+    return _s2twp().convert(text)
+
+
+def editorial_in_script(corpus: Corpus) -> None:
+    """Write the editorial titles and headings of a traditional-script edition in its own script.
+
+    They were taken from a simplified sibling (the 1999 text, the subjects of the international
+    laws); each converted one says so in its law's evidence.
+    """
+    for e in corpus.editions:
+        if e.script != "traditional":
+            continue
+        for law in e.laws:
+            changed = []
+            if law.title_editorial and law.title != (title := to_traditional(law.title)):
+                changed.append(f"title {law.title!r} -> {title!r}")
+                law.title = title
+            for p in law.walk():
+                if p.recovered and p.heading != (heading := to_traditional(p.heading)):
+                    changed.append(f"{p.label} heading {p.heading!r} -> {heading!r}")
+                    p.heading = heading
+            if changed:
+                law.evidence.append("editorial text in the traditional script (OpenCC s2twp): "
+                                    + "; ".join(changed))
+
+
 def recover_leading_laws(e: Edition, region: Region, known: dict[str, Edition],
                          problems: list[str]) -> list[LawDraft]:
     """Laws before the first printed law heading, found by aligning with a sibling edition.

@@ -1,0 +1,154 @@
+"""Review of the corpus by its consumers: note provisions, per-target resolutions, table owners,
+the traditional edition's editorial script."""
+import json
+
+import opencc
+import pytest
+
+from rules_ext.corpus.model import CrossReference, Resolution
+from rules_ext.corpus.structure import LawLine, build_provisions, split_sentence_notes
+from rules_ext.corpus.text import normalise
+
+
+def references(edition):
+    for p in edition.provisions():
+        yield from p.xrefs
+    for d in edition.definitions:
+        yield from d.xrefs
+
+
+# ----------------------------------------------------------------- notes printed inside a paragraph
+def test_1991_law_68_note_is_a_provision(corpus):
+    note = corpus.find("1991", "68note")
+    assert note is not None and note.kind == "note" and note.marker == "（注："
+    assert note.text.startswith("赛员所作出的声称或承认如果仅针对正在进行中尚未完成牌墩的输赢")
+    assert note.text.endswith("并参阅57条A款“过早打牌”。")
+    assert note.lines == (904, 904) and note.original_text == note.text
+    intro = corpus.find("1991", "68intro")
+    assert intro.text == ("这部分所述各条声称或承认的规则，与进行中的牌墩无关，而与其余所有牌墩有关。"
+                          "假如该行动确与后续牌墩有关时：")
+    assert [p.label for p in corpus.edition("1991").law(68).provisions] == \
+        ["68intro", "68note", "68A", "68B", "68C", "68D"]
+    # its own references are found in it, not in the paragraph
+    assert {t for x in note.xrefs for t in x.targets} == {"16", "57A"}
+    assert not intro.xrefs
+    assert any("68note: the note printed as a sentence" in ev
+               for ev in corpus.edition("1991").law(68).evidence)
+    assert corpus.places["000_dc6495ac30005e06.txt"][904] == "provision 1991:68intro, 68note"
+
+
+def test_1991_citation_of_the_law_68_note_resolves_to_it(corpus):
+    (ref,) = [x for x in corpus.find("1991", "49").xrefs if x.text == "68条附注"]
+    assert ref.targets == ("68note",)
+    assert ref.resolutions == (Resolution("68note", "same", "1991", "68note"),)
+
+
+@pytest.mark.parametrize("edition, label, text, holder", [
+    ("1999", "25note", "非违规方按实际结果计分", "25B2b2"),
+    ("1999-trad", "25note", "非違規方按實際結果計分", "25B2b2"),
+    ("1999", "40note", "在竞叫和打牌期间，赛员不得使用有助于记忆", "40E2"),
+])
+def test_sentence_notes_of_1999(corpus, edition, label, text, holder):
+    note = corpus.find(edition, label)
+    assert note.kind == "note" and note.text.startswith(text)
+    rest = corpus.find(edition, holder)
+    assert "注：" not in rest.text and rest.text.endswith("。")
+
+
+def test_glosses_inside_a_sentence_stay_in_the_text(corpus):
+    # '…牌张数目有误（注：三袋正确，一袋不足时，按14条规定处理），而…' is a gloss, not a note
+    assert "有误（注：三袋正确" in corpus.find("1991", "13intro").text
+    assert "（注：打牌结束后" in corpus.find("1999", "16A2").text
+
+
+def test_split_sentence_notes_unit():
+    texts = ["甲规则有关。（注：见（a）项，并参阅16条。）假如：", "（A）第一款。（注：乙）", "（B）丙（注：不是注）。"]
+    lines = [LawLine(i + 1, normalise(t), normalise(t)) for i, t in enumerate(texts)]
+    top, _ = build_provisions(9, lines)
+    evidence = split_sentence_notes(9, top)
+    assert [(p.label, p.kind, p.text) for p in top] == [
+        ("9intro", "intro", "甲规则有关。假如："), ("9note", "note", "见（a）项，并参阅16条。"),
+        ("9A", "section", "第一款。"), ("9note2", "note", "乙"), ("9B", "section", "丙（注：不是注）。")]
+    assert [p.lines for p in top if p.kind == "note"] == [(1, 1), (2, 2)]
+    assert len(evidence) == 2 and evidence[0].startswith("9note: ")
+
+
+def test_split_sentence_notes_unclosed_bracket_is_left_alone():
+    lines = [LawLine(1, "甲。（注：没有收尾", "甲。（注：没有收尾")]
+    top, _ = build_provisions(5, lines)
+    assert split_sentence_notes(5, top) == []
+    assert [(p.label, p.text) for p in top] == [("5", "甲。（注：没有收尾")]
+
+
+# ------------------------------------------------------------------------- per-target resolutions
+def test_every_reference_carries_one_resolution_per_target(corpus):
+    for e in corpus.editions:
+        for ref in references(e):
+            assert tuple(r.target for r in ref.resolutions) == ref.targets, (e.id, ref.text)
+            assert ref.resolved == all(r.kind != "unresolved" for r in ref.resolutions)
+            for r in ref.resolutions:
+                # a consumer links each target without re-deriving anything
+                assert corpus.find(r.edition, r.label) is not None or \
+                    corpus.edition(r.edition).law(int(r.label)) is not None, (e.id, ref.text, r)
+
+
+@pytest.mark.parametrize("edition", ["1999", "1999-trad"])
+def test_1999_law_23_has_no_sections_so_23A_links_to_23(corpus, edition):
+    refs = [x for x in references(corpus.edition(edition)) if "23A" in x.targets]
+    assert len(refs) == 2  # 27B3 and 31B cite 23条A款
+    for ref in refs:
+        (r,) = ref.resolutions
+        assert (r.target, r.kind, r.edition, r.label) == ("23A", "ancestor", edition, "23")
+        assert "resolved to its ancestor 23" in r.note
+    assert corpus.find(edition, "23A") is None and corpus.find(edition, "23") is not None
+
+
+def test_resolutions_in_the_json_contract(corpus):
+    ref = next(x for x in corpus.find("1999", "31B").xrefs if x.targets == ("23A",))
+    out = json.loads(json.dumps(ref.to_dict(), ensure_ascii=False))
+    assert out["targets"] == ["23A"]
+    assert out["resolutions"] == [{"target": "23A", "kind": "ancestor", "edition": "1999",
+                                   "label": "23", "note": out["resolutions"][0]["note"]}]
+
+
+def test_resolution_is_validated():
+    with pytest.raises(ValueError, match=r"bad resolution kind 'near'.*expected one of same"):
+        Resolution("23A", "near", "1999", "23")
+    with pytest.raises(ValueError, match=r"'23A' as 'ancestor' with edition None"):
+        Resolution("23A", "ancestor", None, None)
+    with pytest.raises(ValueError, match=r"as 'unresolved' with edition '1999'"):
+        Resolution("99", "unresolved", "1999", "99")
+    assert CrossReference("23条", 1, ("23",)).to_dict()["resolutions"] == []
+
+
+# ------------------------------------------------------------------------------------ table owners
+def test_every_table_belongs_to_a_provision_of_its_edition(corpus):
+    for e in corpus.editions:
+        labels = e.labels()
+        for t in e.tables:
+            assert t.label in labels, (e.id, t.id, t.label)
+
+
+def test_1991_78B_recovered_with_evidence_and_owns_the_imp_table(corpus):
+    p = corpus.find("1991", "78B")
+    assert p.recovered and p.kind == "section" and p.heading == "国际比赛分（IMP）记分法"
+    assert any(ev.startswith("recovered 78B: lettering jumps from A to C")
+               for ev in corpus.edition("1991").law(78).evidence)
+    (table,) = [t for t in corpus.edition("1991").tables if t.id == "law78B-imp"]
+    assert table.label == "78B" and table.lines[0] == p.lines[1] + 1
+
+
+# ----------------------------------------------------------------- traditional editorial script
+def test_traditional_editorial_titles_are_traditional(corpus):
+    s2twp = opencc.OpenCC("s2twp")
+    trad = corpus.edition("1999-trad")
+    law20 = trad.law(20)
+    assert law20.title_editorial and law20.title == "叫牌的複述及解釋"
+    assert law20.title == s2twp.convert(corpus.edition("1999").law(20).title)
+    assert any("OpenCC s2twp" in ev for ev in law20.evidence)
+    for law in trad.laws:
+        if law.title_editorial:
+            assert s2twp.convert(law.title) == law.title, law.number
+        for p in law.walk():
+            if p.recovered:
+                assert s2twp.convert(p.heading) == p.heading, p.label
