@@ -50,7 +50,7 @@ from rules_ext.core.rectification import (
     lead_out_of_turn,
     revoke,
 )
-from rules_ext.core.scoring import score, trick_score, undertrick_penalty
+from rules_ext.core.scoring import ns_score, score, trick_score, undertrick_penalty
 
 __all__ = [
     "Auction", "AuctionError", "Call", "CallKind", "Consequence", "LeadFacts", "Option", "PlayError",
@@ -61,6 +61,6 @@ __all__ = [
     "SUITS", "Card", "Contract", "ContractError", "Deal", "DealError", "Doubling", "Hand",
     "IMP_SCALE", "ScoringMethodError", "Seat", "Strain", "Vulnerability",
     "blitz_margin", "board_conditions", "butler", "cross_imps", "dealer", "full_pack", "imps",
-    "matchpoints", "neuberg", "percentages", "score", "team_match", "top", "total_points", "trick_score", "undertrick_penalty",
+    "matchpoints", "neuberg", "ns_score", "percentages", "score", "team_match", "top", "total_points", "trick_score", "undertrick_penalty",
     "vp", "vulnerability",
 ]

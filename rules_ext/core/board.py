@@ -10,22 +10,17 @@ each of the four conditions occurs four times and each seat deals once in each c
 """
 from __future__ import annotations
 
-import enum
 
-from rules_ext.core.cards import DealError, Seat
+from rules_ext.core.cards import DealError, KeyEnum, Seat
 
 
-class Vulnerability(enum.Enum):
+class Vulnerability(KeyEnum):
     """Which sides are vulnerable; the value is the PBN spelling written on export."""
 
     NONE = "None"
     NS = "NS"
     EW = "EW"
     ALL = "All"
-
-    # Members are singletons compared by identity; hashing by identity agrees with that and runs
-    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
-    __hash__ = object.__hash__
 
     @property
     def chinese(self) -> str:
@@ -42,14 +37,8 @@ class Vulnerability(enum.Enum):
     @classmethod
     def parse(cls, text: str | Vulnerability) -> Vulnerability:
         """Read the PBN spellings None, Love, -, NS, EW, All, Both (any case) and the Chinese ones."""
-        if isinstance(text, Vulnerability):
-            return text
-        key = str(text).strip().upper()
-        found = _VULNERABILITY_WORDS.get(key)
-        if found is None:
-            raise DealError(f"cannot read vulnerability {text!r}: expected None, NS, EW or All "
-                            f"(also Love, -, Both, 双方无局 ...)")
-        return found
+        return cls._from_words(text, _VULNERABILITY_WORDS, "vulnerability",
+                               "None, NS, EW or All (also Love, -, Both, 双方无局 ...)")
 
     def __str__(self) -> str:
         return self.value

@@ -17,17 +17,34 @@ class DealError(ValueError):
     """A card, hand or deal that cannot exist (unknown card, duplicate card, wrong count)."""
 
 
-class Seat(enum.Enum):
+class KeyEnum(enum.Enum):
+    """An enum of the core whose members are table keys and are read from words (N, 北, Both ...).
+
+    Members are singletons compared by identity; hashing by identity agrees with that and runs in C
+    (Enum's own ``__hash__`` hashes the member name in Python), which keeps table look-ups fast.
+    """
+
+    __hash__ = object.__hash__
+
+    @classmethod
+    def _from_words(cls, text: object, words: dict[str, KeyEnum], what: str, expected: str) -> KeyEnum:
+        """``text`` if it is a member, else the member ``words`` gives for it (stripped, any case);
+        a DealError ``cannot read {what} {text!r}: expected {expected}`` when there is none."""
+        if isinstance(text, cls):
+            return text
+        found = words.get(str(text).strip().upper())
+        if found is None:
+            raise DealError(f"cannot read {what} {text!r}: expected {expected}")
+        return found
+
+
+class Seat(KeyEnum):
     """A compass seat; the value is the position clockwise from North (Law 2 order N, E, S, W)."""
 
     N = 0
     E = 1
     S = 2
     W = 3
-
-    # Members are singletons compared by identity; hashing by identity agrees with that and runs
-    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
-    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:
@@ -61,22 +78,18 @@ class Seat(enum.Enum):
     @classmethod
     def parse(cls, text: str | Seat) -> Seat:
         """Read 'N', 'north', '北' (any case) into a Seat."""
-        if isinstance(text, Seat):
-            return text
-        key = str(text).strip().upper()
-        for seat in cls:
-            if key in (seat.name, seat.chinese, _SEAT_WORDS[seat]):
-                return seat
-        raise DealError(f"cannot read seat {text!r}: expected one of N, E, S, W (or 北, 东, 南, 西)")
+        return cls._from_words(text, _SEAT_WORDS, "seat", "one of N, E, S, W (or 北, 东, 南, 西)")
 
     def __str__(self) -> str:
         return self.name
 
 
-_SEAT_WORDS = {Seat.N: "NORTH", Seat.E: "EAST", Seat.S: "SOUTH", Seat.W: "WEST"}
+_SEAT_WORDS: dict[str, Seat] = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W}
+_SEAT_WORDS.update({seat.name: seat for seat in Seat})
+_SEAT_WORDS.update({seat.chinese: seat for seat in Seat})
 
 
-class Strain(enum.Enum):
+class Strain(KeyEnum):
     """A denomination of a bid; the value is its rank (clubs lowest, notrump highest, Law 18)."""
 
     C = 0
@@ -84,10 +97,6 @@ class Strain(enum.Enum):
     H = 2
     S = 3
     NT = 4
-
-    # Members are singletons compared by identity; hashing by identity agrees with that and runs
-    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
-    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:
@@ -113,13 +122,7 @@ class Strain(enum.Enum):
     @classmethod
     def parse(cls, text: str | Strain) -> Strain:
         """Read 'S', '♠', 'N', 'NT', '黑桃', '无将' (any case) into a Strain."""
-        if isinstance(text, Strain):
-            return text
-        key = str(text).strip().upper()
-        found = _STRAIN_WORDS.get(key)
-        if found is None:
-            raise DealError(f"cannot read strain {text!r}: expected one of C, D, H, S, NT (or ♣♦♥♠)")
-        return found
+        return cls._from_words(text, _STRAIN_WORDS, "strain", "one of C, D, H, S, NT (or ♣♦♥♠)")
 
     def __str__(self) -> str:
         return self.name

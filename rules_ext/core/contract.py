@@ -8,28 +8,23 @@
 """
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from dataclasses import dataclass
 
-from rules_ext.core.cards import DealError, Seat, Strain
+from rules_ext.core.cards import DealError, KeyEnum, Seat, Strain
 
 
 class ContractError(ValueError):
     """A contract that cannot exist (level 8, unknown strain, a redouble of nothing, ...)."""
 
 
-class Doubling(enum.Enum):
+class Doubling(KeyEnum):
     """The multiplier of the trick score (Law 77): 1 undoubled, 2 doubled, 4 redoubled."""
 
     UNDOUBLED = 1
     DOUBLED = 2
     REDOUBLED = 4
-
-    # Members are singletons compared by identity; hashing by identity agrees with that and runs
-    # in C (Enum's own __hash__ hashes the member name in Python), which keeps table look-ups fast.
-    __hash__ = object.__hash__
 
     @property
     def suffix(self) -> str:

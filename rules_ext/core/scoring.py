@@ -12,7 +12,8 @@ The tables below are the ones printed in Law 77 (trick score, premiums, undertri
 """
 from __future__ import annotations
 
-from rules_ext.core.cards import Strain
+from rules_ext.core.board import Vulnerability
+from rules_ext.core.cards import Seat, Strain
 from rules_ext.core.contract import Contract, ContractError, Doubling
 
 #: Law 77 trick score per odd trick bid and made, undoubled (× 2 doubled, × 4 redoubled)
@@ -106,3 +107,24 @@ def score(contract: str | Contract, tricks: int, vulnerable: bool) -> int:
     if not isinstance(vulnerable, bool):
         raise ContractError(f"vulnerable must be True or False, got {vulnerable!r}")
     return _SCORES[parsed.level, parsed.strain, parsed.doubling][vulnerable][tricks]
+
+
+def ns_score(contract: str | Contract, declarer: Seat | None, tricks: int | None,
+             vulnerability: Vulnerability) -> int:
+    """North-South's score of a board: declarer's :func:`score`, negated when East-West declared.
+
+    ``vulnerability`` is the board's (Law 2), so each side's own vulnerability is used. A passed-out
+    board scores 0 (``declarer`` and ``tricks`` may then be None); any other contract needs both.
+
+    >>> ns_score("4S", Seat.E, 10, Vulnerability.EW)
+    -620
+    >>> ns_score("Pass", None, None, Vulnerability.ALL)
+    0
+    """
+    parsed = Contract.parse(contract)
+    if parsed.is_passed_out:
+        return 0
+    if not isinstance(declarer, Seat):
+        raise ContractError(f"cannot score {parsed} with declarer {declarer!r}: expected a Seat, e.g. Seat.S")
+    points = score(parsed, tricks, vulnerability.is_vulnerable(declarer))  # type: ignore[arg-type]
+    return points if declarer.is_ns else -points

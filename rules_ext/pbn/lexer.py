@@ -99,6 +99,21 @@ def _clean(text: str) -> str:
     return text.replace("\t", " ").rstrip()
 
 
+def _read_tag(line: str, pos: int) -> tuple[str, str, int] | str:
+    """The tag that starts at ``line[pos]`` ('['): ``(name, value, end)``, or the problem as text."""
+    match = _TAG_START.match(line, pos)
+    if not match:
+        return f"cannot read tag {line[pos:].strip()!r}: expected [Name \"value\"], e.g. [Board \"1\"]"
+    found = read_string(line, match.end() - 1)
+    if found is None:
+        return f"unclosed quote in tag {line[pos:].strip()!r}: expected [{match[1]} \"value\"]"
+    value, after = found
+    end = _TAG_END.match(line, after)
+    if not end:
+        return f"unclosed bracket in tag {line[pos:].strip()!r}: expected [{match[1]} \"value\"]"
+    return match[1], value, end.end()
+
+
 def read_string(line: str, pos: int) -> tuple[str, int] | None:
     """Read a quoted string whose opening quote is at ``pos``; return (value, index after it)."""
     out = []
@@ -228,28 +243,15 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                 fragment = raw[start:pos]
                 if fragment.strip():
                     current.add_text(_clean(fragment).strip() if had_tag else _clean(fragment), lineno)
-                match = _TAG_START.match(raw, pos)
-                if not match:
-                    problems.append(PBNError(f"cannot read tag {raw[pos:].strip()!r}: expected "
-                                             f"[Name \"value\"], e.g. [Board \"1\"]", source=source, line=lineno))
+                tag = _read_tag(raw, pos)
+                if isinstance(tag, str):
+                    problems.append(PBNError(tag, source=source, line=lineno))
                     start = pos = n
                     break
-                found = read_string(raw, match.end() - 1)
-                if found is None:
-                    problems.append(PBNError(f"unclosed quote in tag {raw[pos:].strip()!r}: expected "
-                                             f"[{match[1]} \"value\"]", source=source, line=lineno))
-                    start = pos = n
-                    break
-                value, after = found
-                end = _TAG_END.match(raw, after)
-                if not end:
-                    problems.append(PBNError(f"unclosed bracket in tag {raw[pos:].strip()!r}: expected "
-                                             f"[{match[1]} \"value\"]", source=source, line=lineno))
-                    start = pos = n
-                    break
-                current.tags.append([match[1], value.replace("\t", " "), [], lineno, []])
+                name, value, start = tag
+                current.tags.append([name, value.replace("\t", " "), [], lineno, []])
                 had_tag = True
-                start = pos = end.end()
+                pos = start
             else:
                 pos += 1
         fragment = raw[start:]

@@ -13,9 +13,10 @@ import dataclasses
 import gc
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from rules_ext.core import (
     Contract,
@@ -26,7 +27,7 @@ from rules_ext.core import (
     Strain,
     Vulnerability,
     board_conditions,
-    score,
+    ns_score,
 )
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
@@ -45,6 +46,8 @@ SECTION_TAGS = frozenset({"Auction", "Play"})
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
                  "IMP_NS", "IMP_EW")
+T = TypeVar("T")
+
 _UNKNOWN = ("", "?")
 _BYE = frozenset({"Bye", "BYE", "bye"})
 _ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "Percentage_NS")
@@ -432,36 +435,30 @@ class _Reader:
 
     def board(self, game: Game, values: dict[str, str], number: int) -> Board:
         expected_dealer, expected_vul = board_conditions(number)
-        dealer: Seat | None = None
-        vul: Vulnerability | None = None
-        deal: Deal | None = None
-        text = values.get("Dealer", "?")
-        if text not in _UNKNOWN:
-            try:
-                dealer = Seat.parse(text)
-            except DealError as exc:
-                self.problem(_line(game, "Dealer"), f"board {number}: {exc}")
-        text = values.get("Vulnerable", "?")
-        if text not in _UNKNOWN:
-            try:
-                vul = Vulnerability.parse(text)
-            except DealError as exc:
-                self.problem(_line(game, "Vulnerable"), f"board {number}: {exc}")
+        dealer: Seat | None = self.board_tag(game, values, "Dealer", number, Seat.parse)
+        vul: Vulnerability | None = self.board_tag(game, values, "Vulnerable", number, Vulnerability.parse)
         if dealer is not None and dealer is not expected_dealer:
             self.problem(_line(game, "Dealer"), f"board {number}: [Dealer \"{dealer.name}\"] does not match the "
                          f"board number: Law 2 gives dealer {expected_dealer.name}")
         if vul is not None and vul is not expected_vul:
             self.problem(_line(game, "Vulnerable"), f"board {number}: [Vulnerable \"{vul.value}\"] does not match "
                          f"the board number: Law 2 gives {expected_vul.value}")
-        text = values.get("Deal", "?")
-        if text not in _UNKNOWN:
-            try:
-                deal = self.deal(text)
-            except DealError as exc:
-                self.problem(_line(game, "Deal"), f"board {number}: {exc}")
+        deal: Deal | None = self.board_tag(game, values, "Deal", number, self.deal)
         return Board(number, dealer, vul, deal, (), _known(values.get("OptimumScore", "")),
                      _known(values.get("ParContract", "") or values.get("OptimumContract", "")),
                      self.double_dummy(game, values, number), game.line)
+
+    def board_tag(self, game: Game, values: dict[str, str], name: str, number: int,
+                  parse: Callable[[str], T]) -> T | None:
+        """The value of tag ``name`` read by ``parse``; None when it is unknown or (a problem) unreadable."""
+        text = values.get(name, "?")
+        if text in _UNKNOWN:
+            return None
+        try:
+            return parse(text)
+        except DealError as exc:
+            self.problem(_line(game, name), f"board {number}: {exc}")
+            return None
 
     def double_dummy(self, game: Game, values: dict[str, str], number: int) -> tuple[tuple[Seat, Strain, int], ...]:
         text = values.get("DoubleDummyTricks", "").strip()
@@ -601,8 +598,7 @@ class _Reader:
             if contract.is_passed_out:
                 score_ns, computed = 0, True
             elif declarer is not None and tricks is not None and board.vulnerability is not None:
-                points = score(contract, tricks, board.vulnerability.is_vulnerable(declarer))
-                score_ns, computed = (points if declarer.is_ns else -points), True
+                score_ns, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
         return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
                            score_computed=computed, **common)
 

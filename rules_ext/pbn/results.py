@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, score, top, vp
+from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -331,8 +331,7 @@ class _Work:
             return 0
         if r.declarer is None or r.tricks is None or board.vulnerability is None:
             return None
-        points = score(r.contract, r.tricks, board.vulnerability.is_vulnerable(r.declarer))
-        return points if r.declarer.is_ns else -points
+        return ns_score(r.contract, r.declarer, r.tricks, board.vulnerability)
 
     def compare_totals(self, rankings: list[Ranking]) -> None:
         table = self.event.totals

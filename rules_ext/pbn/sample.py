@@ -33,6 +33,7 @@ from rules_ext.core import (
     board_conditions,
     full_pack,
     imps,
+    ns_score,
     score,
 )
 from rules_ext.fileio import write_bytes_atomic
@@ -201,11 +202,7 @@ def pairs_text(seed: int = PAIRS_SEED) -> str:
                                        "A+", "A-"])
                 continue
             contract, declarer, tricks = play_board(rng, dds[number - 1], vul)
-            if declarer is None:
-                points = 0
-            else:
-                points = score(contract, tricks, vul.is_vulnerable(declarer))
-                points = points if declarer.is_ns else -points
+            points = ns_score(contract, declarer, tricks, vul)
             played[number].append([str(round_), str(table), str(ns), str(ew), str(contract),
                                    declarer.name if declarer else "-", "-" if tricks is None else str(tricks),
                                    _lead(rng, deals[number - 1], declarer),
@@ -273,8 +270,7 @@ def teams_text(seed: int = TEAMS_SEED, boards: int = 8) -> str:
         rooms = {}
         for room in ("Open", "Closed"):
             contract, declarer, tricks = play_board(rng, dds[number - 1], vul)
-            points = 0 if declarer is None else score(contract, tricks, vul.is_vulnerable(declarer))
-            rooms[room] = (contract, declarer, tricks, points if declarer is None or declarer.is_ns else -points)
+            rooms[room] = (contract, declarer, tricks, ns_score(contract, declarer, tricks, vul))
         gain = imps(rooms["Open"][3] - rooms["Closed"][3])
         for room in ("Open", "Closed"):
             contract, declarer, tricks, points = rooms[room]

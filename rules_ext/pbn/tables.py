@@ -8,7 +8,7 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 
@@ -90,9 +90,8 @@ _ROW_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|;.*|\{[^}]*\}|\{.*|"|[^\s";{]+')
 _UNESCAPE = re.compile(r'\\(["\\])')
 
 
-def tokenize_row(line: str) -> list[Cell]:
-    """Split a row line into cells; quoted strings stay whole; ``;`` and ``{...}`` comments are skipped."""
-    cells: list[Cell] = []
+def _cell_tokens(line: str) -> Iterator[tuple[str, bool, re.Match[str]]]:
+    """``(value, quoted, match)`` of each cell of a row line; ``;`` and ``{...}`` comments are skipped."""
     for match in _ROW_TOKEN.finditer(line):
         token = match.group()
         first = token[0]
@@ -100,27 +99,19 @@ def tokenize_row(line: str) -> list[Cell]:
             if len(token) == 1:
                 raise TableError(f"unclosed quote in table row {line.strip()!r}: expected \"...\" on one line")
             value = match.group(1)
-            cells.append(Cell(_UNESCAPE.sub(r"\1", value) if "\\" in value else value, True,
-                              match.start(), match.end()))
+            yield (_UNESCAPE.sub(r"\1", value) if "\\" in value else value), True, match
         elif first not in ";{":
-            cells.append(Cell(token, False, match.start(), match.end()))
-    return cells
+            yield token, False, match
+
+
+def tokenize_row(line: str) -> list[Cell]:
+    """Split a row line into cells; quoted strings stay whole; ``;`` and ``{...}`` comments are skipped."""
+    return [Cell(value, quoted, match.start(), match.end()) for value, quoted, match in _cell_tokens(line)]
 
 
 def row_values(line: str) -> list[str]:
     """The cell values of a row line (what :func:`tokenize_row` gives, without the positions)."""
-    values: list[str] = []
-    for match in _ROW_TOKEN.finditer(line):
-        token = match.group()
-        first = token[0]
-        if first == '"':
-            if len(token) == 1:
-                raise TableError(f"unclosed quote in table row {line.strip()!r}: expected \"...\" on one line")
-            value = match.group(1)
-            values.append(_UNESCAPE.sub(r"\1", value) if "\\" in value else value)
-        elif first not in ";{":
-            values.append(token)
-    return values
+    return [value for value, _, _ in _cell_tokens(line)]
 
 
 def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = (),

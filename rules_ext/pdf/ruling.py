@@ -174,18 +174,11 @@ class RulingRecord:
 
     def adjusted_scores(self) -> list[tuple[WeightedResult, int]]:
         """Each assigned result with its North-South score (core ``score``)."""
-        from rules_ext.core import score
+        from rules_ext.core import ns_score
 
         _, vul = self.conditions
-        out = []
-        for result in self.adjustment.results if self.adjustment else ():
-            declarer = result.contract.declarer
-            if declarer is None:  # passed out
-                out.append((result, 0))
-                continue
-            points = score(result.contract, result.tricks, vul.is_vulnerable(declarer))
-            out.append((result, points if declarer.is_ns else -points))
-        return out
+        return [(result, ns_score(result.contract, result.contract.declarer, result.tricks, vul))
+                for result in (self.adjustment.results if self.adjustment else ())]
 
     def weighted_score(self) -> float | None:
         """North-South's weighted score of an assigned adjustment (None if none)."""

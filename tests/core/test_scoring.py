@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_ext.core import Contract, ContractError, Doubling, Seat, Strain, score
+from rules_ext.core import Contract, ContractError, Doubling, Seat, Strain, Vulnerability, ns_score, score
 
 KNOWN = [
     # contract, tricks, vulnerable, score
@@ -136,3 +136,20 @@ def test_every_contract_string_round_trips_and_scores_the_same():
 
 def test_declarer_does_not_change_the_score():
     assert score(Contract(4, Strain.S, declarer=Seat.E), 10, True) == score("4S", 10, True) == 620
+
+
+@pytest.mark.parametrize("contract, declarer, tricks, vul, expected", [
+    ("4S", Seat.N, 10, Vulnerability.NONE, 420),
+    ("4S", Seat.E, 10, Vulnerability.NONE, -420),
+    ("4S", Seat.E, 10, Vulnerability.EW, -620),      # EW's own vulnerability counts
+    ("4S", Seat.S, 10, Vulnerability.EW, 420),       # NS not vulnerable on an EW board
+    ("3NTX", Seat.W, 7, Vulnerability.ALL, 500),     # two down doubled, vulnerable: NS +500
+    ("Pass", None, None, Vulnerability.ALL, 0),
+])
+def test_ns_score_signs_declarers_score_by_side(contract, declarer, tricks, vul, expected):
+    assert ns_score(contract, declarer, tricks, vul) == expected
+
+
+def test_ns_score_needs_a_declarer_unless_passed_out():
+    with pytest.raises(ContractError, match=r"cannot score 4S with declarer None: expected a Seat"):
+        ns_score("4S", None, 10, Vulnerability.NONE)
