@@ -4,7 +4,8 @@ Forms found (simplified and traditional script; ``（）``, ``()`` and 004's ``*
 
 * law references — ``第77条``, ``77条``, ``第21條``; with a section, item, sub-item or note:
   ``26条B款``, ``47条E款2目``, ``12条C款1``, ``42条B2``, ``43条A1``, ``23条A``, ``规则81条（C）6``,
-  ``45条C款4（b）``, ``43条B款2C目``, ``69条注``, ``68条附注``;
+  ``45条C款4（b）``, ``43条B款2C目``, ``69条注``, ``68条附注``; the compact form without 条,
+  ``45C4（b）`` (law, section and at least an item, so that a bid like ``2C`` is never one);
 * lists and ranges — ``69、70及71条``, ``第30条、31条、32条``, ``53条或56条``, ``17和77条``,
   ``第19条及第77条``, ``41条B及C款``, ``第41条B款及C款``, ``第30至32条``;
 * self references (need ``label``) — ``本条A款``, ``本条（B）1、2``, ``本条A2（b）``, ``本条B1（a）``,
@@ -100,7 +101,8 @@ _SUB = re.compile(rf"(?:{_OPEN}([a-z]){_CLOSE}|([a-z])(?![A-Za-z])|([A-Z])目)[�
 _SUBSUB = re.compile(rf"{_OPEN}(\d){_CLOSE}")
 _MULTI = re.compile(r"各款|两款|兩款|各项|各項")
 _ANCHOR = re.compile(r"(?<![\dA-Za-z])(?:第\s*)?\d+|本[条條]|(?:以下|上述|前述|下述)?本款|以下|上述|前述|下述")
-_HINT = re.compile(r"[条條]|本款|本[条條]|上述|前述|以下|下述")  # no reference without one of these
+_HINT = re.compile(r"[条條]|本款|本[条條]|上述|前述|以下|下述|\d[A-H]\d")  # no reference without one
+_COMPACT_AT = re.compile(r"[A-H]\d")
 _LABEL = re.compile(r"\d+(?:note|[A-Z](?:\d+(?:[a-z]\d*)?)?(?:note)?)?")
 _LABEL_PARTS = re.compile(r"^(\d+)(?:([A-Z])(?:(\d+)(?:([a-z])(\d+)?)?)?)?")
 
@@ -162,6 +164,11 @@ class _Scanner:
             end = tail.end()
         tiao = _TIAO_AT.match(self.text, end)
         if not tiao:
+            # the compact form without 条: '45C4（b）' (law, section and at least an item)
+            if len(numbers) == 1 and not m.group(1) and _COMPACT_AT.match(self.text, end):
+                quals, end = _chain(self.text, end, 1)
+                if len(quals) >= 2:
+                    return [(numbers[0], *quals)], end
             return None
         end = tiao.end()
         note = _NOTE.match(self.text, end)

@@ -152,3 +152,21 @@ def test_traditional_editorial_titles_are_traditional(corpus):
         for p in law.walk():
             if p.recovered:
                 assert s2twp.convert(p.heading) == p.heading, p.label
+
+
+# ---------------------------------------------------------------- audit of issue 2 (reference forms)
+@pytest.mark.parametrize("text, found", [
+    ("在45C4（b）许可的情况下", [("45C4（b）", ("45C4b",))]),
+    ("参阅45C4", [("45C4", ("45C4",))]),
+    ("叫2C后再叫4NT", []),  # bids are not the compact form: it needs law, section and item
+    ("2C（b）", []),
+])
+def test_compact_reference_form(text, found):
+    from rules_ext.corpus.xrefs import find_references
+    assert [(r.text, r.targets) for r in find_references(text, label="")] == found
+
+
+def test_1991_compact_reference_is_found_and_resolved(corpus):
+    (ref,) = corpus.find("1991", "47C").xrefs
+    assert (ref.text, ref.line, ref.targets) == ("45C4（b）", 677, ("45C4b",))
+    assert ref.resolutions == (Resolution("45C4b", "same", "1991", "45C4b"),)
