@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .model import Corpus
+from .model import RESOLUTION_KINDS, Corpus
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,8 @@ class Report:
     problems: tuple[str, ...] = field(default=())
     #: (edition, number of definitions, recovered ones as (term, english, first, last, evidence))
     definitions: tuple[tuple[str, int, tuple[tuple[str, str, int, int, str], ...]], ...] = field(default=())
+    #: (edition, ((resolution kind, number of targets), ...)): how each target resolved
+    targets: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = field(default=())
 
     @property
     def unaccounted(self) -> int:
@@ -66,9 +68,13 @@ class Report:
         for ed, eid, where in self.errata:
             out.append(f"{ed} {eid} at {where}")
         out.append("== cross-references")
+        kinds = dict(self.targets)
         for ed, found, resolved in self.references:
             pct = 100 * resolved / found if found else 100.0
-            out.append(f"{ed}: {found} found, {resolved} resolved ({pct:.1f} %)")
+            by_kind = kinds.get(ed, ())
+            per_target = (f"; {sum(n for _, n in by_kind)} targets: "
+                          + ", ".join(f"{k} {n}" for k, n in by_kind)) if by_kind else ""
+            out.append(f"{ed}: {found} found, {resolved} resolved ({pct:.1f} %){per_target}")
         out.append("== unresolved references")
         for ed, label, line, text, note in self.unresolved:
             out.append(f"{ed}:{label} line {line}: {text!r} — {note or 'UNEXPLAINED'}")
@@ -115,21 +121,25 @@ def check_report(corpus: Corpus) -> Report:
             errata.extend((e.id, c, f"{f.kind} {f.title}") for c in f.corrections)
     refs = []
     unresolved = []
+    targets = []
     for e in corpus.editions:
         found = resolved = 0
+        by_kind: Counter[str] = Counter()
         nodes = [(p.label, p.xrefs) for p in e.provisions()] + \
                 [(f"definition {d.term}", d.xrefs) for d in e.definitions]
         for label, xrefs in nodes:
             for x in xrefs:
                 found += 1
+                by_kind.update(r.kind for r in x.resolutions)
                 if x.resolved:
                     resolved += 1
                 else:
                     unresolved.append((e.id, label, x.line, x.text, x.note))
         refs.append((e.id, found, resolved))
+        targets.append((e.id, tuple((k, by_kind[k]) for k in RESOLUTION_KINDS)))
     definitions = tuple(
         (e.id, len(e.definitions), tuple((d.term, d.english, d.lines[0], d.lines[1], d.note)
                                          for d in e.definitions if d.recovered))
         for e in corpus.editions if e.definitions)
     return Report(tuple(files), junk, recovered, tuple(errata), tuple(refs), tuple(unresolved),
-                  tuple(corpus.problems), definitions)
+                  tuple(corpus.problems), definitions, tuple(targets))

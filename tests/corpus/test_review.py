@@ -170,3 +170,17 @@ def test_1991_compact_reference_is_found_and_resolved(corpus):
     (ref,) = corpus.find("1991", "47C").xrefs
     assert (ref.text, ref.line, ref.targets) == ("45C4（b）", 677, ("45C4b",))
     assert ref.resolutions == (Resolution("45C4b", "same", "1991", "45C4b"),)
+
+
+def test_check_report_counts_targets_by_resolution(corpus):
+    from rules_ext.corpus import check_report
+    from rules_ext.corpus.xrefs import reference_stats
+    report = check_report(corpus)
+    stats = reference_stats(corpus)
+    for edition, kinds in report.targets:
+        assert dict(kinds) == {k: stats[edition][k] for k in ("same", "elsewhere", "ancestor",
+                                                              "unresolved")}
+    assert dict(report.targets)["1999"] == (("same", 78), ("elsewhere", 32), ("ancestor", 2),
+                                            ("unresolved", 0))
+    assert "1999: 102 found, 102 resolved (100.0 %); 112 targets: same 78, elsewhere 32, " \
+           "ancestor 2, unresolved 0" in report.render()
