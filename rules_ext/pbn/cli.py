@@ -1,8 +1,8 @@
 """Command-line commands of the pbn layer (see rules_ext.cli).
 
-``results EVENT.pbn [--format json|text|pdf] [-o FILE]``: scores, matchpoints/IMPs, rankings and
-the differences from the file's own figures; ``-o FILE.pdf`` (or ``--format pdf``) prints them
-through the PDF layer. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
+``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
+scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
+(or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
 the strict export format. Every problem in the file is printed as one ``file:line: problem`` line
 on stderr; the boards that are fine are still used, and the exit status is 1.
 """
@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from rules_ext.fileio import write_bytes_atomic
+from rules_ext.pdf.cli import add_print_options  # the option definitions only: reportlab is not loaded
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.report import results_as_dict, results_as_text
@@ -32,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
+    add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
     results.set_defaults(handler=run_results)
 
     pbn = subparsers.add_parser("pbn", help="check a PBN file, or write it in the strict export format",
@@ -69,7 +71,7 @@ def run_results(args: argparse.Namespace) -> int:
     results = compute_results(event, scale=args.scale, method=args.method)
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
-        write_results_pdf(event, results, args.output)
+        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang)
     elif fmt == "json":
         _emit((json.dumps(results_as_dict(event, results), ensure_ascii=False, indent=1) + "\n").encode("utf-8"),
               args.output)

@@ -29,11 +29,16 @@ def progress_bar(description: str):
     return wrap
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+def add_print_options(parser: "argparse.ArgumentParser | argparse._ArgumentGroup") -> None:
+    """``--paper a4|letter`` and ``--lang zh|en|both``: every command that prints a PDF takes them."""
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--lang", choices=("zh", "en", "both"), default="both",
                         help="language of the labels (default both: Chinese with English beside)")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+    add_print_options(parser)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -66,8 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
     p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    p.add_argument("--lang", choices=("zh", "en", "both"), default="both")
+    add_print_options(p)
     p.set_defaults(handler=run_samples)
 
 

@@ -1,5 +1,4 @@
 """`python -m rules_ext results ...` and `python -m rules_ext pbn ...` as a user runs them."""
-import importlib.util
 import json
 import subprocess
 import sys
@@ -59,8 +58,6 @@ def test_results_to_a_file_is_written_whole(tmp_path):
 
 
 def test_results_pdf_through_the_pdf_layer(tmp_path):
-    if importlib.util.find_spec("rules_ext.pdf.results") is None:
-        pytest.skip("rules_ext.pdf.results (the PDF layer) is not there yet")
     target = tmp_path / "results.pdf"
     out = run("results", str(EVENTS / "sample-pairs.pbn"), "-o", str(target))
     assert out.returncode == 0, out.stderr.decode()
@@ -68,6 +65,31 @@ def test_results_pdf_through_the_pdf_layer(tmp_path):
     from pypdf import PdfReader
     text = "".join(page.extract_text() for page in PdfReader(target).pages)
     assert "Zoé Lefèvre" in text
+
+
+@pytest.mark.parametrize("options, size, present, absent", [
+    ((), (595, 842), ["成绩 Results", "排名 Ranking"], []),                    # A4, both languages
+    (("--paper", "letter", "--lang", "en"), (612, 792), ["Results", "Ranking"], ["成绩", "排名"]),
+    (("--paper", "a4", "--lang", "zh"), (595, 842), ["成绩", "排名"], ["Results", "Ranking"]),
+])
+def test_results_pdf_takes_paper_and_lang(tmp_path, options, size, present, absent):
+    from pypdf import PdfReader
+
+    target = tmp_path / "r.pdf"
+    out = run("results", str(EVENTS / "sample-pairs.pbn"), "-o", str(target), *options)
+    assert out.returncode == 0, out.stderr.decode()
+    reader = PdfReader(target)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert all(word in text for word in present), present
+    assert not any(word in text for word in absent), absent
+
+
+def test_results_refuses_an_unknown_paper():
+    out = run("results", str(EVENTS / "sample-pairs.pbn"), "-o", "r.pdf", "--paper", "a5")
+    assert out.returncode == 2
+    assert "argument --paper: invalid choice: 'a5'" in out.stderr.decode()
 
 
 def test_pdf_format_needs_an_output_file():
