@@ -184,3 +184,18 @@ def test_check_report_counts_targets_by_resolution(corpus):
                                             ("unresolved", 0))
     assert "1999: 102 found, 102 resolved (100.0 %); 112 targets: same 78, elsewhere 32, " \
            "ancestor 2, unresolved 0" in report.render()
+
+
+def test_errata_ids_name_no_line_numbers(corpus):
+    # errata are keyed by text, never by line number; an id like '1991-de-1296' would go stale and
+    # is published on the site, so ids name the provision instead ('1991-de-89')
+    import re
+
+    from rules_ext.corpus import DEFAULT_TEXTS
+    from rules_ext.corpus.errata import load_errata
+    ids = [e.id for e in load_errata(DEFAULT_TEXTS / "errata.toml")]
+    assert len(ids) == len(set(ids)) == 49
+    assert [i for i in ids if re.search(r"\d{3,}$", i) and not i.endswith(("1991", "1999"))] == []
+    applied = {c for e in corpus.editions for p in e.provisions() for c in p.corrections}
+    assert {"1991-double-comma-41C", "1991-daoda-68D", "1991-double-comma-69B", "1991-de-89",
+            "1991-daoda-90B1"} <= applied
