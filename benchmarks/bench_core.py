@@ -10,21 +10,13 @@ from __future__ import annotations
 import itertools
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules_ext.core import Contract, Doubling, Strain, matchpoints, score  # noqa: E402
 
-
-def best_of(repeats: int, func) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from _timing import best_of  # noqa: E402  (benchmarks/ is the script's folder)
 
 
 def bench_score() -> float:

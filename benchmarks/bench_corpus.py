@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules_ext.corpus import DEFAULT_TEXTS, parse  # noqa: E402
 
+from _timing import times_of  # noqa: E402  (benchmarks/ is the script's folder)
+
 GOAL_SECONDS = 0.3
 
 
@@ -24,23 +26,14 @@ def read_all() -> int:
                for p in sorted(DEFAULT_TEXTS.glob("*")) if p.is_file())
 
 
-def timed(repeats: int, func) -> list[float]:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def main(argv: list[str]) -> int:
     repeats = int(argv[0]) if argv else 10
     start = time.perf_counter()
     first = parse()  # includes one-time set-up (OpenCC converter, subject table)
     cold = time.perf_counter() - start
     lines = sum(first.corpus.line_counts.values())
-    parse_times = timed(repeats, parse)
-    read_times = timed(repeats, read_all)
+    parse_times = times_of(repeats, parse)
+    read_times = times_of(repeats, read_all)
     best, mean = min(parse_times), sum(parse_times) / repeats
     base = min(read_times)
     print(f"texts: {len(first.corpus.line_counts)} files, {lines} lines, "

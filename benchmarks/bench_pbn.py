@@ -23,6 +23,8 @@ from rules_ext.core import Contract, Seat, board_conditions, score  # noqa: E402
 from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
 from rules_ext.pbn.sample import shuffled_deals  # noqa: E402
 
+from _timing import best_of  # noqa: E402  (benchmarks/ is the script's folder)
+
 BOARDS, RESULTS, GOAL = 1000, 20, 1.0
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "3NT", "2H", "5D", "4SX", "6NT", "3C", "Pass"]
 TAG_RE = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -64,15 +66,6 @@ def regex_split(text: str) -> int:
         elif line and not line.startswith("%"):
             rows += len(line.split())
     return tags + rows
-
-
-def best_of(runs: int, fn, clock=time.perf_counter) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = clock()
-        fn()
-        best = min(best, clock() - start)
-    return best
 
 
 def main() -> int:

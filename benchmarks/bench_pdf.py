@@ -16,7 +16,6 @@ import io
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,16 +33,9 @@ from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noq
 from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, contract_markup  # noqa: E402
 from rules_ext.pdf.traveller import travellers_story  # noqa: E402
 
+from _timing import interleaved_best  # noqa: E402  (benchmarks/ is the script's folder)
+
 SAMPLE = ROOT / "source" / "events" / "sample-pairs.pbn"
-
-
-def best_of(n: int, fn) -> float:
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def bench_travellers(tmp: Path) -> float:
@@ -82,11 +74,7 @@ def bench_travellers(tmp: Path) -> float:
         (tmp / "bare.pdf").write_bytes(buffer.getvalue())
 
     ours(), bare()  # warm up: font subsetting tables, imports
-    bares, ourses = [], []
-    for _ in range(5):  # interleaved, best of each: the machine is shared
-        bares.append(best_of(1, bare))
-        ourses.append(best_of(1, ours))
-    t_bare, t_ours = min(bares), min(ourses)
+    t_bare, t_ours = interleaved_best(5, bare, ours)
     ratio = t_ours / t_bare
     print(f"100 filled travellers: ours {t_ours:.3f} s, bare reportlab {t_bare:.3f} s, "
           f"ratio {ratio:.2f} (goal <= 1.5)")
@@ -130,12 +118,8 @@ def bench_hand_record(tmp: Path) -> float:
     # the solver's time varies from run to run on a shared machine: interleave the runs and keep
     # the best of each; the baseline is the faster of one DDS call for all 36 deals and the
     # batches of 8 the hand record uses
-    raws, ourses = [], []
-    for _ in range(3):
-        raws.append(best_of(1, lambda: raw(len(pbns))))
-        raws.append(best_of(1, lambda: raw(8)))
-        ourses.append(best_of(1, ours))
-    t_raw, t_ours = min(raws), min(ourses)
+    t_all, t_batches, t_ours = interleaved_best(3, lambda: raw(len(pbns)), lambda: raw(8), ours)
+    t_raw = min(t_all, t_batches)
     ratio = t_ours / t_raw
     print(f"36-board hand record with DD tables: ours {t_ours:.3f} s, raw DDS {t_raw:.3f} s, "
           f"ratio {ratio:.2f} (goal <= 1.2)")

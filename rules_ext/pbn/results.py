@@ -223,9 +223,8 @@ class _Work:
                 entries.append((t.imps, ident, t.imps, None, t))
         entries.sort(key=lambda e: (-round(e[0], 9), _id_key(e[1])))
         ranked = []
-        for i, (key, ident, total, pct, t) in enumerate(entries):
-            position = next(j for j, e in enumerate(entries) if abs(round(e[0], 9) - round(key, 9)) < _EPSILON) + 1
-            tied = sum(1 for e in entries if abs(round(e[0], 9) - round(key, 9)) < _EPSILON) > 1
+        places = _places([round(e[0], 9) for e in entries])
+        for (_, ident, total, pct, t), (position, tied) in zip(entries, places):
             ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
                                     None if unit == "MP" else round(t.imps, 6)))
@@ -280,10 +279,8 @@ class _Work:
                 t.names = team
         entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
         ranked = []
-        for ident, t in entries:
-            same = [i for i, (_, u) in enumerate(entries) if abs(u.points - t.points) < _EPSILON]
-            position = same[0] + 1
-            ranked.append(RankEntry(f"{position}=" if len(same) > 1 else str(position), position, ident, ident,
+        for (ident, t), (position, tied) in zip(entries, _places([t.points for _, t in entries])):
+            ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, ident,
                                     round(t.points, 2), None, t.boards, round(t.imps, 6)))
         return [Ranking("", "VP", tuple(ranked))]
 
@@ -355,6 +352,16 @@ class _Work:
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit() and int(theirs) != entry.position:
                     self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+
+
+def _places(keys: list[float]) -> list[tuple[int, bool]]:
+    """For ranking keys sorted best first: each one's position (the first place of its equals, as
+    in 3=) and whether it is tied with another."""
+    places = []
+    for key in keys:
+        same = [j for j, other in enumerate(keys) if abs(other - key) < _EPSILON]
+        places.append((same[0] + 1, len(same) > 1))
+    return places
 
 
 def _number(text: str | None) -> float | None:
