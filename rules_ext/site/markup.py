@@ -54,17 +54,50 @@ def same_label(edition: str, label: str) -> str:
     return label
 
 
+def _target_link(xref: CrossReference, index: int, page_edition: str,
+                 anchor: Callable[[str, str], str]) -> str | None:
+    """``edition:label`` of the provision the ``index``-th target links to, or None when unresolved.
+    The corpus's per-target resolution says where (e.g. ``23A`` -> ``1999:23``, the nearest ancestor);
+    ``anchor`` maps a label to one that has a page anchor."""
+    resolutions = xref.resolutions
+    if index < len(resolutions):
+        res = resolutions[index]
+        if res.edition is None or res.label is None:
+            return None
+        return f"{res.edition}:{anchor(res.edition, res.label)}"
+    if not xref.resolved:
+        return None
+    edition = xref.edition or page_edition
+    return f"{edition}:{anchor(edition, xref.targets[index])}"
+
+
+def _markup(target: str | None, note: str) -> Callable[[str], str]:
+    if target is not None:
+        return lambda shown: role("law:ref", shown, target)
+    hover = note.replace("<", "‹").replace(">", "›") if note else None
+    return lambda shown: role("law:unresolved", shown, hover)
+
+
 def xref_markup(xref: CrossReference, page_edition: str,
                 anchor: Callable[[str, str], str] = same_label) -> Callable[[str], str]:
-    """The role for one reference: a link (same or other edition) or an unresolved marker.
-    ``anchor(edition, label)`` gives the label that has a page anchor (see pages.Generator)."""
-    if xref.resolved and xref.targets:
-        edition = xref.edition or page_edition
-        target = f"{edition}:{anchor(edition, xref.targets[0])}"
-        return lambda shown: role("law:ref", shown, target)
-    note = xref.note or ""
-    return lambda shown: role("law:unresolved", shown, note.replace("<", "‹").replace(">", "›")
-                              if note else None)
+    """The role for one reference: a link to its (first) target, same or other edition, or an
+    unresolved marker. ``anchor(edition, label)`` gives the label that has a page anchor."""
+    target = _target_link(xref, 0, page_edition, anchor) if xref.targets else None
+    return _markup(target, xref.note or "")
+
+
+def xref_spans(xref: CrossReference, at: int, page_edition: str,
+               anchor: Callable[[str, str], str] = same_label) -> list["Span"]:
+    """The spans of one reference found at offset ``at``. A list (``69、70及71条``,
+    ``第30条、31条、32条``, ``本条（B）1、2``) whose numbers match its targets one to one links each
+    number to its own target; any other reference is one link."""
+    numbers = list(re.finditer(r"\d+", xref.text))
+    if len(xref.targets) > 1 and len(numbers) == len(xref.targets):
+        note = xref.note or ""
+        return [Span(at + m.start(), at + m.end(),
+                     _markup(_target_link(xref, i, page_edition, anchor), note))
+                for i, m in enumerate(numbers)]
+    return [Span(at, at + len(xref.text), xref_markup(xref, page_edition, anchor))]
 
 
 def word_boundaries(text: str) -> set[int]:
@@ -92,7 +125,7 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
             at = text.find(xref.text)
         if at < 0 or any(s.start < at + len(xref.text) and at < s.end for s in spans):
             continue
-        spans.append(Span(at, at + len(xref.text), xref_markup(xref, edition, anchor)))
+        spans.extend(xref_spans(xref, at, edition, anchor))
         cursor = at + len(xref.text)
     bounds = None
     for term in sorted(set(terms), key=len, reverse=True):

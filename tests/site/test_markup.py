@@ -59,6 +59,27 @@ def test_spans_link_references_and_first_term_use_only():
     assert re.sub(r" <[^>]*>", "", read_back(rest)) == text  # generic roles keep the target
 
 
+def test_a_list_links_each_number_to_its_own_target():
+    from rules_ext.corpus.model import Resolution
+
+    text = "参阅69、70及71条。"
+    xref = CrossReference("69、70及71条", 1, ("69", "70", "71"), True, "1991")
+    xref.resolutions = tuple(Resolution(t, "same", "1991", t) for t in ("69", "70", "71"))
+    rest = markup.render(text, markup.find_spans(text, [xref], [], "1991", lambda t: t))
+    for number in ("69", "70", "71"):
+        assert f":law:ref:`{number} <1991:{number}>`" in rest
+    assert re.sub(r" <[^>]*>", "", read_back(rest)) == text
+
+
+def test_a_reference_links_where_the_corpus_resolved_each_target():
+    from rules_ext.corpus.model import Resolution
+
+    xref = CrossReference("23条A款", 1, ("23A",), True, "1999")
+    xref.resolutions = (Resolution("23A", "ancestor", "1999", "23"),)
+    rest = markup.render("参阅23条A款", markup.find_spans("参阅23条A款", [xref], [], "1999", lambda t: t))
+    assert ":law:ref:`23条A款 <1999:23>`" in rest
+
+
 def test_terms_never_inside_a_reference():
     text = "参阅明手条款"
     xrefs = [CrossReference("参阅明手条款", 1, ("42",), True, "1991")]
