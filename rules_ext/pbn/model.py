@@ -17,7 +17,7 @@ from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "Tag", "TableResult"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "Tag", "TableResult", "side_score"]
 
 
 class EventKind(enum.Enum):
@@ -26,6 +26,22 @@ class EventKind(enum.Enum):
     PAIRS = "pairs"            # ScoreTable rows per board, or one game per table with pair ids
     TEAMS = "teams"            # one game per table, Room Open/Closed, HomeTeam/VisitTeam
     INDIVIDUAL = "individual"  # ScoreTable with PlayerId_North/East/South/West
+
+
+_SIDE_SCORE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
+
+
+def side_score(text: str, tag: str = "Score") -> int:
+    """North-South's score from a PBN score value with an optional side: ``NS 420``, ``EW 50``
+    (that is, NS -50) or ``420`` ([Score], [OptimumScore], a ScoreTable score cell).
+
+    >>> side_score("EW 50"), side_score("NS 420"), side_score("-100")
+    (-50, 420, -100)
+    """
+    match = _SIDE_SCORE.match(text)
+    if not match:
+        raise ValueError(f'cannot read [{tag} "{text}"]: expected e.g. "NS 420", "EW 50" or "420"')
+    return int(match[2]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
 
 
 _ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}

@@ -32,7 +32,7 @@ from rules_ext.core import (
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Tag, scan
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult, side_score
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
 from rules_ext.pbn.tables import Table, TableError, parse_columns, parse_table, replace_cell, row_values
 
@@ -52,7 +52,6 @@ _UNKNOWN = ("", "?")
 _BYE = frozenset({"Bye", "BYE", "bye"})
 _ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "Percentage_NS")
 _META_RE = re.compile(r"<META\s+name\s*=\s*\"?([^\s\">]+)\"?\s+content\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
-_SCORE_RE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
 _RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
 _DATE_RE = re.compile(r"^([0-9?]{4})[-/]([0-9?]{2})[-/]([0-9?]{2})$")  # 2025-12-20 -> 2025.12.20
 _DD_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
@@ -550,14 +549,11 @@ class _Reader:
             cell = row.get(column, "-").strip()
             if cell in ("-", "?", ""):
                 continue
-            match = _SCORE_RE.match(cell)
-            if not match:
+            try:
+                return side_score(cell, column) * sign
+            except ValueError:
                 self.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
                 return None
-            value = int(match[2]) * sign
-            if match[1] and match[1].upper() == "EW":
-                value = -value
-            return value
         return None
 
     def played(self, number: int, line: int, board: Board, contract_text: str, declarer_text: str,
@@ -645,12 +641,10 @@ class _Reader:
         score_ns: int | None = None
         score_text = values.get("Score", "").strip()
         if score_text not in _UNKNOWN:
-            match = _SCORE_RE.match(score_text)
-            if match:
-                score_ns = int(match[2]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
-            else:
-                self.problem(_line(game, "Score"), f"board {board.number}: cannot read [Score \"{score_text}\"]: "
-                             f"expected e.g. \"NS 420\", \"EW 50\" or \"420\"")
+            try:
+                score_ns = side_score(score_text)
+            except ValueError as exc:
+                self.problem(_line(game, "Score"), f"board {board.number}: {exc}")
         theirs = [("Score_NS", str(score_ns))] if score_ns is not None else []
         for tag in ("ScoreIMP", "ScoreMP", "ScorePercentage"):
             if values.get(tag, "") not in _UNKNOWN:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from rules_ext.pbn.model import side_score
+
 #: declarers and strains in the order of the DoubleDummyTricks tag
 DECLARERS = ("N", "S", "E", "W")
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -49,16 +51,8 @@ class DoubleDummy:
 
 
 def parse_optimum_score(text: str) -> int:
-    """``NS 420`` / ``EW 100`` / ``420`` -> score from North-South's side."""
-    parts = str(text).split()
-    try:
-        if len(parts) == 1:
-            return int(parts[0])
-        side, value = parts
-        sign = {"NS": 1, "EW": -1}[side.upper()]
-        return sign * int(value)
-    except (ValueError, KeyError) as exc:
-        raise ValueError(f"cannot read OptimumScore {text!r}: expected e.g. 'NS 420'") from exc
+    """``NS 420`` / ``EW 100`` / ``420`` -> score from North-South's side (the pbn layer's reading)."""
+    return side_score(text, "OptimumScore")
 
 
 #: deals handed to DDS per call: large enough for its threads, small enough for a progress bar

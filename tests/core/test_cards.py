@@ -63,6 +63,36 @@ def test_seat_parse(text, seat):
     assert Seat.parse(text) is seat
 
 
+@pytest.mark.parametrize("text, strain", [
+    ("S", Strain.S), ("♠", Strain.S), ("♤", Strain.S), ("黑桃", Strain.S), (" h ", Strain.H),
+    ("n", Strain.NT), ("NT", Strain.NT), ("无将", Strain.NT), ("♣", Strain.C), (Strain.D, Strain.D),
+])
+def test_strain_parse(text, strain):
+    assert Strain.parse(text) is strain
+
+
+@pytest.mark.parametrize("kind, text, message", [
+    (Seat, "Q", "cannot read seat 'Q': expected one of N, E, S, W (or 北, 东, 南, 西)"),
+    (Seat, "", "cannot read seat '': expected one of N, E, S, W"),
+    (Strain, "Z", "cannot read strain 'Z': expected one of C, D, H, S, NT (or ♣♦♥♠)"),
+    (Strain, "NTX", "cannot read strain 'NTX'"),
+    (Vulnerability, "Neither", "cannot read vulnerability 'Neither': expected None, NS, EW or All"),
+])
+def test_word_parse_errors_quote_the_input_and_the_accepted_forms(kind, text, message):
+    with pytest.raises(DealError) as info:
+        kind.parse(text)
+    assert str(info.value).startswith(message)
+
+
+def test_core_enums_hash_by_identity():
+    """Seat, Strain, Vulnerability and Doubling are table keys: hashed in C by identity, equal to themselves only."""
+    from rules_ext.core import Doubling
+
+    for kind in (Seat, Strain, Vulnerability, Doubling):
+        assert kind.__hash__ is object.__hash__
+        assert len({member: None for member in kind}) == len(kind)
+
+
 def test_seat_relations():
     assert Seat.N.lho is Seat.E and Seat.N.partner is Seat.S and Seat.N.rho is Seat.W
     assert Seat.W.following() == (Seat.W, Seat.N, Seat.E, Seat.S)

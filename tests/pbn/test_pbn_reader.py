@@ -5,6 +5,7 @@ import pytest
 
 from rules_ext.core import Contract, Seat, Strain, Vulnerability
 from rules_ext.pbn import EventKind, PBNError, PBNErrors, read_pbn
+from rules_ext.pbn.model import side_score
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CLUB = FIXTURES / "club-latin1-crlf.pbn"
@@ -172,6 +173,10 @@ BAD_CASES = [
      '1 2 3NT N\n', 3, "has 4 cells, fewer than its 5 columns"),
     ('[Board "x1"]\n', 1, "cannot read board number 'x1'"),
     ('[Board "1"][Dealer "E"][Vulnerable "All"]\n', 1, "does not match the board number"),
+    ('[Board "1"][Dealer "N"][Vulnerable "None"][Contract "4S"][Declarer "N"][Result "10"]\n[Score "NS 4x0"]\n',
+     2, 'cannot read [Score "NS 4x0"]: expected e.g. "NS 420", "EW 50" or "420"'),
+    ('[Board "1"][Dealer "N"][Vulnerable "None"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+     '1 2 3NT N 9 "NS"\n', 3, "cannot read Score_NS 'NS': expected a score, e.g. 420, -50"),
 ]
 
 
@@ -242,3 +247,16 @@ def test_bad_artificial_marker_is_reported():
     from rules_ext.pbn import Artificial
     with pytest.raises(ValueError, match="cannot read artificial score 'A7x'"):
         Artificial.parse("A7x")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("NS 420", 420), ("EW 50", -50), ("ew 620", -620), ("420", 420), ("-100", -100), (" NS  -90 ", -90),
+])
+def test_side_score_reads_the_score_tags(text, expected):
+    assert side_score(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "NS", "XY 420", "NS 4.5", "420 NS", "+420"])
+def test_side_score_refuses_other_text(text):
+    with pytest.raises(ValueError, match=r'cannot read \[OptimumScore "'):
+        side_score(text, "OptimumScore")
