@@ -151,3 +151,19 @@ def test_missing_file_is_one_line():
     assert out.returncode == 1
     assert len(out.stderr.decode().strip().splitlines()) == 1
     assert "no-such-file.pbn" in out.stderr.decode()
+
+
+def test_results_lists_the_differences_from_the_files_own_figures():
+    """A director sees where the scoring program and we disagree: board, pair, theirs, ours, line."""
+    club = str(FIXTURES / "club-latin1-crlf.pbn")
+    data = json.loads(run("results", club, "--format", "json").stdout)
+    assert data["differences"] == [
+        {"board": 3, "participant": "3-6", "item": "MP_NS", "theirs": "3", "ours": "2", "line": 48},
+        {"board": 3, "participant": "3-6", "item": "MP_EW", "theirs": "1", "ours": "2", "line": 48},
+        {"board": None, "participant": "5", "item": "TotalPercentage", "theirs": "85.50", "ours": "87.50",
+         "line": 21},
+    ]
+    text = run("results", club, "--format", "text").stdout.decode("utf-8")
+    assert "Differences from the file's own figures (3)" in text
+    assert "board 3, 3-6: MP_NS theirs 3, ours 2" in text
+    assert "totals, 5: TotalPercentage theirs 85.50, ours 87.50" in text

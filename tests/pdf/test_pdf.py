@@ -13,7 +13,7 @@ from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pdf.dd import DoubleDummy, parse_optimum_score, solve
 from rules_ext.pdf.diagram import holdings_of
 from rules_ext.pdf.handrecord import _par_from_file, write_hand_record
-from rules_ext.pdf.layout import PrintOptions, contract_text
+from rules_ext.pdf.layout import RED_HEX, PrintOptions, contract_markup, contract_text
 from rules_ext.pdf.results import write_results_pdf
 from rules_ext.pdf.ruling import RulingError, load_ruling, parse_ruling, write_ruling_form
 from rules_ext.pdf.traveller import write_travellers
@@ -129,6 +129,28 @@ def test_letter_paper(tmp_path, pairs):
     write_hand_record(event, out, per_page=4, paper="letter", dd=False)
     box = PdfReader(out).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_every_page_header_has_event_date_and_page_x_of_y(tmp_path, pairs):
+    event, _ = pairs
+    out = tmp_path / "h.pdf"
+    assert write_hand_record(event, out, per_page=1, dd=False) == 4
+    pages = [page.extract_text() for page in PdfReader(out).pages]
+    for number, text in enumerate(pages, start=1):
+        assert "测试双人赛 Test Pairs" in text and "2026.11.21" in text
+        assert f"页 Page {number} / {len(pages)}" in " ".join(text.split())
+
+
+def test_red_suits_are_printed_in_red(tmp_path, pairs):
+    """Hearts and diamonds are filled with the dark red (#c0001a), spades and clubs in black."""
+    event, _ = pairs
+    out = tmp_path / "h.pdf"
+    write_hand_record(event, out, per_page=4, dd=False)
+    stream = PdfReader(out).pages[0].get_contents().get_data().decode("latin-1")
+    assert ".752941 0 .101961 rg" in stream, "no fill in the red of the red suits (0xc0/255, 0, 0x1a/255)"
+    assert contract_text("4HX") == "4♥X"
+    assert RED_HEX in contract_markup("4HX") and RED_HEX in contract_markup("1D")
+    assert RED_HEX not in contract_markup("4SX") and RED_HEX not in contract_markup("3NT")
 
 
 # -- travellers -----------------------------------------------------------------------------
