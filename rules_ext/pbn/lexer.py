@@ -248,10 +248,10 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                     problems.append(PBNError(tag, source=source, line=lineno))
                     start = pos = n
                     break
-                name, value, start = tag
+                name, value, after = tag
                 current.tags.append([name, value.replace("\t", " "), [], lineno, []])
                 had_tag = True
-                pos = start
+                start = pos = after
             else:
                 pos += 1
         fragment = raw[start:]
