@@ -33,6 +33,8 @@ IMP_SCALE: tuple[int, ...] = (
 
 #: matchpoint scales: points for each result beaten and each result tied (Law 78A)
 MATCHPOINT_SCALES = {"2/1/0": (2.0, 1.0), "1/0.5/0": (1.0, 0.5)}
+#: other spellings of a scale (Law 78A writes the half point as ½)
+_SCALE_SPELLINGS = {"1/½/0": "1/0.5/0"}
 
 
 def imps(difference: float) -> int:
@@ -45,9 +47,9 @@ def imps(difference: float) -> int:
 
 def _scale(scale: str) -> tuple[float, float]:
     try:
-        return MATCHPOINT_SCALES[scale]
-    except KeyError as exc:
-        raise ScoringMethodError(f"unknown matchpoint scale {scale!r}: expected '2/1/0' or '1/0.5/0'") from exc
+        return MATCHPOINT_SCALES[_SCALE_SPELLINGS.get(scale, scale)]
+    except (KeyError, TypeError) as exc:
+        raise ScoringMethodError(f"unknown matchpoint scale {scale!r}: expected '2/1/0' or '1/0.5/0' (or 1/½/0)") from exc
 
 
 def _numbers(scores: Sequence[float], what: str) -> list[float]:
