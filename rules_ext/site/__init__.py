@@ -40,6 +40,7 @@ from sphinx.util import logging
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
+from rules_ext.site.suits import RedSuits
 
 logger = logging.getLogger(__name__)
 
@@ -190,6 +191,7 @@ def setup(app) -> dict[str, Any]:
                  html=(directives.visit_collapsible_html, directives.depart_collapsible_html),
                  latex=other, text=other, man=other, texinfo=other)
     app.add_css_file("rules.css")
+    app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
     app.connect("builder-inited", generate)
     app.connect("doctree-read", directives.note_examples)
