@@ -11,7 +11,9 @@ Given the facts of an irregularity, each function returns a Ruling: the options 
 - Law 29C (1999 only): penalties for a conventional call out of rotation apply to the strain(s) it
   showed, not the one it named.
 - Law 32B2: the 1991 text bars the offender's partner for the rest of the auction; the delivered
-  1999 text stops after "违规者可接续作出任何合法叫牌，。" and names no penalty (reported in the notes).
+  1999 text stops after "违规者可接续作出任何合法叫牌，。". The reviewed erratum 1999-penalty-32B2
+  (source/texts/errata.toml) restores the lost clause in the 1991 wording, and the ruling follows
+  the corrected text, saying so in its notes.
 - The delivered 1999 text ends at Law 40: revokes (63-64) and leads out of turn (53-56) follow
   the 1991 wording for both editions, and the ruling says so.
 
@@ -301,12 +303,10 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
         elif relation == "rho":
             options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家不叫", (
                 cancel, Consequence("32B1", "违规者必须重叫越序的加倍或再加倍，不予判罚"))))
-            if edition == "1991":
-                b2 = (Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫"), lead)
-            else:
-                b2 = (Consequence("32B2", "违规者可接续作出任何合法叫牌"), lead)
-                notes.append("1999年版32B2的文字在“违规者可接续作出任何合法叫牌，”后中断，未写明对同伴的判罚"
-                             "（1991年版：同伴此后必须永远不叫）")
+            b2 = (Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫"), lead)
+            if edition == "1999":
+                notes.append("1999年版32B2的原文在“违规者可接续作出任何合法叫牌，”后中断；对同伴的判罚"
+                             "据勘误 1999-penalty-32B2 按1991年版同款补足（同伴此后必须永远不叫）")
             options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家叫牌", (cancel, *b2)))
         else:
             options.append(Option("违规者的下家（左手敌家）", "不接受", (

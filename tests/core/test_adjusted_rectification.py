@@ -136,9 +136,11 @@ def test_double_out_of_rotation_partner_turn_and_1999_32b2():
     assert "32A" in call_out_of_rotation(auction, "W", "X").laws
     r1991 = call_out_of_rotation(Auction.parse("N", "1C Pass"), "W", "X", edition="1991")
     r1999 = call_out_of_rotation(Auction.parse("N", "1C Pass"), "W", "X", edition="1999")
+    # 1999's 32B2 breaks off in the delivered text; the reviewed erratum restores the clause
     assert "永远不叫" in r1991.options[-1].consequences[1].text
-    assert "永远不叫" not in r1999.options[-1].consequences[1].text
-    assert any("中断" in note for note in r1999.notes)
+    assert "永远不叫" in r1999.options[-1].consequences[1].text
+    assert any("1999-penalty-32B2" in note for note in r1999.notes)
+    assert not r1991.notes
 
 
 def test_inadmissible_double_out_of_rotation_cannot_be_accepted():
