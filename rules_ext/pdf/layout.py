@@ -93,6 +93,7 @@ class PrintOptions:
 LABELS: dict[str, tuple[str, str]] = {
     "board": ("牌号", "Board"),
     "boards": ("牌数", "Boards"),
+    "matches": ("场数", "Matches"),
     "dealer": ("发牌人", "Dealer"),
     "vul": ("局况", "Vulnerable"),
     "N": ("北", "North"),

@@ -32,7 +32,7 @@ def _table(data: list[list[object]], widths: list[float], styles: Styles,
 def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Styles,
                   width: float) -> list[Flowable]:
     """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
-    (or the IMP balance for a VP ranking), boards played."""
+    (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
     unit = ranking.unit  # type: ignore[attr-defined]
     entries = ranking.entries  # type: ignore[attr-defined]
     who = {"teams": "team", "individual": "player"}.get(kind, "pair")
@@ -40,7 +40,8 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
     has_names = any(e.names and e.names != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
     has_imps = any(e.imps is not None for e in entries) and unit == "VP"
-    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + ["boards"]
+    played = "matches" if unit == "VP" else "boards"
+    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played]
     keys = ["rank", who] + (["names"] if has_names else []) + figures
     rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
     places = 2 if any(e.total != int(e.total) for e in entries) else 0

@@ -204,6 +204,7 @@ def test_teams_results(tmp_path):
     assert "长城 Great Wall" in text and "Øresund" in text
     assert "19.95" in text and "0.05" in text and "21" in text  # VPs and the IMP margin
     assert "6NT" in text and "990" in text and "-430" in text
+    assert "场数 Matches" in " ".join(text.split())  # a VP ranking counts matches, not boards
 
 
 # -- ruling forms ---------------------------------------------------------------------------
