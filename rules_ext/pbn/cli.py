@@ -68,6 +68,9 @@ def run_results(args: argparse.Namespace) -> int:
     if fmt == "pdf" and args.output is None:
         raise ValueError("--format pdf needs an output file: expected -o results.pdf")
     event = read_pbn(args.event, encoding=args.encoding)
+    if not event.boards:  # nothing to score is a failure, not an empty results sheet
+        _report_problems(event)
+        raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
     results = compute_results(event, scale=args.scale, method=args.method)
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for

@@ -1,7 +1,8 @@
 """Character sets of PBN files: what the standard says and what real files carry.
 
 PBN 2.1 prescribes ISO 8859-1; real files come as UTF-8 (with or without a byte-order mark),
-ISO 8859-1 (names and sites with é, Ö, å) or GBK/GB18030 (Chinese scoring programs). A file's
+ISO 8859-1 (names and sites with é, Ö, å) or GBK/GB18030 (Chinese scoring programs), now and then
+UTF-16 with a byte-order mark (a file saved as "Unicode" by a Windows editor). A file's
 ``% Content-type: ...; charset=...`` escape line, when present and consistent, decides; otherwise the
 bytes do: valid UTF-8 is UTF-8; text that decodes as GB2312-range double bytes is GB18030 (a
 superset of GBK), and so is text that decodes as GB18030 and either holds bytes that would be C1
@@ -19,6 +20,8 @@ _DECLARED = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset[ \t]*=[ \t]*([A-Z
 
 #: names reported for each detected encoding (the Python codec names)
 UTF8, UTF8_BOM, LATIN1, GB18030, ASCII = "utf-8", "utf-8-sig", "iso-8859-1", "gb18030", "ascii"
+#: UTF-16 with a byte-order mark (what Windows editors call "Unicode"), either byte order
+UTF16 = "utf-16"
 
 
 _HIGH_RUNS = re.compile(rb"[\x80-\xff]+")
@@ -52,6 +55,8 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         return data.decode(codec, errors="strict"), codec
     if data.startswith(codecs.BOM_UTF8):
         return data[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace"), UTF8_BOM
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode(UTF16, errors="replace"), UTF16  # the codec reads the mark and drops it
     declared = _DECLARED.search(data[:4096])
     if declared:
         codec = _codec(declared[1].decode("ascii"))

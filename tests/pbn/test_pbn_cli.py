@@ -167,3 +167,16 @@ def test_results_lists_the_differences_from_the_files_own_figures():
     assert "Differences from the file's own figures (3)" in text
     assert "board 3, 3-6: MP_NS theirs 3, ours 2" in text
     assert "totals, 5: TotalPercentage theirs 85.50, ours 87.50" in text
+
+
+@pytest.mark.parametrize("content", [b"", b"% just a comment\n", b'[Event "x"]\n[Board "1"\n'])
+@pytest.mark.parametrize("suffix, extra", [(".pdf", ()), (".json", ("--format", "json")), (".txt", ())])
+def test_results_of_a_file_without_boards_fail_and_write_nothing(tmp_path, content, suffix, extra):
+    """No board to score is a failure (exit 1, a line saying so), not an empty results sheet."""
+    path = tmp_path / "empty.pbn"
+    path.write_bytes(content)
+    output = tmp_path / f"results{suffix}"
+    out = run("results", str(path), "-o", str(output), *extra)
+    assert out.returncode == 1
+    assert "no board to score" in out.stderr.decode("utf-8")
+    assert not output.exists()

@@ -260,3 +260,16 @@ def test_side_score_reads_the_score_tags(text, expected):
 def test_side_score_refuses_other_text(text):
     with pytest.raises(ValueError, match=r'cannot read \[OptimumScore "'):
         side_score(text, "OptimumScore")
+
+
+@pytest.mark.parametrize("codec, name", [("utf-16", "utf-16"), ("utf-16-le", "utf-16"), ("utf-16-be", "utf-16")])
+def test_utf16_with_a_byte_order_mark_is_read(codec, name):
+    # Windows editors save "Unicode" text as UTF-16 with a BOM; read as ISO 8859-1 it was hundreds
+    # of unreadable tags and no board at all
+    text = '[Event "周四双人赛"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[codec]
+    event = read_pbn(bom + text.encode(codec))
+    assert event.encoding == name
+    assert event.problems == ()
+    assert [b.number for b in event.boards] == [1]
+    assert "周四双人赛" in str(event.games[0].tags)
