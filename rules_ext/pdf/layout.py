@@ -163,6 +163,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "adjustment": ("调整分", "Score adjustment"),
     "weight": ("权重", "Weight"),
     "weighted": ("加权得分", "Weighted score"),
+    "weighted_how": ("每个结果分别计比赛分（或IMP）后按权重相加，不平均分数",
+                     "score each result in matchpoints (or IMPs), then weight them; do not average the points"),
     "appeal": ("申诉", "Appeal"),
     "appellant": ("申诉方", "Appellant"),
     "reasons": ("申诉理由", "Reasons"),

@@ -16,7 +16,7 @@ The record format (documented with an example in ``source/rulings/format.md`` an
     deal = "N:AK32.... ..."     # optional: PBN deal, printed as a diagram
     auction = ["1S", "2H*", "2S", "Pass", "4S", "AP"]  # from the dealer; * = alerted; AP = all pass
     facts = '''What happened.'''
-    laws = ["1991:16A", "1991:12C2"]   # edition:label, quoted from the rulebook
+    laws = ["1999:16A", "1999:12C3"]   # edition:label, quoted from the rulebook
     ruling = '''The ruling and why.'''
 
     [players]                   # names at the table
@@ -39,8 +39,10 @@ The record format (documented with an example in ``source/rulings/format.md`` an
 
 Calls are read by the core (``Call.parse``) but an auction is not required to be legal: the
 irregularity is often the reason for the ruling. Scores of an assigned adjustment are computed by
-the core (``score`` with the board's vulnerability); a weighted adjustment is the core's
-``WeightedScore`` of the North-South scores (weights in percent, summing to 100). Every problem is reported as
+the core (``score`` with the board's vulnerability). A weighted adjustment (weights in percent,
+summing to 100) is printed as what the scorer must do with it: each result is matchpointed (or
+IMPed) on its own and those are weighted (the core's ``WeightedScore.matchpoints``/``imps``); the
+form never prints an average of the points, which would score differently. Every problem is reported as
 ``file:line: field: problem`` (a ``RulingError``).
 """
 from __future__ import annotations
@@ -180,17 +182,6 @@ class RulingRecord:
         return [(result, ns_score(result.contract, result.contract.declarer, result.tricks, vul))
                 for result in (self.adjustment.results if self.adjustment else ())]
 
-    def weighted_score(self) -> float | None:
-        """North-South's weighted score of an assigned adjustment (None if none)."""
-        from fractions import Fraction
-
-        from rules_ext.core.adjusted import WeightedScore
-
-        scored = self.adjusted_scores()
-        if not scored:
-            return None
-        weights = [Fraction(r.weight).limit_denominator(1000) / 100 for r, _ in scored]
-        return WeightedScore(tuple(zip(weights, (s for _, s in scored)))).expected_score()
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -560,10 +551,12 @@ def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Sty
             data.append([styles.para(contract_markup(result.contract), "cell_center"),
                          L(declarer.name) if declarer else "", str(result.tricks),
                          f"{fmt_number(result.weight)}%", f"{ns:+d}" if ns else "0",
-                         fmt_number(result.weight * ns / 100)])
-        total = r.weighted_score()
+                         f"{fmt_number(result.weight)}% × MP/IMP({ns:+d})"])
+        # Law 12C3: each result is scored (matchpoints or IMPs) and the scores weighted; an average
+        # of the points (-64 for 60% of -140 and 40% of +50) would score differently, so none is printed
+        terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({ns:+d})" for result, ns in r.adjusted_scores())
         data.append([styles.para(L("weighted"), "small"), "", "", "100%", "",
-                     f"NS {fmt_number(total)} / EW {fmt_number(-total if total else 0)}"])
+                     styles.para(f"NS = {terms}<br/>{L('weighted_how')}", "small")])
         extra += [("SPAN", (0, -1), (2, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
     elif r is not None and r.adjustment is not None and r.adjustment.artificial is not None:
         ns, ew = r.adjustment.artificial

@@ -214,18 +214,21 @@ def test_ruling_record_derives_board_and_weighted_score():
     dealer, vul = record.conditions
     assert (dealer.name, vul.name) == ("E", "NONE")  # board 14 (Law 2)
     assert [s for _, s in record.adjusted_scores()] == [-140, 50]
-    assert record.weighted_score() == pytest.approx(-64)
 
 
 def test_ruling_form(tmp_path, corpus):
     out = tmp_path / "rf.pdf"
     write_ruling_form(load_ruling(EXAMPLE), out, corpus=corpus)
     text = " ".join(text_of(out).split())  # cells wrap: compare with the line breaks as spaces
-    for expected in ("裁判裁决记录 Director's ruling form", "1991:16A", "1991:12C2", "明显的迟疑",
+    for expected in ("裁判裁决记录 Director's ruling form", "1999:16A", "1999:12C3", "明显的迟疑",
                      "Zoë Dupré", "王芳 Wang Fang", "José Núñez", "东 East", "双方无局 None",
-                     "NS -64 / EW 64", "60%", "40%", "-140", "+50", "申诉 Appeal", "Ingrid Øster",
+                     "NS = 60% × MP/IMP(-140) + 40% × MP/IMP(+50)", "do not average the points",
+                     "60%", "40%", "-140", "+50", "申诉 Appeal", "Ingrid Øster",
                      "没收 Forfeited", "3♥", "1♠"):
         assert expected in text, expected
+    # Law 12C3: the results are matchpointed (IMPed) and then weighted; an average of the points
+    # (60% of -140 and 40% of +50 = -64) scores differently and must not be printed as the score
+    assert "-64" not in text and "−64" not in text
     again = tmp_path / "rf2.pdf"
     write_ruling_form(load_ruling(EXAMPLE), again, corpus=corpus)
     assert out.read_bytes() == again.read_bytes()
@@ -367,7 +370,7 @@ def test_samples(tmp_path, corpus):
         "travellers.pdf": ["Board 1", "满分 Top"],
         "results.pdf": ["排名 Ranking — 南北 NS", "Zoé Lefèvre - Jérôme Dubois", "个人计分卡"],
         "teams-results.pdf": ["场次 Match", "Tigers", "长城 Great Wall"],
-        "ruling-form.pdf": ["1991:16A", "NS -64 / EW 64"],
+        "ruling-form.pdf": ["1999:16A", "NS = 60% × MP/IMP(-140) + 40% × MP/IMP(+50)"],
         "ruling-form-blank.pdf": ["申诉 Appeal"],
     }
     for name, needles in expected.items():
