@@ -14,7 +14,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyl
 
 from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
 from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
-                                  contract_markup, frame_size)
+                                  card_markup, contract_markup, frame_size)
 
 
 def fmt_number(value: float | None, places: int = 2) -> str:
@@ -115,7 +115,8 @@ def filled_rows(board_results: object, method: str, styles: Styles) -> list[list
             contract = styles.para(contract_markup(result.contract), "cell_center")
         score = line.score_ns
         row: list[object] = [
-            result.ns, result.ew, contract, _seat(result.declarer), result.lead,
+            result.ns, result.ew, contract, _seat(result.declarer),
+            styles.para(card_markup(result.lead), "cell_center") if result.lead else "",
             "" if result.tricks is None else str(result.tricks),
             str(score) if score is not None and score > 0 else "",
             str(-score) if score is not None and score < 0 else "",

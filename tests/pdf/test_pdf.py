@@ -1,6 +1,7 @@
 """PDF checks: extracted text (pypdf), embedded fonts, same bytes on re-run, bad input, PNG renderings."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -468,3 +469,15 @@ def test_travellers_are_not_split_across_pages(tmp_path, blank):
         body = lines[first:]
         seen += [line.split()[2] for line in body if line.startswith("牌号 Board")]
     assert seen == [str(b.number) for b in event.boards]
+
+
+def test_filled_travellers_print_the_lead_with_a_suit_symbol(tmp_path):
+    """A lead is printed as a director writes it (♠J, ♥10), not in PBN's letters (SJ, HT)."""
+    from rules_ext.pdf.samples import PAIRS_EVENT
+
+    event = read_pbn(PAIRS_EVENT)
+    out = tmp_path / "t.pdf"
+    write_travellers(event, out, results=compute_results(event))
+    first_page = PdfReader(out).pages[0].extract_text()
+    assert "♠J" in first_page and "♦Q" in first_page  # board 1: SJ at table 1, DQ at table 6
+    assert not re.search(r"(?<![A-Za-z])[SHDC][2-9TJQKA](?![A-Za-z])", first_page), first_page
