@@ -75,7 +75,9 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
         return law
 
     def attach(level: int, p: Provision) -> None:
-        while stack and stack[-1][0] >= level:
+        # a note holds the plain lines after it, never a marked provision (1991 Law 62: （注）
+        # printed between （B） and （C）, whose sections are the note's siblings)
+        while stack and (stack[-1][0] >= level or stack[-1][1].kind == "note"):
             stack.pop()
         (stack[-1][1].children if stack else top).append(p)
         stack.append((level, p))

@@ -50,6 +50,14 @@ def test_lost_penalty_clause_of_32B2_restored_in_the_1991_wording(corpus):
         assert not p.text.endswith("，。") and p.text.count("（判") == 1
 
 
+def test_lost_end_of_1991_25B1_restored_from_1999(corpus):
+    p = corpus.find("1991", "25B1")
+    assert p.original_text.endswith("则违规者替代的叫品成立，")  # the sentence breaks off
+    assert p.text.endswith("则违规者替代的叫品成立，而左敌家的叫牌可予取消，均不判罚。")
+    assert p.corrections == ["1991-lost-25B1"]
+    assert "而下家的叫牌可予取消，均不判罚" in corpus.find("1999", "25B1").text  # the evidence
+
+
 def test_lost_words_restored_in_definitions(corpus):
     defs = {e: {d.term: d for d in corpus.edition(e).definitions} for e in ("1991", "1999", "2008")}
     slam = defs["1999"]["满贯"]

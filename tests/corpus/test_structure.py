@@ -71,6 +71,26 @@ def test_intro_note_and_sectionless_law():
     assert [(p.label, p.kind) for p in single] == [("33", "law")]
 
 
+def test_a_section_after_a_note_is_the_notes_sibling():
+    # 1991 Law 62: '（注）…' printed between （B） and （C）; the sections after it are not part of the note
+    provs, owner = build(62, ["（B）藏牌的改正方法", "由违规者收回其错跟牌张。", "（注）如果明手已丧失权利，则须判罚。",
+                              "（C）藏牌后的接续跟牌", "1.非违规方接续跟牌", "均可收回。", "（D）第十二墩上的藏牌"])
+    assert [(p.label, p.kind) for p in provs] == [("62B", "section"), ("62note", "note"),
+                                                  ("62C", "section"), ("62D", "section")]
+    assert provs[1].children == [] and provs[1].lines == (3, 3)
+    assert [c.label for c in provs[2].children] == ["62C1"] and owner[6] == "62C1"
+
+
+def test_real_notes_have_no_children(corpus):
+    for edition in corpus.editions:
+        for law in edition.laws:
+            for top in law.provisions:
+                for p in top.walk():
+                    assert p.kind != "note" or not p.children, (edition.id, p.label)
+    law62 = next(law for law in corpus.edition("1991").laws if law.number == 62)
+    assert [p.label for p in law62.provisions] == ["62A", "62B", "62note", "62C", "62D"]
+
+
 def test_items_directly_under_a_law():
     provs, _ = build(76, ["1.只看一家牌", "观众应只固定观看一位赛员的牌张。", "2.个人反应", "观众不得有反应。"])
     assert [p.label for p in provs] == ["76.1", "76.2"]
