@@ -2,7 +2,8 @@
 
 Pairs and individual events are matchpointed (Law 78A) per board among its real results; a board
 with artificial scores or fewer results than the board played most often gets Neuberg's formula
-(the core's ``neuberg``), and an artificial score gets its percentage of that top. IMP pairs are
+(the core's ``neuberg``), and an artificial score gets its percentage of that top (an average plus,
+A+, is raised to the pair's session percentage when that is higher: Law 88). IMP pairs are
 cross-IMPed (summed or averaged, as the Scoring tag says) or Butler-scored against a datum; an
 artificial score there is worth ±3 IMPs per 10 % off average (A+ = +3, A- = -3). Teams compare
 the Open and Closed rooms of each match board by board (IMPs, the core's ``imps``) and convert
@@ -13,8 +14,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from rules_ext.core.adjusted import LAW88_MINIMUM
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
@@ -123,7 +125,39 @@ class _Work:
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
         most = max((sum(1 for r in b.results if r.scored or r.artificial) for b in self.event.boards), default=0)
-        return [self.pairs_board(board, most) for board in self.event.boards]
+        boards = [self.pairs_board(board, most) for board in self.event.boards]
+        if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL:
+            boards = self.law88(boards)
+        return boards
+
+    @staticmethod
+    def law88(boards: list[BoardResults]) -> list[BoardResults]:
+        """Law 88: a pair given average plus (A+, 60 %) gets its percentage on the session's other
+        boards instead when that is higher (artificial scores left out of that percentage)."""
+        earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [matchpoints, tops]
+        for board in boards:
+            for line in board.lines:
+                if line.result.artificial is None and line.mp_ns is not None and board.top:
+                    for ident, mp in ((line.result.ns, line.mp_ns), (line.result.ew, line.mp_ew)):
+                        earned[ident][0] += mp
+                        earned[ident][1] += board.top
+
+        def raised(ident: str, pct: float) -> float:
+            points, tops = earned.get(ident, (0.0, 0.0))
+            return max(pct, 100 * points / tops) if pct == LAW88_MINIMUM and tops else pct
+
+        out = []
+        for board in boards:
+            lines = []
+            for line in board.lines:
+                a = line.result.artificial
+                if a is not None and board.top and not any(ch.isdigit() for ch in a.marker):  # A+, A+-, ...
+                    pct_ns, pct_ew = raised(line.result.ns, a.pct_ns), raised(line.result.ew, a.pct_ew)
+                    line = replace(line, mp_ns=pct_ns * board.top / 100, mp_ew=pct_ew * board.top / 100,
+                                   pct_ns=pct_ns, pct_ew=pct_ew)
+                lines.append(line)
+            out.append(replace(board, lines=tuple(lines)))
+        return out
 
     def pairs_board(self, board: Board, most: int) -> BoardResults:
         real = [r for r in board.results if r.scored]
