@@ -16,7 +16,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from rules_ext.core.adjusted import LAW88_MINIMUM
+from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
@@ -144,7 +144,7 @@ class _Work:
 
         def raised(ident: str, pct: float) -> float:
             points, tops = earned.get(ident, (0.0, 0.0))
-            return max(pct, 100 * points / tops) if pct == LAW88_MINIMUM and tops else pct
+            return law88_percentage(100 * points / tops) if pct == LAW88_MINIMUM and tops else pct
 
         out = []
         for board in boards:
