@@ -144,7 +144,7 @@ class _Work:
 
         def raised(ident: str, pct: float) -> float:
             points, tops = earned.get(ident, (0.0, 0.0))
-            return law88_percentage(100 * points / tops) if pct == LAW88_MINIMUM and tops else pct
+            return law88_percentage(min(100.0, 100 * points / tops)) if pct == LAW88_MINIMUM and tops else pct
 
         out = []
         for board in boards:
