@@ -302,7 +302,7 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
                 cancel, Consequence("32A", "违规者的同伴此后必须永远不叫"), lead)))
         elif relation == "rho":
             options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家不叫", (
-                cancel, Consequence("32B1", "违规者必须重叫越序的加倍或再加倍，不予判罚"))))
+                cancel, Consequence("32B1", "违规者必须重叫越序的加倍或再加倍，不予判罚"), lead)))
             b2 = (Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫"), lead)
             if edition == "1999":
                 notes.append("1999年版32B2的原文在“违规者可接续作出任何合法叫牌，”后中断；对同伴的判罚"

@@ -123,7 +123,7 @@ def test_insufficient_bid_out_of_rotation_and_bad_facts():
     ("1C Pass", "E", "Pass", ("29A", "29B", "30B3")),                 # S's turn (E's LHO)
     ("1C", "S", "1H", ("29A", "29B", "31A1", "31A2a", "23A", "31A2b", "26")),
     ("1C", "W", "1H", ("29A", "29B", "31B", "23A", "26")),
-    ("1C Pass", "W", "X", ("29A", "29B", "32B1", "32B2", "26B")),     # S's turn (W's RHO)
+    ("1C Pass", "W", "X", ("29A", "29B", "32B1", "26B", "32B2")),     # S's turn (W's RHO)
     ("1C Pass", "E", "X", ("29A", "29B", "25", "26B")),               # S's turn (E's LHO)
 ])
 def test_call_out_of_rotation(calls, offender, call, laws):
@@ -141,6 +141,17 @@ def test_double_out_of_rotation_partner_turn_and_1999_32b2():
     assert "永远不叫" in r1999.options[-1].consequences[1].text
     assert any("1999-penalty-32B2" in note for note in r1999.notes)
     assert not r1991.notes
+
+
+@pytest.mark.parametrize("edition", ["1991", "1999"])
+@pytest.mark.parametrize("calls, offender", [("1C", "W"), ("1C Pass", "W"), ("1C Pass", "E")])
+def test_every_refused_double_out_of_rotation_may_bring_the_26b_lead_penalty(calls, offender, edition):
+    # Law 32 (both texts): a double out of rotation not accepted is cancelled, "可能应用第26条B款的
+    # 引牌判罚，并且" A, B1, B2 follow; the lead penalty is not limited to some of them (B1 included,
+    # where the repeated double itself is "不判罚")
+    ruling = call_out_of_rotation(Auction.parse("N", calls), offender, "X", edition=edition)
+    refused = [o for o in ruling.options if "29B" in o.laws]
+    assert refused and all("26B" in o.laws for o in refused), [o.laws for o in refused]
 
 
 def test_inadmissible_double_out_of_rotation_cannot_be_accepted():
