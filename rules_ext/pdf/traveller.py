@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
 
 from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
@@ -129,6 +130,26 @@ def filled_rows(board_results: object, method: str, styles: Styles) -> list[list
     return rows
 
 
+#: horizontal padding of a table cell (reportlab's default 6 points on each side)
+_CELL_PADDING = 12
+
+
+def _wrap_names(data: list[list[object]], widths: list[float], styles: Styles) -> int:
+    """Put a pair or team name that is wider than its column (NS, EW) in a wrapping paragraph;
+    return how many extra lines of text that adds to the table."""
+    extra = 0
+    for row in data[1:]:
+        lines = 1
+        for column in (0, 1):
+            text = row[column]
+            if isinstance(text, str) and stringWidth(text, styles.font, styles.cell.fontSize) > widths[column] - _CELL_PADDING:
+                row[column] = styles.text(text, "cell_center")
+                _, tall = row[column].wrap(widths[column] - _CELL_PADDING, 1e6)
+                lines = max(lines, round(tall / styles.cell_center.leading))
+        extra += lines - 1
+    return extra
+
+
 def filled_traveller(board_results: object, method: str, options: PrintOptions, styles: Styles,
                      width: float, *, diagram: bool = False) -> list[Flowable]:
     """A filled traveller: the board's results with scores and matchpoints or IMPs."""
@@ -139,11 +160,13 @@ def filled_traveller(board_results: object, method: str, options: PrintOptions, 
     widths = [share] * len(columns)
     widths[2] = share * 1.3
     widths[4] = share * 1.2
+    extra_lines = _wrap_names(data, widths, styles)
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
     parts: list[Flowable] = [_title(board, options, styles)]
-    height = _heading_height(styles) + (len(data) + 1) * (styles.cell.leading + 4) + 2
+    height = (_heading_height(styles) + (len(data) + 1) * (styles.cell.leading + 4) + 2
+              + extra_lines * styles.cell.leading)
     top = getattr(board_results, "top", None)
     if method == "matchpoints" and top is not None:
         note = f"{options.label('max')}: {fmt_number(top)}"

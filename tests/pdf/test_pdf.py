@@ -481,3 +481,30 @@ def test_filled_travellers_print_the_lead_with_a_suit_symbol(tmp_path):
     first_page = PdfReader(out).pages[0].extract_text()
     assert "♠J" in first_page and "♦Q" in first_page  # board 1: SJ at table 1, DQ at table 6
     assert not re.search(r"(?<![A-Za-z])[SHDC][2-9TJQKA](?![A-Za-z])", first_page), first_page
+
+
+def test_team_names_on_a_traveller_fit_their_cells():
+    """Teams travellers show team names in the NS/EW columns: a long one wraps inside its cell
+    instead of running over the next column ("长城 Great Wall")."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph, Table
+
+    from rules_ext.pdf.traveller import travellers_story
+
+    event = read_pbn(Path(__file__).parents[2] / "source" / "events" / "sample-teams.pbn")
+    results = compute_results(event)
+    story = travellers_story(results.boards, PrintOptions.of("a4", "both"), blank=False, method="imps")
+    tables = [f for f in story if isinstance(f, Table)]
+    assert len(tables) == len(results.boards)
+    wrapped = 0
+    for table in tables:
+        for row in table._cellvalues[1:]:
+            for column in (0, 1):
+                cell = row[column]
+                if isinstance(cell, Paragraph):
+                    wrapped += 1
+                    assert cell.wrap(table._colWidths[column] - 6, 1e6)[0] <= table._colWidths[column]
+                else:
+                    assert stringWidth(str(cell), table._cellStyles[1][column].fontname,
+                                       table._cellStyles[1][column].fontsize) <= table._colWidths[column] - 6, cell
+    assert wrapped  # "长城 Great Wall" does not fit on one line
