@@ -198,5 +198,5 @@ def setup(app) -> dict[str, Any]:
     app.connect("doctree-resolved", directives.fill_examples)
     app.connect("env-updated", directives.examples_changed)
     app.connect("env-get-updated", directives.examples_outdated)
-    return {"version": "0.1.0", "env_version": 1, "parallel_read_safe": True,
+    return {"version": "0.1.0", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

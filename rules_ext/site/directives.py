@@ -235,8 +235,8 @@ class TermDirective(LawDirectiveBase):
         body = nodes.container(classes=["law-term-text"])
         self.state.nested_parse(self.content, self.content_offset, body)
         item += body.children
-        hover = " ".join(self.content).strip()
-        hover = nodes.unescape(hover) if hasattr(nodes, "unescape") else hover
+        # the hover shows the definition as a reader sees it: role markup reduced to its text
+        hover = _plain(" ".join(self.content).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, hover),

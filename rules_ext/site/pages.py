@@ -103,6 +103,23 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
     return [d.term for d in source.definitions], lambda term: f"{base}:{term}"
 
 
+#: closing bracket of each opening one a note marker may leave open
+_CLOSING = {"（": "）", "(": ")"}
+
+
+def note_marker(marker: str) -> tuple[str, str]:
+    """(marker as shown, bracket that closes the note after its text).
+
+    A note printed as a sentence, ``（注：…）``, opens its bracket in the marker; the page closes it
+    after the text, as printed. The traditional copy prints brackets as ``***`` (``***注：…***``).
+    """
+    shown = marker.replace("***", "（", 1) if marker.startswith("***") else marker
+    opening = shown[:1]
+    if opening in _CLOSING and _CLOSING[opening] not in shown:
+        return shown, _CLOSING[opening]
+    return shown, ""
+
+
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
                    anchor: Callable[[str, str], str] = markup.same_label,
@@ -112,16 +129,20 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     original = ""
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
+    marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
+    text = markup.render(p.text, spans, convert) if p.text.strip() else ""
+    if text and closing:
+        text += ("\\ " if text.endswith("`") else "") + closing
     return {
         "label": p.label,
         "kind": p.kind,
-        "marker": markup.option_value(convert(p.marker)),
+        "marker": markup.option_value(convert(marker)),
         "heading": markup.option_value(convert(p.heading)),
         "recovered": p.recovered,
         "penalty": p.penalty,
         "original": original,
         "corrections": " ".join(p.corrections),
-        "text": markup.render(p.text, spans, convert) if p.text.strip() else "",
+        "text": text,
         "tables": [table_data(t, convert) for t in tables.get(p.label, [])],
         "findings": (findings or {}).pop(p.label, []),
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,

@@ -43,6 +43,9 @@ def test_roles_and_directives(app):
     assert re.search(r'href="#5"[^>]*>.*?第五条', page)
     assert re.search(r'<a class="[^"]*law-term[^"]*" href="#term-dummy" title="庄家的同伴。">',
                      page)
+    # a definition that links other terms and laws hovers as the text a reader sees, not as markup
+    assert re.search(r'href="#term-defender" title="1\.与明手对坐的一方（参阅5条）。"', page), \
+        re.findall(r'href="#term-defender" title="[^"]*"', page)
     # editorial marks: recovered marker with an explanation, penalty mark, erratum note
     assert re.search(r'<abbr class="law-marker law-recovered" title="编者恢复[^"]*">（B）</abbr>', page)
     assert "（判罚）" in page

@@ -20,3 +20,12 @@ def test_home_page_names_laws_by_their_titles():
         if n["name"] != law.title:
             wrong.append(f"{n['edition']}:{n['number']} is named {n['name']!r}, its title is {law.title!r}")
     assert wrong == []
+
+
+def test_note_marker_closes_a_sentence_note_as_printed():
+    from rules_ext.site.pages import note_marker
+    assert note_marker("（注：") == ("（注：", "）")  # 1999 25note: （注：非违规方按实际结果计分）
+    assert note_marker("***注：") == ("（注：", "）")  # the traditional copy's *** brackets
+    assert note_marker("(注：") == ("(注：", ")")
+    assert note_marker("（注）") == ("（注）", "")  # a note on a line of its own: nothing to close
+    assert note_marker("（注）：") == ("（注）：", "")

@@ -158,3 +158,16 @@ def test_real_pages_show_editions_titles_and_differences(real_site):
     compare = page("compare/law-27")
     assert 'class="diff-del"' in compare and 'class="diff-ins"' in compare
     assert page("1999-trad/law-27").count("第27條") >= 1
+
+
+def test_notes_and_hovers_read_as_printed(real_site):
+    out = real_site.outdir
+    # a note printed as a sentence keeps both its brackets; the traditional *** are brackets too
+    assert re.search(r'<span class="law-marker">（注：</span>非.*?按实际结果计分）',
+                     (out / "1999/law-25.html").read_text(encoding="utf-8"))
+    trad = (out / "1999-trad/law-25.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="law-marker">（注：</span>非.*?計分）', trad)
+    # hover texts (definitions, references) show text, never reST markup
+    markup = [f"{page.relative_to(out)}: {m}" for page in sorted(out.rglob("*.html"))
+              for m in re.findall(r'title="[^"]*(?::law:|\\ )[^"]*"', page.read_text(encoding="utf-8"))]
+    assert markup == [], markup[:5]
