@@ -495,12 +495,17 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
                      for s in SEATS), []))
     head.append(_label_cells(["director"], options, styles) + [r.director if r else "", "", ""] +
                 _label_cells(["signature"], options, styles) + ["", "", ""])
-    story.append(_grid([[styles.text(c, "cell") if isinstance(c, str) else c for c in row]
-                        for row in head], [q * 0.9, q * 1.1] * 4, styles,
+    cells = [[styles.text(c, "cell") if isinstance(c, str) else c for c in row] for row in head]
+    widths = [q * 0.9, q * 1.1] * 4
+    # the blank form keeps room to write in each row, and at least the height of a label that
+    # wraps to two lines ("召请方 Called by"); padding: 6 + 6 across, 2 + 3 down
+    blank_heights = [max([18.0] + [cell.wrap(widths[i] - 12, 1e6)[1] + 5 for i, cell in enumerate(row)
+                                   if not isinstance(cell, str)]) for row in cells]
+    story.append(_grid(cells, widths, styles,
                        [("SPAN", (1, 0), (3, 0)), ("SPAN", (1, 4), (3, 4)), ("SPAN", (5, 4), (7, 4)),
                         ("BACKGROUND", (0, 0), (0, -1), SHADE), ("BACKGROUND", (2, 1), (2, 3), SHADE),
                         ("BACKGROUND", (4, 0), (4, -1), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE)],
-                       heights=None if r else [18] * 5))
+                       heights=None if r else blank_heights))
     story.append(Spacer(1, 8))
     # auction and deal side by side
     dealer_letter = r.conditions[0].name if r else "N"

@@ -508,3 +508,20 @@ def test_team_names_on_a_traveller_fit_their_cells():
                     assert stringWidth(str(cell), table._cellStyles[1][column].fontname,
                                        table._cellStyles[1][column].fontsize) <= table._colWidths[column] - 6, cell
     assert wrapped  # "长城 Great Wall" does not fit on one line
+
+
+@pytest.mark.parametrize("lang", ["both", "zh", "en"])
+def test_blank_ruling_form_labels_fit_their_rows(lang):
+    """The blank form's heading grid has fixed row heights (room to write); a label that wraps to
+    two lines ("召请方 Called by", "局况 Vulnerable") must still fit inside its row."""
+    from reportlab.platypus import Paragraph, Table
+
+    from rules_ext.pdf.ruling import ruling_story
+
+    story = ruling_story(None, PrintOptions.of("a4", lang))
+    grid = next(f for f in story if isinstance(f, Table))
+    for row, height in zip(grid._cellvalues, grid._argH):
+        for column, cell in enumerate(row):
+            if isinstance(cell, Paragraph):
+                _, tall = cell.wrap(grid._colWidths[column] - 12, 1e6)
+                assert tall + 5 <= height, (cell.text, tall, height)
