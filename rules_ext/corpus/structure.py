@@ -67,6 +67,7 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
     owner: dict[int, str] = {}
     notes = 0
     law = str(law_number)
+    maybe_headings: list[Provision] = []  # marker line's rest is text unless more follows it
 
     def parent_label(level: int) -> str:
         for lv, p in reversed(stack):
@@ -120,6 +121,8 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
                 _append(p, fused[2], orig[2] if orig else fused[2], ln.number)
             elif m.rest:
                 _append(p, m.rest, _strip_marker(ln.original, m.printed), ln.number)
+                if _may_be_heading(m.rest):
+                    maybe_headings.append(p)
             if PENALTY_RE.search(m.rest):
                 p.penalty = True
             owner[ln.number] = p.label
@@ -133,6 +136,9 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
                 top.append(target)
         _append(target, ln.text, ln.original, ln.number)
         owner[ln.number] = target.label
+    for p in maybe_headings:
+        if len(p.text_lines) > 1 or p.children:
+            _first_line_to_heading(p)
     if len(top) == 1 and top[0].kind == "intro":
         # a law without sections: its text is the law itself
         only = top[0]
@@ -141,6 +147,24 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
     for p in top:
         _fix_spans(p)
     return top, owner
+
+
+#: a heading may hold a comma (1999 27B2 约定叫牌，或更改为其他足够的叫牌或不叫) but never ends a sentence
+_SENTENCE_END = re.compile(r"[。；;？！]|[：:，,、）)”]$")
+
+
+def _may_be_heading(rest: str) -> bool:
+    """A marker line's rest that is too long or has a comma for ``looks_like_heading``, but ends
+    no sentence: a heading if the provision's text or children follow it on later lines."""
+    return len(rest) <= 30 and not _SENTENCE_END.search(rest)
+
+
+def _first_line_to_heading(p: Provision) -> None:
+    first, _, rest = p.text.partition("\n")
+    p.heading = first
+    p.text = rest
+    p.original_text = p.original_text.partition("\n")[2]
+    p.text_lines = p.text_lines[1:]
 
 
 def _fix_spans(p: Provision) -> None:

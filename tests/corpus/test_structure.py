@@ -91,6 +91,32 @@ def test_real_notes_have_no_children(corpus):
     assert [p.label for p in law62.provisions] == ["62A", "62B", "62note", "62C", "62D"]
 
 
+def test_an_unpunctuated_marker_line_before_its_text_is_a_heading():
+    # 1999 27B2: a heading with a comma in it, then the text on the next line
+    provs, owner = build(27, ["（B）不足叫牌不被接受", "依序作出的不足叫牌如未被接受，则必须更正为足够叫牌或不叫",
+                              "1.不是约定性叫牌，并且改正为同一定约名目的最低的足够叫牌", "（a）不判罚", "视同未曾发生违例。",
+                              "2.约定叫牌，或更改为其他足够的叫牌或不叫", "如该不足叫牌可能为约定性叫牌，则必须永远不叫。",
+                              "3.违规者右敌家不叫，违规者必须重叫"])
+    b1, b2, b3 = provs[0].children
+    assert b1.heading == "不是约定性叫牌，并且改正为同一定约名目的最低的足够叫牌" and b1.text == ""
+    assert b2.heading == "约定叫牌，或更改为其他足够的叫牌或不叫"
+    assert b2.text == b2.original_text == "如该不足叫牌可能为约定性叫牌，则必须永远不叫。"
+    assert b2.text_lines == [7] and b2.own_lines() == [6, 7] and owner[6] == "27B2"
+    # a sentence alone on its marker line stays text, even without its full stop
+    assert b3.heading == "" and b3.text == "违规者右敌家不叫，违规者必须重叫"
+    # the body line of 27B is text, not a heading (it follows the marker line)
+    assert provs[0].heading == "不足叫牌不被接受" and provs[0].text.startswith("依序作出")
+
+
+def test_real_unpunctuated_headings(corpus):
+    for edition in ("1991", "1999", "1999-trad"):
+        assert corpus.find(edition, "27B1").heading.startswith(("不是约定性叫牌", "不是約定性叫牌"))
+    for edition in ("1999", "1999-trad"):
+        p = corpus.find(edition, "27B2")
+        assert p.heading in ("约定叫牌，或更改为其他足够的叫牌或不叫", "約定叫牌，或更改為其他足夠的叫牌或不叫")
+        assert p.text.startswith(("如该不足叫牌", "如該不足叫牌")) and "\n" not in p.text
+
+
 def test_items_directly_under_a_law():
     provs, _ = build(76, ["1.只看一家牌", "观众应只固定观看一位赛员的牌张。", "2.个人反应", "观众不得有反应。"])
     assert [p.label for p in provs] == ["76.1", "76.2"]
