@@ -25,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("matchpoints", help="Law 78A: matchpoints of the NS scores on one board",
                               description="Print one line per result: NS score, NS matchpoints, EW matchpoints.")
     p.add_argument("scores", type=int, nargs="+", help="NS scores, e.g. 420 420 450 -50")
-    p.add_argument("--scale", default="2/1/0", choices=("2/1/0", "1/0.5/0"))
+    p.add_argument("--scale", default="2/1/0", choices=("2/1/0", "1/0.5/0", "1/½/0"),
+                   help="2 / 1 / 0 per result beaten / tied (default), or 1 / ½ / 0")
     p.set_defaults(handler=_matchpoints)
 
     p = subparsers.add_parser("board", help="Law 2: dealer and vulnerability of board numbers",

@@ -31,6 +31,14 @@ def test_matchpoints_command(capsys):
     assert rows == [["420", "3", "3"], ["420", "3", "3"], ["450", "6", "0"], ["-50", "0", "6"]]
 
 
+@pytest.mark.parametrize("scale", ["1/0.5/0", "1/½/0"])
+def test_matchpoints_command_on_the_half_point_scale(capsys, scale):
+    # Law 78A writes the scale 1/½/0; the core reads that spelling, so the command does too
+    assert main(["matchpoints", "420", "420", "450", "-50", "--scale", scale]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert rows == [["420", "1.5", "1.5"], ["420", "1.5", "1.5"], ["450", "3", "0"], ["-50", "0", "3"]]
+
+
 def test_board_command_prints_chinese(capsys):
     assert main(["board", "4", "13"]) == 0
     assert capsys.readouterr().out.splitlines() == ["4 W All 发牌西 双方有局", "13 N All 发牌北 双方有局"]
