@@ -7,6 +7,7 @@ docutils removes. Every other character of the corpus text is escaped where reST
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
@@ -91,13 +92,34 @@ def xref_spans(xref: CrossReference, at: int, page_edition: str,
     """The spans of one reference found at offset ``at``. A list (``69、70及71条``,
     ``第30条、31条、32条``, ``本条（B）1、2``) whose numbers match its targets one to one links each
     number to its own target; any other reference is one link."""
-    numbers = list(re.finditer(r"\d+", xref.text))
+    note = xref.note or ""
+    numbers = [(m.start(), m.end()) for m in re.finditer(r"\d+", xref.text)]
+    if len(xref.targets) > 1 and len(numbers) != len(xref.targets):
+        numbers = _suffix_places(xref.text, xref.targets)
     if len(xref.targets) > 1 and len(numbers) == len(xref.targets):
-        note = xref.note or ""
-        return [Span(at + m.start(), at + m.end(),
+        return [Span(at + start, at + end,
                      _markup(_target_link(xref, i, page_edition, anchor), note))
-                for i, m in enumerate(numbers)]
+                for i, (start, end) in enumerate(numbers)]
     return [Span(at, at + len(xref.text), xref_markup(xref, page_edition, anchor))]
+
+
+def _suffix_places(text: str, targets: Sequence[str]) -> list[tuple[int, int]]:
+    """Where each target's own part (what follows the labels' common prefix) is printed, in order:
+    ``41条B及C款`` -> 41B, 41C at B and C; ``上述（a）或（b）`` -> 52B1a, 52B1b. Empty when some part
+    is not printed (a range such as ``上述A至E各款`` stays one link)."""
+    prefix = os.path.commonprefix(list(targets))
+    places, cursor = [], 0
+    law = re.match(r"\d+", prefix)
+    if law and law.group() in text:  # look after the law number: 41B1, 41B2 must not find 4[1]
+        cursor = text.find(law.group()) + len(law.group())
+    for target in targets:
+        suffix = target[len(prefix):]
+        at = text.casefold().find(suffix.casefold(), cursor) if suffix else -1
+        if at < 0:
+            return []
+        places.append((at, at + len(suffix)))
+        cursor = at + len(suffix)
+    return places
 
 
 def word_boundaries(text: str) -> set[int]:

@@ -71,6 +71,34 @@ def test_a_list_links_each_number_to_its_own_target():
     assert re.sub(r" <[^>]*>", "", read_back(rest)) == text
 
 
+@pytest.mark.parametrize("text, shown, targets", [
+    ("41条B及C款", ["B", "C"], ("41B", "41C")),  # 1991 20C2: one law, two sections
+    ("第41条B款及C款", ["B", "C"], ("41B", "41C")),  # 1999 20C2
+    ("上述（a）或（b）", ["a", "b"], ("52B1a", "52B1b")),  # 1991 52B1c
+    ("本条（C）、（D）或（E）各款", ["C", "D", "E"], ("47C", "47D", "47E")),  # 1991 47F
+    ("41条B1及B2", ["1", "2"], ("41B1", "41B2")),  # the 1 of 41 is the law's, not 41B1's
+])
+def test_a_list_of_sections_links_each_letter_to_its_own_target(text, shown, targets):
+    from rules_ext.corpus.model import Resolution
+
+    xref = CrossReference(text, 1, targets, True, "1991")
+    xref.resolutions = tuple(Resolution(t, "same", "1991", t) for t in targets)
+    rest = markup.render(f"参阅{text}。", markup.find_spans(f"参阅{text}。", [xref], [], "1991", lambda t: t))
+    for letter, target in zip(shown, targets):
+        assert f":law:ref:`{letter} <1991:{target}>`" in rest, rest
+    assert re.sub(r" <[^>]*>", "", read_back(rest)) == f"参阅{text}。"
+
+
+def test_a_range_stays_one_link():
+    from rules_ext.corpus.model import Resolution
+
+    targets = ("47A", "47B", "47C", "47D", "47E")
+    xref = CrossReference("上述A至E各款", 1, targets, True, "1991")
+    xref.resolutions = tuple(Resolution(t, "same", "1991", t) for t in targets)
+    spans = markup.find_spans("凡不属上述A至E各款所规定的情况", [xref], [], "1991", lambda t: t)
+    assert len(spans) == 1
+
+
 def test_a_reference_links_where_the_corpus_resolved_each_target():
     from rules_ext.corpus.model import Resolution
 
