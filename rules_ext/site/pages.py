@@ -130,7 +130,12 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
     marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
-    text = markup.render(p.text, spans, convert) if p.text.strip() else ""
+    own_tables = sorted(tables.get(p.label, []), key=lambda t: t.lines[0])
+    # the text is cut where each table was printed, so that 如下： / 上表 read around the table
+    cuts = table_cuts(p, own_tables)
+    pieces = [_render_piece(p.text, spans, a, b, convert)
+              for a, b in zip([0] + cuts, cuts + [len(p.text)])]
+    text = pieces[0]
     if text and closing:
         text += ("\\ " if text.endswith("`") else "") + closing
     return {
@@ -143,12 +148,36 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "original": original,
         "corrections": " ".join(p.corrections),
         "text": text,
-        "tables": [table_data(t, convert) for t in tables.get(p.label, [])],
+        "tables": [dict(table_data(t, convert), after=after) for t, after in zip(own_tables, pieces[1:])],
         "findings": (findings or {}).pop(p.label, []),
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
                                     findings)
                      for c in p.children],
     }
+
+
+def table_cuts(p: Provision, own_tables: Sequence[Table]) -> list[int]:
+    """For each table (in print order), the offset in ``p.text`` of the first text line printed
+    after it (``len(p.text)`` when none is): 1991 Law 2 prints 如下： / the tables / 上表."""
+    lines = p.text.split("\n") if p.text else []
+    if len(lines) != len(p.text_lines):
+        return [len(p.text)] * len(own_tables)  # no line map: tables after the text
+    starts = [sum(len(x) + 1 for x in lines[:i]) for i in range(len(lines))]
+    cuts = []
+    for table in own_tables:
+        after = [start for start, number in zip(starts, p.text_lines) if number > table.lines[0]]
+        cuts.append(max([after[0] if after else len(p.text)] + cuts[-1:]))
+    return cuts
+
+
+def _render_piece(text: str, spans: Sequence[markup.Span], start: int, end: int, convert) -> str:
+    piece = text[start:end].strip("\n")
+    if not piece.strip():
+        return ""
+    shift = start + (len(text[start:end]) - len(text[start:end].lstrip("\n")))
+    own = [markup.Span(sp.start - shift, sp.end - shift, sp.markup) for sp in spans
+           if start <= sp.start and sp.end <= end]
+    return markup.render(piece, own, convert)
 
 
 def table_data(table: Table, convert) -> dict[str, Any]:

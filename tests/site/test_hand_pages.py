@@ -29,3 +29,31 @@ def test_note_marker_closes_a_sentence_note_as_printed():
     assert note_marker("(注：") == ("(注：", ")")
     assert note_marker("（注）") == ("（注）", "")  # a note on a line of its own: nothing to close
     assert note_marker("（注）：") == ("（注）：", "")
+
+
+def test_tables_sit_where_they_were_printed():
+    from rules_ext.corpus.model import Provision, Table
+    from rules_ext.site.pages import table_cuts
+    # 1991 Law 2: 指定如下： (line 138), the tables (139-158), 上表 (159)
+    p = Provision(label="2", kind="law", text="均指定如下：\n第17副起重复使用上表的规定。",
+                  original_text="均指定如下：\n第17副起重复使用上表的规定。", text_lines=[138, 159])
+    dealer = Table("law2-dealer", "2", "发牌人", ["发牌人"], [["北"]], (139, 148))
+    vul = Table("law2-vul", "2", "局况", ["局况"], [["双无"]], (149, 158))
+    assert table_cuts(p, [dealer, vul]) == [7, 7]  # both tables after 如下：, before 上表
+    assert table_cuts(p, [Table("t", "2", "", [], [], (160, 170))]) == [len(p.text)]
+
+
+def test_real_law_2_reads_around_its_tables():
+    from rules_ext.corpus import load_corpus
+    from rules_ext.site import pages
+
+    corpus = load_corpus()
+    edition = corpus.edition("1991")
+    law2 = next(law for law in edition.laws if law.number == 2)
+    tables = {}
+    for t in edition.tables:
+        tables.setdefault(t.label, []).append(t)
+    data = pages.provision_data(law2.provisions[0], edition, [], lambda t: t, lambda s: s, tables)
+    assert data["text"].rstrip().endswith("指定如下：")
+    assert [t["after"] for t in data["tables"]][0] == ""
+    assert data["tables"][-1]["after"].startswith("第17副")
