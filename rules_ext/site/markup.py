@@ -168,7 +168,24 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
 
 
 def render(text: str, spans: Sequence[Span], convert: Callable[[str], str] = lambda s: s) -> str:
-    """``text`` as reST with the spans marked up; ``convert`` maps each piece to the page's script."""
+    """``text`` as reST with the spans marked up; ``convert`` maps each piece to the page's script.
+    Each line of ``text`` (a line of the printed rule, e.g. the 40 % / 50 % / 60 % lines of 12C1)
+    becomes its own paragraph; the paragraphs are separated by a blank line, so a template indents
+    the result as a whole (``| indent``)."""
+    breaks = [i for i, char in enumerate(text)
+              if char == "\n" and not any(s.start < i < s.end for s in spans)]
+    if not breaks:
+        return _render_line(text, spans, convert)
+    paragraphs, start = [], 0
+    for end in breaks + [len(text)]:
+        if text[start:end].strip():
+            own = [Span(s.start - start, s.end - start, s.markup) for s in spans if start <= s.start < end]
+            paragraphs.append(_render_line(text[start:end], own, convert))
+        start = end + 1
+    return "\n\n".join(paragraphs) or "\\ "
+
+
+def _render_line(text: str, spans: Sequence[Span], convert: Callable[[str], str]) -> str:
     out = []
     cursor = 0
     for span in spans:

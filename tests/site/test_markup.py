@@ -174,3 +174,19 @@ def test_terms_are_linked_only_as_whole_words():
     whole = markup.find_spans("防家未跟牌时", [], ["跟牌"], "1991", lambda t: t,
                               boundaries=markup.word_boundaries)
     assert [(s.start, s.end) for s in whole] == [(3, 5)]
+
+
+def test_each_printed_line_is_its_own_paragraph():
+    from docutils.core import publish_doctree
+
+    text = "判给人为的分数：\n40%给予负直接责任的犯规者。\n50%详50条。\n60%以上给予赛员。"
+    xrefs = [CrossReference("50条", 3, ("50",), True, "1991")]
+    rest = markup.render(text, markup.find_spans(text, xrefs, [], "1991", lambda t: t))
+    assert ":law:ref:`50条 <1991:50>`" in rest
+    for name in ("law:ref",):
+        roles.register_generic_role(name, nodes.inline)
+    tree = publish_doctree(rest, settings_overrides={"report_level": 2, "halt_level": 2})
+    paragraphs = [p.astext() for p in tree.findall(nodes.paragraph)]
+    assert len(paragraphs) == 4  # no enumerated list out of "40%", no line run into the next
+    assert paragraphs[1] == "40%给予负直接责任的犯规者。"
+    assert re.sub(r" <[^>]*>", "", paragraphs[2]) == "50%详50条。"
