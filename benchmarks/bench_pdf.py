@@ -30,7 +30,8 @@ from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
 from rules_ext.pdf.dd import solve  # noqa: E402
 from rules_ext.pdf.fonts import register_fonts  # noqa: E402
 from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noqa: E402
-from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, contract_markup  # noqa: E402
+from rules_ext.pdf.layout import (PageHeader, PrintOptions, build_document, card_markup,  # noqa: E402
+                                  contract_markup)
 from rules_ext.pdf.traveller import travellers_story  # noqa: E402
 
 from _timing import interleaved_best  # noqa: E402  (benchmarks/ is the script's folder)
@@ -61,7 +62,8 @@ def bench_travellers(tmp: Path) -> float:
                 r = line.result
                 s = line.score_ns
                 rows.append([r.ns, r.ew, Paragraph(contract_markup(r.contract), cell) if r.contract else "",
-                             r.declarer.name if r.declarer else "", r.lead, str(r.tricks),
+                             r.declarer.name if r.declarer else "",
+                             Paragraph(card_markup(r.lead), cell) if r.lead else "", str(r.tricks),
                              str(s) if s and s > 0 else "", str(-s) if s and s < 0 else "",
                              f"{line.mp_ns:g}", f"{line.mp_ew:g}", f"{line.pct_ns:.1f}"])
             table = Table(rows, repeatRows=1)
