@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-ROUNDS = int(os.environ.get("BENCH_SITE_ROUNDS", "2"))
+ROUNDS = int(os.environ.get("BENCH_SITE_ROUNDS", "3"))
 PLAIN_CONF = '''
 import rules_ext.site
 project = "中国桥牌竞赛规则"
