@@ -273,6 +273,14 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
     count = last_number - first_number + 1
     K = len(blocks)
     NEG = float("-inf")
+
+    def successors(k: int):
+        """The blocks where the next law may start when this one starts at block ``k``."""
+        for k2 in range(k + 1, K):
+            if starts[k2] > limit[k]:
+                break
+            yield k2
+
     # best[j][k]: best score with law first_number+j starting at block k
     best = [[NEG] * K for _ in range(count)]
     back: list[list[int]] = [[-1] * K for _ in range(count)]
@@ -281,9 +289,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
         for k in range(K):
             if best[j][k] == NEG:
                 continue
-            for k2 in range(k + 1, K):
-                if starts[k2] > limit[k]:
-                    break
+            for k2 in successors(k):
                 s = score(k, starts[k2], first_number + j)
                 if best[j][k] + s > best[j + 1][k2]:
                     best[j + 1][k2] = best[j][k] + s
@@ -315,9 +321,7 @@ def recover_numbers(tokens: list[Token], first_number: int, last_number: int,
         for k in range(K):
             if best[j][k] == NEG:
                 continue
-            for k2 in range(k + 1, K):
-                if starts[k2] > limit[k]:
-                    break
+            for k2 in successors(k):
                 if rest[j + 1][k2] == NEG:
                     continue
                 total = score(k, starts[k2], first_number + j) + rest[j + 1][k2]
