@@ -15,14 +15,28 @@ from typing import Callable, Iterable, Sequence
 from rules_ext.corpus.model import CrossReference
 
 _SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
+#: what may open a body construct when it starts a line: the ASCII punctuation that docutils accepts
+#: in transitions and section adornments, option lists and tables (``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``),
+#: enumerators (digits, letters, ``(``) and bullets (``•``)
+_LINE_OPENERS = frozenset(
+    "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~•"
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def escape(text: str) -> str:
-    """Text as reST that reads back as exactly ``text`` (one line)."""
+    """Text as reST that reads back as exactly ``text`` (one line).
+
+    A line that starts with punctuation could be a transition or section adornment (``~~~~``), a list,
+    a table or an option; the first character is escaped. An escaped backslash is itself a backslash,
+    so a line of backslashes would still be a line of one character: it opens with an escaped space
+    (``\\ ``, which docutils removes) instead.
+    """
     text = " ".join(text.split())
     text = _SPECIAL.sub(r"\\\1", text)
-    if text[:1] in "-+#=(0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ•.":
-        text = "\\" + text  # never an enumerated / bullet list or a section adornment
+    if text.startswith("\\\\"):  # the text starts with a backslash
+        text = "\\ " + text
+    elif text[:1] in _LINE_OPENERS and not text.startswith("\\"):
+        text = "\\" + text
     return text
 
 

@@ -8,7 +8,7 @@ import pytest
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import roles
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules_ext.corpus.model import CrossReference
@@ -27,12 +27,20 @@ def read_back(rest: str) -> str:
     return tree.astext()
 
 
-TEXT = st.text(alphabet=st.sampled_from(list("桥牌藏罚张（）A1a.-*`_|\\:<>[]# ♠♥♦♣、，。(C)&§¨?")),
+TEXT = st.text(alphabet=st.sampled_from(list("桥牌藏罚张（）A1a.-*`_|\\:<>[]# ♠♥♦♣、，。(C)&§¨?~!^\"'/=+•")),
                min_size=1, max_size=40).filter(lambda s: s.strip())
 
 
 @settings(max_examples=60, deadline=None)
 @given(TEXT)
+@example("\\\\")  # escaped, a line of four backslashes: a transition unless something breaks the run
+@example("\\")
+@example("~~~~")
+@example("!!!!")
+@example("^^^^")
+@example('""""')
+@example("/V 选项")  # a DOS-style option list
+@example("+---+")  # a grid table border
 def test_escape_reads_back_exactly(text):
     assert read_back(markup.escape(text)) == " ".join(text.split())
 
