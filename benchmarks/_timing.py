@@ -6,7 +6,7 @@ are measured interleaved (one run of each in turn) so that a burst of other load
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def times_of(runs: int, fn: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> list[float]:

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_ext.core import Contract, Doubling, Strain, matchpoints, score  # noqa: E402
+from _timing import best_of
 
-from _timing import best_of  # noqa: E402  (benchmarks/ is the script's folder)
+from rules_ext.core import Contract, Doubling, Strain, matchpoints, score
 
 
 def bench_score() -> float:

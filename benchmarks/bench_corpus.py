@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_ext.corpus import DEFAULT_TEXTS, parse  # noqa: E402
+from _timing import times_of
 
-from _timing import times_of  # noqa: E402  (benchmarks/ is the script's folder)
+from rules_ext.corpus import DEFAULT_TEXTS, parse
 
 GOAL_SECONDS = 0.3
 

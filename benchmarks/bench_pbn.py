@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_ext.core import Contract, Seat, board_conditions, score  # noqa: E402
-from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
-from rules_ext.pbn.sample import shuffled_deals  # noqa: E402
+from _timing import best_of
 
-from _timing import best_of  # noqa: E402  (benchmarks/ is the script's folder)
+from rules_ext.core import Contract, Seat, board_conditions, score
+from rules_ext.pbn import compute_results, read_pbn
+from rules_ext.pbn.sample import shuffled_deals
 
 BOARDS, RESULTS, GOAL = 1000, 20, 1.0
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "3NT", "2H", "5D", "4SX", "6NT", "3C", "Pass"]
@@ -37,7 +37,7 @@ def make_file(seed: int = 1) -> str:
     columns = "Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R"
     for number in range(1, BOARDS + 1):
         dealer, vul = board_conditions(number)
-        out += [f'[Event "Bench"]', '[Site "Here"]', '[Date "2026.01.01"]', f'[Board "{number}"]',
+        out += ['[Event "Bench"]', '[Site "Here"]', '[Date "2026.01.01"]', f'[Board "{number}"]',
                 '[West ""]', '[North ""]', '[East ""]', '[South ""]', f'[Dealer "{dealer.name}"]',
                 f'[Vulnerable "{vul.value}"]', f'[Deal "{deals[number - 1].to_pbn(dealer)}"]',
                 '[Scoring "MP;MP1"]', '[Declarer ""]', '[Contract ""]', '[Result ""]', f'[ScoreTable "{columns}"]']

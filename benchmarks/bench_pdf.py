@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _timing import interleaved_best  # noqa: E402  (benchmarks/ is the script's folder)
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.lib.styles import ParagraphStyle  # noqa: E402
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle  # noqa: E402
@@ -30,11 +31,8 @@ from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
 from rules_ext.pdf.dd import solve  # noqa: E402
 from rules_ext.pdf.fonts import register_fonts  # noqa: E402
 from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noqa: E402
-from rules_ext.pdf.layout import (PageHeader, PrintOptions, build_document, card_markup,  # noqa: E402
-                                  contract_markup)
+from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, card_markup, contract_markup  # noqa: E402
 from rules_ext.pdf.traveller import travellers_story  # noqa: E402
-
-from _timing import interleaved_best  # noqa: E402  (benchmarks/ is the script's folder)
 
 SAMPLE = ROOT / "source" / "events" / "sample-pairs.pbn"
 
@@ -97,7 +95,8 @@ def bench_hand_record(tmp: Path) -> float:
 
     def raw(chunk: int) -> None:
         from endplay.dds import calc_all_tables, par
-        from endplay.types import Deal as EDeal, Player, Vul
+        from endplay.types import Deal as EDeal
+        from endplay.types import Player, Vul
 
         edeals = [EDeal(p) for p in pbns]
         tables = []

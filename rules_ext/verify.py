@@ -13,11 +13,20 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Iterator
 
 from rules_ext.core import (
-    IMP_SCALE, Contract, Doubling, Seat, Strain, Vulnerability, dealer, imps, score, trick_score,
+    IMP_SCALE,
+    Contract,
+    Doubling,
+    Seat,
+    Strain,
+    Vulnerability,
+    dealer,
+    imps,
+    score,
+    trick_score,
     vulnerability,
 )
 from rules_ext.fileio import write_text_atomic

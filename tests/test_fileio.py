@@ -18,9 +18,8 @@ def test_atomic_write_has_ordinary_mode(tmp_path):
 def test_failure_leaves_no_file_and_keeps_the_old_one(tmp_path):
     target = tmp_path / "a.txt"
     target.write_text("old")
-    with pytest.raises(RuntimeError):
-        with atomic_output(target) as tmp:
-            tmp.write_text("half")
-            raise RuntimeError("boom")
+    with pytest.raises(RuntimeError), atomic_output(target) as tmp:
+        tmp.write_text("half")
+        raise RuntimeError("boom")
     assert target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]

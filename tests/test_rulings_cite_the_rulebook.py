@@ -13,8 +13,14 @@ from pathlib import Path
 import pytest
 
 from rules_ext.core import Auction
-from rules_ext.core.rectification import (LeadFacts, RevokeFacts, call_out_of_rotation,
-                                          insufficient_bid, lead_out_of_turn, revoke)
+from rules_ext.core.rectification import (
+    LeadFacts,
+    RevokeFacts,
+    call_out_of_rotation,
+    insufficient_bid,
+    lead_out_of_turn,
+    revoke,
+)
 from rules_ext.corpus import load_corpus
 
 ERRATA = Path(__file__).resolve().parents[1] / "source" / "texts" / "errata.toml"

@@ -18,9 +18,9 @@ non-offending contestant at least 60 %, or his session percentage if that is hig
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from rules_ext.core.methods import ScoringMethodError, imps, matchpoints
 

@@ -61,7 +61,7 @@ class Call:
         if self.kind is CallKind.BID:
             if not isinstance(self.strain, Strain):
                 raise AuctionError("18A", f"a bid needs a strain, got {self.strain!r}: expected e.g. 1NT, 4S")
-            if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level:
+            if isinstance(self.level, bool) or not isinstance(self.level, int) or not self.level >= 1:
                 raise AuctionError("18A", f"bid level {self.level!r} is not a level: expected 1..7")
             # a bid above seven is representable (Law 38 says what happens to it) but never legal
         elif self.level is not None or self.strain is not None:

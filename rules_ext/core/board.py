@@ -10,7 +10,6 @@ each of the four conditions occurs four times and each seat deals once in each c
 """
 from __future__ import annotations
 
-
 from rules_ext.core.cards import DealError, KeyEnum, Seat
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Sequence
 
 
 class ScoringMethodError(ValueError):

@@ -181,7 +181,7 @@ def revoke(facts: RevokeFacts, edition: str = "1991") -> Ruling:
         text = f"违规者未赢得藏牌墩：违规方归还非违规方{tricks}墩"
         if facts.won_later_with_revoke_card:
             tricks += 1
-            text += "；违规者以藏牌时本可合法打出的牌张于其后赢墩，该墩亦归还（共{}墩）".format(tricks)
+            text += f"；违规者以藏牌时本可合法打出的牌张于其后赢墩，该墩亦归还（共{tricks}墩）"
         penalty = Consequence("64A2", text, tricks)
     option = Option("裁判长", "牌打完后移墩", (Consequence("63A", "藏牌成立，不得再改正（63B）"), penalty, equity))
     return Ruling(edition, "藏牌成立", (option,), notes, tricks_transferred=tricks)

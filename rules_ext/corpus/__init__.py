@@ -50,5 +50,13 @@ def line_places(corpus: Corpus) -> dict[str, dict[int, str]]:
     'heading …', 'law heading …', 'table …', 'front …' or 'junk: <reason>'."""
     return {name: dict(places) for name, places in corpus.places.items()}
 
-__all__ = ["Corpus", "DEFAULT_TEXTS", "Report", "check_report", "line_places", "load_corpus", "load_result",
-           "parse"]
+__all__ = [
+    "DEFAULT_TEXTS",
+    "Corpus",
+    "Report",
+    "check_report",
+    "line_places",
+    "load_corpus",
+    "load_result",
+    "parse",
+]

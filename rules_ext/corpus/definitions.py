@@ -43,9 +43,9 @@ on their own lines).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import Iterable, Mapping, Sequence
 
 from .model import Definition, Junk
 from .suits import restore_suits

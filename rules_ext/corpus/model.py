@@ -7,8 +7,9 @@ gives the JSON contract of ``python -m rules_ext corpus --format json``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 #: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
 KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
@@ -85,7 +86,7 @@ class Provision:
     text: str = ""  # corrected text (errata applied, suit symbols restored)
     original_text: str = ""  # the text as delivered (cleaned of line breaks only)
     lines: Lines = (0, 0)
-    children: list["Provision"] = field(default_factory=list)
+    children: list[Provision] = field(default_factory=list)
     xrefs: list[CrossReference] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)  # errata ids applied here
     penalty: bool = False  # carries a （判罚） marker
@@ -99,7 +100,7 @@ class Provision:
         """The source lines whose text went into this provision (not into its children)."""
         return sorted(set(self.text_lines) | ({self.marker_line} if self.marker_line else set()))
 
-    def walk(self) -> Iterator["Provision"]:
+    def walk(self) -> Iterator[Provision]:
         yield self
         for child in self.children:
             yield from child.walk()

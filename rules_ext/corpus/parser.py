@@ -7,8 +7,16 @@ from pathlib import Path
 
 from . import recovery
 from .assemble import assemble, junk_ranges
-from .editions import (ARTICLE_TITLE, FileResult, Token, add_junk, head_name,
-                       parse_definition_blocks, split_front, tokenize_region)
+from .editions import (
+    ARTICLE_TITLE,
+    FileResult,
+    Token,
+    add_junk,
+    head_name,
+    parse_definition_blocks,
+    split_front,
+    tokenize_region,
+)
 from .errata import Erratum, load_errata
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law

@@ -37,7 +37,7 @@ class LawLine:
             raise ValueError(f"line number {self.number!r} is not 1-based: expected e.g. 1")
 
     @classmethod
-    def plain(cls, line: SourceLine) -> "LawLine":
+    def plain(cls, line: SourceLine) -> LawLine:
         return cls(line.number, line.text, line.text)
 
 
@@ -143,7 +143,7 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
         # a law without sections: its text is the law itself
         only = top[0]
         only.label, only.kind = law, "law"
-        owner = {k: law for k in owner}
+        owner = dict.fromkeys(owner, law)
     for p in top:
         _fix_spans(p)
     return top, owner

@@ -40,8 +40,8 @@ A target resolved outside its own edition is counted as *elsewhere* and its note
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .model import Corpus, CrossReference, Edition, Resolution
 
@@ -96,7 +96,7 @@ _LAW_LIST_TAIL = re.compile(r"\s*(?:(以及|、|和|及|或|与|與|至)\s*(\d+)
 _TIAO_AT = re.compile(rf"\s*{_TIAO}(?![：:])")
 _NOTE = re.compile(r"(?:附注|附註|注|註)(?!意)")
 _SECTION = re.compile(rf"(?:{_OPEN}([A-H]){_CLOSE}|([A-H])(?![A-Za-z]))(款)?")
-_ITEM = re.compile(rf"(\d+)(?![\d条條])[目项項]?")
+_ITEM = re.compile(r"(\d+)(?![\d条條])[目项項]?")
 _SUB = re.compile(rf"(?:{_OPEN}([a-z]){_CLOSE}|([a-z])(?![A-Za-z])|([A-Z])目)[目项項]?")
 _SUBSUB = re.compile(rf"{_OPEN}(\d){_CLOSE}")
 _MULTI = re.compile(r"各款|两款|兩款|各项|各項")

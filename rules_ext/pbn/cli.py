@@ -14,12 +14,12 @@ import sys
 from pathlib import Path
 
 from rules_ext.fileio import write_bytes_atomic
-from rules_ext.pdf.cli import add_print_options  # the option definitions only: reportlab is not loaded
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import METHODS, compute_results
 from rules_ext.pbn.writer import encode_pbn, write_pbn
+from rules_ext.pdf.cli import add_print_options  # the option definitions only: reportlab is not loaded
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

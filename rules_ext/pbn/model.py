@@ -17,7 +17,7 @@ from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "Tag", "TableResult", "side_score"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score"]
 
 
 class EventKind(enum.Enum):

@@ -16,8 +16,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
+from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,

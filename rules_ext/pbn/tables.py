@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-
 _COLUMN_RE = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LRlr]?))?$")
 
 

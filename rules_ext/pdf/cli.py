@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -29,7 +30,7 @@ def progress_bar(description: str):
     return wrap
 
 
-def add_print_options(parser: "argparse.ArgumentParser | argparse._ArgumentGroup") -> None:
+def add_print_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--paper a4|letter`` and ``--lang zh|en|both``: every command that prints a PDF takes them."""
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--lang", choices=("zh", "en", "both"), default="both",

@@ -7,8 +7,8 @@ NT, S, H, D, C), so a file's own figures and computed ones are the same value. P
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from rules_ext.pbn.model import side_score
 
@@ -36,7 +36,7 @@ class DoubleDummy:
 
     @classmethod
     def from_tag(cls, digits: str, par_score: int | None = None,
-                 par_contracts: Sequence[str] = ()) -> "DoubleDummy":
+                 par_contracts: Sequence[str] = ()) -> DoubleDummy:
         """From the 20 hexadecimal digits of a ``DoubleDummyTricks`` tag."""
         text = str(digits).strip()
         if len(text) != 20 or any(c not in "0123456789abcdefABCDEF" for c in text):

@@ -8,8 +8,8 @@ here. An unknown hand (``-`` in PBN) or a blank diagram gets lines to write the 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.utils import simpleSplit

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFError
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 #: the name the font is registered under in reportlab
 FONT_NAME = "WQYMicroHei"

@@ -9,17 +9,26 @@ solving every deal in one DDS batch — and writes the PDF.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
 from rules_ext.pdf.dd import DECLARERS, STRAINS, DoubleDummy, parse_optimum_score, solve
 from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
-from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
-                                  contract_markup, frame_size, suit_markup)
+from rules_ext.pdf.layout import (
+    GRID,
+    SHADE,
+    PageHeader,
+    PrintOptions,
+    Styles,
+    build_document,
+    contract_markup,
+    frame_size,
+    suit_markup,
+)
 
 PER_PAGE = (1, 2, 4)
 

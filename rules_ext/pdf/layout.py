@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -36,7 +36,7 @@ class Lang(enum.Enum):
     BOTH = "both"
 
     @classmethod
-    def parse(cls, text: "str | Lang") -> "Lang":
+    def parse(cls, text: str | Lang) -> Lang:
         if isinstance(text, Lang):
             return text
         try:
@@ -52,7 +52,7 @@ class Paper(enum.Enum):
     LETTER = LETTER
 
     @classmethod
-    def parse(cls, text: "str | Paper") -> "Paper":
+    def parse(cls, text: str | Paper) -> Paper:
         if isinstance(text, Paper):
             return text
         try:
@@ -73,7 +73,7 @@ class PrintOptions:
         object.__setattr__(self, "lang", Lang.parse(self.lang))
 
     @classmethod
-    def of(cls, paper: "str | Paper" = Paper.A4, lang: "str | Lang" = Lang.BOTH) -> "PrintOptions":
+    def of(cls, paper: str | Paper = Paper.A4, lang: str | Lang = Lang.BOTH) -> PrintOptions:
         return cls(Paper.parse(paper), Lang.parse(lang))
 
     def label(self, key: str) -> str:

@@ -8,13 +8,12 @@ tricks, score, matchpoints or IMPs, %), each on its own block.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from rules_ext.pdf.layout import (SHADE, PageHeader, PrintOptions, Styles, build_document,
-                                  contract_markup, frame_size)
+from rules_ext.pdf.layout import SHADE, PageHeader, PrintOptions, Styles, build_document, contract_markup, frame_size
 from rules_ext.pdf.traveller import TABLE_STYLE, fmt_number, fmt_pct
 
 _GROUP = {"NS": "ns_pair", "EW": "ew_pair"}

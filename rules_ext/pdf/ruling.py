@@ -49,15 +49,24 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
 from rules_ext.pdf.diagram import SEATS, HandDiagram, auction_table, vulnerable_seats
-from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
-                                  contract_markup, frame_size)
+from rules_ext.pdf.layout import (
+    GRID,
+    SHADE,
+    PageHeader,
+    PrintOptions,
+    Styles,
+    build_document,
+    contract_markup,
+    frame_size,
+)
 from rules_ext.pdf.traveller import fmt_number
 
 
@@ -82,7 +91,7 @@ class LawCitation:
                              "expected edition:label, e.g. 1991:27B2")
 
     @classmethod
-    def parse(cls, text: str) -> "LawCitation":
+    def parse(cls, text: str) -> LawCitation:
         m = _CITATION.match(str(text).strip())
         if not m:
             raise ValueError(f"cannot read law citation {text!r}: expected edition:label, e.g. 1991:27B2")

@@ -7,8 +7,8 @@ ruling-form.pdf (source/rulings/example.toml) and ruling-form-blank.pdf.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 SOURCE = Path(__file__).resolve().parents[2] / "source"
 PAIRS_EVENT = SOURCE / "events" / "sample-pairs.pbn"

@@ -7,15 +7,24 @@ optionally the hand diagram.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
 
 from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
-from rules_ext.pdf.layout import (GRID, SHADE, PageHeader, PrintOptions, Styles, build_document,
-                                  card_markup, contract_markup, frame_size)
+from rules_ext.pdf.layout import (
+    GRID,
+    SHADE,
+    PageHeader,
+    PrintOptions,
+    Styles,
+    build_document,
+    card_markup,
+    contract_markup,
+    frame_size,
+)
 
 
 def fmt_number(value: float | None, places: int = 2) -> str:

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from docutils import nodes
 from sphinx.util import logging

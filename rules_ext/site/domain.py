@@ -9,7 +9,8 @@ text) go to ``objects.inv``. Per-document data is removed in ``clear_doc`` and m
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from sphinx.domains import Domain, Index, IndexEntry, ObjType

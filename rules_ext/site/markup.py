@@ -9,8 +9,8 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from rules_ext.corpus.model import CrossReference
 
@@ -102,7 +102,7 @@ def xref_markup(xref: CrossReference, page_edition: str,
 
 
 def xref_spans(xref: CrossReference, at: int, page_edition: str,
-               anchor: Callable[[str, str], str] = same_label) -> list["Span"]:
+               anchor: Callable[[str, str], str] = same_label) -> list[Span]:
     """The spans of one reference found at offset ``at``. A list (``69、70及71条``,
     ``第30条、31条、32条``, ``本条（B）1、2``) whose numbers match its targets one to one links each
     number to its own target; any other reference is one link."""

@@ -15,9 +15,10 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 import jinja2
 
@@ -299,7 +300,7 @@ class Generator:
         return pages
 
     # -- per edition ----------------------------------------------------------------------------
-    def view(self, edition: Edition, script: str) -> "View":
+    def view(self, edition: Edition, script: str) -> View:
         """How one edition is shown in one script (a 繁體 view converts with OpenCC)."""
         trad_view = script == "traditional" and edition.script != "traditional"
         profile = self.ctx.profile
@@ -332,7 +333,7 @@ class Generator:
                 terms=[self._term(d, view, i) for i, d in enumerate(edition.definitions)])
         return pages
 
-    def law_page(self, view: "View", law: Law, prev_law: Law | None, next_law: Law | None) -> str:
+    def law_page(self, view: View, law: Law, prev_law: Law | None, next_law: Law | None) -> str:
         edition, convert, link = view.edition, view.convert, markup.doc_link
         place = [link(convert(edition_name(edition)), f"/{view.prefix}/index")]
         place += [markup.escape(convert(t)) for t in [law.chapter, *law.groups] if t]
@@ -386,7 +387,7 @@ class Generator:
             findings=[row for rows in findings.values() for row in rows],
         )
 
-    def edition_index(self, view: "View", laws: list[Law]) -> str:
+    def edition_index(self, view: View, laws: list[Law]) -> str:
         edition, convert = view.edition, view.convert
         switches = [markup.doc_link(sw["name"], sw["doc"])
                     for sw in [self._switch(edition, None, view.trad_view)] if sw]
@@ -425,7 +426,7 @@ class Generator:
                           "tables": [table_data(t, convert) for t in group], "children": []})
         return found
 
-    def _term(self, d, view: "View", index: int) -> dict[str, Any]:
+    def _term(self, d, view: View, index: int) -> dict[str, Any]:
         convert = view.convert
         others = [t for t in view.terms if t != d.term]
         spans = markup.find_spans(d.text, d.xrefs, others, view.edition.id, view.term_target,
@@ -460,7 +461,7 @@ class Generator:
         notes.append(f"共 {len(edition.laws)} 条。来源文件：{edition.source}")
         return [markup.escape(convert(n)) for n in notes]
 
-    def _tree(self, laws: list[Law], view: "View") -> list[dict[str, Any]]:
+    def _tree(self, laws: list[Law], view: View) -> list[dict[str, Any]]:
         """Chapter -> group(s) -> laws, in text order, as nested nodes for the template."""
         root: dict[str, Any] = {"title": "", "children": [], "laws": []}
         for law in laws:

@@ -39,9 +39,8 @@ def plain_role(name, rawtext, text, lineno, inliner, options=None, content=None)
 class PlainLawDomain(Domain):
     name = "law"
     label = "Bridge law (plain stand-in)"
-    directives = {name: PlainDirective for name in ("edition", "law", "provision", "term",
-                                                     "examples", "evidence")}
-    roles = {name: plain_role for name in ("ref", "law", "term", "unresolved")}
+    directives = dict.fromkeys(("edition", "law", "provision", "term", "examples", "evidence"), PlainDirective)
+    roles = dict.fromkeys(("ref", "law", "term", "unresolved"), plain_role)
 
 
 def setup(app):

@@ -23,7 +23,7 @@ class ScriptError(ValueError):
     """An OpenCC profile this site does not know."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def converter(profile: str) -> opencc.OpenCC:
     if profile not in PROFILES:
         raise ScriptError(f"unknown OpenCC profile {profile!r}: expected one of {', '.join(PROFILES)}")

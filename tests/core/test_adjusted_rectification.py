@@ -4,9 +4,22 @@ from fractions import Fraction
 import pytest
 
 from rules_ext.core import (
-    Auction, LeadFacts, RectificationError, Responsibility, RevokeFacts, ScoringMethodError, Seat,
-    WeightedScore, artificial_imps, artificial_matchpoints, call_out_of_rotation, insufficient_bid,
-    law88_matchpoints, law88_percentage, lead_out_of_turn, revoke, top,
+    Auction,
+    LeadFacts,
+    RectificationError,
+    Responsibility,
+    RevokeFacts,
+    ScoringMethodError,
+    WeightedScore,
+    artificial_imps,
+    artificial_matchpoints,
+    call_out_of_rotation,
+    insufficient_bid,
+    law88_matchpoints,
+    law88_percentage,
+    lead_out_of_turn,
+    revoke,
+    top,
 )
 
 

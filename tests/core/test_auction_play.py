@@ -1,5 +1,4 @@
 """Auction (Laws 17-22, 18, 19, 38) and play (Law 44)."""
-import random
 
 import pytest
 from hypothesis import given, settings

@@ -2,7 +2,15 @@
 import pytest
 
 from rules_ext.core import (
-    Card, Deal, DealError, Hand, Seat, Strain, Vulnerability, board_conditions, full_pack,
+    Card,
+    Deal,
+    DealError,
+    Hand,
+    Seat,
+    Strain,
+    Vulnerability,
+    board_conditions,
+    full_pack,
 )
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -90,7 +98,7 @@ def test_core_enums_hash_by_identity():
 
     for kind in (Seat, Strain, Vulnerability, Doubling):
         assert kind.__hash__ is object.__hash__
-        assert len({member: None for member in kind}) == len(kind)
+        assert len(dict.fromkeys(kind)) == len(kind)
 
 
 def test_seat_relations():

@@ -4,7 +4,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_ext.core import (
-    ScoringMethodError, butler, cross_imps, imps, matchpoints, neuberg, percentages, top, vp,
+    ScoringMethodError,
+    butler,
+    cross_imps,
+    imps,
+    matchpoints,
+    neuberg,
+    percentages,
+    top,
+    vp,
 )
 
 # Law 78B, the ends of every band of the IMP table

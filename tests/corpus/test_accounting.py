@@ -1,8 +1,6 @@
 """Every line of every file is accounted for exactly once; junk never mixes with rule text."""
 import re
 
-import pytest
-
 from rules_ext.corpus import check_report
 from rules_ext.corpus.model import Junk
 
@@ -59,7 +57,6 @@ def test_junk_never_inside_a_provision(corpus):
 
 
 def test_no_rule_line_is_junk(corpus):
-    import pathlib
     from rules_ext.corpus import DEFAULT_TEXTS
     for e in corpus.editions:
         lines = (DEFAULT_TEXTS / e.source).read_text(encoding="utf-8").splitlines()

@@ -1,11 +1,10 @@
 """Errata (keyed by text) and suit-symbol restoration."""
 import shutil
-from pathlib import Path
 
 import pytest
 
 from rules_ext.corpus import DEFAULT_TEXTS, parse
-from rules_ext.corpus.errata import Erratum, ErrataError, apply_to_lines, load_errata
+from rules_ext.corpus.errata import ErrataError, Erratum, apply_to_lines, load_errata
 from rules_ext.corpus.suits import restore_suits
 
 
