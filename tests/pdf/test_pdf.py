@@ -346,8 +346,8 @@ def test_png_renderings(tmp_path, pairs, corpus):
 def test_file_double_dummy_agrees_with_dds():
     """The sample event carries DoubleDummyTricks/OptimumScore: our reading of them (declarers
     N S E W × NT S H D C) must equal what DDS computes for the same deals."""
-    from rules_ext.pdf.handrecord import _file_dd
     from rules_ext.cli.samples import PAIRS_EVENT
+    from rules_ext.pdf.handrecord import _file_dd
 
     event = read_pbn(PAIRS_EVENT)
     boards = [b for b in event.boards if b.deal is not None][:3]
