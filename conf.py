@@ -36,4 +36,4 @@ html_theme_options = {
 html_copy_source = False
 html_show_sourcelink = False
 
-exclude_patterns = ["texts", "events", "_static"]
+exclude_patterns = ["_static"]
