@@ -97,6 +97,7 @@ def validate_config(app, config) -> None:
 
 def generate(app) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
+    from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
     from rules_ext.site.script import check_agreement
 
@@ -122,6 +123,8 @@ def generate(app) -> None:
     generator = site_pages.Generator(context, templates_dir(app))
     pages = generator.pages()
     pages.update(generator.examples_page(Path(app.srcdir)))
+    if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
+        pages[config.root_doc] = site_home.home_page(generator, pages)
     written, removed = site_pages.write_pages(Path(app.srcdir), pages,
                                               site_pages.generated_roots(pages))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
