@@ -14,7 +14,7 @@ from pathlib import Path
 from rules_ext.site.pages import COMPARE, HANT, WORKED, Generator, edition_name
 
 #: the first line of a generated home page (a reST comment)
-HOME_MARK = (".. rules_ext: generated home page, rewritten on every build; "
+HOME_MARK = (".. rules_ext: generated home page, kept up to date by the extension; "
              "delete this line to keep your edits")
 
 
