@@ -23,13 +23,11 @@ rules_corpus_loader = "rules_ext.corpus:load_corpus"
 rules_default_edition = "1991"
 rules_traditional_profile = "s2twp"  # reproduces the delivered traditional text (DESIGN.md)
 rules_findings_loader = "rules_ext.verify:verify_corpus"  # erratum candidates on law pages
-rules_templates_dir = "templates"
 
 # -- HTML ---------------------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = "中国桥牌竞赛规则"
 html_static_path = ["source/_static"]
-templates_path = ["templates/html"]
 html_search_language = "zh"
 html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
 html_theme_options = {
@@ -38,4 +36,4 @@ html_theme_options = {
 html_copy_source = False
 html_show_sourcelink = False
 
-exclude_patterns = ["texts", "events", "_static"]
+exclude_patterns = ["_static"]

@@ -1,6 +1,6 @@
 """Benchmark of the rule-corpus parser, with a baseline measured in the same run.
 
-Parses every delivered text of source/texts afresh (no cache: ``rules_ext.corpus.parse``, which
+Parses every delivered text (rules_ext/corpus/texts) afresh (no cache: ``rules_ext.corpus.parse``, which
 also finds and resolves the cross-references) N times, and compares it with just reading the same
 files (the baseline). Goal: one full parse under 0.3 s on this machine.
 

@@ -28,13 +28,14 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from rules_ext.core import Deal, Hand, board_conditions, full_pack  # noqa: E402
 from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
+from rules_ext.pbn.sample import SAMPLES_DIR  # noqa: E402
 from rules_ext.pdf.dd import solve  # noqa: E402
 from rules_ext.pdf.fonts import register_fonts  # noqa: E402
 from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noqa: E402
 from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, card_markup, contract_markup  # noqa: E402
 from rules_ext.pdf.traveller import travellers_story  # noqa: E402
 
-SAMPLE = ROOT / "source" / "events" / "sample-pairs.pbn"
+SAMPLE = SAMPLES_DIR / "sample-pairs.pbn"
 
 
 def bench_travellers(tmp: Path) -> float:

@@ -36,7 +36,7 @@ html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
 html_static_path = [str(rules_ext.site.STATIC_DIR)]
 html_css_files = ["rules.css"]
 html_copy_source = False
-exclude_patterns = ["texts", "events", "_static"]
+exclude_patterns = ["_static"]
 '''
 
 

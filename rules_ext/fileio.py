@@ -1,11 +1,24 @@
-"""Writing output files so that a failure never leaves a half-written file behind."""
+"""Files: the data the package ships (texts, templates, samples), and writing output files so that
+a failure never leaves a half-written file behind."""
 from __future__ import annotations
 
 import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
+
+
+def package_path(package: str, *parts: str) -> Path:
+    """The file or folder ``parts`` shipped inside ``package``, e.g.
+    ``package_path("rules_ext.corpus", "texts")``. A wheel installs the package as plain folders, so
+    this is a real path that globbing, Jinja2's file loader and reportlab can use."""
+    resource = resources.files(package).joinpath(*parts)
+    if not isinstance(resource, Path):
+        raise RuntimeError(f"{package} is not installed as a folder (a zip file?): cannot read "
+                           f"{'/'.join(parts)} from it; install the wheel with pip")
+    return resource
 
 
 @contextlib.contextmanager

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,9 @@ from rules_ext.core.rectification import (
     lead_out_of_turn,
     revoke,
 )
-from rules_ext.corpus import load_corpus
+from rules_ext.corpus import DEFAULT_TEXTS, load_corpus
 
-ERRATA = Path(__file__).resolve().parents[1] / "source" / "texts" / "errata.toml"
+ERRATA = DEFAULT_TEXTS / "errata.toml"
 
 
 def rulings(edition):

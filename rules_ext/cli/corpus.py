@@ -16,11 +16,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("corpus", help="print the parsed rule corpus (JSON or text outline)")
     p.add_argument("--edition", metavar="ID", help="only this edition (1991, 1999, 2008, 1999-trad)")
     p.add_argument("--format", choices=("json", "text"), default="json")
-    p.add_argument("--texts", type=Path, metavar="DIR", help="texts directory (default source/texts)")
+    p.add_argument("--texts", type=Path, metavar="DIR", help="texts directory (default: the delivered texts)")
     p.set_defaults(handler=cmd_corpus)
     c = subparsers.add_parser("check", help="check the corpus: every line accounted for, evidence, "
                               "errata, references")
-    c.add_argument("--texts", type=Path, metavar="DIR", help="texts directory (default source/texts)")
+    c.add_argument("--texts", type=Path, metavar="DIR", help="texts directory (default: the delivered texts)")
     c.set_defaults(handler=cmd_check)
 
 
@@ -28,7 +28,8 @@ def _load(texts: Path | None):
     from rules_ext.corpus import load_corpus
 
     if texts is not None and not texts.is_dir():
-        raise FileNotFoundError(f"no texts directory {str(texts)!r}: expected e.g. source/texts")
+        raise FileNotFoundError(f"no texts directory {str(texts)!r}: expected a folder of *.txt "
+                                "texts, e.g. rules_ext/corpus/texts")
     return load_corpus(texts)
 
 

@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("ruling", help="print a ruling form from a ruling record, or a blank one",
                               description="Ruling form from a TOML ruling record "
-                                          "(see source/rulings/format.md).")
+                                          "(see rules_ext/pdf/rulings/format.md).")
     p.add_argument("record", type=Path, nargs="?", help="the ruling record (TOML)")
     p.add_argument("--blank", action="store_true", help="a blank form for use at the table")
     _common(p)

@@ -2,18 +2,19 @@
 
 ``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
 hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
-source/events/sample-pairs.pbn), teams-results.pdf (source/events/sample-teams.pbn),
-ruling-form.pdf (source/rulings/example.toml) and ruling-form-blank.pdf.
+rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf (rules_ext/pbn/samples/sample-teams.pbn),
+ruling-form.pdf (rules_ext/pdf/rulings/example.toml) and ruling-form-blank.pdf.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parents[2] / "source"
-PAIRS_EVENT = SOURCE / "events" / "sample-pairs.pbn"
-TEAMS_EVENT = SOURCE / "events" / "sample-teams.pbn"
-RULING_RECORD = SOURCE / "rulings" / "example.toml"
+from rules_ext.fileio import package_path
+
+PAIRS_EVENT = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
+TEAMS_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
+RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 
 #: the file names the site links to
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",

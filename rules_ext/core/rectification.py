@@ -12,7 +12,7 @@ Given the facts of an irregularity, each function returns a Ruling: the options 
   showed, not the one it named.
 - Law 32B2: the 1991 text bars the offender's partner for the rest of the auction; the delivered
   1999 text stops after "违规者可接续作出任何合法叫牌，。". The reviewed erratum 1999-penalty-32B2
-  (source/texts/errata.toml) restores the lost clause in the 1991 wording, and the ruling follows
+  (rules_ext/corpus/texts/errata.toml) restores the lost clause in the 1991 wording, and the ruling follows
   the corrected text, saying so in its notes.
 - The delivered 1999 text ends at Law 40: revokes (63-64) and leads out of turn (53-56) follow
   the 1991 wording for both editions, and the ruling says so.

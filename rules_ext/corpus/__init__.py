@@ -1,6 +1,6 @@
 """Rule texts -> structured model. Pure Python, never imports Sphinx.
 
-``load_corpus()`` parses the delivered texts of ``source/texts`` (cached); ``parse(texts_dir)``
+``load_corpus()`` parses the delivered texts, ``rules_ext/corpus/texts`` (cached); ``parse(texts_dir)``
 gives the full result with the place of every line and the problems found.
 """
 from __future__ import annotations
@@ -8,10 +8,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from rules_ext.fileio import package_path
+
 from .model import Corpus
 
-#: the project's delivered texts
-DEFAULT_TEXTS = Path(__file__).resolve().parents[2] / "source" / "texts"
+#: the delivered texts, byte for byte, and errata.toml (package data)
+DEFAULT_TEXTS = package_path(__name__, "texts")
 
 
 def parse(texts_dir: Path | None = None):
@@ -29,7 +31,7 @@ def _default_result():
 
 
 def load_corpus(texts_dir: Path | None = None) -> Corpus:
-    """The corpus of ``texts_dir`` (default: the project's source/texts, parsed once and cached)."""
+    """The corpus of ``texts_dir`` (default: the delivered texts, parsed once and cached)."""
     if texts_dir is None:
         return _default_result().corpus
     return parse(texts_dir).corpus

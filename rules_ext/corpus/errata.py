@@ -1,4 +1,4 @@
-"""Reviewed corrections of the delivered texts (source/texts/errata.toml).
+"""Reviewed corrections of the delivered texts (rules_ext/corpus/texts/errata.toml).
 
 Each erratum is keyed by a snippet of the surrounding text, never by a line number::
 

@@ -261,7 +261,7 @@ class FrontMatter:
 class Edition:
     id: str  # '1991', '1999', '2008', '1999-trad'
     title: str
-    source: str  # file name in source/texts
+    source: str  # file name in the texts folder
     script: str = "simplified"  # or 'traditional'
     variant_of: str | None = None  # '1999' for the traditional-script copy
     same_wording_as: str | None = None  # '1999' for the excerpt headed 2008

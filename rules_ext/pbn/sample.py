@@ -1,4 +1,4 @@
-"""The sample events of source/events/, generated from a fixed seed (so a test can regenerate them).
+"""The sample events, package data in rules_ext/pbn/samples/, made from a fixed seed (so a test can regenerate them).
 
 ``sample-pairs.pbn``: a 10-table Mitchell pairs session (NS pairs 1-10 stay, EW pairs 11-20 move up
 a table each round and skip one after round 5; 9 rounds of 2 boards, so every board is played 9
@@ -10,7 +10,7 @@ Deals are shuffled with ``random.Random(seed)`` into the core's ``Deal``; contra
 follow endplay's double-dummy tables (the contract a side can make, sometimes a strain or level
 off, sometimes a trick more or less than double dummy), so the results fit the hands.
 
-Run ``python -m rules_ext.pbn.sample [DIR]`` to rewrite the files (default source/events).
+Run ``python -m rules_ext.pbn.sample [DIR]`` to rewrite the files (default: :data:`SAMPLES_DIR`).
 """
 from __future__ import annotations
 
@@ -36,11 +36,13 @@ from rules_ext.core import (
     ns_score,
     score,
 )
-from rules_ext.fileio import write_bytes_atomic
+from rules_ext.fileio import package_path, write_bytes_atomic
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.writer import write_pbn
 
+#: where the sample events are kept: package data, read by the samples job and the tests
+SAMPLES_DIR = package_path(__package__, "samples")
 PAIRS_SEED = 20261129
 TEAMS_SEED = 20261130
 EVENT = "杭州桥牌俱乐部周四双人赛 Thursday Pairs"
@@ -290,7 +292,7 @@ def teams_text(seed: int = TEAMS_SEED, boards: int = 8) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else Path(__file__).resolve().parents[2] / "source" / "events"
+    target = Path(args[0]) if args else SAMPLES_DIR
     write_bytes_atomic(target / "sample-pairs.pbn", pairs_text().encode("utf-8"))
     write_bytes_atomic(target / "sample-teams.pbn", teams_text().encode("utf-8"))
     return 0

@@ -1,7 +1,7 @@
 """Ruling forms: a director's ruling record (TOML) printed as a form, and a blank form for the table.
 
-The record format (documented with an example in ``source/rulings/format.md`` and
-``source/rulings/example.toml``)::
+The record format (documented with an example in ``rules_ext/pdf/rulings/format.md`` and
+``example.toml`` there)::
 
     event = "2026 秋季公开双人赛 Autumn Open Pairs"     # required
     session = "第二节 Session 2"

@@ -25,7 +25,8 @@ Configuration (conf.py):
 ``rules_traditional_profile`` OpenCC profile of the 繁體 views (default ``'s2twp'``, see DESIGN.md)
 ``rules_findings_loader``    ``'module:function'`` taking the Corpus and returning verification
                              findings shown on the law pages, or ``None``
-``rules_templates_dir``      folder holding ``site/*.rst.jinja`` (default: the project's templates/)
+``rules_templates_dir``      folder holding ``site/*.rst.jinja`` (default: the extension's own,
+                             ``rules_ext/site/templates``)
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
+from rules_ext.fileio import package_path
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
@@ -48,7 +50,7 @@ logger = logging.getLogger(__name__)
 PACKAGE_DIR = Path(__file__).parent
 STATIC_DIR = PACKAGE_DIR / "static"
 USER_DICT = PACKAGE_DIR / "data" / "bridge-terms.txt"
-DEFAULT_TEMPLATES = PACKAGE_DIR.parents[1] / "templates"
+DEFAULT_TEMPLATES = package_path(__name__, "templates")
 
 
 class SiteConfigError(ValueError):
@@ -69,7 +71,7 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
 
 
 def templates_dir(app) -> Path:
-    """``rules_templates_dir`` (relative to the folder of conf.py) or the project's templates/."""
+    """``rules_templates_dir`` (relative to the folder of conf.py) or the extension's templates."""
     value = app.config.rules_templates_dir
     return Path(app.confdir, value) if value else DEFAULT_TEMPLATES
 
@@ -89,12 +91,13 @@ def validate_config(app, config) -> None:
     templates = templates_dir(app)
     if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
         raise SiteConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
-                              "there; expected the project's templates/ folder")
+                              "there; expected a folder laid out like rules_ext/site/templates")
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
 
 
 def generate(app) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
+    from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
     from rules_ext.site.script import check_agreement
 
@@ -120,6 +123,8 @@ def generate(app) -> None:
     generator = site_pages.Generator(context, templates_dir(app))
     pages = generator.pages()
     pages.update(generator.examples_page(Path(app.srcdir)))
+    if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
+        pages[config.root_doc] = site_home.home_page(generator, pages)
     written, removed = site_pages.write_pages(Path(app.srcdir), pages,
                                               site_pages.generated_roots(pages))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))

@@ -1,20 +1,17 @@
 """Definition lists of 1991, 1999 and 2008: counts, recovered headings, fused and duplicated entries."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_ext.corpus import DEFAULT_TEXTS as TEXTS
 from rules_ext.corpus.definitions import (
     display_english,
     parse_definition_lists,
     parse_definitions,
 )
 from rules_ext.corpus.model import Definition, Junk
-
-TEXTS = Path(__file__).resolve().parents[2] / "source" / "texts"
 
 
 def numbered(name: str) -> list[tuple[int, str]]:

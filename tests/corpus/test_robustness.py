@@ -4,7 +4,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_ext.corpus import parse
+from rules_ext.corpus import DEFAULT_TEXTS, parse
 
 PIECES = ["第5条：排定座位", "第1条：牌", "（A）洗牌", "A．初始位置", "(B)换位", "1.由赛员发牌",
           "（a）召请的时间", "（1）让第一个叫牌成立", "（注）虽系重复", "第三章 比赛的准备与进行",
@@ -49,7 +49,7 @@ def test_empty_directory(tmp_path: Path):
     assert result.corpus.editions == [] and result.problems == []
 
 
-REAL = sorted(Path(__file__).resolve().parents[2].joinpath("source", "texts").glob("*.txt"))
+REAL = sorted(DEFAULT_TEXTS.glob("*.txt"))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -1,15 +1,12 @@
 """Tables of Laws 2, 77 and 78B rebuilt from the flattened scrape, values exactly as printed."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_ext.corpus import DEFAULT_TEXTS as TEXTS
 from rules_ext.corpus.model import Table
 from rules_ext.corpus.tables import extract_tables
-
-TEXTS = Path(__file__).resolve().parents[2] / "source" / "texts"
 
 
 def numbered(name: str) -> list[tuple[int, str]]:

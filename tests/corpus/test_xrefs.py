@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_ext.corpus import DEFAULT_TEXTS as TEXTS
 from rules_ext.corpus.model import Corpus, CrossReference, Definition, Edition, Law, Provision
 from rules_ext.corpus.xrefs import FoundReference, find_references, reference_stats, resolve_references
 
-TEXTS = Path(__file__).resolve().parents[2] / "source" / "texts"
 FILES = {"000": "000_dc6495ac30005e06.txt", "003": "003_c880adfac0e140a9.txt", "004": "004_dc38c7daa3bc30f4.txt"}
 
 

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from rules_ext.pbn.sample import SAMPLES_DIR
+
 FIXTURES = Path(__file__).parent / "fixtures"
-EVENTS = Path(__file__).parents[2] / "source" / "events"
+EVENTS = SAMPLES_DIR
 ROOT = Path(__file__).parents[2]
 
 

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from rules_ext.core import vp
 from rules_ext.pbn import EventKind, compute_results, read_pbn
+from rules_ext.pbn.sample import SAMPLES_DIR
 
 FIXTURES = Path(__file__).parent / "fixtures"
-EVENTS = Path(__file__).parents[2] / "source" / "events"
+EVENTS = SAMPLES_DIR
 
 
 def pairs_event(boards: dict[int, list[tuple[str, str, str]]], scoring: str = "MP;MP1", extra: str = "") -> str:

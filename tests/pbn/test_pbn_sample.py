@@ -1,20 +1,19 @@
-"""The sample events in source/events: reproducible from their seed, a sound movement, plausible play."""
+"""The sample events in rules_ext/pbn/samples: reproducible from their seed, a sound movement, plausible play."""
 import re
 from collections import Counter
-from pathlib import Path
 
 from rules_ext.core import board_conditions
 from rules_ext.pbn import EventKind, read_pbn
-from rules_ext.pbn.sample import mitchell, pairs_text, teams_text
+from rules_ext.pbn.sample import SAMPLES_DIR, mitchell, pairs_text, teams_text
 
-EVENTS = Path(__file__).parents[2] / "source" / "events"
+EVENTS = SAMPLES_DIR
 
 
 def test_committed_samples_are_what_the_generator_writes():
     assert (EVENTS / "sample-pairs.pbn").read_bytes() == pairs_text().encode("utf-8"), \
-        "source/events/sample-pairs.pbn is stale: run python -m rules_ext.pbn.sample"
+        "rules_ext/pbn/samples/sample-pairs.pbn is stale: run python -m rules_ext.pbn.sample"
     assert (EVENTS / "sample-teams.pbn").read_bytes() == teams_text().encode("utf-8"), \
-        "source/events/sample-teams.pbn is stale: run python -m rules_ext.pbn.sample"
+        "rules_ext/pbn/samples/sample-teams.pbn is stale: run python -m rules_ext.pbn.sample"
 
 
 def test_mitchell_movement_is_sound():

@@ -6,10 +6,11 @@ import pytest
 
 from rules_ext.pbn import PBNError, read_pbn, write_pbn
 from rules_ext.pbn.reader import MANDATORY_TAGS
+from rules_ext.pbn.sample import SAMPLES_DIR
 from rules_ext.pbn.writer import encode_pbn
 
 FIXTURES = Path(__file__).parent / "fixtures"
-EVENTS = Path(__file__).parents[2] / "source" / "events"
+EVENTS = SAMPLES_DIR
 ALL_FILES = [FIXTURES / "club-latin1-crlf.pbn", FIXTURES / "teams-gbk.pbn", FIXTURES / "export-latin1.pbn",
              EVENTS / "sample-pairs.pbn", EVENTS / "sample-teams.pbn"]
 TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$')

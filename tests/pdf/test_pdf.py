@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from rules_ext.cli import main
+from rules_ext.fileio import package_path
 from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pdf.dd import DoubleDummy, parse_optimum_score, solve
 from rules_ext.pdf.diagram import holdings_of
@@ -22,7 +23,7 @@ from rules_ext.pdf.traveller import write_travellers
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "mini-pairs.pbn"
 TEAMS = DATA / "mini-teams.pbn"
-EXAMPLE = Path(__file__).parents[2] / "source" / "rulings" / "example.toml"
+EXAMPLE = package_path("rules_ext.pdf", "rulings", "example.toml")
 SOLID = "N:AKQ2.AK2.AK2.AK2 JT98.QJT.QJT.QJT 7654.987.987.987 3.6543.6543.6543"
 
 
@@ -491,7 +492,7 @@ def test_team_names_on_a_traveller_fit_their_cells():
 
     from rules_ext.pdf.traveller import travellers_story
 
-    event = read_pbn(Path(__file__).parents[2] / "source" / "events" / "sample-teams.pbn")
+    event = read_pbn(package_path("rules_ext.pbn", "samples", "sample-teams.pbn"))
     results = compute_results(event)
     story = travellers_story(results.boards, PrintOptions.of("a4", "both"), blank=False, method="imps")
     tables = [f for f in story if isinstance(f, Table)]
