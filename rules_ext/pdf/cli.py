@@ -14,7 +14,10 @@ import sys
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from rules_ext.pbn.model import Event
 
 T = TypeVar("T")
 
@@ -76,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_samples)
 
 
-def read_event(path: Path) -> object:
+def read_event(path: Path) -> Event:
     """Read a PBN event; any problem in it is an error (one line: file:line: problem)."""
     from rules_ext.pbn import read_pbn
 
@@ -129,7 +132,8 @@ def run_travellers(args: argparse.Namespace) -> int:
 
 
 def run_ruling(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.ruling import load_ruling, write_ruling_form
+    from rules_ext.pdf.ruling import write_ruling_form
+    from rules_ext.pdf.ruling_record import load_ruling
 
     if args.blank == (args.record is not None):
         raise ValueError("give either a ruling record or --blank: expected "
