@@ -38,6 +38,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
+from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
@@ -138,13 +139,17 @@ def generate(app) -> None:
             "lacks link to its nearest ancestor: "
             + ", ".join(f"{ed}:{label}->{used}" for ed, label, used in ancestors))
     ids = {e.id for e in corpus.editions}
-    if {"1999", "1999-trad"} <= ids:
+    for copy in EDITIONS.variants():
+        base = copy.variant_of
+        if copy.script != "traditional" or base is None or not {copy.id, base} <= ids:
+            continue
         for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
-            agreement = check_agreement(corpus, profile)
+            agreement = check_agreement(corpus, profile, simplified=base,
+                                        delivered=copy.id)
             if not agreement.laws:
                 break  # no law in both texts: nothing to compare
             messages.append(
-                f"rules: 繁體 check, OpenCC {profile} vs delivered 1999-trad, Laws "
+                f"rules: 繁體 check, OpenCC {profile} vs delivered {copy.id}, Laws "
                 f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
                 f"characters agree ({100 * agreement.ratio:.1f} %)")
     for message in messages:
@@ -173,7 +178,7 @@ def _ranges(numbers) -> str:
 def setup(app) -> dict[str, Any]:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
-    app.add_config_value("rules_default_edition", "1991", "env", types=(str,))
+    app.add_config_value("rules_default_edition", EDITIONS.default, "env", types=(str,))
     app.add_config_value("rules_traditional_profile", "s2twp", "env", types=(str,))
     app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))

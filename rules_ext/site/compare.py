@@ -1,46 +1,39 @@
-"""Edition comparison pages: the 1991 and 1999 texts of each law side by side, provision by
-provision (``compare/index``, ``compare/law-<n>``).
+"""Edition comparison pages: the two texts of each law that the editions table compares (1991 and
+1999) side by side, provision by provision (``compare/index``, ``compare/law-<n>``).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from rules_ext.corpus.model import Corpus, Provision
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import citation, sort_key
+from rules_ext.corpus.model import Corpus, Edition, Provision
 from rules_ext.site import markup
-from rules_ext.site.names import COMPARE, law_title
+from rules_ext.site.names import COMPARE, edition_name, law_title
 
 
-def label_key(label: str) -> tuple:
-    """Natural order of labels: 16 < 16intro < 16A < 16A1 < 16A1a < 16B < 69note."""
-    key = []
-    for token in re.findall(r"\d+|[A-Za-z]+", label):
-        if token.isdigit():
-            key.append((1, int(token), ""))
-        elif token == "intro":
-            key.append((0, 0, ""))
-        elif token == "note":
-            key.append((3, 0, ""))
-        else:
-            key.append((2, 0, token))
-    return tuple(key)
+def compared(corpus: Corpus) -> tuple[Edition, Edition] | None:
+    """The older and the newer edition of the comparison pages, or None when one is missing."""
+    try:
+        return corpus.edition(EDITIONS.comparison[0]), corpus.edition(EDITIONS.comparison[1])
+    except KeyError:
+        return None
 
 
 def comparable(corpus: Corpus, number: int) -> bool:
-    """Whether law ``number`` has a comparison page (it is in both the 1991 and 1999 texts)."""
-    try:
-        a, b = corpus.edition("1991"), corpus.edition("1999")
-    except KeyError:
-        return False
-    return a.law(number) is not None and b.law(number) is not None
+    """Whether law ``number`` has a comparison page (it is in both compared editions)."""
+    pair = compared(corpus)
+    return pair is not None and all(e.law(number) is not None for e in pair)
 
 
 def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
     """docname -> reST of the comparison pages, rendered by ``render(template, **data)``."""
-    try:
-        old, new = corpus.edition("1991"), corpus.edition("1999")
-    except KeyError:
+    pair = compared(corpus)
+    if pair is None:
         return {}
+    old, new = pair
+    names = {"old": {"id": old.id, "name": edition_name(old)},
+             "new": {"id": new.id, "name": edition_name(new)}}
     pages, index = {}, []
     for law in sorted(old.laws, key=lambda x: x.number):
         other = new.law(law.number)
@@ -49,11 +42,11 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
         a = {p.label: p for p in law.walk()}
         b = {p.label: p for p in other.walk()}
         rows = []
-        for label in sorted(set(a) | set(b), key=label_key):
+        for label in sorted(set(a) | set(b), key=sort_key):
             left_text = _full_text(a.get(label))
             right_text = _full_text(b.get(label))
             left, right, ratio = markup.diff_pair(left_text, right_text)
-            owner = "1991" if label in a else "1999"
+            owner = old.id if label in a else new.id
             rows.append({"label": markup.role("law:ref", label, f"{owner}:{label}")
                          .removeprefix("\\ ").removesuffix("\\ "),
                          "left": left if left_text else "—",
@@ -62,16 +55,16 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
         whole = markup.diff_pair("".join(_full_text(p) for p in law.walk()),
                                  "".join(_full_text(p) for p in other.walk()))[2]
         pages[f"{COMPARE}/law-{law.number}"] = render(
-            "site/compare_law.rst.jinja", number=law.number,
-            title=markup.escape(f"第{law.number}条 1991年版与1999年版对照"),
-            old_title=markup.escape("1991年版 " + law_title(law)),
-            new_title=markup.escape("1999年版 " + law_title(other)),
+            "site/compare_law.rst.jinja", number=law.number, **names,
+            title=markup.escape(citation(law.label, f"{edition_name(old)}与{edition_name(new)}对照")),
+            old_title=markup.escape(f"{edition_name(old)} {law_title(law)}"),
+            new_title=markup.escape(f"{edition_name(new)} {law_title(other)}"),
             rows=rows, ratio=f"{whole:.0%}")
         index.append({"number": law.number, "doc": f"/{COMPARE}/law-{law.number}",
                       "old": markup.escape(law_title(law)),
                       "new": markup.escape(law_title(other)), "ratio": f"{whole:.0%}"})
     if index:
-        pages[f"{COMPARE}/index"] = render("site/compare_index.rst.jinja", laws=index)
+        pages[f"{COMPARE}/index"] = render("site/compare_index.rst.jinja", laws=index, **names)
     return pages
 
 

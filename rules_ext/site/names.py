@@ -3,14 +3,13 @@ reST headings.
 """
 from __future__ import annotations
 
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Edition, Law
 
 HANT = "zh-hant"
 COMPARE = "compare"
 WORKED = "worked"
-
-EDITION_NAMES = {"1991": "1991年版", "1999": "1999年版", "2008": "2008年版",
-                 "1999-trad": "1999年版 繁體原文"}
 
 
 def heading(text: str, char: str = "=") -> str:
@@ -20,15 +19,17 @@ def heading(text: str, char: str = "=") -> str:
 
 
 def edition_name(edition: Edition) -> str:
-    return EDITION_NAMES.get(edition.id, edition.id)
+    """The short name of the editions table, e.g. '1991年版'."""
+    return EDITIONS.name(edition.id)
 
 
-def law_docname(edition_id: str, number: int, script: str = "simplified") -> str:
-    prefix = f"{HANT}/" if script == "traditional" and not edition_id.endswith("-trad") else ""
-    return f"{prefix}{edition_id}/law-{number}"
+def law_docname(edition: Edition, number: int, script: str = "simplified") -> str:
+    """``1991/law-45``; its 繁體 view ``zh-hant/1991/law-45`` (an edition delivered in traditional
+    script has no separate view)."""
+    prefix = f"{HANT}/" if script == "traditional" and edition.script != "traditional" else ""
+    return f"{prefix}{edition.id}/law-{number}"
 
 
 def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:
     """``第45条 打出的牌``; on traditional-script pages ``第45條``."""
-    word = "條" if traditional else "条"
-    return f"第{law.number}{word} {convert(law.title or '')}".strip()
+    return citation(law.label, convert(law.title or ""), traditional=traditional)

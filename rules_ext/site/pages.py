@@ -17,6 +17,8 @@ from typing import Any
 
 import jinja2
 
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import ancestors, law_number
 from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
@@ -228,16 +230,13 @@ class Generator:
             known |= {str(law.number) for law in edition.laws}
             self._anchors[edition_id] = known
         known = self._anchors[edition_id]
-        found = label
-        while found not in known and len(found) > 1:
-            shorter = re.sub(r"(note|intro|[A-Za-z]|\d+)$", "", found)
-            if shorter == found or not shorter:
-                break
-            found = shorter
-        if found != label and found in known:
-            self.ancestor_links.append((edition_id, label, found))
-            return found
-        return label
+        if label in known:
+            return label
+        found = next((a for a in ancestors(label) if a in known), None)
+        if found is None:
+            return label
+        self.ancestor_links.append((edition_id, label, found))
+        return found
 
     def render(self, template: str, **data) -> str:
         return self.env.get_template(template).render(**data)
@@ -255,7 +254,11 @@ class Generator:
         pages[f"{HANT}/index"] = self.render(
             "site/hant_index.rst.jinja",
             editions=[{"id": e.id, "name": to_traditional(edition_name(e), self.ctx.profile)}
-                      for e in hant_editions])
+                      for e in hant_editions],
+            # the editions that also have a copy delivered in traditional script
+            delivered=[to_traditional(edition_name(e), self.ctx.profile) for e in hant_editions
+                       if any(c.variant_of == e.id and c.script == "traditional"
+                              for c in self.editions())])
         pages.update(compare_pages(self.ctx.corpus, self.render))
         return pages
 
@@ -304,13 +307,14 @@ class Generator:
             prevnext.append(link(view.title(next_law), f"/{view.prefix}/law-{next_law.number}") + " →")
         switches = [
             link(convert(edition_name(other)),
-                 "/" + law_docname(other.id, law.number,
+                 "/" + law_docname(other, law.number,
                                    "simplified" if other.script == "traditional" else view.script))
             for other in self.editions()
             if other.id != edition.id and other.law(law.number) is not None
             and not (view.trad_view and other.script == "traditional")]
-        if comparable(self.ctx.corpus, law.number) and not view.trad_view and edition.id in ("1991", "1999"):
-            switches.append(link("1991/1999 对照", f"/{COMPARE}/law-{law.number}"))
+        if comparable(self.ctx.corpus, law.number) and not view.trad_view \
+                and edition.id in EDITIONS.comparison:
+            switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
         switch = self._switch(edition, law.number, view.trad_view)
         if switch:
             switches.append(link(switch["name"], switch["doc"]))
@@ -377,7 +381,7 @@ class Generator:
         for label, group in tables.items():
             if label in labels or not label[:1].isdigit():
                 continue
-            if int(re.match(r"\d+", label).group()) != law.number:
+            if law_number(label) != law.number:
                 continue
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
@@ -445,7 +449,7 @@ class Generator:
             label = str(getattr(f, "label", ""))
             if getattr(f, "edition", None) != edition_id or not label[:1].isdigit():
                 continue
-            if int(re.match(r"\d+", label).group()) != number:
+            if law_number(label) != number:
                 continue
             values = {"label": label, "table": getattr(f, "table", getattr(f, "table_id", "")),
                       "row": f.row, "column": f.column, "printed": f.printed,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import doctest
+import random
 import re
 
 import pytest
@@ -72,11 +73,14 @@ def test_law_number_and_ancestors():
         ancestors("47-E")
 
 
-def test_sort_key_is_reading_order():
-    labels = ["16", "16intro", "16A", "16A1", "16A1a", "16A1a1", "16A2", "16A10", "16B", "16note",
-              "16note2", "17", "76", "76.1", "76.2", "76A", "100"]
-    shuffled = labels[1::2] + labels[::2]
-    assert sorted(shuffled, key=sort_key) == labels
+@pytest.mark.parametrize("labels", [
+    ["16", "16intro", "16A", "16A1", "16A1a", "16A1a1", "16A2", "16A10", "16B", "16note",
+     "16note2", "17", "76", "76.1", "76.2", "76A", "100"],
+    ["45C", "45C4", "45C4a", "45C4b", "45C10", "45D"],
+])
+def test_sort_key_is_reading_order(labels):
+    for seed in range(3):
+        assert sorted(random.Random(seed).sample(labels, len(labels)), key=sort_key) == labels
 
 
 def test_sort_key_follows_each_law_of_the_corpus():

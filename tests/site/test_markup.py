@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules_ext.corpus.model import CrossReference
-from rules_ext.site import compare, markup, names, pages, writer
+from rules_ext.site import markup, names, pages, writer
 from rules_ext.site.script import ScriptError, normalise_delivered, to_traditional
 
 
@@ -121,15 +121,6 @@ def test_terms_never_inside_a_reference():
     xrefs = [CrossReference("参阅明手条款", 1, ("42",), True, "1991")]
     spans = markup.find_spans(text, xrefs, ["明手"], "1991", lambda t: t)
     assert len(spans) == 1
-
-
-@pytest.mark.parametrize("labels", [
-    ["16", "16intro", "16A", "16A1", "16A1a", "16A2", "16B", "16note"],
-    ["45C", "45C4", "45C4a", "45C4b", "45C10", "45D"],
-])
-def test_label_order(labels):
-    backwards = labels[::-1]
-    assert sorted(backwards, key=compare.label_key) == labels
 
 
 def test_heading_underline_is_wide_enough_for_cjk():
