@@ -56,39 +56,13 @@ from pathlib import Path
 from typing import Any
 
 from rules_ext.core import Call, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
-from rules_ext.corpus.model import Corpus, Law, Provision
+from rules_ext.corpus.labels import LawCitation, citation, law_number
+from rules_ext.corpus.model import Corpus
 from rules_ext.pdf.figures import fmt_number
 
 
 class RulingError(ValueError):
     """A ruling record that cannot be read; the message names the file, line and field."""
-
-
-_CITATION = re.compile(r"^(\d{4}(?:-trad)?):(\d{1,3}[A-Za-z0-9]*)$")
-
-
-@dataclass(frozen=True, slots=True)
-class LawCitation:
-    """A provision cited with its edition: ``1991:27B2``."""
-
-    edition: str
-    label: str
-
-    def __post_init__(self) -> None:
-        if not re.fullmatch(r"\d{4}(?:-trad)?", self.edition) or not re.fullmatch(
-                r"\d{1,3}[A-Za-z0-9]*", self.label):
-            raise ValueError(f"cannot read law citation {self.edition}:{self.label!r}: "
-                             "expected edition:label, e.g. 1991:27B2")
-
-    @classmethod
-    def parse(cls, text: str) -> LawCitation:
-        m = _CITATION.match(str(text).strip())
-        if not m:
-            raise ValueError(f"cannot read law citation {text!r}: expected edition:label, e.g. 1991:27B2")
-        return cls(m.group(1), m.group(2))
-
-    def __str__(self) -> str:
-        return f"{self.edition}:{self.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,24 +365,18 @@ def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *
 
         corpus = load_corpus()
     out = []
-    for citation in citations:
+    for cited in citations:
         try:
-            edition = corpus.edition(citation.edition)
+            edition = corpus.edition(cited.edition)
         except KeyError as exc:
-            raise RulingError(f"{source}: laws: {citation}: {exc.args[0]}") from exc
-        found: tuple[Law, Provision | None] | None = next(
-            ((law, p) for law in edition.laws for p in law.walk() if p.label == citation.label), None)
-        if found is None:
-            law_number = re.match(r"\d+", citation.label)
-            law = edition.law(int(law_number.group())) if law_number else None
-            if law is not None and citation.label == str(law.number):
-                found = (law, None)
-            else:
-                raise RulingError(f"{source}: laws: {citation}: no provision {citation.label!r} in "
-                                  f"edition {citation.edition}: expected e.g. {citation.edition}:27B2")
-        law, provision = found
+            raise RulingError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
+        provision = corpus.find(cited.edition, cited.label)
+        law = edition.law(law_number(cited.label))
+        if law is None or (provision is None and cited.label != law.label):
+            raise RulingError(f"{source}: laws: {cited}: no provision {cited.label!r} in "
+                              f"edition {cited.edition}: expected e.g. {cited.edition}:27B2")
         nodes = list(provision.walk()) if provision is not None else list(law.walk())
         paragraphs = tuple(" ".join(x for x in (p.marker, p.heading, p.text) if x).strip()
                            for p in nodes)
-        out.append(QuotedLaw(citation, f"第{law.number}条 {law.title}".strip(), paragraphs))
+        out.append(QuotedLaw(cited, citation(law.label, law.title), paragraphs))
     return out
