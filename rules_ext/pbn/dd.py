@@ -107,17 +107,8 @@ class DoubleDummy:
     def get(self, declarer: Seat, strain: Strain) -> int:
         return self.tricks[DD_SEATS.index(declarer)][DD_STRAINS.index(strain)]
 
-    @classmethod
-    def from_tag(cls, digits: str, par: Par | None = None) -> DoubleDummy:
-        """From the 20 hexadecimal digits of a ``DoubleDummyTricks`` tag."""
-        text = digits.strip()
-        if len(text) != 20 or any(c not in "0123456789abcdefABCDEF" for c in text):
-            raise ValueError(f"cannot read DoubleDummyTricks {text!r}: expected 20 hexadecimal "
-                             "digits, e.g. 98989767679898976767")
-        values = [int(c, 16) for c in text]
-        return cls(tuple(tuple(values[i * 5:(i + 1) * 5]) for i in range(4)), par)
-
     def to_tag(self) -> str:
+        """The 20 hexadecimal digits of a ``DoubleDummyTricks`` tag (the PBN reader reads them back)."""
         return "".join(f"{t:X}" for row in self.tricks for t in row)
 
 
