@@ -43,6 +43,11 @@ class ParContract:
         """The declaring seats as printed: ``NS``, ``E``."""
         return "".join(seat.name for seat in self.declarers)
 
+    @property
+    def tail(self) -> str:
+        """What follows the contract when printed: the seats and the result, ``NS``, ``E -2``."""
+        return " ".join(x for x in (self.seats, f"{self.result:+d}" if self.result else "") if x)
+
     @classmethod
     def parse(cls, text: str) -> ParContract:
         """One entry of a ``ParContract`` tag: ``NS 4S``, ``4SX E``, ``3N EW -1`` or ``Pass``."""
@@ -59,8 +64,7 @@ class ParContract:
         return cls(Contract.parse(bids[0]), declarers, int(results[0]) if results else 0)
 
     def __str__(self) -> str:
-        return " ".join(x for x in (str(self.contract), self.seats,
-                                    f"{self.result:+d}" if self.result else "") if x)
+        return f"{self.contract} {self.tail}".rstrip()
 
 
 _BID = re.compile(r"[1-7](?:NT|N|[SHDC])X{0,2}", re.IGNORECASE)

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from rules_ext.core import SUITS, Call, CallKind, Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.pdf.fonts import register_fonts
-from rules_ext.pdf.layout import GRID, RED, Lang, PrintOptions, Styles, contract_markup, is_red
+from rules_ext.pdf.layout import GRID, RED, PrintOptions, Styles, contract_markup, is_red
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +116,6 @@ class HandDiagram(Flowable):
                 canvas.line(x + self._width("♠ "), y - 1.5, x + self.col_w - 6, y - 1.5)
             y -= self.leading
 
-    def _seat_name(self, seat: Seat) -> str:
-        return seat.chinese if self.options.lang is Lang.ZH else seat.name
-
     def _draw_compass(self, x: float, y: float, w: float, h: float) -> None:
         canvas = self.canv
         side = min(w, h) - 4
@@ -149,7 +146,7 @@ class HandDiagram(Flowable):
         }
         for seat, (sx, sy) in spots.items():
             hcp = self.holdings.hcp(seat) if self.holdings and self.show_hcp else None
-            text = self._seat_name(seat) if hcp is None else str(hcp)
+            text = self.options.seat_mark(seat) if hcp is None else str(hcp)
             canvas.drawCentredString(sx, sy, text)
             if seat == self.dealer:
                 half = max(self._width(text, small), small * 0.6) / 2 + 1

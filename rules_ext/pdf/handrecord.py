@@ -22,7 +22,6 @@ from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (
     GRID,
     SHADE,
-    Lang,
     PageHeader,
     PrintOptions,
     Progress,
@@ -71,8 +70,7 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
     """The double-dummy grid: declarers N S E W down, strains NT ♠ ♥ ♦ ♣ across."""
     header = [""] + [s.name if s is Strain.NT else styles.para(suit_markup(s), "cell_center")
                      for s in DD_STRAINS]
-    rows = [[d.chinese if options.lang is Lang.ZH else d.name] + [str(dd.get(d, s)) for s in DD_STRAINS]
-            for d in DD_SEATS]
+    rows = [[options.seat_mark(d)] + [str(dd.get(d, s)) for s in DD_STRAINS] for d in DD_SEATS]
     table = Table([header] + rows, colWidths=[cell + 4] + [cell + 2] * 5,
                   rowHeights=[cell + 1] * 5)
     table.setStyle(TableStyle([
@@ -95,9 +93,7 @@ def par_markup(par: Par, options: PrintOptions) -> str:
     """``最优定约 Par: 3NT NS; NS +400`` (contracts with suit symbols)."""
     if par.score is None and not par.contracts:
         return ""
-    parts = [" ".join(x for x in (contract_markup(p.contract), p.seats,
-                                  f"{p.result:+d}" if p.result else "") if x)
-             for p in par.contracts]
+    parts = [f"{contract_markup(p.contract)} {p.tail}".rstrip() for p in par.contracts]
     score = ""
     if par.score is not None:
         side = "NS" if par.score >= 0 else "EW"

@@ -107,6 +107,10 @@ class PrintOptions:
         """A seat's name: ``北 North``, ``北`` or ``North``."""
         return self.label(seat.name)
 
+    def seat_mark(self, seat: Seat) -> str:
+        """A seat in a grid or on a compass: ``北`` in Chinese, else ``N``."""
+        return seat.chinese if self.lang is Lang.ZH else seat.name
+
     def vulnerability(self, vulnerability: Vulnerability) -> str:
         """``双方无局 None``, ``南北有局 N-S`` ..."""
         return self.label(f"vul.{vulnerability.name}")
