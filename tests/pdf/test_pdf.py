@@ -544,3 +544,19 @@ def test_blank_ruling_form_labels_fit_their_rows(lang):
             if isinstance(cell, Paragraph):
                 _, tall = cell.wrap(grid._colWidths[column] - 12, 1e6)
                 assert tall + 5 <= height, (cell.text, tall, height)
+
+
+def test_unreadable_par_contract_is_one_line_naming_the_board(tmp_path, capsys):
+    """The file's par is read into core Contracts: a ParContract tag that cannot be read is an
+    error naming the board and showing accepted forms, not a guess printed on the sheet."""
+    from rules_ext.pdf.samples import PAIRS_EVENT
+
+    text = PAIRS_EVENT.read_text(encoding="utf-8")
+    start = text.index('[ParContract "') + len('[ParContract "')
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(text[:start] + "NS 4S 5H" + text[text.index('"', start):], encoding="utf-8")
+    out = tmp_path / "h.pdf"
+    assert main(["handrecord", str(bad), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "board 1: cannot read par contract 'NS 4S 5H'" in err, err
+    assert "expected e.g. NS 4S" in err and not out.exists()
