@@ -28,12 +28,12 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from rules_ext.core import Deal, Hand, board_conditions, full_pack  # noqa: E402
 from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
+from rules_ext.pbn.dd import solve  # noqa: E402
 from rules_ext.pbn.sample import SAMPLES_DIR  # noqa: E402
-from rules_ext.pdf.dd import solve  # noqa: E402
 from rules_ext.pdf.fonts import register_fonts  # noqa: E402
 from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noqa: E402
 from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, card_markup, contract_markup  # noqa: E402
-from rules_ext.pdf.traveller import travellers_story  # noqa: E402
+from rules_ext.pdf.traveller import filled_travellers_story  # noqa: E402
 
 SAMPLE = SAMPLES_DIR / "sample-pairs.pbn"
 
@@ -46,7 +46,7 @@ def bench_travellers(tmp: Path) -> float:
     font = register_fonts()
 
     def ours() -> None:
-        story = travellers_story(boards, options, blank=False, method="matchpoints")
+        story = filled_travellers_story(boards, options, method="matchpoints")
         build_document(tmp / "ours.pdf", story, PageHeader("Travellers", event.name, event.date), options)
 
     cell = ParagraphStyle("c", fontName=font, fontSize=8.5, leading=10.2, alignment=1)
@@ -111,9 +111,9 @@ def bench_hand_record(tmp: Path) -> float:
     options = PrintOptions()
 
     def ours() -> None:
-        grids = solve(pbns, dealers, vuls)
+        grids = solve(deals, conditions)
         sheets = [BoardSheet(n, d, dealer, vul, g)
-                  for n, (d, dealer, vul, g) in enumerate(zip(deals, dealers, vuls, grids), start=1)]
+                  for n, (d, (dealer, vul), g) in enumerate(zip(deals, conditions, grids), start=1)]
         write_hand_record_sheets(sheets, tmp / "hands.pdf", PageHeader("Hand records", "bench", ""),
                                  options, per_page=2)
 

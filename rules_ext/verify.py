@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from rules_ext.core import (
     IMP_SCALE,
+    SUITS,
     Contract,
     Doubling,
     Seat,
@@ -69,7 +70,9 @@ def _squash(text: str) -> str:
 
 # -- Law 2 -------------------------------------------------------------------------------------
 
-_SEATS = {"北": Seat.N, "东": Seat.E, "南": Seat.S, "西": Seat.W}
+#: the dealer as the table prints it: 北, 东, 南, 西
+_SEATS = {seat.chinese: seat for seat in Seat}
+#: the vulnerabilities as the table prints them (short forms of the core's 双方无局 ...)
 _VULNERABILITIES = {"双无": Vulnerability.NONE, "南北": Vulnerability.NS, "东西": Vulnerability.EW,
                     "双有": Vulnerability.ALL}
 
@@ -78,19 +81,27 @@ def _boards_of(predicate: Callable[[int], bool]) -> str:
     return " ".join(str(b) for b in range(1, 17) if predicate(b))
 
 
+def _boards_dealt_by(seat: Seat) -> str:
+    return _boards_of(lambda board: dealer(board) is seat)
+
+
+def _boards_with(vul: Vulnerability) -> str:
+    return _boards_of(lambda board: vulnerability(board) is vul)
+
+
 def _check_law2_dealer(table) -> Iterator[_Check]:
     for row in table.rows:
         name, boards = row[0], row[1]
         seat = _SEATS.get(_squash(name)[:1])
         if seat is None:
             # the dealer column is lost: the printed boards must still be one dealer's boards
-            groups = {_boards_of(lambda b, s=s: dealer(b) is s): s for s in Seat}
+            groups = {_boards_dealt_by(s): s for s in Seat}
             found = groups.get(" ".join(boards.split()))
             yield _Check(name or "（发牌人缺失）", table.header[1], boards, None if found else "",
                          "dealer cell lost in the source; the boards form "
                          + (f"{found.chinese}家's group" if found else "no dealer's group"))
             continue
-        yield _Check(name, table.header[1], boards, _boards_of(lambda b: dealer(b) is seat))
+        yield _Check(name, table.header[1], boards, _boards_dealt_by(seat))
 
 
 def _check_law2_vulnerability(table) -> Iterator[_Check]:
@@ -100,13 +111,14 @@ def _check_law2_vulnerability(table) -> Iterator[_Check]:
         if vul is None:
             yield _Check(name, table.header[1], boards, None, "vulnerability cell not recognised")
             continue
-        yield _Check(name, table.header[1], boards, _boards_of(lambda b: vulnerability(b) is vul))
+        yield _Check(name, table.header[1], boards, _boards_with(vul))
 
 
 # -- Law 77 ------------------------------------------------------------------------------------
 
 _DOUBLING_ROWS = {"未加倍时": Doubling.UNDOUBLED, "加倍时": Doubling.DOUBLED, "再加倍时": Doubling.REDOUBLED}
-_TRICK_COLUMNS = (Strain.C, Strain.D, Strain.H, Strain.S)
+#: the suits of the odd-trick columns, as printed: ♣ ♦ ♥ ♠ (the lowest first)
+_TRICK_COLUMNS = SUITS[::-1]
 
 
 def _odd_trick_values(doubling: Doubling) -> list[int]:
@@ -141,8 +153,8 @@ def _premium(item: str, group: str, vulnerable: bool) -> str | None:
         contract = "1C" + doubling.suffix
         over = score(contract, 8, v) - score(contract, 7, v)
         if doubling is Doubling.UNDOUBLED:
-            same = all(score(f"1{s}", 8, v) - score(f"1{s}", 7, v) ==
-                       trick_score(Contract.parse(f"2{s}")) - trick_score(Contract.parse(f"1{s}")) for s in "CDHS")
+            same = all(score(Contract(1, s), 8, v) - score(Contract(1, s), 7, v) ==
+                       trick_score(Contract(2, s)) - trick_score(Contract(1, s)) for s in _TRICK_COLUMNS)
             return "同墩分" if same else str(over)
         return str(over)
     if "未再加倍" in item or ("加倍" in item and "再加倍" not in item):

@@ -11,7 +11,7 @@ import tomllib
 
 import pytest
 
-from rules_ext.core import Auction
+from rules_ext.core import Auction, rectification
 from rules_ext.core.rectification import (
     LeadFacts,
     RevokeFacts,
@@ -21,6 +21,8 @@ from rules_ext.core.rectification import (
     revoke,
 )
 from rules_ext.corpus import DEFAULT_TEXTS, load_corpus
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import law_number
 
 ERRATA = DEFAULT_TEXTS / "errata.toml"
 
@@ -44,7 +46,11 @@ def rulings(edition):
         yield lead_out_of_turn(facts, edition=edition)
 
 
-@pytest.mark.parametrize("edition", ["1991", "1999"])
+def test_the_rulings_editions_are_in_the_editions_table():
+    assert set(rectification.EDITIONS) <= set(EDITIONS.ids)
+
+
+@pytest.mark.parametrize("edition", rectification.EDITIONS)
 def test_every_cited_label_is_a_provision(edition):
     corpus = load_corpus()
     own = corpus.edition(edition)
@@ -53,8 +59,7 @@ def test_every_cited_label_is_a_provision(edition):
     for ruling in rulings(edition):
         for label in ruling.laws:
             cited += 1
-            law = int(re.match(r"\d+", label).group())
-            home = own if own.law(law) is not None else corpus.edition("1991")
+            home = own if own.law(law_number(label)) is not None else corpus.edition("1991")
             if not label.isdigit() and corpus.find(home.id, label) is None:
                 missing.append(f"{ruling.irregularity}: {home.id}:{label}")
     assert cited > 50

@@ -10,11 +10,13 @@ import json
 import sys
 from pathlib import Path
 
+from rules_ext.corpus.catalogue import EDITIONS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
     p = subparsers.add_parser("corpus", help="print the parsed rule corpus (JSON or text outline)")
-    p.add_argument("--edition", metavar="ID", help="only this edition (1991, 1999, 2008, 1999-trad)")
+    p.add_argument("--edition", metavar="ID", help=f"only this edition ({', '.join(EDITIONS.ids)})")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.add_argument("--texts", type=Path, metavar="DIR", help="texts directory (default: the delivered texts)")
     p.set_defaults(handler=cmd_corpus)

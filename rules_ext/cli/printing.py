@@ -94,7 +94,8 @@ def run_travellers(args: argparse.Namespace) -> int:
 
 
 def run_ruling(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.ruling import load_ruling, write_ruling_form
+    from rules_ext.pdf.ruling import write_ruling_form
+    from rules_ext.pdf.ruling_record import load_ruling
 
     if args.blank == (args.record is not None):
         raise ValueError("give either a ruling record or --blank: expected "

@@ -28,7 +28,8 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
     from rules_ext.pbn import compute_results
     from rules_ext.pdf.handrecord import write_hand_record
     from rules_ext.pdf.results import write_results_pdf
-    from rules_ext.pdf.ruling import load_ruling, write_ruling_form
+    from rules_ext.pdf.ruling import write_ruling_form
+    from rules_ext.pdf.ruling_record import load_ruling
     from rules_ext.pdf.traveller import write_travellers
 
     def bar(name: str) -> Callable:

@@ -47,6 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from .catalogue import EDITIONS
 from .model import Definition, Junk
 from .suits import restore_suits
 
@@ -286,29 +287,21 @@ def parse_definitions(
     return [e.definition() for e in result], junk
 
 
-#: the order in which :func:`parse_definition_lists` parses editions, and each one's evidence
-_EVIDENCE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("1991", ()),
-    ("1999", ("2008", "1991")),
-    ("2008", ("1999", "1991")),
-)
-
-
 def parse_definition_lists(
     blocks: Mapping[str, list[tuple[int, str]]],
 ) -> dict[str, tuple[list[Definition], list[Junk]]]:
     """Parse every edition's definition block, each with the other editions as evidence.
 
-    ``blocks`` maps an edition id to its block's lines (as for :func:`parse_definitions`). 1991 is
-    parsed first (all its headings are printed); 1999 then uses the 1991 list (for ALERT, REDEAL);
-    2008 uses the 1999 list of the same file first, then 1991. Editions not named here are parsed
-    with every list parsed before them as evidence.
+    ``blocks`` maps an edition id to its block's lines (as for :func:`parse_definitions`). The
+    editions are parsed in the order of the editions table, each with the lists of its fallbacks
+    parsed before it as evidence: 1991 first (all its headings are printed); 1999 then uses the
+    1991 list (for ALERT, REDEAL); 2008 uses the 1999 list of the same file first, then 1991.
+    Editions the table does not know come last, with every list parsed before them as evidence.
     """
     done: dict[str, tuple[list[Definition], list[Junk]]] = {}
-    order = [e for e, _ in _EVIDENCE_ORDER if e in blocks] + [e for e in blocks if e not in dict(_EVIDENCE_ORDER)]
-    evidence_of = dict(_EVIDENCE_ORDER)
+    order = [e for e in EDITIONS.ids if e in blocks] + [e for e in blocks if e not in EDITIONS.ids]
     for edition_id in order:
-        sources = evidence_of.get(edition_id, tuple(done))
+        sources = EDITIONS.fallbacks(edition_id, tuple(done))
         reference = {src: done[src][0] for src in sources if src in done}
         done[edition_id] = parse_definitions(edition_id, blocks[edition_id], reference=reference)
     return {e: done[e] for e in blocks}

@@ -1,12 +1,14 @@
 """Parsing a directory of delivered texts into a :class:`Corpus` with full line accounting."""
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import recovery
 from .assemble import assemble, junk_ranges
+from .catalogue import EDITIONS
 from .editions import (
     ARTICLE_TITLE,
     FileResult,
@@ -25,12 +27,6 @@ from .model import Corpus, Edition
 from .numbering import find_citations, recover_numbers
 from .text import LAW_RE, SourceLine, TextFileError, read_lines
 
-EDITION_TITLES = {
-    "1991": "中国桥牌竞赛规则（1991）",
-    "1999": "中国桥牌竞赛规则（1999）",
-    "2008": "中国桥牌竞赛规则（2008 版摘录，措辞同 1999）",
-    "1999-trad": "中國橋牌競賽規則（1999，繁體摘錄）",
-}
 LAST_LAW = 93
 _PAGE_TITLE_RE = re.compile(r"^\S{2,30}\d$")
 
@@ -72,7 +68,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         for e in fr.editions:
             editions[e.id] = e
     result.problems.extend(parse_definition_blocks(result.files, editions))
-    wanted = ["1991", "1999", "2008", "1999-trad"]
+    wanted = EDITIONS.ids
     result.corpus.editions = [editions[i] for i in wanted if i in editions] + \
         [e for i, e in editions.items() if i not in wanted]
     order_ids = [e.id for e in result.corpus.editions]
@@ -204,7 +200,7 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
              if (h := head_name(lines[i].text)) and re.match(r"^(?:规则)+\d{4}版$", h)]
     bounds = [start] + heads[1:] + [end]
     editions = []
-    for a, b in zip(bounds, bounds[1:]):
+    for a, b in itertools.pairwise(bounds):
         head = next((i for i in heads if a <= i < b), None)
         year = re.search(r"(\d{4})版", lines[head].text)[1] if head is not None else "unknown"
         editions.append((year, lines[a:b]))
@@ -212,7 +208,7 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     parsed_editions = {}
     ids = [y for y, _ in editions]
     for year, block in reversed(editions):
-        e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
+        e = Edition(id=year, title=EDITIONS.title(year), source=name)
         if year != ids[0]:
             e.same_wording_as, e.partial = ids[0], True
         _parse_edition(e, block, errata, {**known, **parsed_editions}, fr)
@@ -228,7 +224,7 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
 def _parse_book(name, lines, errata, known, fr) -> None:
     """000: a printed book of one edition (title block, preamble, definitions, laws)."""
     year = next((ln.text for ln in lines[:4] if re.fullmatch(r"\d{4}", ln.text)), "unknown")
-    e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
+    e = Edition(id=year, title=EDITIONS.title(year), source=name)
     end = _trailer_start(lines)
     _parse_edition(e, lines[:end], errata, known, fr)
     add_junk(e.junk, fr.places, junk_ranges([(ln.number, classify_trailer(ln)) for ln in lines[end:]]))
@@ -237,11 +233,12 @@ def _parse_book(name, lines, errata, known, fr) -> None:
 
 def _parse_posting(name, lines, errata, known, fr) -> None:
     """004: a serialised posting of part of an edition, in traditional script."""
-    e = Edition(id="1999-trad", title=EDITION_TITLES["1999-trad"], source=name,
-                script="traditional", variant_of="1999", partial=True)
+    copy = EDITIONS.script_variant("traditional")
+    e = Edition(id=copy.id, title=copy.title, source=name, script=copy.script,
+                variant_of=copy.variant_of, partial=True)
     junk = []
     body = []
-    for i, ln in enumerate(lines):
+    for ln in lines:
         if not ln.text:
             junk.append((ln.number, BLANK))
         elif not body and _PAGE_TITLE_RE.match(ln.text) and not LAW_RE.match(ln.text):

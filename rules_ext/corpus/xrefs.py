@@ -29,8 +29,9 @@ Resolution (:func:`resolve_references`), per target:
 1. the exact label in the reference's own edition, or in an edition with the same wording (the
    edition it is a script variant of, or whose wording it repeats: 1999-trad and 2008 -> 1999) —
    so a trad reference to ``40C`` finds 1999's 40C although the trad copy holds only Law 40's heading;
-2. otherwise the nearest edition that has the law, in the order 2008 -> 1999 -> 1991;
-   1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999 (own edition first): its exact label, or
+2. otherwise the nearest edition that has the law, own edition first, then the edition's fallbacks
+   in the editions table (:data:`rules_ext.corpus.catalogue.EDITIONS`: 2008 -> 1999 -> 1991;
+   1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999): its exact label, or
    else its nearest existing ancestor (``47E2`` -> ``47E`` -> ``47``), with a note, counted as
    *ancestor* (the 1999 text cites ``23条A款`` but its Law 23 has no sections);
 3. a law found in no edition is unresolved (``resolved=False``, with a note).
@@ -43,10 +44,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .catalogue import EDITIONS
+from .labels import Label, LabelError, ancestors, law_number
 from .model import Corpus, CrossReference, Edition, Resolution
 
 __all__ = [
-    "FALLBACK_EDITIONS",
     "FoundReference",
     "Resolution",
     "TargetResolution",
@@ -55,15 +57,6 @@ __all__ = [
     "resolve_references",
     "resolve_target",
 ]
-
-#: where a target missing from an edition is looked for next, nearest first
-FALLBACK_EDITIONS: dict[str, tuple[str, ...]] = {
-    "2008": ("1999", "1991"),
-    "1999-trad": ("1999", "1991"),
-    "1999": ("1991",),
-    "1991": ("1999",),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class FoundReference:
@@ -80,7 +73,7 @@ class FoundReference:
                              "expected 0 <= start < end")
         if len(self.text) != self.end - self.start:
             raise ValueError(f"reference text {self.text!r} does not fit its span {self.start}..{self.end}")
-        if not self.targets or not all(_LABEL.fullmatch(t) for t in self.targets):
+        if not self.targets or not all(_is_target(t) for t in self.targets):
             raise ValueError(f"bad targets {self.targets!r} for {self.text!r}: expected labels like "
                              "('47E2', '69note')")
 
@@ -103,14 +96,34 @@ _MULTI = re.compile(r"各款|两款|兩款|各项|各項")
 _ANCHOR = re.compile(r"(?<![\dA-Za-z])(?:第\s*)?\d+|本[条條]|(?:以下|上述|前述|下述)?本款|以下|上述|前述|下述")
 _HINT = re.compile(r"[条條]|本款|本[条條]|上述|前述|以下|下述|\d[A-H]\d")  # no reference without one
 _COMPACT_AT = re.compile(r"[A-H]\d")
-_LABEL = re.compile(r"\d+(?:note|[A-Z](?:\d+(?:[a-z]\d*)?)?(?:note)?)?")
-_LABEL_PARTS = re.compile(r"^(\d+)(?:([A-Z])(?:(\d+)(?:([a-z])(\d+)?)?)?)?")
-
 Parts = tuple[str, ...]  # (law, section, item, sub, subsub) prefix; ('69', 'note') for a note
 
 
 def _label(parts: Parts) -> str:
     return "".join(parts)
+
+
+def _parts(label: str) -> Parts:
+    """('45', 'C', '4', 'b') for '45C4b': the levels down to the first missing one, which relative
+    references inside the provision ``label`` build on (a note or an opening: its law)."""
+    try:
+        parsed = Label.parse(label)
+    except LabelError:
+        return ()
+    parts = [str(parsed.law)]
+    if not (parsed.note or parsed.intro):
+        for value in (parsed.section, parsed.item, parsed.subitem, parsed.subsub):
+            if value in ("", None):
+                break
+            parts.append(str(value))
+    return tuple(parts)
+
+
+def _is_target(label: str) -> bool:
+    """A label a printed reference names: a law and its levels without a gap (``47E2``,
+    ``25B2b1``) or its note (``69note``); not an opening (``16intro``) nor ``76.1``."""
+    parts = _parts(label)
+    return bool(parts) and label in ("".join(parts), f"{parts[0]}note")
 
 
 def _chain(text: str, pos: int, level: int) -> tuple[Parts, int]:
@@ -143,8 +156,7 @@ def _letters(first: str, last: str) -> list[str]:
 class _Scanner:
     def __init__(self, text: str, label: str) -> None:
         self.text = text
-        m = _LABEL_PARTS.match(label)
-        self.base: Parts = tuple(p for p in m.groups() if p) if m else ()
+        self.base: Parts = _parts(label)
 
     # a law reference: 第?N(、M…)条 + qualifiers
     def law(self, pos: int) -> tuple[list[Parts], int] | None:
@@ -242,7 +254,7 @@ class _Scanner:
                 continue
             targets, end = found
             end = self.continuation(targets, end)
-            labels = tuple(dict.fromkeys(lab for lab in map(_label, targets) if _LABEL.fullmatch(lab)))
+            labels = tuple(dict.fromkeys(lab for lab in map(_label, targets) if _is_target(lab)))
             if not labels:
                 pos = anchor.end()
                 continue
@@ -271,17 +283,8 @@ def find_references(text: str, *, label: str) -> list[FoundReference]:
 TargetResolution = Resolution
 
 
-def _ancestors(label: str) -> list[str]:
-    """'47E2b' -> ['47E2', '47E', '47']; '69note' -> ['69']."""
-    if label.endswith("note"):
-        return [label[:-4]] if label[:-4] else []
-    m = _LABEL_PARTS.match(label)
-    parts = [p for p in m.groups() if p] if m else []
-    return ["".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
-
-
-def _has_law(edition: Edition, law: str) -> bool:
-    return law.isdigit() and edition.law(int(law)) is not None
+def _has_law(edition: Edition, law: int | None) -> bool:
+    return law is not None and edition.law(law) is not None
 
 
 def _labels(edition: Edition, cache: dict[str, set[str]]) -> set[str]:
@@ -295,18 +298,20 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
     """Resolve one target label cited in ``edition_id`` (see the module docstring for the rule)."""
     cache = {} if _cache is None else _cache
     known = {e.id: e for e in corpus.editions}
-    chain = [edition_id] + [e for e in FALLBACK_EDITIONS.get(edition_id, tuple(known)) if e != edition_id]
+    chain = [edition_id] + [e for e in EDITIONS.fallbacks(edition_id, tuple(known)) if e != edition_id]
     editions = [known[e] for e in chain if e in known]
-    law = _LABEL_PARTS.match(target)
-    law_number = law.group(1) if law else ""
+    try:
+        law: int | None = law_number(target)
+    except LabelError:
+        law = None
     own = known.get(edition_id)
-    own_has_law = own is not None and _has_law(own, law_number)
+    own_has_law = own is not None and _has_law(own, law)
     twins = {edition_id} | ({own.variant_of, own.same_wording_as} - {None} if own is not None else set())
 
     def away(eid: str) -> str:
         if eid == edition_id:
             return ""
-        missing = target if own_has_law else f"Law {law_number}"
+        missing = target if own_has_law else f"Law {law}"
         return f"{missing} is not in the {edition_id} text; "
 
     def where(eid: str) -> str:
@@ -314,24 +319,24 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
 
     # 1. the exact label in this edition or in one with the same wording (2008 -> 1999, trad -> 1999)
     for edition in editions:
-        if edition.id in twins and _has_law(edition, law_number) and target in _labels(edition, cache):
+        if edition.id in twins and _has_law(edition, law) and target in _labels(edition, cache):
             note = f"{away(edition.id)}resolved in {edition.id}" if edition.id != edition_id else ""
             return Resolution(target, where(edition.id), edition.id, target, note)
     # 2. the nearest edition that has the law: the exact label, else its nearest ancestor
     for edition in editions:
-        if not _has_law(edition, law_number):
+        if not _has_law(edition, law):
             continue
         labels = _labels(edition, cache)
         if target in labels:
             return Resolution(target, where(edition.id), edition.id, target,
                                     f"{away(edition.id)}resolved in {edition.id}")
-        for ancestor in _ancestors(target):
+        for ancestor in ancestors(target):
             if ancestor in labels:
                 return Resolution(target, "ancestor", edition.id, ancestor,
                                         f"{away(edition.id)}{target} not found in {edition.id}; "
                                         f"resolved to its ancestor {ancestor}")
     return Resolution(target, "unresolved", None, None,
-                            f"Law {law_number or target} is in no edition of the corpus")
+                            f"Law {target if law is None else law} is in no edition of the corpus")
 
 
 def _references(edition: Edition) -> Iterator[CrossReference]:

@@ -18,10 +18,6 @@ import random
 import sys
 from pathlib import Path
 
-from endplay.dds import calc_all_tables, par
-from endplay.types import Deal as EPDeal
-from endplay.types import Penalty, Player, Vul
-
 from rules_ext.core import (
     Contract,
     Deal,
@@ -37,6 +33,7 @@ from rules_ext.core import (
     score,
 )
 from rules_ext.fileio import package_path, write_bytes_atomic
+from rules_ext.pbn.dd import DoubleDummy, solve
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.writer import write_pbn
@@ -56,10 +53,6 @@ PAIR_NAMES = (
     "Maria Santos - João Silva", "徐明 - 朱琳", "Tom Baker - Sue Hall", "胡军 - 郭燕", "Liu Yang - Wang Hua",
     "罗斌 - 梁雪", "Jürgen Müller - Eva Novák", "宋涛 - 唐丽", "Kim Park - Lee Min", "韩磊 - 冯洁",
 )
-_DENOM_TO_STRAIN = {0: Strain.S, 1: Strain.H, 2: Strain.D, 3: Strain.C, 4: Strain.NT}
-_DD_ORDER_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
-_DD_ORDER_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
-_VUL = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew, Vulnerability.ALL: Vul.both}
 _GAME_LEVEL = {Strain.NT: 3, Strain.S: 4, Strain.H: 4, Strain.D: 5, Strain.C: 5}
 
 
@@ -73,41 +66,29 @@ def shuffled_deals(seed: int, count: int) -> list[Deal]:
     return deals
 
 
-def double_dummy(deals: list[Deal], first_board: int = 1
-                 ) -> list[tuple[dict[tuple[Seat, Strain], int], str, str]]:
-    """Per deal: the double-dummy tricks by (declarer, strain), and (OptimumScore, ParContract) as
-    'NS 420', 'NS 4S', from endplay's solver (one call for all the deals)."""
-    tables = calc_all_tables([EPDeal(d.to_pbn()) for d in deals])
+def double_dummy(deals: list[Deal], first_board: int = 1) -> list[tuple[DoubleDummy, str, str]]:
+    """Per deal: the double-dummy tricks and par, and (OptimumScore, ParContract) as 'NS 420',
+    'NS 4S' (the first par contract), from the solver (boards numbered from ``first_board``)."""
+    conditions = [board_conditions(number) for number in range(first_board, first_board + len(deals))]
     out = []
-    for number, table in enumerate(tables, start=first_board):
-        grid = table.to_list()  # [denomination][player]
-        dd = {(Seat(p), _DENOM_TO_STRAIN[s]): grid[s][p] for s in range(5) for p in range(4)}
-        dealer, vul = board_conditions(number)
-        result = par(table, _VUL[vul], Player(dealer.value))
-        side = "NS" if result.score >= 0 else "EW"
-        contracts = list(result)
-        if contracts:
-            c = contracts[0]
-            dbl = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[c.penalty]
-            who = "NS" if Seat(int(c.declarer)).is_ns else "EW"
-            par_contract = f"{who} {c.level}{_DENOM_TO_STRAIN[int(c.denom)].name}{dbl}"
-        else:
-            par_contract = "Pass"
-        out.append((dd, f"{side} {abs(result.score)}", par_contract))
+    for dd in solve(deals, conditions):
+        assert dd.par is not None and dd.par.score is not None  # solved with par
+        side = "NS" if dd.par.score >= 0 else "EW"
+        par_contract = "Pass"
+        if dd.par.contracts:
+            first = dd.par.contracts[0]
+            par_contract = f"{'NS' if first.declarers[0].is_ns else 'EW'} {first.contract}"
+        out.append((dd, f"{side} {abs(dd.par.score)}", par_contract))
     return out
 
 
-def dd_hex(dd: dict[tuple[Seat, Strain], int]) -> str:
-    return "".join(f"{dd[(seat, strain)]:X}" for seat in _DD_ORDER_SEATS for strain in _DD_ORDER_STRAINS)
-
-
-def _candidates(dd: dict[tuple[Seat, Strain], int], vul: Vulnerability, side: tuple[Seat, Seat]
+def _candidates(dd: DoubleDummy, vul: Vulnerability, side: tuple[Seat, Seat]
                 ) -> list[tuple[int, Contract, Seat]]:
     """The contracts a side would reach in each strain (game or slam if makeable), best first."""
     found = []
     for strain in Strain:
-        declarer = max(side, key=lambda s: (dd[(s, strain)], s is side[0]))
-        tricks = dd[(declarer, strain)]
+        declarer = max(side, key=lambda s: (dd.get(s, strain), s is side[0]))
+        tricks = dd.get(declarer, strain)
         makeable = tricks - 6
         if makeable < 1:
             continue
@@ -118,7 +99,7 @@ def _candidates(dd: dict[tuple[Seat, Strain], int], vul: Vulnerability, side: tu
     return sorted(found, key=lambda c: -c[0])
 
 
-def play_board(rng: random.Random, dd: dict[tuple[Seat, Strain], int], vul: Vulnerability
+def play_board(rng: random.Random, dd: DoubleDummy, vul: Vulnerability
                ) -> tuple[Contract, Seat | None, int | None]:
     """A plausible final contract, declarer and tricks for one table."""
     ns = _candidates(dd, vul, (Seat.N, Seat.S))
@@ -137,7 +118,8 @@ def play_board(rng: random.Random, dd: dict[tuple[Seat, Strain], int], vul: Vuln
     else:
         _, base, declarer = ours[0]
         contract = Contract(max(1, base.level - 1), base.strain)  # stopped short
-    tricks = dd[(declarer, contract.strain)] + rng.choices((-1, 0, 1), weights=(2, 6, 2))[0]
+    assert contract.strain is not None  # every candidate is a bid
+    tricks = dd.get(declarer, contract.strain) + rng.choices((-1, 0, 1), weights=(2, 6, 2))[0]
     return contract, declarer, max(0, min(13, tricks))
 
 
@@ -234,7 +216,7 @@ def _pairs_games(deals, analysis, played, figures, results) -> str:
         tags = [("Event", EVENT), ("Site", SITE), ("Date", DATE), ("Board", str(number)), ("West", ""),
                 ("North", ""), ("East", ""), ("South", ""), ("Dealer", dealer.name), ("Vulnerable", vul.value),
                 ("Deal", deals[number - 1].to_pbn(dealer)), ("Scoring", "MP;MP1"), ("Declarer", ""),
-                ("Contract", ""), ("Result", ""), ("DoubleDummyTricks", dd_hex(dd)),
+                ("Contract", ""), ("Result", ""), ("DoubleDummyTricks", dd.to_tag()),
                 ("Generator", "rules_ext.pbn.sample"), ("OptimumScore", optimum), ("ParContract", par_contract)]
         lines.extend(f'[{n} "{v}"]' for n, v in tags)
         lines.append(f'[ScoreTable "{_columns(SCORE_COLUMNS)}"]')

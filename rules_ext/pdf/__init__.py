@@ -11,14 +11,20 @@ Public API
   commentary=None, progress=iter) -> pages``; ``handrecord.BoardSheet`` and
   ``write_hand_record_sheets(sheets, path, header, options, per_page=2)`` for boards from elsewhere.
 - ``traveller.write_travellers(event, path, *, blank=False, results=None, rows=None, diagram=False,
-  paper='a4', lang='both', progress=iter) -> pages``.
+  paper='a4', lang='both', progress=iter) -> pages``; ``blank_travellers_story`` (event boards) and
+  ``filled_travellers_story`` (``BoardResults``) for the flowables.
 - ``results.write_results_pdf(event, results, path, *, paper='a4', lang='both', cards=True,
   progress=iter) -> pages`` (called by ``python -m rules_ext results EVENT.pbn -o r.pdf``).
-- ``ruling.load_ruling(path) -> RulingRecord`` (TOML; ``RulingError`` names file, line and field),
+- ``ruling_record.load_ruling(path) -> RulingRecord`` (TOML; ``RulingError`` names file, line and
+  field; ``quote_laws`` quotes the cited provisions from the rulebook), and
   ``ruling.write_ruling_form(record_or_None, path, *, paper='a4', lang='both', corpus=None)``.
 - The sample PDFs the site links to are rendered by the command-line layer
   (``rules_ext.cli.samples.render_samples``, ``python -m rules_ext samples -o DIR``).
-- Building blocks: ``layout.PrintOptions`` (``Paper`` A4/LETTER, ``Lang`` ZH/EN/BOTH, ``label``),
-  ``layout.build_document``, ``diagram.HandDiagram`` (a Flowable), ``diagram.auction_table``,
-  ``dd.solve`` / ``dd.DoubleDummy`` (endplay's DDS, or the file's DoubleDummyTricks).
+- Building blocks: ``layout.PrintOptions`` (``Paper`` A4/LETTER, ``Lang`` ZH/EN/BOTH, ``label``,
+  ``seat``, ``vulnerability``), ``layout.build_document``, ``diagram.HandDiagram`` (a Flowable),
+  ``diagram.auction_table``, ``figures.fmt_number``. Double-dummy tricks and par come from
+  ``rules_ext.pbn.dd`` (``solve``, ``DoubleDummy``, ``Par``: endplay's DDS, or the file's tags).
+
+Everything is typed with the core's values (``Seat``, ``Strain``, ``Contract``, ``Deal``,
+``Vulnerability``) and the event model's (``Event``, ``Board``, ``EventResults`` ...).
 """

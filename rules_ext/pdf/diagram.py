@@ -8,7 +8,7 @@ here. An unknown hand (``-`` in PBN) or a blank diagram gets lines to write the 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -16,18 +16,16 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
+from rules_ext.core import SUITS, Call, CallKind, Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.pdf.fonts import register_fonts
-from rules_ext.pdf.layout import GRID, RED, PrintOptions, Styles, contract_markup
-
-SEATS = ("N", "E", "S", "W")
-SUITS = ("S", "H", "D", "C")
-_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from rules_ext.pdf.layout import GRID, RED, PrintOptions, Styles, contract_markup, is_red
 
 
 @dataclass(frozen=True, slots=True)
 class Holdings:
-    """The four hands of a deal as printed: per seat (N, E, S, W) the spade, heart, diamond and club
-    holdings (PBN ranks, e.g. ``AKT2``) and the high-card points; ``None`` for an unknown hand."""
+    """The four hands of a deal as printed: per seat (N, E, S, W: ``Seat`` order) the spade, heart,
+    diamond and club holdings (PBN ranks, e.g. ``AKT2``) and the high-card points; ``None`` for an
+    unknown hand."""
 
     hands: tuple[tuple[str, str, str, str] | None, ...]
     hcps: tuple[int | None, ...]
@@ -37,37 +35,26 @@ class Holdings:
                 h is not None and len(h) != 4 for h in self.hands):
             raise ValueError(f"cannot use holdings {self.hands!r}: expected 4 hands of 4 suits")
 
-    def hand(self, seat: str) -> tuple[str, str, str, str] | None:
-        return self.hands[SEATS.index(str(seat)[0].upper())]
+    def hand(self, seat: Seat) -> tuple[str, str, str, str] | None:
+        return self.hands[seat.value]
 
-    def hcp(self, seat: str) -> int | None:
-        return self.hcps[SEATS.index(str(seat)[0].upper())]
-
-
-def vulnerable_seats(vulnerability: object) -> tuple[str, ...]:
-    """The seats whose side is vulnerable: a core ``Vulnerability`` or its name (NONE NS EW ALL)."""
-    name = str(getattr(vulnerability, "name", vulnerability) or "NONE").upper()
-    try:
-        return {"NONE": (), "NS": ("N", "S"), "EW": ("E", "W"), "ALL": SEATS}[name]
-    except KeyError as exc:
-        raise ValueError(f"cannot read vulnerability {vulnerability!r}: expected NONE, NS, EW or ALL") \
-            from exc
+    def hcp(self, seat: Seat) -> int | None:
+        return self.hcps[seat.value]
 
 
-def holdings_of(deal: object) -> Holdings:
-    """Holdings of a core ``Deal`` or a PBN deal string (read by the core, which validates it)."""
-    from rules_ext.core import Deal, Seat
-
-    if isinstance(deal, Holdings):
-        return deal
-    if isinstance(deal, str):
-        deal = Deal.from_pbn(deal)
-    hands, hcps = [], []
-    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        hand = deal.hand(seat)  # type: ignore[attr-defined]
-        known = len(hand) == 13
-        hands.append(tuple(hand.to_pbn().split(".")) if known else None)
-        hcps.append(hand.hcp if known else None)
+def holdings_of(deal: Deal) -> Holdings:
+    """Holdings of a core ``Deal``: the core knows the cards, so no card logic is repeated here."""
+    hands: list[tuple[str, str, str, str] | None] = []
+    hcps: list[int | None] = []
+    for seat in Seat:
+        hand = deal.hand(seat)
+        if len(hand) == 13:
+            spades, hearts, diamonds, clubs = hand.to_pbn().split(".")
+            hands.append((spades, hearts, diamonds, clubs))
+            hcps.append(hand.hcp)
+        else:
+            hands.append(None)
+            hcps.append(None)
     return Holdings(tuple(hands), tuple(hcps))
 
 
@@ -78,8 +65,8 @@ def _printed(suit: str) -> str:
 class HandDiagram(Flowable):
     """The four hands around a compass; optional text in the top-left and top-right corners."""
 
-    def __init__(self, deal: object | None, options: PrintOptions, *, font_size: float = 9.5,
-                 dealer: str | None = None, vulnerable: Sequence[str] = (),
+    def __init__(self, deal: Deal | None, options: PrintOptions, *, font_size: float = 9.5,
+                 dealer: Seat | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
                  corner: Sequence[str] = (), corner_right: Sequence[str] = (),
                  show_hcp: bool = True, min_col_width: float = 0) -> None:
         super().__init__()
@@ -88,13 +75,13 @@ class HandDiagram(Flowable):
         self.font = register_fonts()
         self.size = font_size
         self.leading = font_size * 1.3
-        self.dealer = dealer[0].upper() if dealer else None
-        self.vulnerable = {str(s)[0].upper() for s in vulnerable}
+        self.dealer = dealer
+        self.vulnerability = vulnerability
         self.corner = tuple(corner)
         self.corner_right = tuple(corner_right)
         self.show_hcp = show_hcp and self.holdings is not None
         hands = [h for h in (self.holdings.hands if self.holdings else ()) if h] or [("AKQJT98",) * 4]
-        widths = [self._line_width(suit, hand[i]) for hand in hands for i, suit in enumerate(SUITS)]
+        widths = [self._line_width(suit, holding) for hand in hands for suit, holding in zip(SUITS, hand)]
         self.col_w = max(max(widths) + font_size, 6.2 * font_size, min_col_width)
         self.row_h = 4 * self.leading + 6
 
@@ -106,34 +93,28 @@ class HandDiagram(Flowable):
         natural = self._width(text, size)
         return size if natural <= width else size * width / natural
 
-    def _line_width(self, suit: str, holding: str) -> float:
-        return self._width(f"{_SYMBOL[suit]} {_printed(holding)}")
+    def _line_width(self, suit: Strain, holding: str) -> float:
+        return self._width(f"{suit.symbol} {_printed(holding)}")
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width, self.height = 3 * self.col_w, 3 * self.row_h
         return self.width, self.height
 
-    def _draw_hand(self, x: float, top: float, seat: str) -> None:
+    def _draw_hand(self, x: float, top: float, seat: Seat) -> None:
         canvas = self.canv
         y = top - self.size
         hand = self.holdings.hand(seat) if self.holdings else None
         for i, suit in enumerate(SUITS):
-            canvas.setFillColor(RED if suit in "HD" else colors.black)
-            canvas.drawString(x, y, _SYMBOL[suit])
+            canvas.setFillColor(RED if is_red(suit) else colors.black)
+            canvas.drawString(x, y, suit.symbol)
             canvas.setFillColor(colors.black)
             if hand is not None:
-                holding = hand[i]
-                canvas.drawString(x + self._width(_SYMBOL[suit] + " "), y, _printed(holding))
+                canvas.drawString(x + self._width(suit.symbol + " "), y, _printed(hand[i]))
             else:  # blank: a line to write the holding on
                 canvas.setStrokeColor(GRID)
                 canvas.setLineWidth(0.3)
                 canvas.line(x + self._width("♠ "), y - 1.5, x + self.col_w - 6, y - 1.5)
             y -= self.leading
-
-    def _seat_name(self, seat: str) -> str:
-        if self.options.lang.value == "zh":
-            return {"N": "北", "E": "东", "S": "南", "W": "西"}[seat]
-        return seat
 
     def _draw_compass(self, x: float, y: float, w: float, h: float) -> None:
         canvas = self.canv
@@ -145,10 +126,10 @@ class HandDiagram(Flowable):
         canvas.rect(left, bottom, side, side, stroke=1, fill=0)
         bar = 3.2
         canvas.setFillColor(RED)
-        if "N" in self.vulnerable:
+        if self.vulnerability.is_vulnerable(Seat.N):
             canvas.rect(left, bottom + side - bar, side, bar, stroke=0, fill=1)
             canvas.rect(left, bottom, side, bar, stroke=0, fill=1)
-        if "E" in self.vulnerable:
+        if self.vulnerability.is_vulnerable(Seat.E):
             canvas.rect(left + side - bar, bottom, bar, side, stroke=0, fill=1)
             canvas.rect(left, bottom, bar, side, stroke=0, fill=1)
         # each seat's high-card points at its edge (or, on a blank diagram, the seat's name); the
@@ -158,14 +139,14 @@ class HandDiagram(Flowable):
         canvas.setFillColor(colors.black)
         inset = bar + 2.5
         spots = {
-            "N": (cx, bottom + side - inset - small * 0.8),
-            "S": (cx, bottom + inset + 1),
-            "W": (left + inset + small * 0.7, cy - small / 3),
-            "E": (left + side - inset - small * 0.7, cy - small / 3),
+            Seat.N: (cx, bottom + side - inset - small * 0.8),
+            Seat.S: (cx, bottom + inset + 1),
+            Seat.W: (left + inset + small * 0.7, cy - small / 3),
+            Seat.E: (left + side - inset - small * 0.7, cy - small / 3),
         }
         for seat, (sx, sy) in spots.items():
-            hcp = self.holdings.hcp(seat) if self.show_hcp else None
-            text = self._seat_name(seat) if hcp is None else str(hcp)
+            hcp = self.holdings.hcp(seat) if self.holdings and self.show_hcp else None
+            text = self.options.seat_mark(seat) if hcp is None else str(hcp)
             canvas.drawCentredString(sx, sy, text)
             if seat == self.dealer:
                 half = max(self._width(text, small), small * 0.6) / 2 + 1
@@ -179,10 +160,10 @@ class HandDiagram(Flowable):
         canvas.saveState()
         canvas.setFont(self.font, self.size)
         c, r, pad = self.col_w, self.row_h, self.size * 0.3
-        self._draw_hand(c + pad, 3 * r, "N")
-        self._draw_hand(pad, 2 * r, "W")
-        self._draw_hand(2 * c + pad, 2 * r, "E")
-        self._draw_hand(c + pad, r, "S")
+        self._draw_hand(c + pad, 3 * r, Seat.N)
+        self._draw_hand(pad, 2 * r, Seat.W)
+        self._draw_hand(2 * c + pad, 2 * r, Seat.E)
+        self._draw_hand(c + pad, r, Seat.S)
         self._draw_compass(c, r, c, r)
         canvas.setFillColor(colors.black)
         for lines, x, draw in ((self.corner, 0, canvas.drawString),
@@ -202,21 +183,21 @@ class HandDiagram(Flowable):
         canvas.restoreState()
 
 
-def auction_table(calls: Sequence[str], dealer: str, options: PrintOptions, styles: Styles,
+def auction_table(calls: Sequence[str], dealer: Seat, options: PrintOptions, styles: Styles,
                   *, blank_rows: int = 0, col_width: float = 48) -> Table:
     """The auction as a grid with columns West North East South; the dealer's column starts it.
 
     ``calls`` are strings like ``1S``, ``Pass``, ``X``, ``XX``, ``3NT``; a trailing ``*`` marks an
     alert. With no calls, ``blank_rows`` empty rows are drawn to write in.
     """
-    order = ("W", "N", "E", "S")
-    header = [styles.para(options.label(s), "cell_center") for s in order]
-    cells: list[str] = [""] * order.index(dealer[0].upper()) + [_call_markup(c, options) for c in calls]
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)] or []
+    order = (Seat.W, Seat.N, Seat.E, Seat.S)
+    header = [styles.para(options.seat(s), "cell_center") for s in order]
+    cells: list[str] = [""] * order.index(dealer) + [_call_markup(c, options) for c in calls]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
     rows = [r + [""] * (4 - len(r)) for r in rows]
     rows += [[""] * 4 for _ in range(blank_rows)]
     data = [header] + [[styles.para(c, "cell_center") if c else "" for c in r] for r in rows]
-    heights = [None] * (len(data) - blank_rows) + [16] * blank_rows
+    heights: list[float | None] = [None] * (len(data) - blank_rows) + [16] * blank_rows
     table = Table(data, colWidths=[col_width] * 4, rowHeights=heights)
     table.setStyle(TableStyle([
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -230,9 +211,7 @@ def auction_table(calls: Sequence[str], dealer: str, options: PrintOptions, styl
 def _call_markup(call: str, options: PrintOptions) -> str:
     """A call as printed: read by the core (``Call.parse``), a bid with its suit symbol; ``AP``
     (all pass) and a trailing ``*`` (alerted) as the record writes them."""
-    from rules_ext.core.auction import Call, CallKind
-
-    text = str(call).strip()
+    text = call.strip()
     alert = " *" if text.endswith(("*", "!")) else ""
     word = text.rstrip("*!").strip()
     if word.upper() == "AP":
@@ -240,11 +219,7 @@ def _call_markup(call: str, options: PrintOptions) -> str:
     parsed = Call.parse(word)
     if parsed.kind is CallKind.PASS:
         return {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass") + alert
-    if parsed.is_bid:
-        return contract_markup(str(parsed)) + alert
+    if parsed.level is not None and parsed.strain is not None:  # a bid
+        return contract_markup(Contract(parsed.level, parsed.strain)) + alert
     return parsed.kind.value + alert
 
-
-def seat_lines(players: Mapping[str, str], options: PrintOptions) -> list[str]:
-    """``北 North: name`` lines in N, E, S, W order for the seats that have a name."""
-    return [f"{options.label(s)}: {players[s]}" for s in SEATS if players.get(s)]

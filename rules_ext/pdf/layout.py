@@ -10,13 +10,14 @@ set globally), so the same input gives the same bytes; the file is written throu
 from __future__ import annotations
 
 import enum
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Protocol, TypeAlias, TypeVar
 
 from reportlab.lib import colors
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -24,8 +25,22 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
+from rules_ext.core import Contract, Seat, Strain, Vulnerability
 from rules_ext.fileio import atomic_output
 from rules_ext.pdf.fonts import register_fonts
+
+T = TypeVar("T")
+
+#: what a table cell holds: plain text or a flowable (a paragraph, a diagram, a nested table)
+Cell: TypeAlias = str | Flowable
+#: a TableStyle command: its name, the first and last cell, then its values
+StyleCommand: TypeAlias = tuple[str | float | tuple[int, int] | Color, ...]
+
+
+class Progress(Protocol):
+    """Wraps an iteration to show its progress (a tqdm bar, or ``iter`` for none)."""
+
+    def __call__(self, items: Iterable[T], /) -> Iterable[T]: ...
 
 
 class Lang(enum.Enum):
@@ -88,6 +103,18 @@ class PrintOptions:
             return en
         return f"{zh} {en}" if zh != en else zh
 
+    def seat(self, seat: Seat) -> str:
+        """A seat's name: ``北 North``, ``北`` or ``North``."""
+        return self.label(seat.name)
+
+    def seat_mark(self, seat: Seat) -> str:
+        """A seat in a grid or on a compass: ``北`` in Chinese, else ``N``."""
+        return seat.chinese if self.lang is Lang.ZH else seat.name
+
+    def vulnerability(self, vulnerability: Vulnerability) -> str:
+        """``双方无局 None``, ``南北有局 N-S`` ..."""
+        return self.label(f"vul.{vulnerability.name}")
+
 
 #: every printed label, as (Chinese, English)
 LABELS: dict[str, tuple[str, str]] = {
@@ -96,14 +123,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "matches": ("场数", "Matches"),
     "dealer": ("发牌人", "Dealer"),
     "vul": ("局况", "Vulnerable"),
-    "N": ("北", "North"),
-    "E": ("东", "East"),
-    "S": ("南", "South"),
-    "W": ("西", "West"),
-    "vul.NONE": ("双方无局", "None"),
-    "vul.NS": ("南北有局", "N-S"),
-    "vul.EW": ("东西有局", "E-W"),
-    "vul.ALL": ("双方有局", "All"),
+    **{seat.name: (seat.chinese, english)
+       for seat, english in zip(Seat, ("North", "East", "South", "West"), strict=True)},
+    **{f"vul.{vul.name}": (vul.chinese, english)
+       for vul, english in zip(Vulnerability, ("None", "N-S", "E-W", "All"), strict=True)},
     "hcp": ("大牌点", "HCP"),
     "dd": ("双明手赢墩", "Double-dummy tricks"),
     "par": ("最优定约", "Par"),
@@ -185,48 +208,36 @@ LABELS: dict[str, tuple[str, str]] = {
 #: printed colour of the red suits: dark enough to stay readable in black and white
 RED_HEX = "#c0001a"
 RED = colors.HexColor(RED_HEX)
-BLACK = colors.black
 GRID = colors.HexColor("#606060")
 SHADE = colors.HexColor("#e8e8e8")
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT", "N": "NT"}
-RED_SUITS = {"H", "D"}
-
-_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$", re.IGNORECASE)
 
 
-def suit_markup(strain: str) -> str:
+def is_red(strain: Strain) -> bool:
+    """Hearts and diamonds are printed in red."""
+    return strain in (Strain.H, Strain.D)
+
+
+def suit_markup(strain: Strain) -> str:
     """Paragraph markup of one strain symbol, red for hearts and diamonds."""
-    key = strain.upper()
-    symbol = SUIT_SYMBOLS.get(key, escape(strain))
-    if key in RED_SUITS:
-        return f'<font color="{RED_HEX}">{symbol}</font>'
-    return symbol
+    if is_red(strain):
+        return f'<font color="{RED_HEX}">{strain.symbol}</font>'
+    return strain.symbol
 
 
-def contract_text(contract: object) -> str:
-    """Plain text of a contract with a suit symbol: ``4SX`` -> ``4♠X``; anything else as given."""
-    text = str(contract)
-    m = _CONTRACT.match(text)
-    if not m:
-        return text
-    return f"{m.group(1)}{SUIT_SYMBOLS[m.group(2).upper()]}{m.group(3).upper()}"
-
-
-def contract_markup(contract: object) -> str:
+def contract_markup(contract: Contract) -> str:
     """Paragraph markup of a contract, the suit symbol in colour: ``4HX`` -> ``4<red>♥</red>X``."""
-    text = str(contract)
-    m = _CONTRACT.match(text)
-    if not m:
-        return escape(text)
-    return f"{m.group(1)}{suit_markup(m.group(2))}{m.group(3).upper()}"
+    if contract.strain is None:
+        return escape(str(contract))
+    return f"{contract.level}{suit_markup(contract.strain)}{contract.doubling.suffix}"
 
 
 def card_markup(card: str) -> str:
-    """Paragraph markup of a card such as ``HA`` or ``SK`` (PBN order: suit then rank): ``♥A``."""
-    text = str(card).strip()
+    """Paragraph markup of a card as a record writes it, suit then rank (``HA``, ``ST``):
+    ``♥A``, ``♠10``; text that does not start with a suit letter as given."""
+    text = card.strip()
     if len(text) >= 2 and text[0].upper() in "SHDC":
-        return f"{suit_markup(text[0])}{escape(text[1:].upper().replace('T', '10'))}"
+        return f"{suit_markup(Strain.parse(text[0]))}{escape(text[1:].upper().replace('T', '10'))}"
     return escape(text)
 
 
@@ -292,7 +303,7 @@ class _CountingCanvas(Canvas):
         super().save()
 
 
-def _draw_page(header: PageHeader, options: PrintOptions):
+def _draw_page(header: PageHeader, options: PrintOptions) -> Callable[[Canvas, BaseDocTemplate], None]:
     font = register_fonts()
     page_label = options.label("page")
 

@@ -8,19 +8,34 @@ tricks, score, matchpoints or IMPs, %), each on its own block.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from rules_ext.pdf.layout import SHADE, PageHeader, PrintOptions, Styles, build_document, contract_markup, frame_size
-from rules_ext.pdf.traveller import TABLE_STYLE, fmt_number, fmt_pct
+from rules_ext.core import Vulnerability
+from rules_ext.pbn.model import Event, EventKind, TableResult
+from rules_ext.pbn.results_model import EventResults, Ranking, ScoredResult
+from rules_ext.pdf.figures import fmt_number, fmt_pct
+from rules_ext.pdf.layout import (
+    SHADE,
+    Cell,
+    PageHeader,
+    PrintOptions,
+    Progress,
+    StyleCommand,
+    Styles,
+    build_document,
+    contract_markup,
+    frame_size,
+)
+from rules_ext.pdf.traveller import TABLE_STYLE
 
 _GROUP = {"NS": "ns_pair", "EW": "ew_pair"}
 
 
-def _table(data: list[list[object]], widths: list[float], styles: Styles,
-           extra: list[tuple] = ()) -> Table:
+def _table(data: list[list[Cell]], widths: list[float], styles: Styles,
+           extra: Sequence[StyleCommand] = ()) -> Table:
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
                                         ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]
@@ -28,13 +43,13 @@ def _table(data: list[list[object]], widths: list[float], styles: Styles,
     return table
 
 
-def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Styles,
+def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styles: Styles,
                   width: float) -> list[Flowable]:
     """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
     (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
-    unit = ranking.unit  # type: ignore[attr-defined]
-    entries = ranking.entries  # type: ignore[attr-defined]
-    who = {"teams": "team", "individual": "player"}.get(kind, "pair")
+    unit = ranking.unit
+    entries = ranking.entries
+    who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
     total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
     has_names = any(e.names and e.names != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
@@ -42,10 +57,10 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
     played = "matches" if unit == "VP" else "boards"
     figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played]
     keys = ["rank", who] + (["names"] if has_names else []) + figures
-    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
     places = 2 if any(e.total != int(e.total) for e in entries) else 0
     for entry in entries:
-        row: list[object] = [entry.rank, styles.text(entry.id, "cell")]
+        row: list[Cell] = [entry.rank, styles.text(entry.id, "cell")]
         if has_names:
             row.append(styles.text("" if entry.names == entry.id else entry.names or "", "cell"))
         row.append(f"{entry.total:.{places}f}")
@@ -55,25 +70,24 @@ def ranking_table(ranking: object, kind: str, options: PrintOptions, styles: Sty
             row.append(fmt_number(entry.imps))
         row.append(str(entry.boards))
         rows.append(row)
-    id_share = 0.25 if kind == "teams" else 0.08
+    id_share = 0.25 if kind is EventKind.TEAMS else 0.08
     rest = 1 - 0.08 - id_share - 0.1 * len(figures)
     widths = [width * 0.08, width * (id_share + (0 if has_names else rest))] + \
              ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
     title = options.label("ranking")
-    group = ranking.group  # type: ignore[attr-defined]
-    if group in _GROUP:
-        title += f" — {options.label(_GROUP[group])}"
+    if ranking.group in _GROUP:
+        title += f" — {options.label(_GROUP[ranking.group])}"
     return [styles.para(title, "heading"),
             _table(rows, widths, styles, [("ALIGN", (1, 1), (2 if has_names else 1, -1), "LEFT")]),
             Spacer(1, 10)]
 
 
-def matches_table(results: object, options: PrintOptions, styles: Styles, width: float
+def matches_table(results: EventResults, options: PrintOptions, styles: Styles, width: float
                   ) -> list[Flowable]:
     """Teams: each match with IMPs and VPs."""
     keys = ["table", "team", "imps", "vp", "team", "imps", "vp", "boards"]
-    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
-    for m in results.matches:  # type: ignore[attr-defined]
+    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    for m in results.matches:
         rows.append([m.table, styles.text(m.home, "cell_center"), fmt_number(m.imps_home),
                      fmt_number(m.vp_home), styles.text(m.visit, "cell_center"),
                      fmt_number(m.imps_visit), fmt_number(m.vp_visit), str(m.boards)])
@@ -82,13 +96,13 @@ def matches_table(results: object, options: PrintOptions, styles: Styles, width:
             Spacer(1, 10)]
 
 
-def teams_boards_table(results: object, options: PrintOptions, styles: Styles, width: float
+def teams_boards_table(results: EventResults, options: PrintOptions, styles: Styles, width: float
                        ) -> list[Flowable]:
     """Teams: per board the contract and score in each room and the IMPs to the home side."""
     keys = ["board", "table", "open", "score_ns", "closed", "score_ns", "imp_home"]
-    rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
-    for br in results.boards:  # type: ignore[attr-defined]
-        by_table: dict[str, dict[str, object]] = {}
+    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    for br in results.boards:
+        by_table: dict[str, dict[str, ScoredResult]] = {}
         for line in br.lines:
             room = (line.result.room or "").lower()
             slot = by_table.setdefault(line.result.table or "", {})
@@ -98,10 +112,10 @@ def teams_boards_table(results: object, options: PrintOptions, styles: Styles, w
             others = [v for k, v in rooms.items() if k not in ("open", "closed")]
             lines = [x if x is not None else (others.pop(0) if others else None) for x in lines]
             imp = next((ln.imp_ns for ln in lines if ln is not None and ln.imp_ns is not None), None)
-            row: list[object] = [str(br.board.number), table]
-            for line in lines:
-                row += [_contract_cell(line, styles), "" if line is None or line.score_ns is None
-                        else str(line.score_ns)]
+            row: list[Cell] = [str(br.board.number), table]
+            for in_room in lines:
+                row += [_contract_cell(in_room, styles), "" if in_room is None or in_room.score_ns is None
+                        else str(in_room.score_ns)]
             row.append(fmt_number(imp))
             rows.append(row)
     widths = [width * w for w in (0.08, 0.08, 0.22, 0.12, 0.22, 0.12, 0.12)]
@@ -109,33 +123,33 @@ def teams_boards_table(results: object, options: PrintOptions, styles: Styles, w
             _table(rows, widths, styles), Spacer(1, 10)]
 
 
-def _contract_cell(line: object, styles: Styles, *, full: bool = True) -> object:
+def _contract_cell(line: ScoredResult | None, styles: Styles, *, full: bool = True) -> Cell:
     if line is None:
         return ""
-    result = line.result  # type: ignore[attr-defined]
+    result = line.result
     if result.artificial is not None:
         return result.artificial.marker
     if result.not_played or result.contract is None:
         return "—"
     if not full:
         return styles.para(contract_markup(result.contract), "cell_center")
-    by = getattr(result.declarer, "name", "")
+    by = result.declarer.name if result.declarer else ""
     tricks = "" if result.tricks is None else f" {result.tricks}"
     return styles.para(f"{contract_markup(result.contract)} {by}{tricks}", "cell_center")
 
 
-def score_cards(event: object, results: object, options: PrintOptions, styles: Styles,
-                width: float, progress: Callable[[Iterable], Iterable] = iter) -> list[Flowable]:
+def score_cards(event: Event, results: EventResults, options: PrintOptions, styles: Styles,
+                width: float, progress: Progress = iter) -> list[Flowable]:
     """A board-by-board personal score card for every pair (or player) of the ranking."""
-    matchpoints = results.method == "matchpoints"  # type: ignore[attr-defined]
+    matchpoints = results.method == "matchpoints"
     figure = ["mp", "pct"] if matchpoints else ["imps"]
     keys = ["board", "vul", "opponents", "contract", "by", "tricks", "score"] + figure
-    ids = [e.id for r in results.rankings for e in r.entries]  # type: ignore[attr-defined]
+    ids = [e.id for r in results.rankings for e in r.entries]
     story: list[Flowable] = []
     for ident in progress(ids):
-        rows: list[list[object]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+        rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
         total = 0.0
-        for br in results.boards:  # type: ignore[attr-defined]
+        for br in results.boards:
             for line in br.lines:
                 result = line.result
                 side = _side_of(ident, result)
@@ -152,20 +166,20 @@ def score_cards(event: object, results: object, options: PrintOptions, styles: S
                     imp = line.imp_ns if side == "NS" else line.imp_ew
                     total += imp or 0
                     figures = [fmt_number(imp)]
-                vul = getattr(br.board.vulnerability, "name", "NONE")
-                rows.append([str(br.board.number), options.label(f"vul.{vul}"),
+                vulnerability = br.board.vulnerability or Vulnerability.NONE
+                rows.append([str(br.board.number), options.vulnerability(vulnerability),
                              f"{opponents} ({'EW' if side == 'NS' else 'NS'})",
                              _contract_cell(line, styles, full=False),
-                             getattr(result.declarer, "name", ""),
+                             result.declarer.name if result.declarer else "",
                              "" if result.tricks is None else str(result.tricks),
                              "" if score is None else f"{score:+d}" if score else "0"] + figures)
         if len(rows) == 1:
             continue
-        names = event.names_of(ident) if hasattr(event, "names_of") else ""  # type: ignore[attr-defined]
+        names = event.names_of(ident)
         title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names else "")
         widths = [width * w for w in (0.07, 0.13, 0.2, 0.13, 0.07, 0.08, 0.1)] + \
                  [width * (0.22 / len(figure))] * len(figure)
-        total_row = [options.label("total")] + [""] * (len(keys) - len(figure) - 1) + \
+        total_row: list[Cell] = [options.label("total")] + [""] * (len(keys) - len(figure) - 1) + \
                     [fmt_number(total)] + [""] * (len(figure) - 1)
         rows.append(total_row)
         story.append(KeepTogether([styles.text(title, "heading"),
@@ -175,25 +189,24 @@ def score_cards(event: object, results: object, options: PrintOptions, styles: S
     return story
 
 
-def _side_of(ident: str, result: object) -> str:
+def _side_of(ident: str, result: TableResult) -> str:
     """'NS' or 'EW' when ``ident`` (pair, team or player) sat in this result, else ''."""
-    players = tuple(getattr(result, "players", ()) or ())
+    players = result.players
     if len(players) == 4:  # individual: N, E, S, W player ids
         return "NS" if ident in (players[0], players[2]) else "EW" if ident in (players[1], players[3]) else ""
-    return "NS" if result.ns == ident else "EW" if result.ew == ident else ""  # type: ignore[attr-defined]
+    return "NS" if result.ns == ident else "EW" if result.ew == ident else ""
 
 
-def results_story(event: object, results: object, options: PrintOptions, *, cards: bool = True,
-                  progress: Callable[[Iterable], Iterable] = iter) -> list[Flowable]:
+def results_story(event: Event, results: EventResults, options: PrintOptions, *, cards: bool = True,
+                  progress: Progress = iter) -> list[Flowable]:
     styles = Styles(9)
     width, _ = frame_size(options)
-    kind = getattr(results.kind, "value", str(results.kind))  # type: ignore[attr-defined]
-    title = f"{options.label('results')}: {getattr(event, 'name', '')}".rstrip(": ")
+    title = f"{options.label('results')}: {event.name}".rstrip(": ")
     story: list[Flowable] = [styles.text(title, "title")]
-    for ranking in results.rankings:  # type: ignore[attr-defined]
-        story += ranking_table(ranking, kind, options, styles, width)
-    if kind == "teams":
-        if results.matches:  # type: ignore[attr-defined]
+    for ranking in results.rankings:
+        story += ranking_table(ranking, results.kind, options, styles, width)
+    if results.kind is EventKind.TEAMS:
+        if results.matches:
             story += matches_table(results, options, styles, width)
         story += teams_boards_table(results, options, styles, width)
     elif cards:
@@ -202,12 +215,10 @@ def results_story(event: object, results: object, options: PrintOptions, *, card
     return story
 
 
-def write_results_pdf(event: object, results: object, path: str | Path, *, paper: str = "a4",
-                      lang: str = "both", cards: bool = True,
-                      progress: Callable[[Iterable], Iterable] = iter) -> int:
+def write_results_pdf(event: Event, results: EventResults, path: str | Path, *, paper: str = "a4",
+                      lang: str = "both", cards: bool = True, progress: Progress = iter) -> int:
     """Write the results sheet of ``event`` (rankings, matches, score cards); return the pages."""
     options = PrintOptions.of(paper, lang)
-    header = PageHeader(options.label("results"), getattr(event, "name", ""),
-                        getattr(event, "date", ""))
+    header = PageHeader(options.label("results"), event.name, event.date)
     return build_document(path, results_story(event, results, options, cards=cards,
                                               progress=progress), header, options)

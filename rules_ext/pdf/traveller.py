@@ -7,18 +7,26 @@ optionally the hand diagram.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
 
-from rules_ext.pdf.diagram import HandDiagram, vulnerable_seats
+from rules_ext.core import Vulnerability
+from rules_ext.pbn.model import Board, Event
+from rules_ext.pbn.results import compute_results
+from rules_ext.pbn.results_model import BoardResults, EventResults
+from rules_ext.pdf.diagram import HandDiagram
+from rules_ext.pdf.figures import fmt_number, fmt_pct
 from rules_ext.pdf.layout import (
     GRID,
     SHADE,
+    Cell,
     PageHeader,
     PrintOptions,
+    Progress,
+    StyleCommand,
     Styles,
     build_document,
     card_markup,
@@ -27,38 +35,17 @@ from rules_ext.pdf.layout import (
 )
 
 
-def fmt_number(value: float | None, places: int = 2) -> str:
-    """``12.0`` -> ``12``, ``7.5`` -> ``7.5``, ``6.333`` -> ``6.33``; None -> ''."""
-    if value is None:
-        return ""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def fmt_pct(value: float | None) -> str:
-    return "" if value is None else f"{value:.1f}"
-
-
-def _vul_name(vulnerability: object) -> str:
-    return str(getattr(vulnerability, "name", vulnerability) or "NONE").upper()
-
-
-def _seat(seat: object) -> str:
-    return str(getattr(seat, "name", seat) or "")
-
-
-def _title(board: object, options: PrintOptions, styles: Styles) -> Flowable:
-    number = board.number  # type: ignore[attr-defined]
-    dealer = _seat(board.dealer)  # type: ignore[attr-defined]
-    vul = _vul_name(board.vulnerability)  # type: ignore[attr-defined]
-    text = (f'<font size="{styles.heading.fontSize + 2}">{options.label("board")} {number}</font>'
-            f'&nbsp;&nbsp;&nbsp;{options.label("dealer")}: {options.label(dealer) if dealer else "?"}'
-            f'&nbsp;&nbsp;&nbsp;{options.label("vul")}: {options.label("vul." + vul)}')
+def _title(board: Board, options: PrintOptions, styles: Styles) -> Flowable:
+    dealer = options.seat(board.dealer) if board.dealer else "?"
+    vulnerability = options.vulnerability(board.vulnerability or Vulnerability.NONE)
+    text = (f'<font size="{styles.heading.fontSize + 2}">{options.label("board")} {board.number}</font>'
+            f'&nbsp;&nbsp;&nbsp;{options.label("dealer")}: {dealer}'
+            f'&nbsp;&nbsp;&nbsp;{options.label("vul")}: {vulnerability}')
     return styles.para(text, "heading")
 
 
 #: the look of every grid of figures (travellers, rankings, score cards)
-TABLE_STYLE = [
+TABLE_STYLE: list[StyleCommand] = [
     ("GRID", (0, 0), (-1, -1), 0.4, GRID),
     ("BACKGROUND", (0, 0), (-1, 0), SHADE),
     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -91,10 +78,10 @@ def _heading_height(styles: Styles) -> float:
     return styles.heading.leading + styles.heading.spaceBefore + styles.heading.spaceAfter + 4
 
 
-def blank_traveller(board: object, rows: int, options: PrintOptions, styles: Styles,
+def blank_traveller(board: Board, rows: int, options: PrintOptions, styles: Styles,
                     width: float) -> list[Flowable]:
     """A blank traveller for ``board`` (number, dealer, vulnerability) with ``rows`` rows."""
-    data = [_header_row(BLANK_COLUMNS, options, styles)]
+    data: list[list[Cell]] = [_header_row(BLANK_COLUMNS, options, styles)]
     data += [[str(i + 1)] + [""] * (len(BLANK_COLUMNS) - 1) for i in range(rows)]
     table = Table(data, colWidths=[w * width for w in _BLANK_WIDTHS],
                   rowHeights=[None] + [19] * rows, repeatRows=1)
@@ -110,13 +97,14 @@ def filled_columns(method: str) -> tuple[str, ...]:
     return ("ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns", "score_ew") + figures
 
 
-def filled_rows(board_results: object, method: str, styles: Styles) -> list[list[object]]:
+def filled_rows(board_results: BoardResults, method: str, styles: Styles) -> list[list[Cell]]:
     """The rows of a filled traveller: one per result, as the table cells."""
-    rows: list[list[object]] = []
-    for line in board_results.lines:  # type: ignore[attr-defined]
+    rows: list[list[Cell]] = []
+    for line in board_results.lines:
         result = line.result
+        contract: Cell
         if result.artificial is not None:
-            contract: object = result.artificial.marker
+            contract = result.artificial.marker
         elif result.not_played:
             contract = "—"
         elif result.contract is None:
@@ -124,8 +112,8 @@ def filled_rows(board_results: object, method: str, styles: Styles) -> list[list
         else:
             contract = styles.para(contract_markup(result.contract), "cell_center")
         score = line.score_ns
-        row: list[object] = [
-            result.ns, result.ew, contract, _seat(result.declarer),
+        row: list[Cell] = [
+            result.ns, result.ew, contract, result.declarer.name if result.declarer else "",
             styles.para(card_markup(result.lead), "cell_center") if result.lead else "",
             "" if result.tricks is None else str(result.tricks),
             str(score) if score is not None and score > 0 else "",
@@ -143,7 +131,7 @@ def filled_rows(board_results: object, method: str, styles: Styles) -> list[list
 _CELL_PADDING = 12
 
 
-def _wrap_names(data: list[list[object]], widths: list[float], styles: Styles) -> int:
+def _wrap_names(data: list[list[Cell]], widths: list[float], styles: Styles) -> int:
     """Put a pair or team name that is wider than its column (NS, EW) in a wrapping paragraph;
     return how many extra lines of text that adds to the table."""
     extra = 0
@@ -152,19 +140,19 @@ def _wrap_names(data: list[list[object]], widths: list[float], styles: Styles) -
         for column in (0, 1):
             text = row[column]
             if isinstance(text, str) and stringWidth(text, styles.font, styles.cell.fontSize) > widths[column] - _CELL_PADDING:
-                row[column] = styles.text(text, "cell_center")
-                _, tall = row[column].wrap(widths[column] - _CELL_PADDING, 1e6)
+                name = row[column] = styles.text(text, "cell_center")
+                _, tall = name.wrap(widths[column] - _CELL_PADDING, 1e6)
                 lines = max(lines, round(tall / styles.cell_center.leading))
         extra += lines - 1
     return extra
 
 
-def filled_traveller(board_results: object, method: str, options: PrintOptions, styles: Styles,
+def filled_traveller(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
                      width: float, *, diagram: bool = False) -> list[Flowable]:
     """A filled traveller: the board's results with scores and matchpoints or IMPs."""
-    board = board_results.board  # type: ignore[attr-defined]
+    board = board_results.board
     columns = filled_columns(method)
-    data = [_header_row(columns, options, styles)] + filled_rows(board_results, method, styles)
+    data: list[list[Cell]] = [_header_row(columns, options, styles)] + filled_rows(board_results, method, styles)
     share = width / (len(columns) + 1.5)
     widths = [share] * len(columns)
     widths[2] = share * 1.3
@@ -176,58 +164,57 @@ def filled_traveller(board_results: object, method: str, options: PrintOptions, 
     parts: list[Flowable] = [_title(board, options, styles)]
     height = (_heading_height(styles) + (len(data) + 1) * (styles.cell.leading + 4) + 2
               + extra_lines * styles.cell.leading)
-    top = getattr(board_results, "top", None)
+    top = board_results.top
     if method == "matchpoints" and top is not None:
         note = f"{options.label('max')}: {fmt_number(top)}"
-        if getattr(board_results, "neuberg", False):
+        if board_results.neuberg:
             note += " (Neuberg)"
         parts.append(styles.para(note, "small"))
         height += styles.small.leading
     if diagram and board.deal is not None:
-        hands = HandDiagram(board.deal, options, font_size=8.5, dealer=_seat(board.dealer),
-                            vulnerable=vulnerable_seats(board.vulnerability))
+        hands = HandDiagram(board.deal, options, font_size=8.5, dealer=board.dealer,
+                            vulnerability=board.vulnerability or Vulnerability.NONE)
         parts.append(hands)
         height += hands.wrap(width, 1e6)[1]
     parts += [Spacer(1, 2), table, Spacer(1, 12)]
     return _kept(parts, height)
 
 
-def travellers_story(boards: Iterable[object], options: PrintOptions, *, blank: bool,
-                     rows: int = 10, method: str = "matchpoints", diagram: bool = False
-                     ) -> list[Flowable]:
-    """Flowables of travellers: ``boards`` are event boards (blank) or ``BoardResults`` (filled)."""
+def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int = 10
+                           ) -> list[Flowable]:
+    """Flowables of blank travellers of event boards, ``rows`` rows each."""
     styles = Styles(9)
     width, _ = frame_size(options)
-    story: list[Flowable] = []
-    for item in boards:
-        if blank:
-            story += blank_traveller(item, rows, options, styles, width)
-        else:
-            story += filled_traveller(item, method, options, styles, width, diagram=diagram)
-    return story
+    return [f for board in boards for f in blank_traveller(board, rows, options, styles, width)]
 
 
-def write_travellers(event: object, path: str | Path, *, blank: bool = False, results: object = None,
-                     rows: int | None = None, diagram: bool = False, paper: str = "a4",
-                     lang: str = "both", progress: Callable[[Iterable], Iterable] = iter) -> int:
+def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
+                            method: str = "matchpoints", diagram: bool = False) -> list[Flowable]:
+    """Flowables of filled travellers of scored boards (``BoardResults``)."""
+    styles = Styles(9)
+    width, _ = frame_size(options)
+    return [f for board in boards
+            for f in filled_traveller(board, method, options, styles, width, diagram=diagram)]
+
+
+def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
+                     results: EventResults | None = None, rows: int | None = None,
+                     diagram: bool = False, paper: str = "a4", lang: str = "both",
+                     progress: Progress = iter) -> int:
     """Write the travellers of a PBN ``event``; filled ones use ``results`` (``compute_results``,
     computed here when not given). Returns the number of pages."""
     options = PrintOptions.of(paper, lang)
-    header = PageHeader(options.label("travellers"), getattr(event, "name", ""),
-                        getattr(event, "date", ""))
+    header = PageHeader(options.label("travellers"), event.name, event.date)
     if blank:
-        boards = list(event.boards)  # type: ignore[attr-defined]
         if rows is None:
-            rows = max([len(b.results) for b in boards] + [0]) or 10
-        story = travellers_story(progress(boards), options, blank=True, rows=rows)
+            rows = max([len(b.results) for b in event.boards] + [0]) or 10
+        story = blank_travellers_story(progress(event.boards), options, rows=rows)
     else:
         if results is None:
-            from rules_ext.pbn import compute_results
-
             results = compute_results(event)
-        method = "matchpoints" if results.method == "matchpoints" else "imps"  # type: ignore[attr-defined]
-        story = travellers_story(progress(results.boards), options, blank=False,  # type: ignore[attr-defined]
-                                 method=method, diagram=diagram)
+        method = "matchpoints" if results.method == "matchpoints" else "imps"
+        story = filled_travellers_story(progress(results.boards), options, method=method,
+                                        diagram=diagram)
     if not story:
-        raise ValueError(f"{getattr(event, 'source', 'event')}: no boards to print travellers for")
+        raise ValueError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

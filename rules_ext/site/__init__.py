@@ -3,7 +3,7 @@
 How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
 pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
 (``<edition>/``, ``compare/``, ``zh-hant/``: git-ignored build products, rewritten only when their
-text changes). See :mod:`rules_ext.site.pages`.
+text changes). See :mod:`rules_ext.site.pages` and :mod:`rules_ext.site.writer`.
 
 Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
 to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
@@ -39,6 +39,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
+from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.fileio import package_path
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
@@ -99,6 +100,7 @@ def generate(app) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
     from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
+    from rules_ext.site import writer
     from rules_ext.site.script import check_agreement
 
     config = app.config
@@ -107,11 +109,11 @@ def generate(app) -> None:
         return
     started = time.perf_counter()
     stamp_path = Path(app.doctreedir, "rules-pages.stamp")
-    stamp = site_pages.inputs_stamp(
+    stamp = writer.inputs_stamp(
         [loader, _load_callable(config.rules_findings_loader, "rules_findings_loader")],
         [Path(app.srcdir, "texts"), Path(app.srcdir, "examples"), templates_dir(app)],
         repr([config.rules_traditional_profile, config.rules_default_edition]))
-    cached = site_pages.stamp_matches(stamp_path, stamp, Path(app.srcdir))
+    cached = writer.stamp_matches(stamp_path, stamp, Path(app.srcdir))
     if cached is not None:
         logger.info("rules: generated pages are up to date (inputs unchanged), corpus not loaded")
         for message in cached:
@@ -125,8 +127,7 @@ def generate(app) -> None:
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
-    written, removed = site_pages.write_pages(Path(app.srcdir), pages,
-                                              site_pages.generated_roots(pages))
+    written, removed = writer.write_pages(Path(app.srcdir), pages, writer.generated_roots(pages))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
               for e in corpus.editions}
     ancestors = sorted(set(generator.ancestor_links))
@@ -143,18 +144,22 @@ def generate(app) -> None:
             "lacks link to its nearest ancestor: "
             + ", ".join(f"{ed}:{label}->{used}" for ed, label, used in ancestors))
     ids = {e.id for e in corpus.editions}
-    if {"1999", "1999-trad"} <= ids:
+    for copy in EDITIONS.variants():
+        base = copy.variant_of
+        if copy.script != "traditional" or base is None or not {copy.id, base} <= ids:
+            continue
         for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
-            agreement = check_agreement(corpus, profile)
+            agreement = check_agreement(corpus, profile, simplified=base,
+                                        delivered=copy.id)
             if not agreement.laws:
                 break  # no law in both texts: nothing to compare
             messages.append(
-                f"rules: 繁體 check, OpenCC {profile} vs delivered 1999-trad, Laws "
+                f"rules: 繁體 check, OpenCC {profile} vs delivered {copy.id}, Laws "
                 f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
                 f"characters agree ({100 * agreement.ratio:.1f} %)")
     for message in messages:
         logger.info("%s", message)
-    site_pages.write_stamp(stamp_path, stamp, pages, messages)
+    writer.write_stamp(stamp_path, stamp, pages, messages)
 
 
 def _findings(corpus, config) -> list:
@@ -178,7 +183,7 @@ def _ranges(numbers) -> str:
 def setup(app) -> dict[str, Any]:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
-    app.add_config_value("rules_default_edition", "1991", "env", types=(str,))
+    app.add_config_value("rules_default_edition", EDITIONS.default, "env", types=(str,))
     app.add_config_value("rules_traditional_profile", "s2twp", "env", types=(str,))
     app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))

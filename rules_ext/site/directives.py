@@ -9,13 +9,15 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry, law_number
+from rules_ext.corpus.labels import Label, LabelError, citation, law_number, parse_target
+from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +80,14 @@ class EvidenceDirective(SphinxDirective):
         return [node]
 
 
+def _is_law(label: str) -> bool:
+    """Whether ``label`` names a whole law (``45``) rather than a provision of one (``45C``)."""
+    try:
+        return Label.parse(label).parent is None
+    except LabelError:
+        return False
+
+
 class LawDirectiveBase(SphinxDirective):
     def edition(self) -> str:
         edition = self.options.get("edition") or self.env.ref_context.get("law:edition")
@@ -115,13 +125,13 @@ class LawDirective(LawDirectiveBase):
 
     def run(self):
         label = self.arguments[0].strip()
-        if not label.isdigit():
+        if not _is_law(label):
             raise self.error(f"law number {label!r} is not a number: expected e.g. 45")
         edition = self.edition()
         title = self.options.get("title", "")
         target = nodes.target("", "", ids=[label])
         self.state.document.note_explicit_target(target)
-        dispname = f"第{label}条 {title}".strip()
+        dispname = citation(label, title)
         self.domain.note_object(edition, self.script(), label,
                                 ObjectEntry(self.env.docname, label, dispname, "law"),
                                 location=self.get_location())
@@ -151,7 +161,7 @@ class ProvisionDirective(LawDirectiveBase):
         edition = self.edition()
         # a provision labelled like its law ('16': an un-lettered law text) shares the law's
         # anchor and object, made by the law:law directive
-        whole_law = label.isdigit()
+        whole_law = _is_law(label)
         container = nodes.container(classes=["law-provision", f"law-{kind}"],
                                     ids=[] if whole_law else [label])
         self.set_source_info(container)
@@ -301,9 +311,8 @@ def examples_changed(app, env) -> None:
     env.rules_examples_snapshot = current
     numbers = set()
     for _docname, target in set(current.items()) ^ set(before.items()):
-        label = target.rpartition(":")[2]
-        if label[:1].isdigit():
-            numbers.add(law_number(label))
+        with suppress(LabelError):  # a target that names no law changes no law page
+            numbers.add(law_number(parse_target(target, env.config.rules_default_edition)[1]))
     env.rules_examples_changed = numbers
 
 

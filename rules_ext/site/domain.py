@@ -8,8 +8,8 @@ text) go to ``objects.inv``. Per-document data is removed in ``clear_doc`` and m
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import Any, NamedTuple
 
 from docutils import nodes
@@ -18,36 +18,18 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import LabelError, law_number, parse_target
+
 logger = logging.getLogger(__name__)
 
 SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
 
-#: ``1991:45C4b`` or ``45C4b``; a label is a law number followed by letters/digits (``69note``)
-TARGET_RE = re.compile(r"^(?:(?P<edition>\d{4}(?:-trad)?):)?(?P<label>\d{1,3}[A-Za-z0-9]*)$")
-
-
-class LabelError(ValueError):
-    """A reference target that is not ``LABEL`` or ``EDITION:LABEL``."""
-
-
-def parse_target(target: str, default_edition: str) -> tuple[str, str]:
-    """``'1991:27B2'`` -> ``('1991', '27B2')``; ``'45C4b'`` -> ``(default_edition, '45C4b')``."""
-    match = TARGET_RE.match(target.strip())
-    if not match:
-        raise LabelError(f"cannot read law reference {target!r}: expected e.g. 45C4b or 1991:27B2")
-    return match["edition"] or default_edition, match["label"]
-
-
-def law_number(label: str) -> int:
-    """The law a label belongs to: ``'45C4b'`` -> 45."""
-    return int(re.match(r"\d+", label).group())
-
-
 class ObjectEntry(NamedTuple):
     docname: str
     anchor: str
-    dispname: str  # e.g. '第45条C款4项b目' (shown in the index and as link title)
+    dispname: str  # '第45条 打出的牌' for a law, the label for a provision (index, link title)
     objtype: str  # law, section, item, subitem, note, provision
 
 
@@ -70,7 +52,8 @@ class LawRole(XRefRole):
         refnode["law:edition"] = env.ref_context.get("law:edition")
         refnode["law:script"] = env.ref_context.get("law:script", SIMPLIFIED)
         if not has_explicit_title:
-            title = title.split(":", 1)[-1] if TARGET_RE.match(title) else title
+            with suppress(LabelError):  # a target the domain cannot read is shown as written
+                title = parse_target(title, EDITIONS.default)[1]  # '1991:27B2' shows '27B2'
         return title, target
 
 
@@ -115,12 +98,10 @@ class LawIndex(Index):
     def generate(self, docnames: Iterable[str] | None = None):
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
-        objects = self.domain.data["objects"]
-        for (edition, script, label), entry in sorted(
-            objects.items(), key=lambda item: (item[0][0], law_number(item[0][2]), item[0][2])
-        ):
-            if script != SIMPLIFIED or entry.objtype != "law":
-                continue
+        laws = {(edition, law_number(label)): entry
+                 for (edition, script, label), entry in self.domain.data["objects"].items()
+                 if script == SIMPLIFIED and entry.objtype == "law"}
+        for (edition, _number), entry in sorted(laws.items()):
             if wanted is not None and entry.docname not in wanted:
                 continue
             groups.setdefault(edition, []).append(

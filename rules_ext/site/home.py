@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rules_ext.site.pages import COMPARE, HANT, WORKED, Generator, edition_name
+from rules_ext.site.names import COMPARE, HANT, WORKED, edition_name
+from rules_ext.site.pages import Generator
 
 #: the first line of a generated home page (a reST comment)
 HOME_MARK = (".. rules_ext: generated home page, kept up to date by the extension; "

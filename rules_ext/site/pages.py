@@ -1,10 +1,7 @@
 """Corpus model -> generated reST pages, through the Jinja2 templates in ``templates/site``.
 
-Generated pages are a build product: at ``builder-inited`` they are written into the source tree
-under the folders in :data:`GENERATED_DIRS` (git-ignored), and a file is only rewritten when its
-text changed, so Sphinx's incremental build re-reads only what really changed. Files in those
-folders that the corpus no longer produces are removed. Each folder holds a ``.generated`` marker;
-a folder without it is never written into (it would be someone's hand-written pages).
+The pages are written into the source tree by :mod:`rules_ext.site.writer` (only files whose text
+changed); the edition comparison pages are made by :mod:`rules_ext.site.compare`.
 
 Page names (URLs derive from labels only):
 ``<edition>/index``, ``<edition>/law-<n>``, ``<edition>/glossary``, ``compare/index``,
@@ -12,35 +9,33 @@ Page names (URLs derive from labels only):
 """
 from __future__ import annotations
 
-import hashlib
 import re
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import ancestors, law_number
 from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
-from rules_ext.fileio import write_text_atomic
 from rules_ext.site import markup
+from rules_ext.site.compare import comparable, compare_pages
+from rules_ext.site.names import (
+    COMPARE,
+    HANT,
+    WORKED,
+    edition_name,
+    heading,
+    law_docname,
+    law_title,
+)
 from rules_ext.site.script import to_traditional
 
-MARKER = ".generated"
-HANT = "zh-hant"
-COMPARE = "compare"
-WORKED = "worked"
 DATA_DIR = Path(__file__).parent / "data"
 #: English titles of the 1997 WBF laws that were checked against public copies (see the data file)
 CHECKED_TITLES = frozenset([*range(1, 44), 50, 72, 73, 75, 80])
-
-EDITION_NAMES = {"1991": "1991年版", "1999": "1999年版", "2008": "2008年版",
-                 "1999-trad": "1999年版 繁體原文"}
-
-
-class GenerationError(ValueError):
-    """A generated folder that is not ours, or a template problem."""
 
 
 def english_titles(path: Path = DATA_DIR / "law-titles-1997.txt") -> dict[int, str]:
@@ -55,25 +50,6 @@ def english_titles(path: Path = DATA_DIR / "law-titles-1997.txt") -> dict[int, s
     return titles
 
 
-def heading(text: str, char: str = "=") -> str:
-    """A reST section title; CJK characters are two columns wide."""
-    width = sum(2 if ord(c) > 0x2E80 else 1 for c in text)
-    return f"{text}\n{char * (width + 2)}"
-
-
-def label_key(label: str) -> tuple:
-    """Natural order of labels: 16 < 16intro < 16A < 16A1 < 16A1a < 16B < 69note."""
-    key = []
-    for token in re.findall(r"\d+|[A-Za-z]+", label):
-        if token.isdigit():
-            key.append((1, int(token), ""))
-        elif token == "intro":
-            key.append((0, 0, ""))
-        elif token == "note":
-            key.append((3, 0, ""))
-        else:
-            key.append((2, 0, token))
-    return tuple(key)
 
 
 @dataclass(slots=True)
@@ -82,10 +58,6 @@ class Context:
     findings: Sequence[Any] = ()
     english: dict[int, str] = field(default_factory=english_titles)
     profile: str = "s2twp"
-
-
-def edition_name(edition: Edition) -> str:
-    return EDITION_NAMES.get(edition.id, edition.id)
 
 
 # -- one law --------------------------------------------------------------------------------------
@@ -194,16 +166,6 @@ def table_data(table: Table, convert) -> dict[str, Any]:
             "notes": [markup.escape(convert(n)) for n in table.notes]}
 
 
-def law_docname(edition_id: str, number: int, script: str = "simplified") -> str:
-    prefix = f"{HANT}/" if script == "traditional" and not edition_id.endswith("-trad") else ""
-    return f"{prefix}{edition_id}/law-{number}"
-
-
-def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:
-    """``第45条 打出的牌``; on traditional-script pages ``第45條``."""
-    word = "條" if traditional else "条"
-    return f"第{law.number}{word} {convert(law.title or '')}".strip()
-
 
 def _teach_jieba(corpus: Corpus) -> None:
     """jieba (process-wide) learns the bridge terms and every defined term, so that word
@@ -268,16 +230,13 @@ class Generator:
             known |= {str(law.number) for law in edition.laws}
             self._anchors[edition_id] = known
         known = self._anchors[edition_id]
-        found = label
-        while found not in known and len(found) > 1:
-            shorter = re.sub(r"(note|intro|[A-Za-z]|\d+)$", "", found)
-            if shorter == found or not shorter:
-                break
-            found = shorter
-        if found != label and found in known:
-            self.ancestor_links.append((edition_id, label, found))
-            return found
-        return label
+        if label in known:
+            return label
+        found = next((a for a in ancestors(label) if a in known), None)
+        if found is None:
+            return label
+        self.ancestor_links.append((edition_id, label, found))
+        return found
 
     def render(self, template: str, **data) -> str:
         return self.env.get_template(template).render(**data)
@@ -295,8 +254,12 @@ class Generator:
         pages[f"{HANT}/index"] = self.render(
             "site/hant_index.rst.jinja",
             editions=[{"id": e.id, "name": to_traditional(edition_name(e), self.ctx.profile)}
-                      for e in hant_editions])
-        pages.update(self.compare_pages())
+                      for e in hant_editions],
+            # the editions that also have a copy delivered in traditional script
+            delivered=[to_traditional(edition_name(e), self.ctx.profile) for e in hant_editions
+                       if any(c.variant_of == e.id and c.script == "traditional"
+                              for c in self.editions())])
+        pages.update(compare_pages(self.ctx.corpus, self.render))
         return pages
 
     # -- per edition ----------------------------------------------------------------------------
@@ -344,13 +307,14 @@ class Generator:
             prevnext.append(link(view.title(next_law), f"/{view.prefix}/law-{next_law.number}") + " →")
         switches = [
             link(convert(edition_name(other)),
-                 "/" + law_docname(other.id, law.number,
+                 "/" + law_docname(other, law.number,
                                    "simplified" if other.script == "traditional" else view.script))
             for other in self.editions()
             if other.id != edition.id and other.law(law.number) is not None
             and not (view.trad_view and other.script == "traditional")]
-        if self._comparable(law.number) and not view.trad_view and edition.id in ("1991", "1999"):
-            switches.append(link("1991/1999 对照", f"/{COMPARE}/law-{law.number}"))
+        if comparable(self.ctx.corpus, law.number) and not view.trad_view \
+                and edition.id in EDITIONS.comparison:
+            switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
         switch = self._switch(edition, law.number, view.trad_view)
         if switch:
             switches.append(link(switch["name"], switch["doc"]))
@@ -417,7 +381,7 @@ class Generator:
         for label, group in tables.items():
             if label in labels or not label[:1].isdigit():
                 continue
-            if int(re.match(r"\d+", label).group()) != law.number:
+            if law_number(label) != law.number:
                 continue
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
@@ -485,7 +449,7 @@ class Generator:
             label = str(getattr(f, "label", ""))
             if getattr(f, "edition", None) != edition_id or not label[:1].isdigit():
                 continue
-            if int(re.match(r"\d+", label).group()) != number:
+            if law_number(label) != number:
                 continue
             values = {"label": label, "table": getattr(f, "table", getattr(f, "table_id", "")),
                       "row": f.row, "column": f.column, "printed": f.printed,
@@ -508,138 +472,3 @@ class Generator:
             found.append({"doc": f"/examples/{path.stem}",
                           "illustrates": match.group(1) if match else ""})
         return {f"{WORKED}/index": self.render("site/examples.rst.jinja", examples=found)}
-
-    # -- comparison ----------------------------------------------------------------------------
-    def _comparable(self, number: int) -> bool:
-        try:
-            a, b = self.ctx.corpus.edition("1991"), self.ctx.corpus.edition("1999")
-        except KeyError:
-            return False
-        return a.law(number) is not None and b.law(number) is not None
-
-    def compare_pages(self) -> dict[str, str]:
-        try:
-            old, new = self.ctx.corpus.edition("1991"), self.ctx.corpus.edition("1999")
-        except KeyError:
-            return {}
-        pages, index = {}, []
-        for law in sorted(old.laws, key=lambda x: x.number):
-            other = new.law(law.number)
-            if other is None:
-                continue
-            a = {p.label: p for p in law.walk()}
-            b = {p.label: p for p in other.walk()}
-            rows = []
-            for label in sorted(set(a) | set(b), key=label_key):
-                left_text = _full_text(a.get(label))
-                right_text = _full_text(b.get(label))
-                left, right, ratio = markup.diff_pair(left_text, right_text)
-                owner = "1991" if label in a else "1999"
-                rows.append({"label": markup.role("law:ref", label, f"{owner}:{label}")
-                             .removeprefix("\\ ").removesuffix("\\ "),
-                             "left": left if left_text else "—",
-                             "right": right if right_text else "—",
-                             "ratio": f"{ratio:.0%}"})
-            whole = markup.diff_pair("".join(_full_text(p) for p in law.walk()),
-                                     "".join(_full_text(p) for p in other.walk()))[2]
-            pages[f"{COMPARE}/law-{law.number}"] = self.render(
-                "site/compare_law.rst.jinja", number=law.number,
-                title=markup.escape(f"第{law.number}条 1991年版与1999年版对照"),
-                old_title=markup.escape("1991年版 " + law_title(law)),
-                new_title=markup.escape("1999年版 " + law_title(other)),
-                rows=rows, ratio=f"{whole:.0%}")
-            index.append({"number": law.number, "doc": f"/{COMPARE}/law-{law.number}",
-                          "old": markup.escape(law_title(law)),
-                          "new": markup.escape(law_title(other)), "ratio": f"{whole:.0%}"})
-        if index:
-            pages[f"{COMPARE}/index"] = self.render("site/compare_index.rst.jinja", laws=index)
-        return pages
-
-
-def _full_text(p: Provision | None) -> str:
-    if p is None:
-        return ""
-    # markers are left out: the label column says which provision it is, and the editions letter
-    # differently (（A） / A．), which is not a difference of wording
-    return f"{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
-
-
-# -- caching: skip loading the corpus when nothing it is made from changed ------------------------
-def _package_files(obj) -> list[Path]:
-    """The source files of the top-level package (or module) that defines ``obj``."""
-    module = sys.modules.get(getattr(obj, "__module__", "") or "")
-    if module is None or not getattr(module, "__file__", None):
-        return []
-    top = sys.modules.get(module.__name__.split(".")[0], module)
-    root = Path(top.__file__).parent if top.__file__.endswith("__init__.py") else Path(top.__file__)
-    return sorted(root.rglob("*") if root.is_dir() else [root])
-
-
-def inputs_stamp(callables: Sequence[Any], folders: Sequence[Path], settings: str) -> str:
-    """A digest of everything the generated pages are made from: the code of the packages that
-    define the loaders (for the project: all of rules_ext, corpus, verify, core and site), the
-    texts, examples and templates folders (names, sizes and modification times) and settings."""
-    digest = hashlib.sha256(settings.encode())
-    files: set[Path] = set()
-    for obj in callables:
-        if obj is not None:
-            files.update(_package_files(obj))
-    files.update(_package_files(inputs_stamp))
-    for folder in folders:
-        if folder.is_dir():
-            files.update(folder.rglob("*"))
-    for path in sorted(files):
-        if path.is_file() and "__pycache__" not in path.parts:
-            st = path.stat()
-            digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
-
-
-def stamp_matches(stamp_path: Path, stamp: str, srcdir: Path) -> list[str] | None:
-    """The build-log messages of the generation the stamp records, or None if it is stale."""
-    try:
-        text = stamp_path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    head, _, messages = text.partition("\n--\n")
-    lines = head.splitlines()
-    if not lines or lines[0] != stamp:
-        return None
-    if not all((srcdir / f"{name}.rst").is_file() for name in lines[1:]):
-        return None
-    return messages.splitlines()
-
-
-def write_stamp(stamp_path: Path, stamp: str, pages: dict[str, str], messages: list[str]) -> None:
-    write_text_atomic(stamp_path, "\n".join([stamp, *sorted(pages), "--", *messages]) + "\n")
-
-
-# -- writing --------------------------------------------------------------------------------------
-def generated_roots(pages: Iterable[str]) -> set[str]:
-    return {name.split("/", 1)[0] for name in pages if "/" in name}
-
-
-def write_pages(srcdir: Path, pages: dict[str, str], roots: Iterable[str]) -> tuple[int, int]:
-    """Write the pages as ``<srcdir>/<docname>.rst``; only changed files are rewritten; stale
-    generated files are removed. Returns (written, removed)."""
-    written = removed = 0
-    for root in roots:
-        folder = srcdir / root
-        if folder.exists() and not (folder / MARKER).exists() and any(folder.iterdir()):
-            raise GenerationError(f"{folder} exists and was not generated (no {MARKER} file): "
-                                  "move it away or rename the edition")
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / MARKER).touch()
-    for docname, text in pages.items():
-        path = srcdir / f"{docname}.rst"
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        write_text_atomic(path, text)
-        written += 1
-    wanted = {srcdir / f"{name}.rst" for name in pages}
-    for root in roots:
-        for path in (srcdir / root).rglob("*.rst"):
-            if path not in wanted:
-                path.unlink()
-                removed += 1
-    return written, removed

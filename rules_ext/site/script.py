@@ -65,9 +65,10 @@ class Agreement:
             raise ValueError(f"matching {self.matching} > characters {self.characters}")
 
 
-def check_agreement(corpus: Corpus, profile: str = "s2twp", laws: range = range(21, 40),
-                    simplified: str = "1999", delivered: str = "1999-trad") -> Agreement:
-    """Convert ``simplified`` Laws ``laws`` with ``profile`` and compare with ``delivered``."""
+def check_agreement(corpus: Corpus, profile: str = "s2twp", laws: range = range(21, 40), *,
+                    simplified: str, delivered: str) -> Agreement:
+    """Convert edition ``simplified``'s Laws ``laws`` with ``profile`` and compare them with its
+    copy ``delivered`` in traditional script (``1999`` and ``1999-trad``)."""
     simp, trad = corpus.edition(simplified), corpus.edition(delivered)
     total = matching = 0
     per_law = []

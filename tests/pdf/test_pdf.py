@@ -10,14 +10,16 @@ import pytest
 from pypdf import PdfReader
 
 from rules_ext.cli import main
+from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.fileio import package_path
 from rules_ext.pbn import compute_results, read_pbn
-from rules_ext.pdf.dd import DoubleDummy, parse_optimum_score, solve
+from rules_ext.pbn.dd import DoubleDummy, Par, ParContract, solve
 from rules_ext.pdf.diagram import holdings_of
-from rules_ext.pdf.handrecord import _par_from_file, write_hand_record
-from rules_ext.pdf.layout import RED_HEX, PrintOptions, contract_markup, contract_text
+from rules_ext.pdf.handrecord import par_markup, write_hand_record
+from rules_ext.pdf.layout import RED_HEX, PrintOptions, card_markup, contract_markup
 from rules_ext.pdf.results import write_results_pdf
-from rules_ext.pdf.ruling import RulingError, load_ruling, parse_ruling, write_ruling_form
+from rules_ext.pdf.ruling import write_ruling_form
+from rules_ext.pdf.ruling_record import RulingError, load_ruling, parse_ruling
 from rules_ext.pdf.traveller import write_travellers
 
 DATA = Path(__file__).parent / "data"
@@ -95,25 +97,40 @@ def test_hand_record_same_bytes(tmp_path, pairs):
 
 
 def test_double_dummy_of_a_solid_deal():
-    (dd,) = solve([SOLID], ["N"], ["None"])
-    assert dd.get("N", "NT") == 9 and dd.get("S", "NT") == 9
-    assert dd.get("E", "S") == 4 and dd.get("W", "C") == 5
-    assert dd.par_score == 400 and dd.par_contracts == ("3NT NS",)
-    assert DoubleDummy.from_tag(dd.to_tag(), 400).tricks == dd.tricks
+    """The solver's answer in core terms: tricks by Seat and Strain, par contracts as Contracts
+    with the seats that declare them (3NT by N and by S merged into one entry)."""
+    (dd,) = solve([Deal.from_pbn(SOLID)], [(Seat.N, Vulnerability.NONE)])
+    assert dd.get(Seat.N, Strain.NT) == 9 and dd.get(Seat.S, Strain.NT) == 9
+    assert dd.get(Seat.E, Strain.S) == 4 and dd.get(Seat.W, Strain.C) == 5
+    assert dd.par == Par(400, (ParContract(Contract.parse("3NT"), (Seat.N, Seat.S)),))
+    assert [str(c) for c in dd.par.contracts] == ["3NT NS"]
+    assert dd.to_tag() == "99888998884455544555"  # N S E W rows of NT S H D C, as PBN writes them
 
 
 def test_file_figures():
-    assert parse_optimum_score("EW 420") == -420 and parse_optimum_score("NS 100") == 100
-    assert _par_from_file("NS 4S") == ("4S NS",)
-    assert _par_from_file("3N EW; 4SX N") == ("3NT EW", "4SX N")
-    with pytest.raises(ValueError, match="DoubleDummyTricks 'xyz'"):
-        DoubleDummy.from_tag("xyz")
+    assert Par.from_tags("EW 420", "").score == -420 and Par.from_tags("NS 100", "").score == 100
+    assert [str(c) for c in Par.from_tags("", "NS 4S").contracts] == ["4S NS"]
+    assert [str(c) for c in Par.from_tags("", "3N EW; 4SX N").contracts] == ["3NT EW", "4SX N"]
+    assert [str(c) for c in Par.from_tags("", "5HX EW -2, Pass").contracts] == ["5HX EW -2", "Pass"]
+    assert Par.from_tags("", "SN 4S").contracts[0].declarers == (Seat.N, Seat.S)
+    with pytest.raises(ValueError, match="cannot read par contract 'NS 4S 5H'"):
+        Par.from_tags("NS 420", "NS 4S 5H")
+    with pytest.raises(ValueError, match="expected 4 rows of 5"):
+        DoubleDummy(((13,) * 5,) * 3)
+
+
+def test_par_line():
+    options = PrintOptions.of("a4", "en")
+    par = Par(-500, (ParContract(Contract.parse("5HX"), (Seat.E, Seat.W), -2),))
+    assert par_markup(par, options) == f'Par: 5<font color="{RED_HEX}">♥</font>X EW -2; EW +500'
+    assert par_markup(Par(0, (ParContract(Contract.passed_out()),)), options) == "Par: Pass; 0"
+    assert par_markup(Par(None), options) == ""
 
 
 def test_unknown_hand_is_left_blank():
-    holdings = holdings_of("N:AKQ2.AK2.AK2.AK2 - - -")
-    assert holdings.hand("N") == ("AKQ2", "AK2", "AK2", "AK2") and holdings.hcp("N") == 30
-    assert holdings.hand("E") is None and holdings.hcp("W") is None
+    holdings = holdings_of(Deal.from_pbn("N:AKQ2.AK2.AK2.AK2 - - -"))
+    assert holdings.hand(Seat.N) == ("AKQ2", "AK2", "AK2", "AK2") and holdings.hcp(Seat.N) == 30
+    assert holdings.hand(Seat.E) is None and holdings.hcp(Seat.W) is None
 
 
 def test_labels_follow_language(tmp_path, pairs):
@@ -150,9 +167,10 @@ def test_red_suits_are_printed_in_red(tmp_path, pairs):
     write_hand_record(event, out, per_page=4, dd=False)
     stream = PdfReader(out).pages[0].get_contents().get_data().decode("latin-1")
     assert ".752941 0 .101961 rg" in stream, "no fill in the red of the red suits (0xc0/255, 0, 0x1a/255)"
-    assert contract_text("4HX") == "4♥X"
-    assert RED_HEX in contract_markup("4HX") and RED_HEX in contract_markup("1D")
-    assert RED_HEX not in contract_markup("4SX") and RED_HEX not in contract_markup("3NT")
+    assert contract_markup(Contract.parse("4HX")) == f'4<font color="{RED_HEX}">♥</font>X'
+    assert RED_HEX in contract_markup(Contract.parse("1D"))
+    assert RED_HEX not in contract_markup(Contract.parse("4SX"))
+    assert RED_HEX not in contract_markup(Contract.parse("3NT"))
 
 
 # -- travellers -----------------------------------------------------------------------------
@@ -307,9 +325,11 @@ def test_cli_commands(tmp_path, capsys):
     assert "either a ruling record or --blank" in capsys.readouterr().err
 
 
-def test_contract_text():
-    assert contract_text("4SX") == "4♠X" and contract_text("3NT") == "3NT"
-    assert contract_text("Pass") == "Pass"
+def test_contract_and_card_markup():
+    assert contract_markup(Contract.parse("4SX")) == "4♠X" and contract_markup(Contract.parse("3NT")) == "3NT"
+    assert contract_markup(Contract.passed_out()) == "Pass"
+    assert card_markup("ST") == "♠10" and card_markup(" h4 ") == f'<font color="{RED_HEX}">♥</font>4'
+    assert card_markup("?") == "?"
     with pytest.raises(ValueError, match="unknown paper size 'a5'"):
         PrintOptions.of("a5")
 
@@ -354,11 +374,10 @@ def test_file_double_dummy_agrees_with_dds():
     boards = [b for b in event.boards if b.deal is not None][:3]
     from_file = [_file_dd(b) for b in boards]
     assert all(dd is not None for dd in from_file)
-    solved = solve([b.deal.to_pbn() for b in boards], [b.dealer.name for b in boards],
-                   [b.vulnerability.name for b in boards])
+    solved = solve([b.deal for b in boards], [(b.dealer, b.vulnerability) for b in boards])
     for board, mine, theirs in zip(boards, solved, from_file):
         assert mine.tricks == theirs.tricks, board.number
-        assert mine.par_score == theirs.par_score, board.number
+        assert mine.par.score == theirs.par.score, board.number
 
 
 def test_samples(tmp_path, corpus):
@@ -490,11 +509,11 @@ def test_team_names_on_a_traveller_fit_their_cells():
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Table
 
-    from rules_ext.pdf.traveller import travellers_story
+    from rules_ext.pdf.traveller import filled_travellers_story
 
     event = read_pbn(package_path("rules_ext.pbn", "samples", "sample-teams.pbn"))
     results = compute_results(event)
-    story = travellers_story(results.boards, PrintOptions.of("a4", "both"), blank=False, method="imps")
+    story = filled_travellers_story(results.boards, PrintOptions.of("a4", "both"), method="imps")
     tables = [f for f in story if isinstance(f, Table)]
     assert len(tables) == len(results.boards)
     wrapped = 0
@@ -526,3 +545,19 @@ def test_blank_ruling_form_labels_fit_their_rows(lang):
             if isinstance(cell, Paragraph):
                 _, tall = cell.wrap(grid._colWidths[column] - 12, 1e6)
                 assert tall + 5 <= height, (cell.text, tall, height)
+
+
+def test_unreadable_par_contract_is_one_line_naming_the_board(tmp_path, capsys):
+    """The file's par is read into core Contracts: a ParContract tag that cannot be read is an
+    error naming the board and showing accepted forms, not a guess printed on the sheet."""
+    from rules_ext.cli.samples import PAIRS_EVENT
+
+    text = PAIRS_EVENT.read_text(encoding="utf-8")
+    start = text.index('[ParContract "') + len('[ParContract "')
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(text[:start] + "NS 4S 5H" + text[text.index('"', start):], encoding="utf-8")
+    out = tmp_path / "h.pdf"
+    assert main(["handrecord", str(bad), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "board 1: cannot read par contract 'NS 4S 5H'" in err, err
+    assert "expected e.g. NS 4S" in err and not out.exists()

@@ -7,7 +7,7 @@ import re
 import pytest
 from sphinx.util.inventory import InventoryFile
 
-from rules_ext.site.domain import LabelError, parse_target
+from rules_ext.corpus.labels import LabelError, parse_target
 
 
 def html(app, docname: str) -> str:

@@ -1,0 +1,163 @@
+"""Double-dummy tricks and par in the core's terms: the one adapter to endplay's bundled DDS solver.
+
+:func:`solve` takes core ``Deal`` values with their dealer and vulnerability and returns
+:class:`DoubleDummy` values: the tricks each declarer (``Seat``) takes in each strain (``Strain``)
+and the :class:`Par` (score from North-South's side; par contracts as core ``Contract`` values with
+the seats that declare them). Nothing of endplay leaves this module.
+
+The grid is kept in the order of the PBN tag ``DoubleDummyTricks`` (declarers N, S, E, W; strains
+NT, S, H, D, C), so a file's own figures and computed ones are the same value; a file's
+``OptimumScore`` and ``ParContract`` tags are read into the same :class:`Par`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from rules_ext.core import Contract, Deal, Doubling, Seat, Strain, Vulnerability
+from rules_ext.pbn.model import side_score
+
+#: declarers and strains in the order of the DoubleDummyTricks tag
+DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+DD_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+@dataclass(frozen=True, slots=True)
+class ParContract:
+    """A par contract (without declarer), the seats that declare it (in N, S, E, W order) and the
+    tricks taken over (+) or under (-) it: ``3NT NS``, ``4SX E -2``."""
+
+    contract: Contract
+    declarers: tuple[Seat, ...] = ()
+    result: int = 0
+
+    def __post_init__(self) -> None:
+        if self.contract.declarer is not None:
+            raise ValueError(f"par contract {self.contract} names its declarer: expected the seats "
+                             "in declarers, e.g. ParContract(Contract.parse('3NT'), (Seat.N, Seat.S))")
+        object.__setattr__(self, "declarers", tuple(s for s in DD_SEATS if s in self.declarers))
+
+    @property
+    def seats(self) -> str:
+        """The declaring seats as printed: ``NS``, ``E``."""
+        return "".join(seat.name for seat in self.declarers)
+
+    @property
+    def tail(self) -> str:
+        """What follows the contract when printed: the seats and the result, ``NS``, ``E -2``."""
+        return " ".join(x for x in (self.seats, f"{self.result:+d}" if self.result else "") if x)
+
+    @classmethod
+    def parse(cls, text: str) -> ParContract:
+        """One entry of a ``ParContract`` tag: ``NS 4S``, ``4SX E``, ``3N EW -1`` or ``Pass``."""
+        words = text.split()
+        bids = [w for w in words if _BID.fullmatch(w)]
+        if not bids and _passed_out(text):
+            return cls(Contract.passed_out())
+        seats = [w for w in words if _SEATS.fullmatch(w)]
+        results = [w for w in words if _RESULT.fullmatch(w)]
+        if len(bids) != 1 or len(seats) > 1 or len(results) > 1 or \
+                len(bids) + len(seats) + len(results) != len(words):
+            raise ValueError(f"cannot read par contract {text!r}: expected e.g. NS 4S, 4SX E or 3NT EW -1")
+        declarers = tuple(Seat.parse(letter) for letter in seats[0].upper()) if seats else ()
+        return cls(Contract.parse(bids[0]), declarers, int(results[0]) if results else 0)
+
+    def __str__(self) -> str:
+        return f"{self.contract} {self.tail}".rstrip()
+
+
+_BID = re.compile(r"[1-7](?:NT|N|[SHDC])X{0,2}", re.IGNORECASE)
+_SEATS = re.compile(r"[NESW]{1,4}", re.IGNORECASE)
+_RESULT = re.compile(r"[+-]\d{1,2}")
+
+
+def _passed_out(text: str) -> bool:
+    try:
+        return Contract.parse(text).is_passed_out
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par of a deal: ``score`` from North-South's side (None when a file gives only the
+    contracts) and the par ``contracts``."""
+
+    score: int | None
+    contracts: tuple[ParContract, ...] = ()
+
+    @classmethod
+    def from_tags(cls, optimum_score: str, par_contract: str) -> Par:
+        """A file's ``OptimumScore`` (``NS 420``) and ``ParContract`` (``NS 4S``, ``3NT NS; 4S EW``)."""
+        score = side_score(optimum_score, "OptimumScore") if optimum_score else None
+        parts = (p.strip() for p in par_contract.replace(",", ";").split(";"))
+        return cls(score, tuple(ParContract.parse(p) for p in parts if p))
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleDummy:
+    """Tricks per declarer and strain, in the order of the DoubleDummyTricks tag, and the par."""
+
+    tricks: tuple[tuple[int, ...], ...]  # [declarer in DD_SEATS][strain in DD_STRAINS]
+    par: Par | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.tricks) != 4 or any(len(row) != 5 for row in self.tricks):
+            raise ValueError(f"cannot use double-dummy grid {self.tricks!r}: expected 4 rows of 5")
+        if any(not 0 <= t <= 13 for row in self.tricks for t in row):
+            raise ValueError(f"double-dummy grid {self.tricks!r} has a count outside 0..13")
+
+    def get(self, declarer: Seat, strain: Strain) -> int:
+        return self.tricks[DD_SEATS.index(declarer)][DD_STRAINS.index(strain)]
+
+    def to_tag(self) -> str:
+        """The 20 hexadecimal digits of a ``DoubleDummyTricks`` tag (the PBN reader reads them back)."""
+        return "".join(f"{t:X}" for row in self.tricks for t in row)
+
+
+#: deals handed to DDS per call: large enough for its threads, small enough for a progress bar
+CHUNK = 8
+
+
+def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]], *,
+          with_par: bool = True,
+          progress: Callable[[Iterable[int]], Iterable[int]] = iter) -> list[DoubleDummy]:
+    """Solve every (complete) deal in DDS batches of CHUNK; ``conditions`` are each deal's dealer
+    and vulnerability (for par). ``progress`` wraps the iteration over the batches (e.g. a tqdm bar)."""
+    from endplay.dds import calc_all_tables, par
+    from endplay.types import Deal as SolverDeal
+    from endplay.types import Player, Vul
+
+    vuls = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
+            Vulnerability.ALL: Vul.both}
+    solver_deals = [SolverDeal(deal.to_pbn()) for deal in deals]
+    tables = []
+    for start in progress(range(0, len(solver_deals), CHUNK)):
+        tables += list(calc_all_tables(solver_deals[start:start + CHUNK]))
+    out = []
+    for table, (dealer, vulnerability) in zip(tables, conditions):
+        grid = table.to_list()  # [denomination][player]: endplay's orders
+        tricks = tuple(tuple(grid[_DENOMINATION[strain]][seat.value] for strain in DD_STRAINS)
+                       for seat in DD_SEATS)
+        found = None
+        if with_par:
+            result = par(table, vuls[vulnerability], Player(dealer.value))
+            found = Par(int(result.score), _merged(
+                (Contract(c.level, _STRAIN[int(c.denom)], Doubling(int(c.penalty))),
+                 Seat(int(c.declarer)), int(c.result)) for c in result))
+        out.append(DoubleDummy(tricks, found))
+    return out
+
+
+#: endplay's denominations (spades 0 .. clubs 3, notrump 4) and the core's strains
+_STRAIN = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)
+_DENOMINATION = {strain: i for i, strain in enumerate(_STRAIN)}
+
+
+def _merged(contracts: Iterable[tuple[Contract, Seat, int]]) -> tuple[ParContract, ...]:
+    """``3NT`` by N and ``3NT`` by S -> ``3NT NS``: one entry per contract and result."""
+    seats: dict[tuple[Contract, int], list[Seat]] = {}
+    for contract, declarer, result in contracts:
+        seats.setdefault((contract, result), []).append(declarer)
+    return tuple(ParContract(contract, tuple(by), result) for (contract, result), by in seats.items())

@@ -1,0 +1,382 @@
+"""The director's ruling record: the TOML file read and checked, its data model, and the laws it
+cites quoted from the rulebook (drawn as a form by :mod:`rules_ext.pdf.ruling`).
+
+The record format (documented with an example in ``rules_ext/pdf/rulings/format.md``
+and ``example.toml`` there)::
+
+    event = "2026 秋季公开双人赛 Autumn Open Pairs"     # required
+    session = "第二节 Session 2"
+    date = "2026-11-21"
+    director = "陈静 Chen Jing"
+    board = 14                  # required; dealer and vulnerability follow from it (Law 2)
+    table = "7"
+    ns_pair = "3"
+    ew_pair = "12"
+    called_by = "W"             # the seat that called the director
+    time = "15:42"
+    deal = "N:AK32.... ..."     # optional: PBN deal, printed as a diagram
+    auction = ["1S", "2H*", "2S", "Pass", "4S", "AP"]  # from the dealer; * = alerted; AP = all pass
+    facts = '''What happened.'''
+    laws = ["1999:16A", "1999:12C3"]   # edition:label, quoted from the rulebook
+    ruling = '''The ruling and why.'''
+
+    [players]                   # names at the table
+    N = "Zoë Dupré"
+    E = "王芳"
+
+    [adjustment]                # optional: an assigned score, weighted or not ...
+    note = "Law 12C3"
+    result = [ { contract = "4S", declarer = "S", tricks = 10, weight = 60 },
+               { contract = "4S", declarer = "S", tricks = 9,  weight = 40 } ]
+    # ... or an artificial one: artificial = { ns = 60, ew = 40 }   (percent)
+
+    [appeal]                    # optional
+    appellant = "EW"
+    reasons = '''...'''
+    committee = ["...", "..."]
+    decision = '''...'''
+    deposit = "200 元"
+    deposit_returned = true
+
+Calls are read by the core (``Call.parse``) but an auction is not required to be legal: the
+irregularity is often the reason for the ruling. Scores of an assigned adjustment are computed by
+the core (``score`` with the board's vulnerability). A weighted adjustment (weights in percent,
+summing to 100) is printed as what the scorer must do with it: each result is matchpointed (or
+IMPed) on its own and those are weighted (the core's ``WeightedScore.matchpoints``/``imps``); the
+form never prints an average of the points, which would score differently. Every problem is reported as
+``file:line: field: problem`` (a ``RulingError``).
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rules_ext.core import Call, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
+from rules_ext.corpus.labels import LawCitation, citation, law_number
+from rules_ext.corpus.model import Corpus
+from rules_ext.pdf.figures import fmt_number
+
+
+class RulingError(ValueError):
+    """A ruling record that cannot be read; the message names the file, line and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class WeightedResult:
+    """One result of an assigned score: contract (with declarer), tricks and weight in percent."""
+
+    contract: Contract  # with its declarer
+    tricks: int
+    weight: float = 100.0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
+            raise ValueError(f"{self.tricks!r} tricks is impossible: expected 0..13")
+        if isinstance(self.weight, bool) or not isinstance(self.weight, (int, float)) or not 0 < self.weight <= 100:
+            raise ValueError(f"weight {self.weight!r} is not a percentage: expected e.g. 60")
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """An assigned score (one or several weighted results) or an artificial one (percent NS/EW)."""
+
+    results: tuple[WeightedResult, ...] = ()
+    artificial: tuple[float, float] | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if bool(self.results) == (self.artificial is not None):
+            raise ValueError("an adjustment has either 'result' (assigned) or 'artificial', not both "
+                             "and not neither: expected e.g. result = [{contract = '4S', declarer = 'S', "
+                             "tricks = 10, weight = 100}]")
+        if self.results and abs(sum(r.weight for r in self.results) - 100) > 1e-9:
+            weights = " + ".join(fmt_number(r.weight) for r in self.results)
+            raise ValueError(f"weights {weights} do not add up to 100: expected e.g. 60 + 40")
+        if self.artificial is not None and any(not 0 <= p <= 100 for p in self.artificial):
+            raise ValueError(f"artificial score {self.artificial!r}: expected percentages 0..100, e.g. ns = 60, ew = 40")
+
+
+@dataclass(frozen=True, slots=True)
+class Appeal:
+    appellant: str = ""
+    reasons: str = ""
+    committee: tuple[str, ...] = ()
+    decision: str = ""
+    deposit: str = ""
+    deposit_returned: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRecord:
+    """What a ruling form shows; dealer and vulnerability are derived from ``board`` by the core."""
+
+    event: str
+    board: int
+    session: str = ""
+    date: str = ""
+    director: str = ""
+    table: str = ""
+    ns_pair: str = ""
+    ew_pair: str = ""
+    called_by: Seat | None = None
+    time: str = ""
+    players: tuple[tuple[Seat, str], ...] = ()  # (seat, name) in N E S W order
+    deal: Deal | None = None
+    auction: tuple[str, ...] = ()
+    facts: str = ""
+    laws: tuple[LawCitation, ...] = ()
+    ruling: str = ""
+    adjustment: Adjustment | None = None
+    appeal: Appeal | None = None
+    source: str = field(default="<record>", compare=False)
+
+    def __post_init__(self) -> None:
+        if not str(self.event).strip():
+            raise ValueError("event is empty: expected e.g. event = \"Autumn Pairs\"")
+        if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
+            raise ValueError(f"board {self.board!r} is not a positive whole number: expected e.g. board = 14")
+
+    @property
+    def conditions(self) -> tuple[Seat, Vulnerability]:
+        """The dealer and the vulnerability of the board, by Law 2."""
+        return board_conditions(self.board)
+
+    def adjusted_scores(self) -> list[tuple[WeightedResult, int]]:
+        """Each assigned result with its North-South score (core ``score``)."""
+        _, vul = self.conditions
+        return [(result, ns_score(result.contract, result.contract.declarer, result.tricks, vul))
+                for result in (self.adjustment.results if self.adjustment else ())]
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+_TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
+             "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
+             "adjustment", "appeal"}
+
+
+def load_ruling(path: str | Path) -> RulingRecord:
+    """Read a ruling record; a problem raises RulingError ``file:line: field: problem``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulingError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    return parse_ruling(text, source=str(path))
+
+
+def parse_ruling(text: str, *, source: str = "<record>") -> RulingRecord:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        where = f"{source}:{m.group(1)}" if m else source
+        raise RulingError(f"{where}: not valid TOML: {str(exc).split(' (at line')[0]}") from exc
+    return _Reader(data, text, source).record()
+
+
+class _Reader:
+    def __init__(self, data: dict[str, Any], text: str, source: str) -> None:
+        self.data, self.lines, self.source = data, text.splitlines(), source
+
+    def fail(self, path: str, problem: str, cause: Exception | None = None) -> RulingError:
+        line = self._line_of(path)
+        where = f"{self.source}:{line}" if line else self.source
+        error = RulingError(f"{where}: {path}: {problem}")
+        error.__cause__ = cause
+        return error
+
+    def _line_of(self, path: str) -> int | None:
+        """The line that sets ``path``'s last key (after its table header, when there is one)."""
+        keys = re.findall(r"[A-Za-z_]+", path)
+        if not keys:
+            return None
+        start = 0
+        if len(keys) > 1:
+            for i, line in enumerate(self.lines):
+                if re.match(rf"\s*\[\[?\s*{re.escape(keys[0])}\b", line):
+                    start = i
+                    break
+        for i in range(start, len(self.lines)):
+            if re.match(rf"\s*{re.escape(keys[-1])}\s*=", self.lines[i]) or re.search(
+                    rf"[{{,]\s*{re.escape(keys[-1])}\s*=", self.lines[i]):
+                return i + 1
+        return start + 1 if start else None
+
+    def text(self, table: Mapping[str, Any], key: str, path: str, required: bool = False) -> str:
+        value = table.get(key, "")
+        if required and value in ("", None):
+            raise self.fail(path, f"missing: expected e.g. {key} = \"...\"")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            raise self.fail(path, f"{value!r} is not text: expected a quoted string")
+        return value.strip()
+
+    def record(self) -> RulingRecord:
+        d = self.data
+        unknown = sorted(set(d) - _TOP_KEYS)
+        if unknown:
+            raise self.fail(unknown[0], f"unknown field: expected one of {', '.join(sorted(_TOP_KEYS))}")
+        board = d.get("board")
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise self.fail("board", f"{board!r} is not a board number: expected e.g. board = 14")
+        players_in = d.get("players", {})
+        if not isinstance(players_in, dict):
+            raise self.fail("players", "expected a table [players] with N, E, S, W names")
+        players = []
+        for key in players_in:
+            try:
+                seat = Seat.parse(key)
+            except ValueError as exc:
+                raise self.fail(f"players.{key}", str(exc), exc) from exc
+            players.append((seat, self.text(players_in, key, f"players.{key}")))
+        players.sort(key=lambda p: p[0].value)
+        called_by = None
+        if caller := self.text(d, "called_by", "called_by"):
+            try:
+                called_by = Seat.parse(caller)
+            except ValueError as exc:
+                raise self.fail("called_by", str(exc), exc) from exc
+        deal = None
+        if d.get("deal"):
+            try:
+                deal = Deal.from_pbn(self.text(d, "deal", "deal"))
+            except ValueError as exc:
+                raise self.fail("deal", str(exc), exc) from exc
+        calls = d.get("auction", [])
+        if not isinstance(calls, list):
+            raise self.fail("auction", "expected a list of calls, e.g. [\"1S\", \"Pass\", \"4S\", \"AP\"]")
+        for i, call in enumerate(calls):
+            word = str(call).strip().rstrip("*!").strip()
+            if word.upper() == "AP" and i == len(calls) - 1:
+                continue
+            try:
+                Call.parse(word)
+            except ValueError as exc:
+                raise self.fail(f"auction[{i + 1}]", str(exc), exc) from exc
+        laws = []
+        law_list = d.get("laws", [])
+        if not isinstance(law_list, list):
+            raise self.fail("laws", "expected a list, e.g. [\"1991:27B2\"]")
+        for i, item in enumerate(law_list):
+            try:
+                laws.append(LawCitation.parse(item))
+            except ValueError as exc:
+                raise self.fail(f"laws[{i + 1}]", str(exc), exc) from exc
+        adjustment = self._adjustment(d.get("adjustment"))
+        appeal = self._appeal(d.get("appeal"))
+        try:
+            return RulingRecord(
+                event=self.text(d, "event", "event", required=True), board=board,
+                session=self.text(d, "session", "session"), date=self.text(d, "date", "date"),
+                director=self.text(d, "director", "director"), table=self.text(d, "table", "table"),
+                ns_pair=self.text(d, "ns_pair", "ns_pair"), ew_pair=self.text(d, "ew_pair", "ew_pair"),
+                called_by=called_by, time=self.text(d, "time", "time"), players=tuple(players),
+                deal=deal, auction=tuple(str(c).strip() for c in calls),
+                facts=self.text(d, "facts", "facts"), laws=tuple(laws),
+                ruling=self.text(d, "ruling", "ruling"), adjustment=adjustment, appeal=appeal,
+                source=self.source)
+        except ValueError as exc:
+            raise self.fail("event", str(exc), exc) from exc
+
+    def _adjustment(self, table: object) -> Adjustment | None:
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            raise self.fail("adjustment", "expected a table [adjustment]")
+        results = []
+        raw = table.get("result", [])
+        if isinstance(raw, dict):
+            raw = [raw]
+        for i, item in enumerate(raw):
+            path = f"adjustment.result[{i + 1}]"
+            if not isinstance(item, dict):
+                raise self.fail(path, "expected {contract = \"4S\", declarer = \"S\", tricks = 10, weight = 60}")
+            try:
+                contract = Contract.parse(f"{item.get('contract', '')}")
+            except ValueError as exc:
+                raise self.fail(f"{path}.contract", str(exc), exc) from exc
+            if contract.declarer is None and not contract.is_passed_out:
+                try:
+                    contract = _with_declarer(contract, item.get("declarer"))
+                except ValueError as exc:
+                    raise self.fail(f"{path}.declarer", str(exc), exc) from exc
+            if "tricks" not in item:
+                raise self.fail(f"{path}.tricks", "missing: expected e.g. tricks = 10")
+            try:
+                results.append(WeightedResult(contract, item["tricks"], item.get("weight", 100)))
+            except ValueError as exc:
+                field_name = "tricks" if "trick" in str(exc) else "weight"
+                raise self.fail(f"{path}.{field_name}", str(exc), exc) from exc
+        artificial = table.get("artificial")
+        if artificial is not None:
+            if not isinstance(artificial, dict) or set(artificial) != {"ns", "ew"}:
+                raise self.fail("adjustment.artificial", "expected artificial = { ns = 60, ew = 40 }")
+            artificial = (float(artificial["ns"]), float(artificial["ew"]))
+        try:
+            return Adjustment(tuple(results), artificial, self.text(table, "note", "adjustment.note"))
+        except ValueError as exc:
+            raise self.fail("adjustment", str(exc), exc) from exc
+
+    def _appeal(self, table: object) -> Appeal | None:
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            raise self.fail("appeal", "expected a table [appeal]")
+        committee = table.get("committee", [])
+        if isinstance(committee, str):
+            committee = [committee]
+        returned = table.get("deposit_returned")
+        if returned is not None and not isinstance(returned, bool):
+            raise self.fail("appeal.deposit_returned", f"{returned!r}: expected true or false")
+        return Appeal(self.text(table, "appellant", "appeal.appellant"),
+                      self.text(table, "reasons", "appeal.reasons"),
+                      tuple(str(c) for c in committee), self.text(table, "decision", "appeal.decision"),
+                      self.text(table, "deposit", "appeal.deposit"), returned)
+
+
+def _with_declarer(contract: Contract, declarer: object) -> Contract:
+    if declarer in (None, ""):
+        raise ValueError("missing: expected e.g. declarer = \"S\"")
+    return replace(contract, declarer=Seat.parse(str(declarer)))
+
+
+# -- quoting the laws ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class QuotedLaw:
+    citation: LawCitation
+    title: str  # the law's title
+    paragraphs: tuple[str, ...]  # the provision and its sub-provisions, each 'marker heading text'
+
+
+def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *,
+               source: str = "<record>") -> list[QuotedLaw]:
+    """The text of each cited provision from the rulebook model (``load_corpus()`` by default)."""
+    if not citations:
+        return []
+    if corpus is None:
+        from rules_ext.corpus import load_corpus
+
+        corpus = load_corpus()
+    out = []
+    for cited in citations:
+        try:
+            edition = corpus.edition(cited.edition)
+        except KeyError as exc:
+            raise RulingError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
+        provision = corpus.find(cited.edition, cited.label)
+        law = edition.law(law_number(cited.label))
+        if law is None or (provision is None and cited.label != law.label):
+            raise RulingError(f"{source}: laws: {cited}: no provision {cited.label!r} in "
+                              f"edition {cited.edition}: expected e.g. {cited.edition}:27B2")
+        nodes = list(provision.walk()) if provision is not None else list(law.walk())
+        paragraphs = tuple(" ".join(x for x in (p.marker, p.heading, p.text) if x).strip()
+                           for p in nodes)
+        out.append(QuotedLaw(cited, citation(law.label, law.title), paragraphs))
+    return out

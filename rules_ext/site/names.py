@@ -1,0 +1,35 @@
+"""Names and titles shared by the generated pages: docname folders, edition names, law titles,
+reST headings.
+"""
+from __future__ import annotations
+
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import citation
+from rules_ext.corpus.model import Edition, Law
+
+HANT = "zh-hant"
+COMPARE = "compare"
+WORKED = "worked"
+
+
+def heading(text: str, char: str = "=") -> str:
+    """A reST section title; CJK characters are two columns wide."""
+    width = sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+    return f"{text}\n{char * (width + 2)}"
+
+
+def edition_name(edition: Edition) -> str:
+    """The short name of the editions table, e.g. '1991年版'."""
+    return EDITIONS.name(edition.id)
+
+
+def law_docname(edition: Edition, number: int, script: str = "simplified") -> str:
+    """``1991/law-45``; its 繁體 view ``zh-hant/1991/law-45`` (an edition delivered in traditional
+    script has no separate view)."""
+    prefix = f"{HANT}/" if script == "traditional" and edition.script != "traditional" else ""
+    return f"{prefix}{edition.id}/law-{number}"
+
+
+def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:
+    """``第45条 打出的牌``; on traditional-script pages ``第45條``."""
+    return citation(law.label, convert(law.title or ""), traditional=traditional)
