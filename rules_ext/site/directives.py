@@ -14,8 +14,16 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_id
 
-from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry, law_number
+from rules_ext.site.domain import (
+    SIMPLIFIED,
+    TARGET_RE,
+    TRADITIONAL,
+    ObjectEntry,
+    TermEntry,
+    law_number,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +87,21 @@ class EvidenceDirective(SphinxDirective):
 
 
 class LawDirectiveBase(SphinxDirective):
+    def law_number_argument(self) -> int:
+        """The argument as a law number: ``45``."""
+        number = self.arguments[0].strip()
+        if not number.isdigit():
+            raise self.error(f"{self.name}: law number {number!r} is not a number: expected e.g. 45")
+        return int(number)
+
+    def label_argument(self) -> str:
+        """The argument as a provision label: ``45C4b``, ``69note``."""
+        label = self.arguments[0].strip()
+        match = TARGET_RE.match(label)
+        if match is None or match["edition"]:
+            raise self.error(f"{self.name}: {label!r} is not a provision label: expected e.g. 45C4b")
+        return label
+
     def edition(self) -> str:
         edition = self.options.get("edition") or self.env.ref_context.get("law:edition")
         if not edition:
@@ -114,9 +137,7 @@ class LawDirective(LawDirectiveBase):
                    "title": directives.unchanged}
 
     def run(self):
-        label = self.arguments[0].strip()
-        if not label.isdigit():
-            raise self.error(f"law number {label!r} is not a number: expected e.g. 45")
+        label = str(self.law_number_argument())
         edition = self.edition()
         title = self.options.get("title", "")
         target = nodes.target("", "", ids=[label])
@@ -146,7 +167,7 @@ class ProvisionDirective(LawDirectiveBase):
     }
 
     def run(self):
-        label = self.arguments[0].strip()
+        label = self.label_argument()
         kind = self.options.get("kind", "section")
         edition = self.edition()
         # a provision labelled like its law ('16': an un-lettered law text) shares the law's
@@ -220,9 +241,14 @@ class TermDirective(LawDirectiveBase):
     def run(self):
         term = self.arguments[0].strip()
         edition = self.edition()
-        anchor = self.options.get("anchor") or f"term-{len(self.domain.data['terms'])}"
         english = self.options.get("english", "")
+        # without ``:anchor:``, an id made from the English term, else a serial number that
+        # counts within this document only (as Sphinx's glossary does): the same in serial,
+        # parallel and incremental builds
+        anchor = self.options.get("anchor") or make_id(self.env, self.state.document, "term",
+                                                       english or term)
         item = nodes.container(classes=["law-glossary-entry"], ids=[anchor])
+        self.state.document.note_explicit_target(item)
         head = nodes.paragraph(classes=["law-term-head"])
         head += nodes.strong(term, term, classes=["law-term-name"])
         if english:
@@ -260,7 +286,7 @@ class ExamplesDirective(LawDirectiveBase):
     def run(self):
         node = examples_placeholder()
         node["edition"] = self.edition()
-        node["number"] = int(self.arguments[0])
+        node["number"] = self.law_number_argument()
         return [node]
 
 
@@ -286,33 +312,11 @@ def fill_examples(app, doctree, docname) -> None:
         node.replace_self(box)
 
 
-def note_examples(app, doctree) -> None:
-    """doctree-read: a page with docinfo ``:illustrates: 62`` is a worked example of that law."""
-    target = app.env.metadata.get(app.env.docname, {}).get("illustrates")
-    if target:
-        app.env.get_domain("law").note_example(app.env.docname, str(target).strip())
-
-
-def examples_changed(app, env) -> None:
-    """env-updated (before the environment is pickled): which laws' example lists changed."""
-    domain = env.get_domain("law")
-    current = dict(domain.data["examples"])
-    before = getattr(env, "rules_examples_snapshot", {})
-    env.rules_examples_snapshot = current
-    numbers = set()
-    for _docname, target in set(current.items()) ^ set(before.items()):
-        label = target.rpartition(":")[2]
-        if label[:1].isdigit():
-            numbers.add(law_number(label))
-    env.rules_examples_changed = numbers
-
-
-def examples_outdated(app, env):
+def examples_outdated(app, env) -> list[str]:
     """env-get-updated: write again the law pages whose list of worked examples changed."""
-    numbers = getattr(env, "rules_examples_changed", set())
-    env.rules_examples_changed = set()
+    domain = env.get_domain("law")
+    numbers = domain.laws_with_new_examples()
     if not numbers:
         return []
-    domain = env.get_domain("law")
     return sorted({entry.docname for entry in domain.data["objects"].values()
                    if entry.objtype == "law" and law_number(entry.anchor) in numbers})

@@ -41,7 +41,10 @@ def parse_target(target: str, default_edition: str) -> tuple[str, str]:
 
 def law_number(label: str) -> int:
     """The law a label belongs to: ``'45C4b'`` -> 45."""
-    return int(re.match(r"\d+", label).group())
+    match = re.match(r"\d+", label)
+    if match is None:
+        raise LabelError(f"cannot read the law number of label {label!r}: expected e.g. 45C4b")
+    return int(match.group())
 
 
 class ObjectEntry(NamedTuple):
@@ -116,7 +119,7 @@ class LawIndex(Index):
         wanted = set(docnames) if docnames is not None else None
         groups: dict[str, list[IndexEntry]] = {}
         objects = self.domain.data["objects"]
-        for (edition, script, label), entry in sorted(
+        for (edition, script, _label), entry in sorted(
             objects.items(), key=lambda item: (item[0][0], law_number(item[0][2]), item[0][2])
         ):
             if script != SIMPLIFIED or entry.objtype != "law":
@@ -148,12 +151,15 @@ class LawDomain(Domain):
         "unresolved": unresolved_role,
     }
     indices = [LawIndex]
-    initial_data: dict[str, Any] = {
+    initial_data = {
         "objects": {},  # (edition, script, label) -> ObjectEntry
         "terms": {},  # (edition, script, term) -> TermEntry
         "examples": {},  # docname -> 'EDITION:LABEL' or 'LABEL' it illustrates
+        # docname -> what it illustrated before this build cleared it (re-read or removed): with
+        # "examples", which law pages must be written again (see laws_with_new_examples)
+        "examples_before": {},
     }
-    data_version = 1
+    data_version = 2
 
     # -- registration -------------------------------------------------------------------------
     def note_object(self, edition: str, script: str, label: str, entry: ObjectEntry,
@@ -174,14 +180,22 @@ class LawDomain(Domain):
                            other.docname, location=location, type="rules", subtype="duplicate")
         self.data["terms"][key] = entry
 
-    def note_example(self, docname: str, target: str) -> None:
-        self.data["examples"][docname] = target
+    def process_doc(self, env, docname: str, document: nodes.document) -> None:
+        """A page whose docinfo says ``:illustrates: 62`` is a worked example of that law."""
+        self.data["examples_before"].setdefault(docname, None)  # a new page illustrated nothing
+        docinfo = next(document.findall(nodes.docinfo), None)
+        for field in docinfo.findall(nodes.field) if docinfo is not None else ():
+            name, body = field.children[:2]
+            if name.astext() == "illustrates" and body.astext().strip():
+                self.data["examples"][docname] = body.astext().strip()
 
     def clear_doc(self, docname: str) -> None:
         for store in ("objects", "terms"):
             data = self.data[store]
             for key in [k for k, v in data.items() if v.docname == docname]:
                 del data[key]
+        if docname not in self.data["examples_before"]:
+            self.data["examples_before"][docname] = self.data["examples"].get(docname)
         self.data["examples"].pop(docname, None)
 
     def merge_domaindata(self, docnames, otherdata: dict[str, Any]) -> None:
@@ -189,9 +203,27 @@ class LawDomain(Domain):
             for key, entry in otherdata[store].items():
                 if entry.docname in docnames:
                     self.data[store][key] = entry
-        for docname, target in otherdata["examples"].items():
-            if docname in docnames:
-                self.data["examples"][docname] = target
+        for store in ("examples", "examples_before"):
+            for docname, target in otherdata[store].items():
+                if docname in docnames:
+                    self.data[store].setdefault(docname, target)
+
+    def laws_with_new_examples(self) -> set[int]:
+        """The laws whose list of worked examples changed since the last build: those that a
+        page read in this build illustrates now or illustrated before, or a removed page
+        illustrated. Starts the next count."""
+        before, now = self.data["examples_before"], self.data["examples"]
+        numbers = set()
+        for docname, old in before.items():
+            new = now.get(docname)
+            if old == new:
+                continue
+            for target in filter(None, (old, new)):
+                label = target.rpartition(":")[2]
+                if label[:1].isdigit():
+                    numbers.add(law_number(label))
+        before.clear()
+        return numbers
 
     # -- lookup ---------------------------------------------------------------------------------
     def find(self, edition: str, label: str, script: str = SIMPLIFIED) -> ObjectEntry | None:
