@@ -1,6 +1,5 @@
 """A tiny invented corpus for the site's test roots: two editions and a traditional copy."""
-from rules_ext.corpus.model import (Corpus, CrossReference, Definition, Edition, FrontMatter, Law,
-                                    Provision, Table)
+from rules_ext.corpus.model import Corpus, CrossReference, Definition, Edition, FrontMatter, Law, Provision, Table
 
 
 def _p(label, kind, text, marker="", heading="", children=(), xrefs=(), **kw):
