@@ -58,7 +58,7 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
         return value
     if not isinstance(value, str) or ":" not in value:
         raise ConfigError(f"{setting} = {value!r}: expected 'module:function', a callable "
-                              "or None, e.g. 'rules_ext.corpus:load_corpus'")
+                          "or None, e.g. 'rules_ext.corpus:load_corpus'")
     module, _, name = value.partition(":")
     try:
         return getattr(importlib.import_module(module), name)
@@ -78,7 +78,7 @@ def validate_config(app, config) -> None:
 
     if config.rules_traditional_profile not in PROFILES:
         raise ConfigError(f"rules_traditional_profile = {config.rules_traditional_profile!r}: "
-                              f"expected one of {', '.join(PROFILES)}")
+                          f"expected one of {', '.join(PROFILES)}")
     edition = config.rules_default_edition
     if not isinstance(edition, str) or not edition[:4].isdigit():
         raise ConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
@@ -87,10 +87,11 @@ def validate_config(app, config) -> None:
     templates = templates_dir(app)
     if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
         raise ConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
-                              "there; expected the project's templates/ folder")
+                          "there; expected the project's templates/ folder")
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
-    if config.rules_corpus_loader is not None:
-        # the search keeps the rulebook's words whole (a dictionary given in conf.py wins)
+    search_language = config.html_search_language or config.language or ""
+    if config.rules_corpus_loader is not None and search_language.startswith("zh"):
+        # the Chinese search keeps the rulebook's words whole (a dictionary in conf.py wins)
         config.html_search_options = {"dict": str(search_dictionary(app)),
                                       **config.html_search_options}
 

@@ -18,8 +18,8 @@ from sphinx.util.nodes import make_id
 
 from rules_ext.site.domain import (
     SIMPLIFIED,
-    TARGET_RE,
     TRADITIONAL,
+    LabelError,
     ObjectEntry,
     TermEntry,
     law_number,
@@ -95,11 +95,13 @@ class LawDirectiveBase(SphinxDirective):
         return int(number)
 
     def label_argument(self) -> str:
-        """The argument as a provision label: ``45C4b``, ``69note``."""
+        """The argument as a provision label, which starts with its law's number: ``45C4b``."""
         label = self.arguments[0].strip()
-        match = TARGET_RE.match(label)
-        if match is None or match["edition"]:
-            raise self.error(f"{self.name}: {label!r} is not a provision label: expected e.g. 45C4b")
+        try:
+            law_number(label)
+        except LabelError:
+            raise self.error(f"{self.name}: {label!r} is not a provision label: expected e.g. "
+                             "45C4b") from None
         return label
 
     def edition(self) -> str:

@@ -211,7 +211,7 @@ class LawDomain(Domain):
     def laws_with_new_examples(self) -> set[int]:
         """The laws whose list of worked examples changed since the last build: those that a
         page read in this build illustrates now or illustrated before, or a removed page
-        illustrated. Starts the next count."""
+        illustrated. Forgets them, for the next build."""
         before, now = self.data["examples_before"], self.data["examples"]
         numbers = set()
         for docname, old in before.items():
