@@ -296,11 +296,11 @@ def test_serial_parallel_and_incremental_builds_agree(make_app, rootdir, tmp_pat
                 f"term-{number}", "term-0", f"term-Term-{number}"]
 
 
-@pytest.mark.sphinx("html", testroot="small")
-def test_search_keeps_defined_terms_whole_when_pages_are_cached(make_app, app_params):
-    args, kwargs = app_params
+def test_search_keeps_defined_terms_whole_when_pages_are_cached(make_app, rootdir, tmp_path):
+    srcdir = tmp_path / "small"
+    shutil.copytree(rootdir / "test-small", srcdir)
     for fresh in (True, False):  # the second build finds the generated pages up to date
-        app = make_app(*args, **{**kwargs, "freshenv": True})
+        app = make_app("html", srcdir=srcdir, freshenv=True)
         app.build()
         status = app.status.getvalue()
         assert ("corpus not loaded" in status) is not fresh
