@@ -310,3 +310,14 @@ def test_search_keeps_defined_terms_whole_when_pages_are_cached(make_app, rootdi
         index = json.loads(text.removeprefix("Search.setIndex(").removesuffix(")"))
         assert "越序亮牌" in index["terms"] | index["titleterms"]  # one word, not 越序 + 亮牌
         app.cleanup()
+
+
+@pytest.mark.sphinx("html", testroot="roles")
+def test_extension_metadata_reads_the_package_version(app):
+    import importlib.metadata
+
+    import rules_ext
+
+    extension = app.extensions["rules_ext"]
+    assert extension.version == rules_ext.__version__ == importlib.metadata.version("rules-ext")
+    assert extension.parallel_read_safe and extension.parallel_write_safe
