@@ -4,8 +4,6 @@ import logging
 
 import jieba
 
-import rules_ext.site
-
 jieba.setLogLevel(logging.WARNING)  # jieba prints its dictionary loading at DEBUG on stderr
 
 project = "中国桥牌竞赛规则"
@@ -29,7 +27,7 @@ html_theme = "furo"
 html_title = "中国桥牌竞赛规则"
 html_static_path = ["source/_static"]
 html_search_language = "zh"
-html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
+# html_search_options['dict'] is set by rules_ext: the dictionary its page generator writes
 html_theme_options = {
     "navigation_with_keys": True,
 }

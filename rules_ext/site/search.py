@@ -11,7 +11,9 @@ dictionary of ``html_search_options['dict']``) and does not stem: Chinese has no
 the few Latin words of the rulebook (labels such as 45C4b, English terms) are matched as written,
 in Python and in JavaScript alike (Sphinx's default identity stemmer).
 
-The bridge-term dictionary (藏牌, 明手, 罚张, 首引, 定约, ...) is :data:`rules_ext.site.USER_DICT`.
+The dictionary is the one the page generator writes (the bridge terms 藏牌, 明手, 罚张, 首引,
+定约, ... and every defined term; see :mod:`rules_ext.site.words`); the extension names it in
+``html_search_options['dict']`` unless conf.py names another.
 """
 from __future__ import annotations
 
