@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,7 +157,7 @@ def bigrams(text: str) -> set[str]:
     return {s[i:i + 2] for i in range(len(s) - 1)}
 
 
-def dice(a: set[str], b: set[str]) -> float:
+def dice(a: Set[str], b: Set[str]) -> float:
     """Dice similarity of two bigram sets (0 when either is empty)."""
     if not a or not b:
         return 0.0
