@@ -67,7 +67,8 @@ def shuffled_deals(seed: int, count: int) -> list[Deal]:
     for _ in range(count):
         pack = list(full_pack())
         rng.shuffle(pack)
-        deals.append(Deal(tuple(Hand.of(pack[i * 13:(i + 1) * 13]) for i in range(4))))
+        north, east, south, west = (Hand.of(pack[i:i + 13]) for i in range(0, 52, 13))
+        deals.append(Deal((north, east, south, west)))
     return deals
 
 
@@ -135,6 +136,8 @@ def play_board(rng: random.Random, dd: dict[tuple[Seat, Strain], int], vul: Vuln
     else:
         _, base, declarer = ours[0]
         contract = Contract(max(1, base.level - 1), base.strain)  # stopped short
+    if contract.strain is None:  # not reached: every candidate is a contract in a strain
+        return contract, None, None
     tricks = dd[(declarer, contract.strain)] + rng.choices((-1, 0, 1), weights=(2, 6, 2))[0]
     return contract, declarer, max(0, min(13, tricks))
 
