@@ -116,10 +116,6 @@ class Strain(KeyEnum):
     def is_suit(self) -> bool:
         return self is not Strain.NT
 
-    @property
-    def is_major(self) -> bool:
-        return self in (Strain.H, Strain.S)
-
     @classmethod
     def parse(cls, text: str | Strain) -> Strain:
         """Read 'S', '♠', 'N', 'NT', '黑桃', '无将' (any case) into a Strain."""

@@ -1,6 +1,7 @@
 """Parsing a directory of delivered texts into a :class:`Corpus` with full line accounting."""
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,7 +66,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         fr = FileResult(name, total=len(lines))
         try:
             _parse_file(name, lines, errata, editions, fr)
-        except (ValueError, IndexError, KeyError) as exc:
+        except TextFileError as exc:  # a file that is not a rule text; any other error is a bug
             fr.problems.append(f"{name}: cannot parse: {exc}")
         result.files.append(fr)
         result.problems.extend(fr.problems)
@@ -82,10 +83,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
                       key=lambda s: (s.id not in (e.same_wording_as, e.variant_of) and
                                      s.same_wording_as != e.id, order_ids.index(s.id)))
         convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
-        try:
-            recover_markers(e, sibs, convert)
-        except (ValueError, IndexError, KeyError) as exc:
-            result.problems.append(f"{e.source}: edition {e.id}: lost markers not recovered: {exc}")
+        recover_markers(e, sibs, convert)
     recovery.align_traditional(result.corpus)
     recovery.title_recovered_laws(result.corpus)
     recovery.editorial_in_script(result.corpus)
@@ -193,6 +191,11 @@ def _trailer_start(lines: list[SourceLine]) -> int:
     return end
 
 
+def _trailer_junk(trailer: list[SourceLine]) -> list[tuple[int, str]]:
+    """The lines after :func:`_trailer_start` with the reason each is junk (every one has one)."""
+    return [(ln.number, reason) for ln in trailer if (reason := classify_trailer(ln)) is not None]
+
+
 def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     """003: forum/spam junk, the Baike article with two editions, footnote junk."""
     start = next((i for i in range(baike, len(lines)) if lines[i].text == ARTICLE_TITLE), None)
@@ -204,12 +207,13 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
              if (h := head_name(lines[i].text)) and re.match(r"^(?:规则)+\d{4}版$", h)]
     bounds = [start] + heads[1:] + [end]
     editions = []
-    for a, b in zip(bounds, bounds[1:]):
+    for a, b in itertools.pairwise(bounds):
         head = next((i for i in heads if a <= i < b), None)
-        year = re.search(r"(\d{4})版", lines[head].text)[1] if head is not None else "unknown"
+        printed = re.search(r"(\d{4})版", lines[head].text) if head is not None else None
+        year = printed[1] if printed else "unknown"
         editions.append((year, lines[a:b]))
     # the later excerpt first: its intact headings help recover the earlier edition's Laws 1-4
-    parsed_editions = {}
+    parsed_editions: dict[str, Edition] = {}
     ids = [y for y, _ in editions]
     for year, block in reversed(editions):
         e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
@@ -220,8 +224,7 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     out = [parsed_editions[y] for y in ids]
     if out:
         add_junk(out[0].junk, fr.places, prefix_junk)
-        trailer = [(ln.number, classify_trailer(ln)) for ln in lines[end:]]
-        add_junk(out[-1].junk, fr.places, junk_ranges(trailer))
+        add_junk(out[-1].junk, fr.places, junk_ranges(_trailer_junk(lines[end:])))
     fr.editions.extend(out)
 
 
@@ -231,7 +234,7 @@ def _parse_book(name, lines, errata, known, fr) -> None:
     e = Edition(id=year, title=EDITION_TITLES.get(year, year), source=name)
     end = _trailer_start(lines)
     _parse_edition(e, lines[:end], errata, known, fr)
-    add_junk(e.junk, fr.places, junk_ranges([(ln.number, classify_trailer(ln)) for ln in lines[end:]]))
+    add_junk(e.junk, fr.places, junk_ranges(_trailer_junk(lines[end:])))
     fr.editions.append(e)
 
 
@@ -239,9 +242,9 @@ def _parse_posting(name, lines, errata, known, fr) -> None:
     """004: a serialised posting of part of an edition, in traditional script."""
     e = Edition(id="1999-trad", title=EDITION_TITLES["1999-trad"], source=name,
                 script="traditional", variant_of="1999", partial=True)
-    junk = []
-    body = []
-    for i, ln in enumerate(lines):
+    junk: list[tuple[int, str]] = []
+    body: list[SourceLine] = []
+    for ln in lines:
         if not ln.text:
             junk.append((ln.number, BLANK))
         elif not body and _PAGE_TITLE_RE.match(ln.text) and not LAW_RE.match(ln.text):
