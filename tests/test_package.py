@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_ext.corpus import load_corpus
 from rules_ext.cli.samples import SAMPLE_NAMES
+from rules_ext.corpus import load_corpus
 from rules_ext.site.home import HOME_MARK
 
 PROJECT = Path(__file__).resolve().parents[1]

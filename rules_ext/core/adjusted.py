@@ -46,10 +46,6 @@ class Responsibility(enum.Enum):
 LAW88_MINIMUM = 60.0
 
 
-def artificial_percentage(responsibility: Responsibility) -> float:
-    return float(responsibility.value)
-
-
 def artificial_matchpoints(responsibility: Responsibility, top: float) -> float:
     """Law 12C1 on matchpoints: 40 / 50 / 60 % of the top of the board."""
     if not top >= 0:

@@ -9,8 +9,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Self
 
 
 class DealError(ValueError):
@@ -27,7 +28,7 @@ class KeyEnum(enum.Enum):
     __hash__ = object.__hash__
 
     @classmethod
-    def _from_words(cls, text: object, words: dict[str, KeyEnum], what: str, expected: str) -> KeyEnum:
+    def _from_words(cls, text: object, words: Mapping[str, Self], what: str, expected: str) -> Self:
         """``text`` if it is a member, else the member ``words`` gives for it (stripped, any case);
         a DealError ``cannot read {what} {text!r}: expected {expected}`` when there is none."""
         if isinstance(text, cls):
@@ -73,7 +74,7 @@ class Seat(KeyEnum):
 
     def following(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the three after it, clockwise."""
-        return tuple(Seat((self.value + i) % 4) for i in range(4))  # type: ignore[return-value]
+        return self, self.lho, self.partner, self.rho
 
     @classmethod
     def parse(cls, text: str | Seat) -> Seat:
@@ -114,10 +115,6 @@ class Strain(KeyEnum):
     @property
     def is_suit(self) -> bool:
         return self is not Strain.NT
-
-    @property
-    def is_major(self) -> bool:
-        return self in (Strain.H, Strain.S)
 
     @classmethod
     def parse(cls, text: str | Strain) -> Strain:
@@ -298,8 +295,9 @@ class Deal:
             seen |= hand.cards
 
     @classmethod
-    def from_hands(cls, hands: dict[Seat, Hand | str]) -> Deal:
-        return cls(tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in (hands[s] for s in Seat)))  # type: ignore[arg-type]
+    def from_hands(cls, hands: Mapping[Seat, Hand | str]) -> Deal:
+        north, east, south, west = (h if isinstance(h, Hand) else Hand.parse(h) for h in (hands[s] for s in Seat))
+        return cls((north, east, south, west))
 
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
@@ -313,7 +311,7 @@ class Deal:
         try:
             start = Seat.parse(first)
             by_seat = {seat: Hand.parse(h) for seat, h in zip(start.following(), hands_text)}
-            return cls.from_hands(by_seat)  # type: ignore[arg-type]
+            return cls.from_hands(by_seat)
         except DealError as exc:
             raise DealError(f"cannot read deal {text!r}: {exc}") from exc
 

@@ -262,6 +262,7 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
         notes.append("越序叫牌为约定叫：判罚针对该叫牌关联的定约名目（29C，1999年版）")
     options: list[Option] = [accept]
     if made.kind is CallKind.PASS and not conventional:
+        penalty: tuple[Consequence, ...]
         if not bid_made:
             penalty = (Consequence("30A", "违规者该轮轮到叫牌时必须不叫"),)
         elif relation == "rho":
@@ -369,6 +370,7 @@ def lead_out_of_turn(facts: LeadFacts, edition: str = "1991") -> Ruling:
     accept = Consequence("53A", "越序引牌成为正常引牌")
     penalty_card = (Consequence("56", "收回的越序引牌成为重罚张"),
                     Consequence("50E2a", "违规者同伴引牌时，庄家可要求或禁止引出罚张花色"))
+    options: tuple[Option, ...]
     if facts.leader == "defender" and facts.opening:
         if facts.declarer_saw_dummy:
             options = (Option("庄家", "必须接受越序首引", (Consequence("54C", "庄家可能已看到明手的牌张，必须接受"), accept,

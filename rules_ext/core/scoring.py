@@ -81,8 +81,8 @@ def _score_from_tables(contract: Contract, tricks: int, vulnerable: bool) -> int
 
 #: every score worked out once from the tables: (level, strain, doubling) -> (not vul, vul) -> tricks
 _SCORES: dict[tuple[int, Strain | None, Doubling], tuple[tuple[int, ...], tuple[int, ...]]] = {
-    (c.level, c.strain, c.doubling): tuple(  # type: ignore[misc]
-        tuple(_score_from_tables(c, tricks, vul) for tricks in range(14)) for vul in (False, True))
+    (c.level, c.strain, c.doubling): (tuple(_score_from_tables(c, tricks, False) for tricks in range(14)),
+                                      tuple(_score_from_tables(c, tricks, True) for tricks in range(14)))
     for c in [Contract.passed_out()] + [Contract(level, strain, doubling) for level in range(1, 8)
                                          for strain in Strain for doubling in Doubling]
 }
@@ -100,10 +100,9 @@ def score(contract: str | Contract, tricks: int, vulnerable: bool) -> int:
     # fast path: already-valid input is looked up in the table worked out from Law 77 at import
     if (contract.__class__ is Contract and tricks.__class__ is int and vulnerable.__class__ is bool
             and 0 <= tricks <= 13):
-        return _SCORES[contract.level, contract.strain, contract.doubling][vulnerable][tricks]  # type: ignore[union-attr]
+        return _SCORES[contract.level, contract.strain, contract.doubling][vulnerable][tricks]
     parsed = Contract.parse(contract)
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ContractError(f"cannot score {tricks!r} tricks: expected a whole number 0..13 (tricks taken by declarer)")
+    tricks = _tricks(tricks)
     if not isinstance(vulnerable, bool):
         raise ContractError(f"vulnerable must be True or False, got {vulnerable!r}")
     return _SCORES[parsed.level, parsed.strain, parsed.doubling][vulnerable][tricks]
@@ -126,5 +125,12 @@ def ns_score(contract: str | Contract, declarer: Seat | None, tricks: int | None
         return 0
     if not isinstance(declarer, Seat):
         raise ContractError(f"cannot score {parsed} with declarer {declarer!r}: expected a Seat, e.g. Seat.S")
-    points = score(parsed, tricks, vulnerability.is_vulnerable(declarer))  # type: ignore[arg-type]
+    points = score(parsed, _tricks(tricks), vulnerability.is_vulnerable(declarer))
     return points if declarer.is_ns else -points
+
+
+def _tricks(tricks: object) -> int:
+    """``tricks`` if it is a number of tricks declarer can take (0..13), else a ContractError."""
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ContractError(f"cannot score {tricks!r} tricks: expected a whole number 0..13 (tricks taken by declarer)")
+    return tricks

@@ -246,8 +246,7 @@ def parse_definitions(
                 junk.append(Junk((number, number), "blank line outside any definition"))
             continue
         numbered = bool(_NUMBERED.match(text))
-        orphan = current is None or (own_style == "1999" and not numbered and bool(current.body))
-        if orphan:
+        if current is None or (own_style == "1999" and not numbered and current.body):  # an orphan
             ref_score, ref = _best(text, ((r.original_text, r) for r in candidates), RECOVERY_RATIO - 1e-9)
             dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body), DUPLICATE_RATIO - 1e-9)
             if isinstance(ref, Definition) and ref_score >= RECOVERY_RATIO and ref_score >= dup_score:

@@ -154,7 +154,7 @@ def split_front(edition: Edition, lines: list[SourceLine], places: dict[int, str
         elif (name or "").endswith("定义") or (chapter and "定义" in compact(chapter[2])):
             close()
             kind = "chapter" if chapter else "front"
-            edition.headings.append(Heading(kind, text if chapter else name, (ln.number, ln.number)))
+            edition.headings.append(Heading(kind, text if chapter else name or text, (ln.number, ln.number)))
             places[ln.number] = f"heading {edition.id}:definitions"
             current = ("definitions", "定义", [])
             if i + 1 < len(lines) and lines[i + 1].text.endswith("定义") \

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errata import Erratum, apply_to_lines
-from .model import Law, Provision, Table
+from .model import Law, Table
 from .structure import LawLine, build_provisions, split_sentence_notes
 from .suits import restore_suits
 from .text import SourceLine, delivered
@@ -75,11 +75,3 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
               number_editorial=draft.number_editorial, confidence=draft.confidence,
               evidence=list(draft.evidence) + note_evidence, provisions=provisions)
     return law, tables
-
-
-def find_provision(provisions: list[Provision], label: str) -> Provision | None:
-    for top in provisions:
-        for p in top.walk():
-            if p.label == label:
-                return p
-    return None

@@ -25,6 +25,7 @@ comma, when short).
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 from .model import Edition, Law, Provision
@@ -38,8 +39,7 @@ HEADING_MATCH = 0.15
 
 def recover_markers(e: Edition, siblings: list[Edition], convert=lambda s: s) -> None:
     for law in e.laws:
-        others = [s.law(law.number) for s in siblings]
-        others = [o for o in others if o is not None]
+        others = [o for s in siblings if (o := s.law(law.number)) is not None]
         ctx = _Ctx(law, others, convert)
         ctx.partial_start()
         ctx.start_gap()
@@ -49,14 +49,6 @@ def recover_markers(e: Edition, siblings: list[Edition], convert=lambda s: s) ->
         ctx.item_gap_end()
         ctx.restarted_items()
         ctx.note_empty()
-
-
-def _split(p: Provision, at: int) -> tuple[list[str], list[str], list[int], list[int]]:
-    texts = p.text.split("\n") if p.text else []
-    origs = p.original_text.split("\n") if p.original_text else []
-    if len(origs) != len(texts):
-        origs = texts[:]
-    return texts[:at], texts[at:], p.text_lines[:at], p.text_lines[at:]
 
 
 def _set_text(p: Provision, texts: list[str], origs: list[str], lines: list[int]) -> None:
@@ -205,7 +197,7 @@ class _Ctx:
     # -- rule 2 ----------------------------------------------------------------------------
     def middle_gaps(self) -> None:
         secs = self.sections()
-        for a, b in zip(secs, secs[1:]):
+        for a, b in itertools.pairwise(secs):
             la, lb = a.label[len(self.n):], b.label[len(self.n):]
             if len(la) != 1 or len(lb) != 1 or ord(lb) - ord(la) != 2:
                 continue

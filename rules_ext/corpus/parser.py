@@ -61,7 +61,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
         fr = FileResult(name, total=len(lines))
         try:
             _parse_file(name, lines, errata, editions, fr)
-        except (ValueError, IndexError, KeyError) as exc:
+        except TextFileError as exc:  # a file that is not a rule text; any other error is a bug
             fr.problems.append(f"{name}: cannot parse: {exc}")
         result.files.append(fr)
         result.problems.extend(fr.problems)
@@ -78,10 +78,7 @@ def parse_directory(texts_dir: Path) -> ParseResult:
                       key=lambda s: (s.id not in (e.same_wording_as, e.variant_of) and
                                      s.same_wording_as != e.id, order_ids.index(s.id)))
         convert = recovery.to_simplified if e.script == "traditional" else (lambda t: t)
-        try:
-            recover_markers(e, sibs, convert)
-        except (ValueError, IndexError, KeyError) as exc:
-            result.problems.append(f"{e.source}: edition {e.id}: lost markers not recovered: {exc}")
+        recover_markers(e, sibs, convert)
     recovery.align_traditional(result.corpus)
     recovery.title_recovered_laws(result.corpus)
     recovery.editorial_in_script(result.corpus)
@@ -189,6 +186,11 @@ def _trailer_start(lines: list[SourceLine]) -> int:
     return end
 
 
+def _trailer_junk(trailer: list[SourceLine]) -> list[tuple[int, str]]:
+    """The lines after :func:`_trailer_start` with the reason each is junk (every one has one)."""
+    return [(ln.number, reason) for ln in trailer if (reason := classify_trailer(ln)) is not None]
+
+
 def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     """003: forum/spam junk, the Baike article with two editions, footnote junk."""
     start = next((i for i in range(baike, len(lines)) if lines[i].text == ARTICLE_TITLE), None)
@@ -202,10 +204,11 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     editions = []
     for a, b in itertools.pairwise(bounds):
         head = next((i for i in heads if a <= i < b), None)
-        year = re.search(r"(\d{4})版", lines[head].text)[1] if head is not None else "unknown"
+        printed = re.search(r"(\d{4})版", lines[head].text) if head is not None else None
+        year = printed[1] if printed else "unknown"
         editions.append((year, lines[a:b]))
     # the later excerpt first: its intact headings help recover the earlier edition's Laws 1-4
-    parsed_editions = {}
+    parsed_editions: dict[str, Edition] = {}
     ids = [y for y, _ in editions]
     for year, block in reversed(editions):
         e = Edition(id=year, title=EDITIONS.title(year), source=name)
@@ -216,8 +219,7 @@ def _parse_baike(name, lines, baike, errata, known, fr) -> None:
     out = [parsed_editions[y] for y in ids]
     if out:
         add_junk(out[0].junk, fr.places, prefix_junk)
-        trailer = [(ln.number, classify_trailer(ln)) for ln in lines[end:]]
-        add_junk(out[-1].junk, fr.places, junk_ranges(trailer))
+        add_junk(out[-1].junk, fr.places, junk_ranges(_trailer_junk(lines[end:])))
     fr.editions.extend(out)
 
 
@@ -227,7 +229,7 @@ def _parse_book(name, lines, errata, known, fr) -> None:
     e = Edition(id=year, title=EDITIONS.title(year), source=name)
     end = _trailer_start(lines)
     _parse_edition(e, lines[:end], errata, known, fr)
-    add_junk(e.junk, fr.places, junk_ranges([(ln.number, classify_trailer(ln)) for ln in lines[end:]]))
+    add_junk(e.junk, fr.places, junk_ranges(_trailer_junk(lines[end:])))
     fr.editions.append(e)
 
 
@@ -236,8 +238,8 @@ def _parse_posting(name, lines, errata, known, fr) -> None:
     copy = EDITIONS.script_variant("traditional")
     e = Edition(id=copy.id, title=copy.title, source=name, script=copy.script,
                 variant_of=copy.variant_of, partial=True)
-    junk = []
-    body = []
+    junk: list[tuple[int, str]] = []
+    body: list[SourceLine] = []
     for ln in lines:
         if not ln.text:
             junk.append((ln.number, BLANK))

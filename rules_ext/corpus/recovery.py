@@ -151,48 +151,53 @@ def _tail_of_sibling_law(e, lines, sibling, first, convert, region) -> LawDraft:
 def align_traditional(corpus: Corpus) -> None:
     """Record, for each provision of a script variant, the provision of its edition it matches;
     and, for an excerpt worded as another edition, how closely each law's wording matches."""
+    by_id = {e.id: e for e in corpus.editions}
     for e in corpus.editions:
-        if e.same_wording_as is not None:
-            try:
-                base = corpus.edition(e.same_wording_as)
-            except KeyError:
-                base = None
-            for law in e.laws if base is not None else []:
-                other = base.law(law.number)
-                if other is None:
-                    continue
-                mine = "".join(p.heading + p.original_text for p in law.walk())
-                theirs = "".join(p.heading + p.original_text for p in other.walk())
-                sim = dice(bigrams(mine), bigrams(theirs))
-                same = [p.label for p in law.walk()] == [p.label for p in other.walk()]
-                law.evidence.append(f"worded as {base.id} Law {law.number}: similarity {sim:.2f}, "
-                                    f"{'same' if same else 'different'} provisions")
-        if e.variant_of is None:
+        worded_as = by_id.get(e.same_wording_as or "")
+        if worded_as is not None:
+            _compare_wording(e, worded_as)
+        variant_of = by_id.get(e.variant_of or "")
+        if variant_of is not None:
+            _align_variant(e, variant_of)
+
+
+def _compare_wording(e: Edition, base: Edition) -> None:
+    """How closely each law of an excerpt matches the law of the edition it is worded as."""
+    for law in e.laws:
+        other = base.law(law.number)
+        if other is None:
             continue
-        try:
-            base = corpus.edition(e.variant_of)
-        except KeyError:
+        mine = "".join(p.heading + p.original_text for p in law.walk())
+        theirs = "".join(p.heading + p.original_text for p in other.walk())
+        sim = dice(bigrams(mine), bigrams(theirs))
+        same = [p.label for p in law.walk()] == [p.label for p in other.walk()]
+        law.evidence.append(f"worded as {base.id} Law {law.number}: similarity {sim:.2f}, "
+                            f"{'same' if same else 'different'} provisions")
+
+
+def _align_variant(e: Edition, base: Edition) -> None:
+    """For each provision of a script variant, how closely it matches the provision of the same
+    label in the edition it is a variant of."""
+    for law in e.laws:
+        other = base.law(law.number)
+        if other is None:
+            law.evidence.append(f"no Law {law.number} in {base.id} to align with")
             continue
-        for law in e.laws:
-            other = base.law(law.number)
-            if other is None:
-                law.evidence.append(f"no Law {law.number} in {base.id} to align with")
+        theirs = {p.label: p for p in other.walk()}
+        matched, sims = 0, []
+        for p in law.walk():
+            q = theirs.get(p.label)
+            if q is None:
                 continue
-            theirs = {p.label: p for p in other.walk()}
-            matched, sims = 0, []
-            for p in law.walk():
-                q = theirs.get(p.label)
-                if q is None:
-                    continue
-                sim = dice(bigrams(to_simplified(p.heading + p.original_text)),
-                           bigrams(q.heading + q.original_text))
-                sims.append(sim)
-                matched += sim >= 0.5
-            total = sum(1 for _ in law.walk())
-            mean = sum(sims) / len(sims) if sims else 0.0
-            law.evidence.append(f"aligned with {base.id} Law {law.number}: {matched}/{total} "
-                                f"provisions match the {base.id} provision of the same label "
-                                f"(mean similarity {mean:.2f})")
+            sim = dice(bigrams(to_simplified(p.heading + p.original_text)),
+                       bigrams(q.heading + q.original_text))
+            sims.append(sim)
+            matched += sim >= 0.5
+        total = sum(1 for _ in law.walk())
+        mean = sum(sims) / len(sims) if sims else 0.0
+        law.evidence.append(f"aligned with {base.id} Law {law.number}: {matched}/{total} "
+                            f"provisions match the {base.id} provision of the same label "
+                            f"(mean similarity {mean:.2f})")
 
 
 def title_recovered_laws(corpus: Corpus) -> None:

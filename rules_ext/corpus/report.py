@@ -49,9 +49,9 @@ class Report:
     def render(self) -> str:
         out = ["== lines accounted for"]
         for f in self.files:
-            kinds = ", ".join(f"{k} {n}" for k, n in f.by_kind)
+            places = ", ".join(f"{k} {n}" for k, n in f.by_kind)
             pct = 100 * f.accounted / f.total if f.total else 100.0
-            out.append(f"{f.name}: {f.accounted}/{f.total} ({pct:.1f} %) — {kinds}")
+            out.append(f"{f.name}: {f.accounted}/{f.total} ({pct:.1f} %) — {places}")
         out.append("== junk ranges")
         for ed, a, b, reason in self.junk:
             out.append(f"{ed} lines {a}–{b}: {reason}")
@@ -111,7 +111,7 @@ def check_report(corpus: Corpus) -> Report:
                       for e in corpus.editions for law in e.laws
                       if law.number_editorial or law.title_editorial or
                       any(p.recovered for p in law.walk()))
-    errata = []
+    errata: list[tuple[str, str, str]] = []
     for e in corpus.editions:
         for p in e.provisions():
             errata.extend((e.id, c, p.label) for c in p.corrections)

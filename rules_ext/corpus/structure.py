@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .model import Provision
-from .text import PENALTY_RE, SourceLine, looks_like_heading, marker_of
+from .text import PENALTY_RE, looks_like_heading, marker_of
 
 #: a short heading fused with its first sentence by a colon
 _FUSED_HEADING_RE = re.compile(r"^([^，。；：,;:（）()]{1,8})[：:](.+)$")
@@ -35,10 +35,6 @@ class LawLine:
     def __post_init__(self) -> None:
         if self.number < 1:
             raise ValueError(f"line number {self.number!r} is not 1-based: expected e.g. 1")
-
-    @classmethod
-    def plain(cls, line: SourceLine) -> LawLine:
-        return cls(line.number, line.text, line.text)
 
 
 def _append(p: Provision, text: str, original: str, number: int) -> None:
@@ -129,11 +125,11 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
             continue
         if stack:
             target = stack[-1][1]
+        elif top and top[-1].kind == "intro":
+            target = top[-1]
         else:
-            target = top[-1] if top and top[-1].kind == "intro" else None
-            if target is None:
-                target = Provision(label=f"{law}intro", kind="intro", lines=(ln.number, ln.number))
-                top.append(target)
+            target = Provision(label=f"{law}intro", kind="intro", lines=(ln.number, ln.number))
+            top.append(target)
         _append(target, ln.text, ln.original, ln.number)
         owner[ln.number] = target.label
     for p in maybe_headings:

@@ -239,7 +239,7 @@ def _premiums(runs: list[_Run]) -> tuple[list[str], list[list[str]], list[str]] 
             return None
         if len(run.texts) > 1:  # a new block: title, stub header, column headers, then the first row
             group = run.texts[0]
-            columns = [t for t in run.texts[1:-1] if _VUL_HEAD.match(t) and not _VUL_HEAD.match(t)["pre"]]
+            columns = [t for t in run.texts[1:-1] if (m := _VUL_HEAD.match(t)) and not m["pre"]]
             stub = [t for t in run.texts[1:-1] if t not in columns]
             if stub:
                 notes.append(f"block {group}: stub header as printed: {' '.join(stub)}")
@@ -262,15 +262,13 @@ def _undertricks(runs: list[_Run]) -> tuple[str, list[str], list[list[str]], lis
         return None
     width = len(runs[0].values)
     caption, *heads = runs[0].texts[:-1]
-    vul_index = [i for i, t in enumerate(heads) if _VUL_HEAD.match(t)]
-    if not vul_index or not width:
+    vul_matches = [(i, m) for i, t in enumerate(heads) if (m := _VUL_HEAD.match(t))]
+    if not vul_matches or not width:
         return None
-    stub_parts = heads[:vul_index[0]]
-    first = _VUL_HEAD.match(heads[vul_index[0]])
-    assert first is not None
-    stub = "".join(stub_parts) + first["pre"]
-    vul_heads = [_VUL_HEAD.match(heads[i])["vul"] for i in vul_index]  # type: ignore[index]
-    doubling = heads[vul_index[-1] + 1:]
+    (first_index, first), (last_index, _) = vul_matches[0], vul_matches[-1]
+    stub = "".join(heads[:first_index]) + first["pre"]
+    vul_heads = [m["vul"] for _, m in vul_matches]
+    doubling = heads[last_index + 1:]
     if len(doubling) != width or width % len(vul_heads):
         return None
     per = width // len(vul_heads)

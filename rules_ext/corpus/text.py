@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
 #: Chinese numerals used in chapter/part/section headings (第十一章)
 CN_DIGITS = "零一二三四五六七八九十"
-
-#: the three delivered files and what they hold, recognised by their file-name prefix
-FILE_KEYS = {"000": "1991", "003": "1999+2008", "004": "1999-trad"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +76,6 @@ def read_lines(path: Path) -> list[SourceLine]:
 
 class TextFileError(ValueError):
     """A delivered text that cannot be read (not UTF-8, unknown file name ...)."""
-
-
-def cn_number(text: str) -> int:
-    """'十一' -> 11, '三' -> 3 (the range used by chapter, part and section headings)."""
-    if not text or any(ch not in CN_DIGITS for ch in text):
-        raise ValueError(f"cannot read Chinese numeral {text!r}: expected e.g. 三, 十一")
-    if "十" not in text:
-        return CN_DIGITS.index(text)
-    tens, _, units = text.partition("十")
-    return (CN_DIGITS.index(tens) if tens else 1) * 10 + (CN_DIGITS.index(units) if units else 0)
 
 
 # ---- line patterns ---------------------------------------------------------------------------
@@ -156,7 +144,7 @@ def bigrams(text: str) -> set[str]:
     return {s[i:i + 2] for i in range(len(s) - 1)}
 
 
-def dice(a: set[str], b: set[str]) -> float:
+def dice(a: Set[str], b: Set[str]) -> float:
     """Dice similarity of two bigram sets (0 when either is empty)."""
     if not a or not b:
         return 0.0

@@ -27,10 +27,7 @@ def link_references(result) -> None:
                 p.xrefs = _find(xrefs, p.text, p.label, p)
         for d in e.definitions:
             d.xrefs = _find(xrefs, d.text, "", d)
-    try:
-        xrefs.resolve_references(result.corpus)
-    except (ValueError, KeyError) as exc:
-        result.problems.append(f"cross-references not resolved: {exc}")
+    xrefs.resolve_references(result.corpus)
 
 
 def _find(xrefs, text: str, label: str, node) -> list[CrossReference]:

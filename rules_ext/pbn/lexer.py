@@ -18,6 +18,8 @@ _TAG_START = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\t]|\\.)*)"\]$')
 _PLAIN = re.compile(r'[\[\]{};"]')
 _TAG_END = re.compile(r"\s*\]")
+#: an escaped quote or backslash in a string (any other backslash stands for itself)
+_ESCAPE = re.compile(r'\\(["\\])')
 
 #: the escape lines that the writer regenerates: version, export marker, character set
 VERSION_RE = re.compile(r"^%\s*PBN\s+(\d+(?:\.\d+)*)\s*$", re.IGNORECASE)
@@ -204,7 +206,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             if simple:
                 value = simple[2]
                 if "\\" in value:
-                    value = read_string(raw, simple.start(2) - 1)[0]
+                    value = _ESCAPE.sub(r"\1", value)
                 current.tags.append([simple[1], value, [], lineno, []])
                 continue
             if not _PLAIN.search(raw):

@@ -94,7 +94,7 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
 def _num(value: float | None, digits: int = 1) -> str:
     if value is None:
         return ""
-    return f"{value:.{digits}f}" if value != int(value) or digits == 0 else f"{value:.{digits}f}"
+    return f"{value:.{digits}f}"
 
 
 def results_as_text(event: Event, results: EventResults) -> str:

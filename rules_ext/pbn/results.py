@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
@@ -137,7 +138,7 @@ class _Work:
         earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [matchpoints, tops]
         for board in boards:
             for line in board.lines:
-                if line.result.artificial is None and line.mp_ns is not None and board.top:
+                if line.result.artificial is None and line.mp_ns is not None and line.mp_ew is not None and board.top:
                     for ident, mp in ((line.result.ns, line.mp_ns), (line.result.ew, line.mp_ew)):
                         earned[ident][0] += mp
                         earned[ident][1] += board.top
@@ -161,11 +162,12 @@ class _Work:
 
     def pairs_board(self, board: Board, most: int) -> BoardResults:
         real = [r for r in board.results if r.scored]
-        scores = [r.score_ns for r in real]
+        scores = [r.score_ns for r in real if r.score_ns is not None]  # all: a scored result has a score
         figures: dict[int, tuple[float | None, ...]] = {}
         board_top: float | None = None
         adjusted = False
         datum: int | None = None
+        values: Sequence[float]
         if self.method == "matchpoints":
             n = len(real)
             board_top = top(most, self.scale) if most > 1 else None
@@ -195,13 +197,13 @@ class _Work:
                 values = cross_imps(scores, average=self.method == "cross-imps-average")
             else:
                 values = [0.0] * len(scores)
-            for r, v in zip(real, values):
-                figures[id(r)] = (None, None, None, None, float(v), -float(v))
+            for r, imp in zip(real, values):
+                figures[id(r)] = (None, None, None, None, float(imp), -float(imp))
             for r in board.results:
                 if r.artificial is not None:
-                    v = (r.artificial.pct_ns - 50) / 10 * 3
-                    w = (r.artificial.pct_ew - 50) / 10 * 3
-                    figures[id(r)] = (None, None, None, None, v, w)
+                    imps_ns = (r.artificial.pct_ns - 50) / 10 * 3
+                    imps_ew = (r.artificial.pct_ew - 50) / 10 * 3
+                    figures[id(r)] = (None, None, None, None, imps_ns, imps_ew)
         lines = []
         for r in board.results:
             mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew = figures.get(id(r), (None,) * 6)
@@ -220,6 +222,7 @@ class _Work:
                 r = line.result
                 if r.not_played or (line.mp_ns is None and line.imp_ns is None):
                     continue
+                sides: tuple[tuple[str, str, str, float | None, float | None], ...]
                 if individual and len(r.players) == 4:  # each player of a side shares its figures
                     n, e, s, w = r.players
                     sides = ((n, "", "NS", line.mp_ns, line.imp_ns), (s, "", "NS", line.mp_ns, line.imp_ns),
@@ -284,6 +287,8 @@ class _Work:
                 o, c = pair.get("open"), pair.get("closed")
                 if o is None or c is None or not (o.scored and c.scored):
                     continue
+                if o.score_ns is None or c.score_ns is None:
+                    continue  # not reached: a scored result has a score (said for the type checker)
                 gain = imps(o.score_ns - c.score_ns)
                 figures[id(o)] = (gain, -gain)
                 figures[id(c)] = (-gain, gain)
@@ -334,9 +339,9 @@ class _Work:
         who = f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
         number = board.board.number
         if r.score_ns is not None and not r.score_computed and r.contract is not None:
-            ours = self.table_score(board.board, r)
-            if ours is not None and ours != r.score_ns:
-                self.differences.append(Difference(number, who, "Score_NS", str(r.score_ns), str(ours), r.line))
+            score = self.table_score(board.board, r)
+            if score is not None and score != r.score_ns:
+                self.differences.append(Difference(number, who, "Score_NS", str(r.score_ns), str(score), r.line))
         for column, ours in (("MP_NS", line.mp_ns), ("MP_EW", line.mp_ew), ("Percentage_NS", line.pct_ns),
                              ("Percentage_EW", line.pct_ew), ("IMP_NS", line.imp_ns), ("IMP_EW", line.imp_ew)):
             theirs = r.their(column)

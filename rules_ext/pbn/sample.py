@@ -62,7 +62,8 @@ def shuffled_deals(seed: int, count: int) -> list[Deal]:
     for _ in range(count):
         pack = list(full_pack())
         rng.shuffle(pack)
-        deals.append(Deal(tuple(Hand.of(pack[i * 13:(i + 1) * 13]) for i in range(4))))
+        north, east, south, west = (Hand.of(pack[i:i + 13]) for i in range(0, 52, 13))
+        deals.append(Deal((north, east, south, west)))
     return deals
 
 

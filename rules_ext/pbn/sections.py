@@ -43,7 +43,7 @@ def read_notes(values: list[str]) -> tuple[tuple[int, str], ...]:
 
 def _tokens(lines: tuple[str, ...]) -> list[tuple[int, str]]:
     """(line offset, token) of the section, comments and strings left out, up to a '*'."""
-    out = []
+    out: list[tuple[int, str]] = []
     for offset, line in enumerate(lines):
         try:
             words = row_values(line)
@@ -145,5 +145,5 @@ def contract_mismatch(auction: AuctionSection, contract: Contract | None, declar
     if same and (final.is_passed_out or declarer is None or final.declarer is declarer):
         return None
     said = str(contract) + (f" by {declarer.name}" if declarer else "")
-    ended = "passed out" if final.is_passed_out else f"{final} by {final.declarer.name}"
+    ended = f"{final} by {final.declarer.name}" if final.declarer is not None else "passed out"
     return f"the Auction ends {ended}, but the game says {said}"

@@ -79,7 +79,7 @@ class Table:
 
 
 def parse_columns(value: str) -> tuple[Column, ...]:
-    parts = [p for p in value.split(";")]
+    parts = value.split(";")
     if not value.strip() or any(not p.strip() for p in parts):
         raise TableError(f"cannot read table columns {value!r}: expected e.g. \"PairId_NS;PairId_EW;Contract\"")
     return tuple(Column.parse(p) for p in parts)

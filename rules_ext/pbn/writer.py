@@ -14,7 +14,7 @@ import codecs
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, escape_string
 from rules_ext.pbn.model import Event
-from rules_ext.pbn.reader import export_order
+from rules_ext.pbn.normalise import export_order
 
 _CHARSET_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "ascii": "US-ASCII", "iso8859-1": "ISO-8859-1",
                   "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK"}

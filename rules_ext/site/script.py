@@ -34,9 +34,6 @@ def to_traditional(text: str, profile: str = "s2twp") -> str:
     return converter(profile).convert(text)
 
 
-_ARTIFACTS = (("***", "（"), (";", "；"))
-
-
 def normalise_delivered(text: str) -> str:
     """The delivered traditional text with its conversion artifacts undone, for comparison only:
     ``***`` stood for both （ and ）; they alternate, so pairs are restored in order."""

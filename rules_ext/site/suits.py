@@ -24,7 +24,7 @@ class RedSuits(SphinxPostTransform):
         for text in list(self.document.findall(nodes.Text)):
             if not RED_SUITS.search(text) or _inside(text, _SKIP):
                 continue
-            pieces = []
+            pieces: list[nodes.Node] = []
             for piece in RED_SUITS.split(str(text)):
                 if not piece:
                     continue

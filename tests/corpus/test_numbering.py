@@ -101,3 +101,32 @@ def test_confidence_reflects_the_margin(e91):
     assert min(conf.values()) < 0.8
     assert sum(conf.values()) / len(conf) > 0.85
     assert any("confidence from the margin" in ev for ev in e91.law(71).evidence)
+
+
+def _tokens(*texts):
+    from rules_ext.corpus.editions import Token
+    from rules_ext.corpus.text import SourceLine, normalise
+    head = Token("law", SourceLine(1, "第5条：", "第5条："), 5, "测试")
+    return [head] + [Token("line", SourceLine(n, t, normalise(t))) for n, t in enumerate(texts, 2)]
+
+
+def test_numbering_weights_are_validated():
+    from rules_ext.corpus.numbering import DEFAULT_WEIGHTS, NumberingWeights
+    assert NumberingWeights() == DEFAULT_WEIGHTS
+    with pytest.raises(ValueError, match="similarity=-1"):
+        NumberingWeights(similarity=-1)
+    with pytest.raises(ValueError, match="confidence_cap"):
+        NumberingWeights(confidence_cap=1.5)
+
+
+def test_recover_numbers_uses_the_weights_it_is_given():
+    from rules_ext.corpus.numbering import NumberingWeights, recover_numbers
+    # the second （A） proves that Law 6 starts there: the only start, so the confidence is the cap
+    tokens = _tokens("（A）第一款的内容，说明这一款。", "（B）第二款的内容，说明这一款。",
+                     "（A）下一条第一款的内容，说明。")
+    default = recover_numbers(tokens, 5, 6, {}, [])
+    capped = recover_numbers(tokens, 5, 6, {}, [], weights=NumberingWeights(confidence_cap=0.7))
+    assert [d.number for d in default.drafts] == [5, 6]
+    assert [len(d.lines) for d in default.drafts] == [2, 1]
+    assert default.drafts[1].confidence == 0.99 and capped.drafts[1].confidence == 0.7
+    assert default.drafts[0].title == "测试" and not default.drafts[0].number_editorial

@@ -1,6 +1,7 @@
 """Arbitrary text never crashes the parser: it reports problems with line numbers instead."""
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +66,22 @@ def test_damaged_real_texts_never_crash(tmp_path_factory, which, drop, rnd):
     (d / REAL[which].name).write_text("\n".join(lines), encoding="utf-8")
     result = parse(d)
     assert all(isinstance(p, str) for p in result.problems)
+
+
+def test_a_file_that_is_not_a_rule_text_is_reported(tmp_path: Path):
+    (tmp_path / "003_x.txt").write_text("…中国桥牌竞赛规则_百度百科\n清除历史记录关闭\n", encoding="utf-8")
+    result = parse(tmp_path)
+    assert any("cannot parse" in p and "no article title" in p for p in result.problems)
+
+
+def test_a_bug_is_raised_not_reported_as_bad_text(tmp_path: Path, monkeypatch):
+    """Only bad input becomes a problem: an IndexError inside the parser is a bug and surfaces."""
+    from rules_ext.corpus import parser
+
+    def broken(*args):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(parser, "_parse_file", broken)
+    (tmp_path / "000_x.txt").write_text("中国桥牌竞赛规则\n", encoding="utf-8")
+    with pytest.raises(IndexError):
+        parse(tmp_path)

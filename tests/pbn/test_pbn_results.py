@@ -2,6 +2,7 @@
 
 The expected figures are worked out by hand in the comments from the Law 78 rules.
 """
+import itertools
 from pathlib import Path
 
 import pytest
@@ -35,16 +36,16 @@ def test_club_fixture_matchpoints_neuberg_and_artificial():
     assert (results.method, results.scale) == ("matchpoints", "2/1/0")
     b1, b2, b3 = results.boards
     # board 1: 400, 400, 420 -> the 400s beat nothing and tie once (1), 420 beats both (4); top 4
-    assert [(l.mp_ns, l.mp_ew) for l in b1.lines] == [(1, 3), (1, 3), (4, 0)]
+    assert [(line.mp_ns, line.mp_ew) for line in b1.lines] == [(1, 3), (1, 3), (4, 0)]
     assert (b1.top, b1.neuberg) == (4, False)
     # board 2: A+ to NS pair 1, which has 1 + 4 of 8 = 62.5 % on its other boards, so Law 88 gives it
     # 62.5 % of a top of 4 = 2.5 (not 60 %: 2.4); EW pair 4 (A-) 40 % = 1.6; -110 and 140 compared
     # between two results (0 and 2) and scaled by Neuberg to three: (mp + 1) * 3 / 2 - 1 -> 0.5 and 3.5
-    assert [(pytest.approx(l.mp_ns), pytest.approx(l.mp_ew)) for l in b2.lines] == [(2.5, 1.6), (0.5, 3.5), (3.5, 0.5)]
+    assert [(pytest.approx(line.mp_ns), pytest.approx(line.mp_ew)) for line in b2.lines] == [(2.5, 1.6), (0.5, 3.5), (3.5, 0.5)]
     assert b2.neuberg and b2.top == 4
     assert b2.lines[0].pct_ns == pytest.approx(62.5)
     # board 3: 500, 0 (passed out), 140
-    assert [l.mp_ns for l in b3.lines] == [4, 0, 2]
+    assert [line.mp_ns for line in b3.lines] == [4, 0, 2]
     ns, ew = results.rankings
     assert (ns.group, ew.group, ns.unit) == ("NS", "EW", "MP")
     assert [(e.rank, e.id, round(e.total, 2), round(e.pct, 2)) for e in ns.entries] == [
@@ -79,8 +80,8 @@ def test_matchpoints_with_ties_and_tied_ranks():
                         2: [("1", "4", "100"), ("2", "5", "100"), ("3", "6", "100")]})
     results = compute_results(read_pbn(text))
     for board in results.boards:
-        assert sum(l.mp_ns for l in board.lines) == 3 * 2  # n(n-1) on the 2/1/0 scale
-        assert all(l.mp_ns + l.mp_ew == board.top for l in board.lines)
+        assert sum(line.mp_ns for line in board.lines) == 3 * 2  # n(n-1) on the 2/1/0 scale
+        assert all(line.mp_ns + line.mp_ew == board.top for line in board.lines)
     ns, ew = results.rankings
     assert [(e.rank, e.id, e.total) for e in ns.entries] == [("1", "3", 6), ("2=", "1", 3), ("2=", "2", 3)]
     assert [(e.rank, e.id, e.total) for e in ew.entries] == [("1=", "4", 5), ("1=", "5", 5), ("3", "6", 2)]
@@ -94,7 +95,7 @@ def test_neuberg_on_a_board_played_fewer_times():
     results = compute_results(read_pbn(text))
     board = results.boards[1]
     assert board.neuberg and board.top == 4
-    assert [(l.mp_ns, l.mp_ew) for l in board.lines] == [(3.5, 0.5), (0.5, 3.5)]
+    assert [(line.mp_ns, line.mp_ew) for line in board.lines] == [(3.5, 0.5), (0.5, 3.5)]
 
 
 def test_law88_average_plus_is_the_session_percentage_when_higher():
@@ -126,7 +127,7 @@ def test_half_point_scale_from_the_scoring_tag_and_from_the_files_figures():
     rows = {1: [("1", "4", "420"), ("2", "5", "420"), ("3", "6", "450")]}
     results = compute_results(read_pbn(pairs_event(rows, scoring="MP;MP2")))
     assert results.scale == "1/0.5/0"
-    assert [l.mp_ns for l in results.boards[0].lines] == [0.5, 0.5, 2]
+    assert [line.mp_ns for line in results.boards[0].lines] == [0.5, 0.5, 2]
     # no scale named, but the file's MP_NS + MP_EW make n - 1 = 2: the file uses 1/0.5/0
     text = ('[Board "1"][Scoring "Matchpoints"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n'
             '1 4 420 0.5 1.5\n2 5 420 0.5 1.5\n3 6 450 2 0\n')
@@ -167,11 +168,11 @@ SCORES = [("1", "5", "420"), ("2", "6", "450"), ("3", "7", "-50"), ("4", "8", "6
 def test_imp_pairs(scoring, method, expected):
     results = compute_results(read_pbn(pairs_event({1: SCORES}, scoring=scoring)))
     assert results.method == method
-    assert [l.imp_ns for l in results.boards[0].lines] == pytest.approx(expected)
-    assert [l.imp_ew for l in results.boards[0].lines] == pytest.approx([-x for x in expected])
+    assert [line.imp_ns for line in results.boards[0].lines] == pytest.approx(expected)
+    assert [line.imp_ew for line in results.boards[0].lines] == pytest.approx([-x for x in expected])
     if method == "butler":
         assert results.boards[0].datum == 440
-    ns, ew = results.rankings
+    ns, _ = results.rankings
     assert ns.unit == "IMP" and ns.entries[0].id == "4"
 
 
@@ -180,7 +181,7 @@ def test_teams_match_imps_and_vps():
     results = compute_results(event)
     assert results.method == "imps"
     # board 1: 430 v -50 -> 480 -> 10 to 北京; board 2: -110 v +110 -> 220 -> 6 to 上海; board 3: 90 v 0 -> 3
-    assert [[l.imp_ns for l in b.lines] for b in results.boards] == [[10, -10], [-6, 6], [3, -3]]
+    assert [[line.imp_ns for line in b.lines] for b in results.boards] == [[10, -10], [-6, 6], [3, -3]]
     (match,) = results.matches
     assert (match.home, match.visit, match.imps_home, match.imps_visit, match.boards) == ("北京", "上海", 13, 6, 3)
     assert (match.vp_home, match.vp_visit) == vp(7, 3)
@@ -221,9 +222,10 @@ def test_matchpoint_invariants(boards):
     results = compute_results(read_pbn(pairs_event(rows)))
     most = max(len(scores) for scores in boards)
     for board, scores in zip(results.boards, boards):
-        real = [l for l in board.lines if l.result.scored]
+        assert len(board.lines) == len(scores)
+        real = [line for line in board.lines if line.result.scored]
         if board.top is None:
-            assert most == 1 and all(l.mp_ns is None for l in board.lines)
+            assert most == 1 and all(line.mp_ns is None for line in board.lines)
             continue
         assert board.top == 2 * (most - 1)
         for line in board.lines:
@@ -237,13 +239,13 @@ def test_matchpoint_invariants(boards):
                     assert mine == given or (given == 60 and mine > 60)
         if len(real) == most:
             assert not board.neuberg
-            assert sum(l.mp_ns for l in real) == pytest.approx(most * (most - 1))
+            assert sum(line.mp_ns for line in real) == pytest.approx(most * (most - 1))
         else:
             assert board.neuberg == bool(real)
     for ranking in results.rankings:
         entries = ranking.entries
         assert [e.position for e in entries] == sorted(e.position for e in entries)
-        for a, b in zip(entries, entries[1:]):
+        for a, b in itertools.pairwise(entries):
             assert a.pct >= b.pct - 1e-9
             if abs(a.pct - b.pct) < 1e-9:
                 assert a.rank == b.rank and a.rank.endswith("=")

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from rules_ext.pbn import PBNError, read_pbn, write_pbn
-from rules_ext.pbn.reader import MANDATORY_TAGS
+from rules_ext.pbn.normalise import MANDATORY_TAGS
 from rules_ext.pbn.sample import SAMPLES_DIR
 from rules_ext.pbn.writer import encode_pbn
 

@@ -55,5 +55,5 @@ def test_real_law_2_reads_around_its_tables():
         tables.setdefault(t.label, []).append(t)
     data = pages.provision_data(law2.provisions[0], edition, [], lambda t: t, lambda s: s, tables)
     assert data["text"].rstrip().endswith("指定如下：")
-    assert [t["after"] for t in data["tables"]][0] == ""
+    assert data["tables"][0]["after"] == ""
     assert data["tables"][-1]["after"].startswith("第17副")

@@ -56,9 +56,9 @@ def check_links(outdir: Path) -> tuple[int, list[str], list[str]]:
             if not target.exists():
                 problems.append(f"{source.relative_to(outdir)}: {href} (no file)")
                 continue
-            if parts.fragment and target.suffix == ".html":
-                if unquote(parts.fragment) not in page(target).ids:
-                    problems.append(f"{source.relative_to(outdir)}: {href} (no anchor)")
+            if (parts.fragment and target.suffix == ".html"
+                    and unquote(parts.fragment) not in page(target).ids):
+                problems.append(f"{source.relative_to(outdir)}: {href} (no anchor)")
     return checked, problems
 
 

@@ -1,0 +1,66 @@
+"""What every step of reading one PBN file shares: its name, the problems found so far, and each
+distinct deal, contract and table row parsed once (a file repeats them hundreds of times)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules_ext.core import Contract, Deal
+from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.lexer import Game, Tag
+from rules_ext.pbn.tables import row_values
+
+#: values that say "not known": empty, or '?'
+UNKNOWN = ("", "?")
+#: a Result relative to the contract: '=', '+1', '-2'
+RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
+
+
+@dataclass(slots=True)
+class ReadContext:
+    """One file being read: ``source`` (its name), ``problems``, and the values parsed so far."""
+
+    source: str
+    problems: list[PBNError] = field(default_factory=list)
+    deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
+    contracts: dict[str, Contract] = field(default_factory=dict)
+    rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+
+    def row(self, line: str) -> list[str]:
+        cells = self.rows.get(line)
+        if cells is None:
+            cells = self.rows[line] = row_values(line)
+        return cells
+
+    def deal(self, text: str) -> Deal:
+        deal = self.deals.get(text)
+        if deal is None:
+            deal = self.deals[text] = Deal.from_pbn(text)
+        return deal
+
+    def contract(self, text: str) -> Contract:
+        contract = self.contracts.get(text)
+        if contract is None:
+            contract = self.contracts[text] = Contract.parse(text)
+        return contract
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(PBNError(message, source=self.source, line=line))
+
+
+def known(value: str) -> str:
+    """The value, or '' when it says "not known"."""
+    return "" if value in UNKNOWN else value
+
+
+def tag_line(game: Game, name: str) -> int:
+    """The line of the game's tag ``name`` (the game's first line when the tag has none)."""
+    tag = game.tag(name)
+    return (tag.line if tag is not None and tag.line else 0) or game.line
+
+
+def section_line(tag: Tag, offset: int) -> int:
+    """The line of the tag's section line number ``offset`` (the tag's own line when out of range)."""
+    if 0 <= offset < len(tag.section_lines):
+        return tag.section_lines[offset]
+    return tag.line

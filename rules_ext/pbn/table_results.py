@@ -1,0 +1,242 @@
+"""The results of a board as the file gives them: a ScoreTable row, or a game played at one table.
+
+A result is a bye or a board not played, an artificial adjusted score (``A+``, ``A60-40``, a ``^``
+percentage), or a played contract with declarer and tricks; its score is the file's or, when the
+file lacks it, the core's. For one game per table the Auction (checked against the contract), the
+Play and the Notes are read too.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import NotRequired, TypedDict
+
+from rules_ext.core import Contract, ContractError, DealError, Seat, ns_score
+from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
+from rules_ext.pbn.lexer import Game
+from rules_ext.pbn.model import Artificial, Board, TableResult, side_score
+from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
+
+_BYE = frozenset({"Bye", "BYE", "bye"})
+_ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "Percentage_NS")
+_SEAT_LETTERS = {seat.name: seat for seat in Seat}
+
+
+class _Seating(TypedDict):
+    """The fields of a :class:`TableResult` that say where and by whom a board was played."""
+
+    board: int
+    ns: str
+    ew: str
+    table: str
+    round: str
+    room: NotRequired[str]
+    lead: NotRequired[str]
+    names_ns: str
+    names_ew: str
+    players: tuple[str, ...]
+    line: int
+    theirs: tuple[tuple[str, str], ...]
+
+
+class _Sections(TypedDict, total=False):
+    """The fields of a :class:`TableResult` read from a game's Auction, Play and Note tags."""
+
+    auction: tuple[str, ...]
+    auction_first: Seat
+    auction_notes: tuple[tuple[int, int], ...]
+    play: tuple[tuple[str, ...], ...]
+    play_first: Seat | None
+    notes: tuple[tuple[int, str], ...]
+
+
+def row_result(row: dict[str, str], line: int, board: Board, their_columns: list[str],
+               ctx: ReadContext) -> TableResult | None:
+    """The result of one ScoreTable row (None when it cannot be read: a problem says why)."""
+    number = board.number
+    players: tuple[str, ...]
+    if "PlayerId_North" in row:
+        players = tuple(row.get(f"PlayerId_{s}", "") for s in ("North", "East", "South", "West"))
+        ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
+    else:
+        players = ()
+        ns, ew = row.get("PairId_NS", ""), row.get("PairId_EW", "")
+    seating: _Seating = {
+        "board": number, "ns": ns, "ew": ew, "table": _cell(row.get("Table")), "round": _cell(row.get("Round")),
+        "lead": _cell(row.get("Lead")), "names_ns": _cell(row.get("Names_NS")),
+        "names_ew": _cell(row.get("Names_EW")), "players": players, "line": line,
+        "theirs": tuple((c, row[c]) for c in their_columns if row[c] not in ("-", "?", ""))}
+    contract_text = row.get("Contract", "?").strip()
+    if not _BYE.isdisjoint(row.values()):
+        return TableResult(not_played=True, **seating)
+    artificial = _artificial(row, line, number, ctx)
+    if artificial is not None:
+        return TableResult(artificial=artificial, **seating)
+    if contract_text in ("-", ""):
+        return TableResult(not_played=True, **seating)
+    return _played(board, contract_text, row.get("Declarer", "?"), row.get("Result", "?"),
+                   _row_score(row, line, number, ctx), seating, ctx)
+
+
+def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> Artificial | None:
+    """The artificial score of a row: a marker in a contract, score or result cell, or a ``^`` percentage."""
+    for column in _ARTIFICIAL_COLUMNS:  # a quick look first: most rows are played results
+        cell = row.get(column)
+        if cell and cell[0] in "Aa^":
+            break
+    else:
+        return None
+    for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Score", "NS"),
+                         ("Result", "NS")):
+        cell = row.get(column, "")
+        if Artificial.looks_like(cell):
+            try:
+                return Artificial.parse(cell, side)
+            except ValueError as exc:
+                ctx.problem(line, f"board {number}: {exc}")
+                return None
+    pct = row.get("Percentage_NS", "")
+    if pct.startswith("^"):
+        try:
+            ns = float(pct[1:].replace(",", "."))
+            other = row.get("Percentage_EW", "").lstrip("^").replace(",", ".")
+            ew = float(other) if other not in ("", "-", "?") else 100.0 - ns
+            return Artificial(pct, ns, ew)
+        except ValueError:
+            ctx.problem(line, f"board {number}: cannot read artificial percentage {pct!r}: expected e.g. ^60")
+    return None
+
+
+def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> int | None:
+    """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given)."""
+    for column, sign in (("Score_NS", 1), ("Score_EW", -1), ("Score", 1)):
+        cell = row.get(column, "-").strip()
+        if cell in ("-", "?", ""):
+            continue
+        try:
+            return side_score(cell, column) * sign
+        except ValueError:
+            ctx.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
+            return None
+    return None
+
+
+def _played(board: Board, contract_text: str, declarer_text: str, result_text: str, score_ns: int | None,
+            seating: _Seating, ctx: ReadContext) -> TableResult | None:
+    """A played result: contract, declarer and tricks; the core scores it when the file does not."""
+    number, line = board.number, seating["line"]
+    if contract_text in UNKNOWN:
+        return TableResult(score_ns=score_ns, **seating)
+    try:
+        contract = ctx.contract(contract_text)
+    except ContractError as exc:
+        ctx.problem(line, f"board {number}: {exc}")
+        return None
+    declarer: Seat | None = contract.declarer
+    declarer_text = declarer_text.strip()
+    if declarer_text not in ("", "?", "-"):
+        try:
+            declarer = _SEAT_LETTERS.get(declarer_text) or Seat.parse(declarer_text)
+        except DealError as exc:
+            ctx.problem(line, f"board {number}: {exc}")
+            return None
+    contract = Contract(contract.level, contract.strain, contract.doubling)
+    tricks: int | None = None
+    result_text = result_text.strip()
+    if contract.is_passed_out:
+        tricks = None
+    elif RELATIVE_RESULT.match(result_text):
+        tricks = contract.tricks_needed + (0 if result_text == "=" else int(result_text))
+    elif result_text not in ("", "?", "-"):
+        if not (result_text.isascii() and result_text.isdigit()):
+            ctx.problem(line, f"board {number}: cannot read result {result_text!r}: expected the tricks "
+                        f"taken by declarer, 0..13 (or =, +1, -2)")
+            return None
+        tricks = int(result_text)
+    if tricks is not None and not 0 <= tricks <= 13:
+        ctx.problem(line, f"board {number}: a result of {tricks} tricks is impossible: expected 0..13")
+        return None
+    computed = False
+    if score_ns is None:
+        if contract.is_passed_out:
+            score_ns, computed = 0, True
+        elif declarer is not None and tricks is not None and board.vulnerability is not None:
+            score_ns, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
+    return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
+                       score_computed=computed, **seating)
+
+
+def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadContext) -> TableResult | None:
+    """The result of a game played at one table, with its auction, play and notes."""
+    result = _game_score(game, values, board, ctx)
+    if result is None:
+        return None
+    sections: _Sections = {}
+    auction_tag = game.tag("Auction")
+    if auction_tag is not None and auction_tag.value not in UNKNOWN:
+        auction, problems = read_auction(auction_tag.value, auction_tag.section)
+        for offset, message in problems:
+            ctx.problem(section_line(auction_tag, offset), f"board {board.number}: {message}")
+        if auction is not None:
+            sections["auction"], sections["auction_first"] = auction.calls, auction.first
+            sections["auction_notes"] = auction.notes
+            mismatch = contract_mismatch(auction, result.contract, result.declarer)
+            if mismatch:
+                ctx.problem(auction_tag.line or game.line, f"board {board.number}: {mismatch}")
+    play_tag = game.tag("Play")
+    if play_tag is not None and play_tag.value not in UNKNOWN:
+        first, tricks, problems = read_play(play_tag.value, play_tag.section)
+        for offset, message in problems:
+            ctx.problem(section_line(play_tag, offset), f"board {board.number}: {message}")
+        sections["play"], sections["play_first"] = tricks, first
+    notes = [t.value for t in game.tags if t.name == "Note"]
+    if notes:
+        sections["notes"] = read_notes(notes)
+    return dataclasses.replace(result, **sections) if sections else result
+
+
+def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadContext) -> TableResult | None:
+    """The result of a game from its Contract, Declarer, Result and Score tags (None without any)."""
+    contract_text = values.get("Contract", "?").strip()
+    room = known(values.get("Room", ""))
+    if contract_text in UNKNOWN and not room:
+        return None
+    players = tuple(known(values.get(s, "")) for s in ("North", "East", "South", "West"))
+    home, visit = known(values.get("HomeTeam", "")), known(values.get("VisitTeam", ""))
+    if room:
+        closed = room.lower().startswith("c")
+        ns, ew = (visit, home) if closed else (home, visit)
+    else:
+        ns = known(values.get("PairNS", "")) or f"{players[0]} - {players[2]}"
+        ew = known(values.get("PairEW", "")) or f"{players[1]} - {players[3]}"
+    line = tag_line(game, "Contract")
+    score_ns: int | None = None
+    score_text = values.get("Score", "").strip()
+    if score_text not in UNKNOWN:
+        try:
+            score_ns = side_score(score_text)
+        except ValueError as exc:
+            ctx.problem(tag_line(game, "Score"), f"board {board.number}: {exc}")
+    theirs = [("Score_NS", str(score_ns))] if score_ns is not None else []
+    for tag in ("ScoreIMP", "ScoreMP", "ScorePercentage"):
+        if values.get(tag, "") not in UNKNOWN:
+            theirs.append((tag, values[tag]))
+    seating: _Seating = {
+        "board": board.number, "ns": ns, "ew": ew, "table": known(values.get("Table", "")),
+        "round": known(values.get("Round", "")), "room": room, "players": players, "line": line,
+        "names_ns": f"{players[0]} - {players[2]}" if any(players) else "",
+        "names_ew": f"{players[1]} - {players[3]}" if any(players) else "", "theirs": tuple(theirs)}
+    if contract_text in ("-",) or (contract_text in UNKNOWN and score_ns is None):
+        return TableResult(not_played=True, **seating)
+    if Artificial.looks_like(contract_text):
+        try:
+            return TableResult(artificial=Artificial.parse(contract_text), **seating)
+        except ValueError as exc:
+            ctx.problem(line, f"board {board.number}: {exc}")
+            return None
+    return _played(board, contract_text, values.get("Declarer", "?"), values.get("Result", "?"), score_ns,
+                   seating, ctx)
+
+
+def _cell(value: str | None) -> str:
+    """A table cell, or '' when it is absent, '-' or '?'."""
+    return "" if value is None or value in ("-", "?") else value
