@@ -70,8 +70,10 @@ def part_of(module: str) -> str | None:
     names = module.split(".")
     if names[0] != "rules_ext":
         return None
-    if len(names) == 1 or names[1] in ("__init__", "__main__"):
-        return "cli" if names[-1] == "__main__" else "package"
+    if len(names) > 1 and names[1] == "__main__":
+        return "cli"
+    if len(names) == 1 or names[1].startswith("__"):  # the package itself: __init__, __version__
+        return "package"
     return names[1].removesuffix(".py")
 
 
