@@ -7,27 +7,9 @@ import re
 import pytest
 from sphinx.util.inventory import InventoryFile
 
-from rules_ext.corpus.labels import LabelError, parse_target
-
 
 def html(app, docname: str) -> str:
     return (app.outdir / f"{docname}.html").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("target, expected", [
-    ("45C4b", ("1991", "45C4b")),
-    ("1991:27B2", ("1991", "27B2")),
-    ("1999-trad:21A", ("1999-trad", "21A")),
-    ("69note", ("1991", "69note")),
-])
-def test_parse_target(target, expected):
-    assert parse_target(target, "1991") == expected
-
-
-@pytest.mark.parametrize("target", ["foo", "1991:", "C45", "1991:45-C"])
-def test_parse_target_rejects(target):
-    with pytest.raises(LabelError, match=re.escape(repr(target)) + ".*expected e.g. 45C4b"):
-        parse_target(target, "1991")
 
 
 @pytest.mark.sphinx("html", testroot="roles", freshenv=True)
