@@ -4,8 +4,6 @@ import logging
 
 import jieba
 
-import rules_ext.site
-
 jieba.setLogLevel(logging.WARNING)  # jieba prints its dictionary loading at DEBUG on stderr
 
 project = "中国桥牌竞赛规则"
@@ -31,7 +29,7 @@ html_title = "中国桥牌竞赛规则"
 html_static_path = ["source/_static"]
 templates_path = ["templates/html"]
 html_search_language = "zh"
-html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
+# html_search_options['dict'] is set by rules_ext: the dictionary its page generator writes
 html_theme_options = {
     "navigation_with_keys": True,
 }

@@ -5,7 +5,12 @@ domain, its directives and roles, the page generation and the Chinese search (ru
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
+import importlib.metadata
+
+try:
+    __version__ = importlib.metadata.version("rules-ext")
+except importlib.metadata.PackageNotFoundError:  # a source checkout on sys.path that was never installed
+    __version__ = "0+unknown"
 
 
 def setup(app):

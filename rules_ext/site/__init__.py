@@ -36,8 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
@@ -52,21 +54,17 @@ USER_DICT = PACKAGE_DIR / "data" / "bridge-terms.txt"
 DEFAULT_TEMPLATES = PACKAGE_DIR.parents[1] / "templates"
 
 
-class SiteConfigError(ValueError):
-    """A ``rules_*`` setting in conf.py that cannot work."""
-
-
 def _load_callable(value: Any, setting: str) -> Callable | None:
     if value is None or callable(value):
         return value
     if not isinstance(value, str) or ":" not in value:
-        raise SiteConfigError(f"{setting} = {value!r}: expected 'module:function', a callable "
-                              "or None, e.g. 'rules_ext.corpus:load_corpus'")
+        raise ConfigError(f"{setting} = {value!r}: expected 'module:function', a callable "
+                          "or None, e.g. 'rules_ext.corpus:load_corpus'")
     module, _, name = value.partition(":")
     try:
         return getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as exc:
-        raise SiteConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
+        raise ConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
 
 
 def templates_dir(app) -> Path:
@@ -80,18 +78,29 @@ def validate_config(app, config) -> None:
     from rules_ext.site.script import PROFILES
 
     if config.rules_traditional_profile not in PROFILES:
-        raise SiteConfigError(f"rules_traditional_profile = {config.rules_traditional_profile!r}: "
-                              f"expected one of {', '.join(PROFILES)}")
+        raise ConfigError(f"rules_traditional_profile = {config.rules_traditional_profile!r}: "
+                          f"expected one of {', '.join(PROFILES)}")
     edition = config.rules_default_edition
     if not isinstance(edition, str) or not edition[:4].isdigit():
-        raise SiteConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
-    if config.rules_corpus_loader is not None and not callable(config.rules_corpus_loader):
-        _load_callable(config.rules_corpus_loader, "rules_corpus_loader")
+        raise ConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
+    for setting in ("rules_corpus_loader", "rules_findings_loader"):
+        _load_callable(config[setting], setting)
     templates = templates_dir(app)
     if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
-        raise SiteConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
-                              "there; expected the project's templates/ folder")
+        raise ConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
+                          "there; expected the project's templates/ folder")
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
+    search_language = config.html_search_language or config.language or ""
+    if config.rules_corpus_loader is not None and search_language.startswith("zh"):
+        # the Chinese search keeps the rulebook's words whole (a dictionary in conf.py wins)
+        config.html_search_options = {"dict": str(search_dictionary(app)),
+                                      **config.html_search_options}
+
+
+def search_dictionary(app) -> Path:
+    """The jieba user dictionary the generator writes for the search language (a build
+    product, next to the environment)."""
+    return Path(app.doctreedir, "rules-search-dict.txt")
 
 
 def generate(app) -> None:
@@ -111,7 +120,7 @@ def generate(app) -> None:
         [Path(app.srcdir, "texts"), Path(app.srcdir, "examples"), templates_dir(app)],
         repr([config.rules_traditional_profile, config.rules_default_edition]))
     cached = writer.stamp_matches(stamp_path, stamp, Path(app.srcdir))
-    if cached is not None:
+    if cached is not None and search_dictionary(app).is_file():
         logger.info("rules: generated pages are up to date (inputs unchanged), corpus not loaded")
         for message in cached:
             logger.info("%s", message)
@@ -123,6 +132,7 @@ def generate(app) -> None:
     pages = generator.pages()
     pages.update(generator.examples_page(Path(app.srcdir)))
     written, removed = writer.write_pages(Path(app.srcdir), pages, writer.generated_roots(pages))
+    writer.write_if_changed(search_dictionary(app), generator.user_dictionary)
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
               for e in corpus.editions}
     ancestors = sorted(set(generator.ancestor_links))
@@ -200,9 +210,7 @@ def setup(app) -> dict[str, Any]:
     app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
     app.connect("builder-inited", generate)
-    app.connect("doctree-read", directives.note_examples)
     app.connect("doctree-resolved", directives.fill_examples)
-    app.connect("env-updated", directives.examples_changed)
     app.connect("env-get-updated", directives.examples_outdated)
-    return {"version": "0.1.0", "env_version": 2, "parallel_read_safe": True,
+    return {"version": __version__, "env_version": 3, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -9,14 +9,14 @@
 from __future__ import annotations
 
 import re
-from contextlib import suppress
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_id
 
-from rules_ext.corpus.labels import Label, LabelError, citation, law_number, parse_target
+from rules_ext.corpus.labels import Label, LabelError, citation, law_number
 from rules_ext.corpus.model import KINDS
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
 
@@ -88,6 +88,23 @@ def _is_law(label: str) -> bool:
 
 
 class LawDirectiveBase(SphinxDirective):
+    def law_number_argument(self) -> int:
+        """The argument as a law number: ``45``."""
+        number = self.arguments[0].strip()
+        if not _is_law(number):
+            raise self.error(f"{self.name}: law number {number!r} is not a number: expected e.g. 45")
+        return int(number)
+
+    def label_argument(self) -> str:
+        """The argument as a provision label, which starts with its law's number: ``45C4b``."""
+        label = self.arguments[0].strip()
+        try:
+            law_number(label)
+        except LabelError:
+            raise self.error(f"{self.name}: {label!r} is not a provision label: expected e.g. "
+                             "45C4b") from None
+        return label
+
     def edition(self) -> str:
         edition = self.options.get("edition") or self.env.ref_context.get("law:edition")
         if not edition:
@@ -123,9 +140,7 @@ class LawDirective(LawDirectiveBase):
                    "title": directives.unchanged}
 
     def run(self):
-        label = self.arguments[0].strip()
-        if not _is_law(label):
-            raise self.error(f"law number {label!r} is not a number: expected e.g. 45")
+        label = str(self.law_number_argument())
         edition = self.edition()
         title = self.options.get("title", "")
         target = nodes.target("", "", ids=[label])
@@ -155,7 +170,7 @@ class ProvisionDirective(LawDirectiveBase):
     }
 
     def run(self):
-        label = self.arguments[0].strip()
+        label = self.label_argument()
         kind = self.options.get("kind", "section")
         edition = self.edition()
         # a provision labelled like its law ('16': an un-lettered law text) shares the law's
@@ -229,9 +244,14 @@ class TermDirective(LawDirectiveBase):
     def run(self):
         term = self.arguments[0].strip()
         edition = self.edition()
-        anchor = self.options.get("anchor") or f"term-{len(self.domain.data['terms'])}"
         english = self.options.get("english", "")
+        # without ``:anchor:``, an id made from the English term, else a serial number that
+        # counts within this document only (as Sphinx's glossary does): the same in serial,
+        # parallel and incremental builds
+        anchor = self.options.get("anchor") or make_id(self.env, self.state.document, "term",
+                                                       english or term)
         item = nodes.container(classes=["law-glossary-entry"], ids=[anchor])
+        self.state.document.note_explicit_target(item)
         head = nodes.paragraph(classes=["law-term-head"])
         head += nodes.strong(term, term, classes=["law-term-name"])
         if english:
@@ -269,7 +289,7 @@ class ExamplesDirective(LawDirectiveBase):
     def run(self):
         node = examples_placeholder()
         node["edition"] = self.edition()
-        node["number"] = int(self.arguments[0])
+        node["number"] = self.law_number_argument()
         return [node]
 
 
@@ -295,32 +315,11 @@ def fill_examples(app, doctree, docname) -> None:
         node.replace_self(box)
 
 
-def note_examples(app, doctree) -> None:
-    """doctree-read: a page with docinfo ``:illustrates: 62`` is a worked example of that law."""
-    target = app.env.metadata.get(app.env.docname, {}).get("illustrates")
-    if target:
-        app.env.get_domain("law").note_example(app.env.docname, str(target).strip())
-
-
-def examples_changed(app, env) -> None:
-    """env-updated (before the environment is pickled): which laws' example lists changed."""
-    domain = env.get_domain("law")
-    current = dict(domain.data["examples"])
-    before = getattr(env, "rules_examples_snapshot", {})
-    env.rules_examples_snapshot = current
-    numbers = set()
-    for _docname, target in set(current.items()) ^ set(before.items()):
-        with suppress(LabelError):  # a target that names no law changes no law page
-            numbers.add(law_number(parse_target(target, env.config.rules_default_edition)[1]))
-    env.rules_examples_changed = numbers
-
-
-def examples_outdated(app, env):
+def examples_outdated(app, env) -> list[str]:
     """env-get-updated: write again the law pages whose list of worked examples changed."""
-    numbers = getattr(env, "rules_examples_changed", set())
-    env.rules_examples_changed = set()
+    domain = env.get_domain("law")
+    numbers = domain.laws_with_new_examples()
     if not numbers:
         return []
-    domain = env.get_domain("law")
     return sorted({entry.docname for entry in domain.data["objects"].values()
                    if entry.objtype == "law" and law_number(entry.anchor) in numbers})

@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
 
+
 class ObjectEntry(NamedTuple):
     docname: str
     anchor: str
@@ -129,12 +130,15 @@ class LawDomain(Domain):
         "unresolved": unresolved_role,
     }
     indices = [LawIndex]
-    initial_data: dict[str, Any] = {
+    initial_data = {
         "objects": {},  # (edition, script, label) -> ObjectEntry
         "terms": {},  # (edition, script, term) -> TermEntry
         "examples": {},  # docname -> 'EDITION:LABEL' or 'LABEL' it illustrates
+        # docname -> what it illustrated before this build cleared it (re-read or removed): with
+        # "examples", which law pages must be written again (see laws_with_new_examples)
+        "examples_before": {},
     }
-    data_version = 1
+    data_version = 2
 
     # -- registration -------------------------------------------------------------------------
     def note_object(self, edition: str, script: str, label: str, entry: ObjectEntry,
@@ -155,14 +159,22 @@ class LawDomain(Domain):
                            other.docname, location=location, type="rules", subtype="duplicate")
         self.data["terms"][key] = entry
 
-    def note_example(self, docname: str, target: str) -> None:
-        self.data["examples"][docname] = target
+    def process_doc(self, env, docname: str, document: nodes.document) -> None:
+        """A page whose docinfo says ``:illustrates: 62`` is a worked example of that law."""
+        self.data["examples_before"].setdefault(docname, None)  # a new page illustrated nothing
+        docinfo = next(document.findall(nodes.docinfo), None)
+        for field in docinfo.findall(nodes.field) if docinfo is not None else ():
+            name, body = field.children[:2]
+            if name.astext() == "illustrates" and body.astext().strip():
+                self.data["examples"][docname] = body.astext().strip()
 
     def clear_doc(self, docname: str) -> None:
         for store in ("objects", "terms"):
             data = self.data[store]
             for key in [k for k, v in data.items() if v.docname == docname]:
                 del data[key]
+        if docname not in self.data["examples_before"]:
+            self.data["examples_before"][docname] = self.data["examples"].get(docname)
         self.data["examples"].pop(docname, None)
 
     def merge_domaindata(self, docnames, otherdata: dict[str, Any]) -> None:
@@ -170,9 +182,26 @@ class LawDomain(Domain):
             for key, entry in otherdata[store].items():
                 if entry.docname in docnames:
                     self.data[store][key] = entry
-        for docname, target in otherdata["examples"].items():
-            if docname in docnames:
-                self.data["examples"][docname] = target
+        for store in ("examples", "examples_before"):
+            for docname, target in otherdata[store].items():
+                if docname in docnames:
+                    self.data[store].setdefault(docname, target)
+
+    def laws_with_new_examples(self) -> set[int]:
+        """The laws whose list of worked examples changed since the last build: those that a
+        page read in this build illustrates now or illustrated before, or a removed page
+        illustrated. Forgets them, for the next build."""
+        before, now = self.data["examples_before"], self.data["examples"]
+        numbers = set()
+        for docname, old in before.items():
+            new = now.get(docname)
+            if old == new:
+                continue
+            for target in filter(None, (old, new)):
+                with suppress(LabelError):  # a target that names no provision changes no law page
+                    numbers.add(law_number(parse_target(target, EDITIONS.default)[1]))
+        before.clear()
+        return numbers
 
     # -- lookup ---------------------------------------------------------------------------------
     def find(self, edition: str, label: str, script: str = SIMPLIFIED) -> ObjectEntry | None:

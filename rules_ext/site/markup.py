@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from rules_ext.corpus.model import CrossReference
 
@@ -121,7 +122,7 @@ def _suffix_places(text: str, targets: Sequence[str]) -> list[tuple[int, int]]:
     """Where each target's own part (what follows the labels' common prefix) is printed, in order:
     ``41条B及C款`` -> 41B, 41C at B and C; ``上述（a）或（b）`` -> 52B1a, 52B1b. Empty when some part
     is not printed (a range such as ``上述A至E各款`` stays one link)."""
-    prefix = os.path.commonprefix(list(targets))
+    prefix = os.path.commonprefix(list(targets))  # noqa: RUF071 -- labels, not paths
     places, cursor = [], 0
     law = re.match(r"\d+", prefix)
     if law and law.group() in text:  # look after the law number: 41B1, 41B2 must not find 4[1]
@@ -134,17 +135,6 @@ def _suffix_places(text: str, targets: Sequence[str]) -> list[tuple[int, int]]:
         places.append((at, at + len(suffix)))
         cursor = at + len(suffix)
     return places
-
-
-def word_boundaries(text: str) -> set[int]:
-    """Offsets where jieba's words start or end (terms are added to jieba by the generator), so
-    that 跟牌 is not linked inside 错跟/牌张."""
-    import jieba
-
-    bounds = {0, len(text)}
-    for _word, start, end in jieba.tokenize(text, HMM=False):
-        bounds.update((start, end))
-    return bounds
 
 
 def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str], edition: str,
@@ -175,7 +165,7 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
             whole = bounds is None or (at in bounds and end in bounds)
             if whole and not any(s.start < end and at < s.end for s in spans):
                 target = term_target(term)
-                spans.append(Span(at, end, lambda shown, t=target: role("law:term", shown, t)))
+                spans.append(Span(at, end, partial(_term_role, target=target)))
                 break
             start = at + 1
     return sorted(spans, key=lambda s: s.start)
@@ -199,8 +189,12 @@ def render(text: str, spans: Sequence[Span], convert: Callable[[str], str] = lam
     return "\n\n".join(paragraphs) or "\\ "
 
 
+def _term_role(shown: str, target: str) -> str:
+    return role("law:term", shown, target)
+
+
 def _render_line(text: str, spans: Sequence[Span], convert: Callable[[str], str]) -> str:
-    out = []
+    out: list[str] = []
     cursor = 0
     for span in spans:
         if span.start > cursor:

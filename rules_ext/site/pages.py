@@ -32,6 +32,7 @@ from rules_ext.site.names import (
     law_title,
 )
 from rules_ext.site.script import to_traditional
+from rules_ext.site.words import WordBoundaries, user_dictionary
 
 DATA_DIR = Path(__file__).parent / "data"
 #: English titles of the 1997 WBF laws that were checked against public copies (see the data file)
@@ -104,9 +105,12 @@ def note_marker(marker: str) -> tuple[str, str]:
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
                    anchor: Callable[[str, str], str] = markup.same_label,
-                   findings: dict[str, list[dict[str, str]]] | None = None) -> dict[str, Any]:
+                   findings: dict[str, list[dict[str, str]]] | None = None,
+                   boundaries: Callable[[str], set[int]] | None = None) -> dict[str, Any]:
+    """The template data of a provision and its children; with ``boundaries``, a defined term
+    is linked only where it is a whole word."""
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
-                              markup.word_boundaries)
+                              boundaries)
     original = ""
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
@@ -132,7 +136,7 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "tables": [dict(table_data(t, convert), after=after) for t, after in zip(own_tables, pieces[1:])],
         "findings": (findings or {}).pop(p.label, []),
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
-                                    findings)
+                                    findings, boundaries)
                      for c in p.children],
     }
 
@@ -144,7 +148,7 @@ def table_cuts(p: Provision, own_tables: Sequence[Table]) -> list[int]:
     if len(lines) != len(p.text_lines):
         return [len(p.text)] * len(own_tables)  # no line map: tables after the text
     starts = [sum(len(x) + 1 for x in lines[:i]) for i in range(len(lines))]
-    cuts = []
+    cuts: list[int] = []
     for table in own_tables:
         after = [start for start, number in zip(starts, p.text_lines) if number > table.lines[0]]
         cuts.append(max([after[0] if after else len(p.text)] + cuts[-1:]))
@@ -173,18 +177,6 @@ def table_data(table: Table, convert) -> dict[str, Any]:
             "rows": [cells(r) for r in table.rows],
             "notes": [markup.escape(convert(n)) for n in table.notes]}
 
-
-
-def _teach_jieba(corpus: Corpus) -> None:
-    """jieba (process-wide) learns the bridge terms and every defined term, so that word
-    boundaries (term links) and the search index keep them whole."""
-    import jieba
-
-    jieba.load_userdict(str(DATA_DIR / "bridge-terms.txt"))
-    for edition in corpus.editions:
-        for definition in edition.definitions:
-            if len(definition.term) > 1:
-                jieba.add_word(definition.term, freq=2000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +213,9 @@ class Generator:
             autoescape=False,  # the output is reST, escaped by rules_ext.site.markup
         )
         self.env.filters["heading"] = heading
-        _teach_jieba(context.corpus)
+        #: the jieba user dictionary of the search (bridge terms and defined terms)
+        self.user_dictionary = user_dictionary(context.corpus)
+        self.word_boundaries = WordBoundaries(self.user_dictionary)
         self._anchors: dict[str, set[str]] = {}
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
@@ -338,7 +332,7 @@ class Generator:
         for orphan in orphans:
             orphan["findings"] = findings.pop(orphan["label"], [])
         provisions = [provision_data(p, edition, view.terms, view.term_target, convert,
-                                     view.tables, self.anchor, findings)
+                                     view.tables, self.anchor, findings, self.word_boundaries)
                       for p in law.provisions]
         return self.render(
             "site/law.rst.jinja",
@@ -400,7 +394,7 @@ class Generator:
         convert = view.convert
         others = [t for t in view.terms if t != d.term]
         spans = markup.find_spans(d.text, d.xrefs, others, view.edition.id, view.term_target,
-                                  self.anchor, markup.word_boundaries)
+                                  self.anchor, self.word_boundaries)
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
         return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",

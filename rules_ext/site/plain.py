@@ -13,6 +13,8 @@ from sphinx.domains import Domain
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import split_explicit_title
 
+from rules_ext import __version__
+
 
 class _AnyOption(dict):
     def __missing__(self, key):
@@ -46,4 +48,4 @@ class PlainLawDomain(Domain):
 def setup(app):
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
-    return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

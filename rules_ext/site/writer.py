@@ -29,10 +29,11 @@ class GenerationError(ValueError):
 def _package_files(obj) -> list[Path]:
     """The source files of the top-level package (or module) that defines ``obj``."""
     module = sys.modules.get(getattr(obj, "__module__", "") or "")
-    if module is None or not getattr(module, "__file__", None):
+    if module is None or module.__file__ is None:
         return []
     top = sys.modules.get(module.__name__.split(".")[0], module)
-    root = Path(top.__file__).parent if top.__file__.endswith("__init__.py") else Path(top.__file__)
+    file = Path(top.__file__ or module.__file__)
+    root = file.parent if file.name == "__init__.py" else file
     return sorted(root.rglob("*") if root.is_dir() else [root])
 
 
@@ -92,11 +93,7 @@ def write_pages(srcdir: Path, pages: dict[str, str], roots: Iterable[str]) -> tu
         folder.mkdir(parents=True, exist_ok=True)
         (folder / MARKER).touch()
     for docname, text in pages.items():
-        path = srcdir / f"{docname}.rst"
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        write_text_atomic(path, text)
-        written += 1
+        written += write_if_changed(srcdir / f"{docname}.rst", text)
     wanted = {srcdir / f"{name}.rst" for name in pages}
     for root in roots:
         for path in (srcdir / root).rglob("*.rst"):
@@ -104,3 +101,11 @@ def write_pages(srcdir: Path, pages: dict[str, str], roots: Iterable[str]) -> tu
                 path.unlink()
                 removed += 1
     return written, removed
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` unless the file holds it already; whether it was written."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    write_text_atomic(path, text)
+    return True

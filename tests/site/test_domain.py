@@ -2,9 +2,16 @@
 from __future__ import annotations
 
 import copy
+import json
+import os
 import re
+import shutil
+import time
+from pathlib import Path
 
 import pytest
+from sphinx.errors import ConfigError
+from sphinx.util.console import strip_colors
 from sphinx.util.inventory import InventoryFile
 
 
@@ -95,8 +102,81 @@ def test_clear_doc_and_merge_domaindata(app):
 @pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_traditional_profile": "zz"})
 def test_bad_config_is_refused(make_app, app_params):
     args, kwargs = app_params
-    with pytest.raises(Exception, match=r"rules_traditional_profile = 'zz': expected one of s2twp"):
+    with pytest.raises(ConfigError, match=r"rules_traditional_profile = 'zz': expected one of s2twp"):
         make_app(*args, **kwargs)
+
+
+@pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_findings_loader": "nowhere:x"})
+def test_a_loader_that_cannot_be_imported_is_a_config_error(make_app, app_params):
+    args, kwargs = app_params
+    with pytest.raises(ConfigError, match=r"rules_findings_loader = 'nowhere:x': cannot import it"):
+        make_app(*args, **kwargs)
+
+
+BAD_DIRECTIVES = """\
+Bad directives
+==============
+
+.. law:edition:: 1991
+
+.. law:examples:: x
+
+.. law:law:: 5x
+
+.. law:provision:: foo
+
+   text
+
+.. law:provision:: 5A
+   :kind: chapter
+
+   text
+
+.. law:edition:: 1991
+   :script: cursive
+"""
+
+
+def test_bad_directive_input_is_an_error_with_its_line(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text('extensions = ["rules_ext"]\nrules_corpus_loader = None\n',
+                                      encoding="utf-8")
+    (tmp_path / "index.rst").write_text(BAD_DIRECTIVES, encoding="utf-8")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()  # no traceback: each problem is reported where it is
+    warnings = strip_colors(app.warning.getvalue())
+    errors = [line.split("index.rst:", 1)[1] for line in warnings.splitlines() if "ERROR" in line]
+    assert errors == [
+        "6: ERROR: law:examples: law number 'x' is not a number: expected e.g. 45 [docutils]",
+        "8: ERROR: law:law: law number '5x' is not a number: expected e.g. 45 [docutils]",
+        "10: ERROR: law:provision: 'foo' is not a provision label: expected e.g. 45C4b [docutils]",
+        '14: ERROR: Error in "law:provision" directive:',
+        '19: ERROR: Error in "law:edition" directive:',
+    ], warnings
+    assert "unknown provision kind 'chapter': expected one of law, intro, section" in warnings
+    assert "unknown script 'cursive': expected simplified or traditional" in warnings
+
+
+def test_new_and_moved_examples_rewrite_the_law_page(make_app, rootdir, tmp_path):
+    srcdir = tmp_path / "roles"
+    shutil.copytree(rootdir / "test-roles", srcdir)
+    app = make_app("html", srcdir=srcdir)
+    app.build()
+    law5 = app.outdir / "index.html"
+
+    def examples_box() -> str:
+        box = re.search(r'class="[^"]*law-examples.*?</p>', law5.read_text(encoding="utf-8"), re.S)
+        return box.group(0) if box else ""
+
+    assert "examples/ex1.html" in examples_box()
+    (srcdir / "examples" / "ex2.rst").write_text(
+        ":orphan:\n:illustrates: 5B\n\n实例二\n======\n\nAnother example.\n", encoding="utf-8")
+    (srcdir / "examples" / "ex1.rst").write_text(
+        ":illustrates: 1999:5\n\n实例一\n======\n\nNow of the 1999 Law 5.\n", encoding="utf-8")
+    _later(srcdir / "examples" / "ex1.rst")
+    app = make_app("html", srcdir=srcdir)
+    app.build()  # index.rst itself is unchanged: only the list of its law's examples is
+    assert "examples/ex2.html" in examples_box() and "examples/ex1.html" not in examples_box()
+    assert app.env.get_domain("law").data["examples_before"] == {}
 
 
 @pytest.mark.sphinx("html", testroot="small", freshenv=True)
@@ -151,16 +231,64 @@ def test_generated_pages(app):
     assert "第六章 打牌" in index and "本规则要领" in index
 
 
-@pytest.mark.sphinx("html", testroot="small", freshenv=True)
-def test_parallel_build_gives_the_same_domain_data(make_app, app_params, tmp_path):
-    args, kwargs = app_params
-    data = {}
-    for jobs in (1, 2):
-        app = make_app(*args, **{**kwargs, "parallel": jobs, "builddir": tmp_path / f"j{jobs}"})
+def _later(path: Path) -> None:
+    """Give ``path`` a modification time after the last build's, so that Sphinx reads it again."""
+    later = time.time() + 10
+    os.utime(path, (later, later))
+
+
+def term_anchors(outdir: Path) -> dict[str, list[str]]:
+    return {path.relative_to(outdir).as_posix(): re.findall(r'\bid="(term-[^"]*)"',
+                                                           path.read_text(encoding="utf-8"))
+            for path in sorted(outdir.rglob("*.html"))}
+
+
+@pytest.mark.parametrize("testroot, touched", [
+    ("small", "1991/glossary.rst"),  # generated glossaries: anchors from the English terms
+    ("anchors", "page1.rst"),  # hand-written glossary pages with terms that give no anchor
+])
+def test_serial_parallel_and_incremental_builds_agree(make_app, rootdir, tmp_path, testroot,
+                                                      touched):
+    srcdir = tmp_path / testroot
+    shutil.copytree(rootdir / f"test-{testroot}", srcdir)
+    data, anchors = {}, {}
+    for name, jobs in (("serial", 1), ("parallel", 2), ("incremental", 1)):
+        builddir = tmp_path / ("serial" if name == "incremental" else name)
+        if name == "incremental":
+            _later(srcdir / touched)
+        app = make_app("html", srcdir=srcdir, builddir=builddir, parallel=jobs)
         app.build()
         assert app.warning.getvalue() == ""
-        data[jobs] = copy.deepcopy(app.env.get_domain("law").data)
+        if name == "incremental":
+            assert "1 changed" in app.status.getvalue()
+        data[name] = copy.deepcopy(app.env.get_domain("law").data)
+        anchors[name] = term_anchors(app.outdir)
         app.cleanup()
-    assert len(data[1]["objects"]) > 30
-    assert data[2]["objects"] == data[1]["objects"]
-    assert data[2]["terms"] == data[1]["terms"]
+    assert data["parallel"]["terms"] == data["serial"]["terms"] == data["incremental"]["terms"]
+    assert data["parallel"]["objects"] == data["serial"]["objects"] == data["incremental"]["objects"]
+    assert anchors["parallel"] == anchors["serial"] == anchors["incremental"]
+    if testroot == "small":
+        assert len(data["serial"]["objects"]) > 30
+        assert anchors["serial"]["1991/glossary.html"] == [
+            "term-dummy", "term-penalty-card", "term-card-exposed-out-of-turn"]
+    else:
+        # from the term when it gives one, else numbered within the page
+        for number in range(1, 8):
+            assert anchors["serial"][f"page{number}.html"] == [
+                f"term-{number}", "term-0", f"term-Term-{number}"]
+
+
+@pytest.mark.sphinx("html", testroot="small")
+def test_search_keeps_defined_terms_whole_when_pages_are_cached(make_app, app_params):
+    args, kwargs = app_params
+    for fresh in (True, False):  # the second build finds the generated pages up to date
+        app = make_app(*args, **{**kwargs, "freshenv": True})
+        app.build()
+        status = app.status.getvalue()
+        assert ("corpus not loaded" in status) is not fresh
+        dictionary = Path(app.config.html_search_options["dict"])
+        assert "越序亮牌 2000" in dictionary.read_text(encoding="utf-8").splitlines()
+        text = (app.outdir / "searchindex.js").read_text(encoding="utf-8")
+        index = json.loads(text.removeprefix("Search.setIndex(").removesuffix(")"))
+        assert "越序亮牌" in index["terms"] | index["titleterms"]  # one word, not 越序 + 亮牌
+        app.cleanup()

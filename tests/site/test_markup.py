@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules_ext.corpus.model import CrossReference
-from rules_ext.site import markup, names, pages, writer
+from rules_ext.site import markup, names, pages, words, writer
 from rules_ext.site.script import ScriptError, normalise_delivered, to_traditional
 
 
@@ -164,16 +164,29 @@ def test_traditional_conversion_and_delivered_artifacts():
 def test_terms_are_linked_only_as_whole_words():
     import jieba
 
-    from rules_ext.site import USER_DICT
-
-    jieba.load_userdict(str(USER_DICT))
-    jieba.add_word("跟牌", freq=2000)
+    dictionary = words.BRIDGE_TERMS.read_text(encoding="utf-8") + "跟牌 2000\n"
+    before = (jieba.dt.total, len(jieba.dt.FREQ))
+    boundaries = words.WordBoundaries(dictionary)
     inside = markup.find_spans("收回其错跟牌张", [], ["跟牌"], "1991", lambda t: t,
-                               boundaries=markup.word_boundaries)
+                               boundaries=boundaries)
     assert inside == []  # 错跟 / 牌张, not 跟牌
     whole = markup.find_spans("防家未跟牌时", [], ["跟牌"], "1991", lambda t: t,
-                              boundaries=markup.word_boundaries)
+                              boundaries=boundaries)
     assert [(s.start, s.end) for s in whole] == [(3, 5)]
+    assert (jieba.dt.total, len(jieba.dt.FREQ)) == before  # jieba's own dictionary untouched
+
+
+def test_user_dictionary_holds_the_bridge_terms_then_the_defined_terms():
+    from rules_ext.corpus.model import Corpus, Definition, Edition
+
+    def edition(id_, *terms):
+        return Edition(id_, id_, f"{id_}.txt",
+                       definitions=[Definition(t, "", "", "", (1, 1)) for t in terms])
+
+    corpus = Corpus([edition("1991", "明手", "越序亮牌", "牌"), edition("1999", "越序亮牌")])
+    lines = words.user_dictionary(corpus).splitlines()
+    bridge = words.BRIDGE_TERMS.read_text(encoding="utf-8").splitlines()
+    assert lines == [*bridge, "明手 2000", "越序亮牌 2000"]  # one line a term; 牌 is no word
 
 
 def test_each_printed_line_is_its_own_paragraph():

@@ -1,6 +1,5 @@
 """A tiny invented corpus for the site's test roots: two editions and a traditional copy."""
-from rules_ext.corpus.model import (Corpus, CrossReference, Definition, Edition, FrontMatter, Law,
-                                    Provision, Table)
+from rules_ext.corpus.model import Corpus, CrossReference, Definition, Edition, FrontMatter, Law, Provision, Table
 
 
 def _p(label, kind, text, marker="", heading="", children=(), xrefs=(), **kw):
@@ -33,7 +32,10 @@ def load():
                     front=[FrontMatter("preamble", "本规则要领", ["规则适用于复式桥牌。"], (1, 1))],
                     definitions=[Definition("明手", "Dummy", "庄家的同伴，其牌摊在桌上。", "", (1, 1)),
                                  Definition("罚张", "Penalty Card", "防家过早暴露的牌张，参阅50条。", "", (2, 2),
-                                            xrefs=[CrossReference("参阅50条", 2, ("50",), True, "1991")])],
+                                            xrefs=[CrossReference("参阅50条", 2, ("50",), True, "1991")]),
+                                 # in no dictionary: only the defined terms keep it whole
+                                 Definition("越序亮牌", "Card Exposed Out of Turn", "在轮到之前亮出的牌。", "",
+                                            (3, 3))],
                     tables=[Table("law2-vulnerability", "2B", "局况表", ["牌套", "局况"],
                                   [["1", "双无"], ["2", "南北有局"]], (5, 6), ["header recovered"])])
     law1b = Law(1, "牌——牌张大小及花色等级", True, "准备事项", (), (1, 1), provisions=[
