@@ -4,19 +4,21 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 BUILD  ?= build
+# exact versions for a reproducible run; `make setup CONSTRAINTS=` installs the newest within pyproject's ranges
+CONSTRAINTS ?= constraints.txt
 SPHINXOPTS ?= -W --keep-going -q
 DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
 
-.PHONY: all setup system-deps html doctest pdf test bench clean check
+.PHONY: all setup system-deps html doctest pdf lint test bench clean check
 
 all: setup html pdf
 
 setup: $(VENV)/.installed system-deps
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q $(if $(CONSTRAINTS),-c $(CONSTRAINTS)) -e '.[test]'
 	touch $@
 
 # Debian packages for the browser test, the PDF font and PDF renderings; installed only when missing.
@@ -41,7 +43,11 @@ pdf: setup
 check: setup
 	$(PY) -m rules_ext check
 
-test: setup
+lint: setup
+	$(PY) -m ruff check rules_ext tests benchmarks conf.py
+	$(PY) -m mypy
+
+test: setup lint
 	$(PY) -m pytest -q
 
 bench: setup

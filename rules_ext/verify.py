@@ -1,4 +1,4 @@
-"""`python -m rules_ext verify`: the rulebook's own tables (corpus) recomputed by the scoring core.
+"""The rulebook's own tables (corpus) recomputed by the scoring core.
 
 Every value of the tables of Law 2 (dealer, vulnerability), Law 77 (trick score, premiums,
 undertricks) and Law 78B (IMP scale), in every edition that prints them, is computed by
@@ -10,11 +10,9 @@ The column meanings of the tables are documented in ``rules_ext.corpus.tables``.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from rules_ext.core import (
     IMP_SCALE,
@@ -30,7 +28,6 @@ from rules_ext.core import (
     trick_score,
     vulnerability,
 )
-from rules_ext.fileio import write_text_atomic
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,24 +282,3 @@ def format_report(reports: list[TableReport]) -> str:
     lines.append(f"{sum(r.checked for r in reports)} values checked, "
                  f"{sum(r.not_checked for r in reports)} not checkable, {total} finding(s)")
     return "\n".join(lines)
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the verify sub-command to the main parser."""
-    p = subparsers.add_parser("verify", help="recompute the rulebook's tables (Laws 2, 77, 78B) with the core",
-                              description="Compare every value of the tables of Laws 2, 77 and 78B, per edition, "
-                                          "with the scoring core; print each disagreement.")
-    p.add_argument("--json", metavar="PATH", help="also write the findings as JSON")
-    p.add_argument("--strict", action="store_true", help="exit with status 2 when there is any finding")
-    p.set_defaults(handler=_verify)
-
-
-def _verify(args: argparse.Namespace) -> int:
-    from rules_ext.corpus import load_corpus
-
-    reports = verify_tables(load_corpus())
-    print(format_report(reports))
-    findings = [f for r in reports for f in r.findings]
-    if args.json:
-        write_text_atomic(args.json, json.dumps([asdict(f) for f in findings], ensure_ascii=False, indent=1) + "\n")
-    return 2 if args.strict and findings else 0

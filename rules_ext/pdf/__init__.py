@@ -16,7 +16,8 @@ Public API
   progress=iter) -> pages`` (called by ``python -m rules_ext results EVENT.pbn -o r.pdf``).
 - ``ruling.load_ruling(path) -> RulingRecord`` (TOML; ``RulingError`` names file, line and field),
   ``ruling.write_ruling_form(record_or_None, path, *, paper='a4', lang='both', corpus=None)``.
-- ``samples.render_samples(directory) -> [paths]`` (``python -m rules_ext samples -o DIR``).
+- The sample PDFs the site links to are rendered by the command-line layer
+  (``rules_ext.cli.samples.render_samples``, ``python -m rules_ext samples -o DIR``).
 - Building blocks: ``layout.PrintOptions`` (``Paper`` A4/LETTER, ``Lang`` ZH/EN/BOTH, ``label``),
   ``layout.build_document``, ``diagram.HandDiagram`` (a Flowable), ``diagram.auction_table``,
   ``dd.solve`` / ``dd.DoubleDummy`` (endplay's DDS, or the file's DoubleDummyTricks).

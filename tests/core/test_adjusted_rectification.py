@@ -83,9 +83,9 @@ def test_revoke_1999_says_it_follows_1991_text():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(revoke_trick=0, won_by="offender", offending_side_tricks_after=0), "1..13"),
-    (dict(revoke_trick=10, won_by="offender", offending_side_tricks_after=4), "0..3"),
-    (dict(revoke_trick=3, won_by="dummy", offending_side_tricks_after=0), "won_by"),
+    ({"revoke_trick": 0, "won_by": "offender", "offending_side_tricks_after": 0}, "1..13"),
+    ({"revoke_trick": 10, "won_by": "offender", "offending_side_tricks_after": 4}, "0..3"),
+    ({"revoke_trick": 3, "won_by": "dummy", "offending_side_tricks_after": 0}, "won_by"),
 ])
 def test_impossible_revoke_facts(kwargs, message):
     with pytest.raises(RectificationError, match=message):

@@ -39,7 +39,7 @@ def test_impossible_contracts_raise(bad):
 
 @pytest.mark.parametrize("tricks", [14, -1, 7.0, True, "10"])
 def test_impossible_tricks_raise(tricks):
-    with pytest.raises(ContractError, match="0..13"):
+    with pytest.raises(ContractError, match=r"0\.\.13"):
         score("4S", tricks, False)
 
 
@@ -69,7 +69,7 @@ def test_contract_is_frozen_and_validated():
     contract = Contract.parse("4S")
     with pytest.raises(AttributeError):
         contract.level = 5
-    with pytest.raises(ContractError, match="1..7"):
+    with pytest.raises(ContractError, match=r"1\.\.7"):
         Contract(8, Strain.NT)
     with pytest.raises(ContractError, match="passed-out"):
         Contract(0, Strain.S)

@@ -101,7 +101,7 @@ def test_unknown_erratum_key_is_reported_by_check(tmp_path):
 
 def test_bad_errata_file_is_an_error(tmp_path):
     (tmp_path / "errata.toml").write_text("[[erratum]\n", encoding="utf-8")
-    with pytest.raises(ErrataError, match="cannot read errata.toml"):
+    with pytest.raises(ErrataError, match=r"cannot read errata\.toml"):
         load_errata(tmp_path / "errata.toml")
 
 

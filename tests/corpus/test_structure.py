@@ -63,7 +63,7 @@ def test_labels_sections_items_subitems_and_subsub():
 
 
 def test_intro_note_and_sectionless_law():
-    provs, owner = build(26, ["当一违规者的叫牌被取消，他用另一个叫牌替代时：", "（A）取消的叫牌关联的特定花色",
+    provs, _ = build(26, ["当一违规者的叫牌被取消，他用另一个叫牌替代时：", "（A）取消的叫牌关联的特定花色",
                               "取消的叫牌，如果与一个或多个花色有关时：", "（注）虽系重复同一叫牌，含意不同。"])
     assert [p.label for p in provs] == ["26intro", "26A", "26note"]
     assert provs[0].kind == "intro" and provs[2].kind == "note"

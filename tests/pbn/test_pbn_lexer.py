@@ -4,7 +4,7 @@ from rules_ext.pbn.tables import Column, parse_columns, parse_table, tokenize_ro
 
 
 def test_several_tags_on_a_line_are_all_kept():
-    header, games, problems, _ = scan('[Event "A"][Site "B"]  [Date "2025.01.01"] [Board "1"]\n')
+    _, games, problems, _ = scan('[Event "A"][Site "B"]  [Date "2025.01.01"] [Board "1"]\n')
     assert problems == []
     assert [(t.name, t.value) for t in games[0].tags] == [
         ("Event", "A"), ("Site", "B"), ("Date", "2025.01.01"), ("Board", "1")]

@@ -346,8 +346,8 @@ def test_png_renderings(tmp_path, pairs, corpus):
 def test_file_double_dummy_agrees_with_dds():
     """The sample event carries DoubleDummyTricks/OptimumScore: our reading of them (declarers
     N S E W × NT S H D C) must equal what DDS computes for the same deals."""
+    from rules_ext.cli.samples import PAIRS_EVENT
     from rules_ext.pdf.handrecord import _file_dd
-    from rules_ext.pdf.samples import PAIRS_EVENT
 
     event = read_pbn(PAIRS_EVENT)
     boards = [b for b in event.boards if b.deal is not None][:3]
@@ -361,7 +361,7 @@ def test_file_double_dummy_agrees_with_dds():
 
 
 def test_samples(tmp_path, corpus):
-    from rules_ext.pdf.samples import SAMPLE_NAMES
+    from rules_ext.cli.samples import SAMPLE_NAMES
 
     assert main(["samples", "-o", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(SAMPLE_NAMES)
@@ -454,7 +454,7 @@ def test_partial_deal_is_printed_without_dd(tmp_path):
 
 @pytest.mark.parametrize("blank", [True, False])
 def test_travellers_are_not_split_across_pages(tmp_path, blank):
-    from rules_ext.pdf.samples import PAIRS_EVENT
+    from rules_ext.cli.samples import PAIRS_EVENT
 
     event = read_pbn(PAIRS_EVENT)
     out = tmp_path / "t.pdf"
@@ -473,7 +473,7 @@ def test_travellers_are_not_split_across_pages(tmp_path, blank):
 
 def test_filled_travellers_print_the_lead_with_a_suit_symbol(tmp_path):
     """A lead is printed as a director writes it (♠J, ♥10), not in PBN's letters (SJ, HT)."""
-    from rules_ext.pdf.samples import PAIRS_EVENT
+    from rules_ext.cli.samples import PAIRS_EVENT
 
     event = read_pbn(PAIRS_EVENT)
     out = tmp_path / "t.pdf"

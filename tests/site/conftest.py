@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sphinx.application import Sphinx
 
-from rules_ext.pdf.samples import render_samples
+from rules_ext.cli.samples import render_samples
 
 PROJECT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Command-line commands of the core layer (see rules_ext.cli): score, imps, matchpoints, board, vp."""
+"""The scoring-core commands (see rules_ext.cli): score, imps, matchpoints, board, vp."""
 from __future__ import annotations
 
 import argparse

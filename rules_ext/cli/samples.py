@@ -23,8 +23,8 @@ SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "r
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
                    progress: Callable[[str], Callable] | None = None) -> list[Path]:
     """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order."""
+    from rules_ext.cli.common import read_event
     from rules_ext.pbn import compute_results
-    from rules_ext.pdf.cli import read_event
     from rules_ext.pdf.handrecord import write_hand_record
     from rules_ext.pdf.results import write_results_pdf
     from rules_ext.pdf.ruling import load_ruling, write_ruling_form

@@ -1,4 +1,4 @@
-"""Command-line commands of the corpus layer (see rules_ext.cli).
+"""The corpus commands (see rules_ext.cli).
 
 * ``corpus [--edition ID] [--format json|text]``: the model (JSON contract of issue 2) or an outline.
 * ``check``: the line-accounting / evidence report; exit status 1 if anything is unaccounted for.
@@ -27,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _load(texts: Path | None):
-    from . import load_corpus
+    from rules_ext.corpus import load_corpus
+
     if texts is not None and not texts.is_dir():
         raise FileNotFoundError(f"no texts directory {str(texts)!r}: expected e.g. source/texts")
     return load_corpus(texts)
@@ -61,7 +62,8 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .report import check_report
+    from rules_ext.corpus.report import check_report
+
     report = check_report(_load(args.texts))
     print(report.render())
     return 0 if report.ok else 1

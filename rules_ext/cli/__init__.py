@@ -1,6 +1,8 @@
 """`python -m rules_ext <command>`: one entry point for every job.
 
-Each layer owns its commands in its own ``cli`` module, which exposes ``register(subparsers)``;
+This package is the command-line layer, the one part that may import every other (``corpus``,
+``core``, ``pbn``, ``pdf``, ``verify``): glue that needs two parts (read an event, then print it) lives
+here, never inside one of the parts. Each module exposes ``register(subparsers)`` for its commands;
 every command's handler takes the parsed arguments and returns an exit status. Errors that a user
 can fix (bad input files, bad values) are ValueError or OSError subclasses: they are printed as one
 line and the exit status is 1, never a traceback.
@@ -8,17 +10,12 @@ line and the exit status is 1, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
+from rules_ext.cli import core, corpus, events, printing, verify
+
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
-COMMAND_MODULES = (
-    "rules_ext.corpus.cli",
-    "rules_ext.core.cli",
-    "rules_ext.pbn.cli",
-    "rules_ext.pdf.cli",
-    "rules_ext.verify",
-)
+COMMAND_MODULES = (corpus, core, events, printing, verify)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,8 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Chinese duplicate bridge competition rules: corpus, scoring, PBN and print jobs.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for module in COMMAND_MODULES:
+        module.register(subparsers)
     return parser
 
 

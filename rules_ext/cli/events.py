@@ -1,4 +1,4 @@
-"""Command-line commands of the pbn layer (see rules_ext.cli).
+"""The event-file commands (see rules_ext.cli).
 
 ``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
 scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
@@ -13,13 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from rules_ext.fileio import write_bytes_atomic
+from rules_ext.cli.common import add_print_options, emit
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import METHODS, compute_results
 from rules_ext.pbn.writer import encode_pbn, write_pbn
-from rules_ext.pdf.cli import add_print_options  # the option definitions only: reportlab is not loaded
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,14 +54,6 @@ def _report_problems(event: Event) -> int:
     return 1 if event.problems else 0
 
 
-def _emit(data: bytes, output: Path | None) -> None:
-    if output is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-    else:
-        write_bytes_atomic(output, data)
-
-
 def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
@@ -76,10 +67,10 @@ def run_results(args: argparse.Namespace) -> int:
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
         write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang)
     elif fmt == "json":
-        _emit((json.dumps(results_as_dict(event, results), ensure_ascii=False, indent=1) + "\n").encode("utf-8"),
+        emit((json.dumps(results_as_dict(event, results), ensure_ascii=False, indent=1) + "\n").encode("utf-8"),
               args.output)
     else:
-        _emit((results_as_text(event, results) + "\n").encode("utf-8"), args.output)
+        emit((results_as_text(event, results) + "\n").encode("utf-8"), args.output)
     return _report_problems(event)
 
 
@@ -87,7 +78,7 @@ def run_pbn(args: argparse.Namespace) -> int:
     event = read_pbn(args.file, encoding=args.encoding)
     if args.export:
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
-        _emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
+        emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:
         results = sum(len(b.results) for b in event.boards)
         print(f"{event.source}: PBN {event.version or '?'}, {event.encoding}, "

@@ -1,4 +1,4 @@
-"""Command-line commands of the pdf layer (see rules_ext.cli).
+"""The print commands: PBN event or ruling record in, PDF out (see rules_ext.cli).
 
 ``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4] [--no-dd] [--commentary NOTES.toml]``,
 ``travellers EVENT.pbn -o t.pdf [--blank] [--rows N] [--diagram]``,
@@ -10,31 +10,10 @@ output file is left behind (files are written to a temporary name and renamed).
 from __future__ import annotations
 
 import argparse
-import sys
 import tomllib
-from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeVar
 
-T = TypeVar("T")
-
-
-def progress_bar(description: str):
-    """A tqdm progress bar on stderr, shown only when stderr is a terminal."""
-    def wrap(items: Iterable[T]) -> Iterable[T]:
-        from tqdm import tqdm
-
-        items = list(items)
-        return tqdm(items, desc=description, unit="", file=sys.stderr, leave=False,
-                    disable=not sys.stderr.isatty())
-    return wrap
-
-
-def add_print_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--paper a4|letter`` and ``--lang zh|en|both``: every command that prints a PDF takes them."""
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
-    parser.add_argument("--lang", choices=("zh", "en", "both"), default="both",
-                        help="language of the labels (default both: Chinese with English beside)")
+from rules_ext.cli.common import add_print_options, progress_bar, read_event
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -74,20 +53,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
     add_print_options(p)
     p.set_defaults(handler=run_samples)
-
-
-def read_event(path: Path) -> object:
-    """Read a PBN event; any problem in it is an error (one line: file:line: problem)."""
-    from rules_ext.pbn import read_pbn
-
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: no such file")
-    event = read_pbn(path)
-    if event.problems:
-        more = len(event.problems) - 1
-        raise ValueError(f"{event.problems[0]}" + (f" (and {more} more problem{'s' * (more > 1)})"
-                                                    if more else ""))
-    return event
 
 
 def read_commentary(path: Path | None) -> dict[int, str]:
@@ -144,7 +109,7 @@ def run_ruling(args: argparse.Namespace) -> int:
 
 
 def run_samples(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.samples import render_samples
+    from rules_ext.cli.samples import render_samples
 
     for path in render_samples(args.output, paper=args.paper, lang=args.lang,
                                progress=progress_bar):
