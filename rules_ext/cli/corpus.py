@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from .catalogue import EDITIONS
+from rules_ext.corpus.catalogue import EDITIONS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -106,6 +106,15 @@ def test_bad_config_is_refused(make_app, app_params):
         make_app(*args, **kwargs)
 
 
+@pytest.mark.sphinx("html", testroot="roles")
+@pytest.mark.parametrize("edition", ["1991x", "91", "1999:"])
+def test_a_default_edition_that_is_no_edition_id_is_a_config_error(make_app, app_params, edition):
+    args, kwargs = app_params
+    kwargs = {**kwargs, "confoverrides": {"rules_default_edition": edition}}
+    with pytest.raises(ConfigError, match=rf"rules_default_edition = '{edition}': expected e\.g\. '1991'"):
+        make_app(*args, **kwargs)
+
+
 @pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_findings_loader": "nowhere:x"})
 def test_a_loader_that_cannot_be_imported_is_a_config_error(make_app, app_params):
     args, kwargs = app_params
