@@ -70,6 +70,9 @@ DUPLICATE_MIN_LENGTH = 15
 FUSED_RATIO = 0.9
 
 _CJK = r"\u4e00-\u9fff"
+#: the two layouts of a definition's heading, named after the edition whose list prints them
+#: (the names appear in the junk reasons of the model)
+ENGLISH_FIRST, CHINESE_FIRST = "1991", "1999"
 # 1991 layout: "Adjusted Score 调整分", "International Match Point（IMP） 国际比赛分"
 _HEADING_1991 = re.compile(rf"^\s*(?P<en>[A-Za-z][A-Za-z .'（）()\-－]*?)\s+(?P<zh>[{_CJK}][{_CJK}、]*)\s*$")
 # 1999 layout: "比赛分（MATCH POINT）" optionally followed by "。" and/or the text itself
@@ -104,17 +107,17 @@ def display_english(english: str) -> str:
 class _Heading:
     term: str
     english: str
-    style: str  # '1991' (English first) or '1999' (Chinese first)
+    style: str  # ENGLISH_FIRST or CHINESE_FIRST
     rest: str  # text fused after the heading on the same line ('' if none)
 
 
 def _heading(text: str) -> _Heading | None:
     m = _HEADING_1999.match(text)
     if m:
-        return _Heading(m["zh"], m["en"].strip(), "1999", m["rest"].strip())
+        return _Heading(m["zh"], m["en"].strip(), CHINESE_FIRST, m["rest"].strip())
     m = _HEADING_1991.match(text)
     if m:
-        return _Heading(m["zh"], m["en"].strip(), "1991", "")
+        return _Heading(m["zh"], m["en"].strip(), ENGLISH_FIRST, "")
     return None
 
 
@@ -188,7 +191,7 @@ def parse_definitions(
     edition_of = {id(d): ed for ed, d in sources}
     headings = {i: _heading(text) for i, (_, text) in enumerate(lines)}
     styles = [h.style for h in headings.values() if h]
-    own_style = max(set(styles), key=styles.count) if styles else "1999"
+    own_style = max(set(styles), key=styles.count) if styles else CHINESE_FIRST
     own_terms = {h.term for h in headings.values() if h and h.style == own_style}
     own_english = {_norm_english(h.english) for h in headings.values() if h and h.style == own_style}
 
@@ -246,7 +249,7 @@ def parse_definitions(
                 junk.append(Junk((number, number), "blank line outside any definition"))
             continue
         numbered = bool(_NUMBERED.match(text))
-        if current is None or (own_style == "1999" and not numbered and current.body):  # an orphan
+        if current is None or (own_style == CHINESE_FIRST and not numbered and current.body):  # an orphan
             ref_score, ref = _best(text, ((r.original_text, r) for r in candidates), RECOVERY_RATIO - 1e-9)
             dup_score, dup = _best(text, ((body, e) for e in entries for body in e.body), DUPLICATE_RATIO - 1e-9)
             if isinstance(ref, Definition) and ref_score >= RECOVERY_RATIO and ref_score >= dup_score:

@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 
 __all__ = [
     "EDITION_ID",
-    "LABEL",
     "Label",
     "LabelError",
     "LawCitation",
@@ -39,13 +38,11 @@ __all__ = [
     "sort_key",
 ]
 
-#: the pattern of a label, to embed in other patterns (no groups)
-LABEL = (r"[1-9]\d{0,2}(?:intro|note(?:[2-9]|[1-9]\d+)?"
-         r"|(?:[A-Z](?:[1-9]\d*)?|\.[1-9]\d*)?(?:[a-z](?:[1-9]\d*)?|\([1-9]\d*\))?)")
 #: the pattern of an edition id: a year, or a year and a script variant (``1999-trad``)
 EDITION_ID = r"\d{4}(?:-[a-z]+)?"
 
-_LABEL_RE = re.compile(r"""
+#: the grammar of a label (verbose syntax; numbers never start with 0, so a label prints one way)
+_LABEL = r"""
     (?P<law>[1-9]\d{0,2})
     (?:
         (?P<intro>intro)
@@ -53,8 +50,9 @@ _LABEL_RE = re.compile(r"""
       | (?: (?P<section>[A-Z])(?P<item>[1-9]\d*)? | \.(?P<law_item>[1-9]\d*) )?
         (?: (?P<subitem>[a-z])(?P<subsub>[1-9]\d*)? | \((?P<bracketed>[1-9]\d*)\) )?
     )
-    """, re.VERBOSE)
-_TARGET_RE = re.compile(rf"(?:(?P<edition>{EDITION_ID}):)?(?P<label>{LABEL})")
+    """
+_LABEL_RE = re.compile(_LABEL, re.VERBOSE)
+_TARGET_RE = re.compile(rf"(?:(?P<edition>{EDITION_ID}):)?(?P<label>{_LABEL})", re.VERBOSE)
 
 #: the words of a Chinese citation, simplified and traditional script
 _WORDS = {False: ("条", "款", "项", "目", "注", "引言"), True: ("條", "款", "項", "目", "註", "引言")}

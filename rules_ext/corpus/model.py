@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+#: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
+KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
+
 Lines = tuple[int, int]  # first, last (1-based, inclusive) in the edition's source file
 
 
@@ -77,7 +80,7 @@ class Provision:
     """A law's section (款), item (项), sub-item (目), note (注), or its un-lettered opening."""
 
     label: str  # '45C4b', '69note', '16' (the law itself), '16intro' for an un-lettered opening
-    kind: str  # from the law down: 'law', 'intro', 'section' 款, 'item' 项, 'subitem' 目, 'note' 注, 'penalty'
+    kind: str  # one of KINDS
     marker: str = ""  # as printed: '（A）', 'A．', '1.', '（a）', '注'
     heading: str = ""  # the provision's own title, e.g. '洗牌'
     text: str = ""  # corrected text (errata applied, suit symbols restored)

@@ -31,6 +31,7 @@ Configuration (conf.py):
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -42,6 +43,7 @@ from sphinx.util import logging
 
 from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import EDITION_ID
 from rules_ext.fileio import package_path
 from rules_ext.site import directives
 from rules_ext.site.domain import LawDomain, LawRole
@@ -83,7 +85,7 @@ def validate_config(app, config) -> None:
         raise ConfigError(f"rules_traditional_profile = {config.rules_traditional_profile!r}: "
                           f"expected one of {', '.join(PROFILES)}")
     edition = config.rules_default_edition
-    if not isinstance(edition, str) or not edition[:4].isdigit():
+    if not isinstance(edition, str) or not re.fullmatch(EDITION_ID, edition):
         raise ConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
     for setting in ("rules_corpus_loader", "rules_findings_loader"):
         _load_callable(config[setting], setting)

@@ -17,12 +17,11 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from rules_ext.corpus.labels import Label, LabelError, citation, law_number
+from rules_ext.corpus.model import KINDS
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
 
 logger = logging.getLogger(__name__)
 
-KIND_NAMES = {"law": "条", "section": "款", "item": "项", "subitem": "目", "note": "注",
-              "intro": "引言", "penalty": "判罚"}
 OBJTYPES = {"law": "law", "section": "section", "item": "item", "subitem": "subitem",
             "note": "note"}
 
@@ -37,8 +36,8 @@ def script_option(value: str) -> str:
 
 def kind_option(value: str) -> str:
     value = (value or "").strip()
-    if value not in KIND_NAMES:
-        raise ValueError(f"unknown provision kind {value!r}: expected one of {', '.join(KIND_NAMES)}")
+    if value not in KINDS:
+        raise ValueError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
     return value
 
 
@@ -92,7 +91,7 @@ class LawDirectiveBase(SphinxDirective):
     def law_number_argument(self) -> int:
         """The argument as a law number: ``45``."""
         number = self.arguments[0].strip()
-        if not number.isdigit():
+        if not _is_law(number):
             raise self.error(f"{self.name}: law number {number!r} is not a number: expected e.g. 45")
         return int(number)
 

@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
 
+
 class ObjectEntry(NamedTuple):
     docname: str
     anchor: str

@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import ancestors, law_number
+from rules_ext.corpus.labels import LabelError, ancestors, law_number
 from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
@@ -75,6 +75,14 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
         mapping = {to_traditional(d.term, profile): d.term for d in source.definitions}
         return list(mapping), lambda term: f"{base}:{mapping[term]}"
     return [d.term for d in source.definitions], lambda term: f"{base}:{term}"
+
+
+def _law_of(label: str) -> int | None:
+    """The law of a table's or a finding's label; None for what is no label."""
+    try:
+        return law_number(label)
+    except LabelError:
+        return None
 
 
 #: closing bracket of each opening one a note marker may leave open
@@ -373,9 +381,7 @@ class Generator:
         labels = {p.label for p in law.walk()}
         found = []
         for label, group in tables.items():
-            if label in labels or not label[:1].isdigit():
-                continue
-            if law_number(label) != law.number:
+            if label in labels or _law_of(label) != law.number:
                 continue
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
@@ -441,9 +447,7 @@ class Generator:
         rows = []
         for f in self.ctx.findings:
             label = str(getattr(f, "label", ""))
-            if getattr(f, "edition", None) != edition_id or not label[:1].isdigit():
-                continue
-            if law_number(label) != number:
+            if getattr(f, "edition", None) != edition_id or _law_of(label) != number:
                 continue
             values = {"label": label, "table": getattr(f, "table", getattr(f, "table_id", "")),
                       "row": f.row, "column": f.column, "printed": f.printed,

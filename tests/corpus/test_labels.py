@@ -129,7 +129,7 @@ def test_parse_target(target, expected):
     assert parse_target(target, "1991") == expected
 
 
-@pytest.mark.parametrize("target", ["foo", "1991:", "C45", "1991:45-C", "91:45", ":45", "1991:45:A"])
+@pytest.mark.parametrize("target", ["foo", "1991:", "C45", "1991:45-C", "91:45", ":45", "1991:45:A", "1991:45C4B"])
 def test_parse_target_rejects(target):
     with pytest.raises(LabelError, match=re.escape(f"cannot read law reference {target!r}: "
                                                    "expected e.g. 45C4b or 1991:27B2")):

@@ -14,27 +14,9 @@ from sphinx.errors import ConfigError
 from sphinx.util.console import strip_colors
 from sphinx.util.inventory import InventoryFile
 
-from rules_ext.corpus.labels import LabelError, parse_target
-
 
 def html(app, docname: str) -> str:
     return (app.outdir / f"{docname}.html").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("target, expected", [
-    ("45C4b", ("1991", "45C4b")),
-    ("1991:27B2", ("1991", "27B2")),
-    ("1999-trad:21A", ("1999-trad", "21A")),
-    ("69note", ("1991", "69note")),
-])
-def test_parse_target(target, expected):
-    assert parse_target(target, "1991") == expected
-
-
-@pytest.mark.parametrize("target", ["foo", "1991:", "C45", "1991:45-C"])
-def test_parse_target_rejects(target):
-    with pytest.raises(LabelError, match=re.escape(repr(target)) + ".*expected e.g. 45C4b"):
-        parse_target(target, "1991")
 
 
 @pytest.mark.sphinx("html", testroot="roles", freshenv=True)
@@ -124,6 +106,15 @@ def test_bad_config_is_refused(make_app, app_params):
         make_app(*args, **kwargs)
 
 
+@pytest.mark.sphinx("html", testroot="roles")
+@pytest.mark.parametrize("edition", ["1991x", "91", "1999:"])
+def test_a_default_edition_that_is_no_edition_id_is_a_config_error(make_app, app_params, edition):
+    args, kwargs = app_params
+    kwargs = {**kwargs, "confoverrides": {"rules_default_edition": edition}}
+    with pytest.raises(ConfigError, match=rf"rules_default_edition = '{edition}': expected e\.g\. '1991'"):
+        make_app(*args, **kwargs)
+
+
 @pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_findings_loader": "nowhere:x"})
 def test_a_loader_that_cannot_be_imported_is_a_config_error(make_app, app_params):
     args, kwargs = app_params
@@ -170,7 +161,7 @@ def test_bad_directive_input_is_an_error_with_its_line(make_app, tmp_path):
         '14: ERROR: Error in "law:provision" directive:',
         '19: ERROR: Error in "law:edition" directive:',
     ], warnings
-    assert "unknown provision kind 'chapter': expected one of law, section" in warnings
+    assert "unknown provision kind 'chapter': expected one of law, intro, section" in warnings
     assert "unknown script 'cursive': expected simplified or traditional" in warnings
 
 
