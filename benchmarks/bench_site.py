@@ -26,13 +26,14 @@ PROJECT = Path(__file__).resolve().parents[1]
 ROUNDS = int(os.environ.get("BENCH_SITE_ROUNDS", "3"))
 PLAIN_CONF = '''
 import rules_ext.site
+import rules_ext.site.words
 project = "中国桥牌竞赛规则"
 language = "zh_CN"
 extensions = ["sphinx.ext.doctest", "rules_ext.site.plain"]
 html_theme = "furo"
 html_title = "中国桥牌竞赛规则"
 html_search_language = "zh"
-html_search_options = {"dict": str(rules_ext.site.USER_DICT)}
+html_search_options = {"dict": str(rules_ext.site.words.BRIDGE_TERMS)}
 html_static_path = [str(rules_ext.site.STATIC_DIR)]
 html_css_files = ["rules.css"]
 html_copy_source = False

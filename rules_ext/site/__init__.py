@@ -54,7 +54,6 @@ logger = logging.getLogger(__name__)
 
 PACKAGE_DIR = Path(__file__).parent
 STATIC_DIR = PACKAGE_DIR / "static"
-USER_DICT = PACKAGE_DIR / "data" / "bridge-terms.txt"
 DEFAULT_TEMPLATES = package_path(__name__, "templates")
 
 
