@@ -1,0 +1,616 @@
+"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model,
+and an event written as USEBIO 1.2.
+
+``read_usebio(path_or_bytes, *, source=None) -> Event``
+    The same :class:`~rules_ext.pbn.model.Event` as a PBN file gives: boards (deal from the
+    ``HANDSET``, dealer and vulnerability from the board number), one :class:`TableResult` per
+    ``TRAVELLER_LINE`` (``ns``/``ew`` are the pair numbers), the pairs with their names, and the
+    file's own figures carried as PBN's are, so :func:`~rules_ext.pbn.results.compute_results`
+    compares them: per line in ``theirs`` (``MP_NS``/``MP_EW`` from ``NS_/EW_MATCH_POINTS``,
+    ``IMP_NS``/``IMP_EW`` from ``NS_/EW_CROSS_IMP_POINTS`` or ``NS_/EW_BUTLER_POINTS``), per pair
+    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``).
+    A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
+    :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
+    ``event.problems`` and the rest is still read.
+``write_usebio(event, results) -> bytes``
+    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``); read back and
+    checked before it is returned: a file that would not read back to the same figures is an error.
+
+How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
+figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
+1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
+(``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
+(``BUTLER_PAIRS``) IMPs each result against the datum. Teams events are refused (not read yet).
+
+Quirks of real exports handled here:
+
+- Compscore3 (1.2): an artificial score is ``SCORE`` ``A5050``/``A6040``/``A6060`` (NS % / EW % of
+  the top) without contract; Mitchell pair numbers carry their direction (``1NS``, ``15EW``); a
+  Howell's ``DIRECTION`` is empty; ``CONTRACT PASS`` with ``TRICKS 0``; dates ``DD/MM/YYYY``.
+- salliere (1.0): single-quoted attributes; scores as floats (``-150.0``); no contract on any line;
+  every pair ``DIRECTION NS`` even in a Howell (so directions are taken from the travellers); in a
+  cross-IMP event the IMPs stand in ``NS_/EW_MATCH_POINTS`` and the IMP totals in ``PERCENTAGE``.
+  An artificial result is written ``SCORE 0.0``: in a matchpointed event a line with score 0, no
+  contract, and own figures that are 40/50/60 % of the top but not what a real 0 would earn is read
+  as that artificial score (``A6040``, ...); elsewhere ``SCORE 0.0`` is a pass-out.
+- The lead is rank first (``2H``, ``AC``, ``10S``); the model keeps PBN's suit first (``H2``).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.parsers import expat
+
+from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
+from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.results_model import EventResults
+from rules_ext.pbn.tables import Column, Table
+
+__all__ = ["is_xml", "read_usebio", "write_usebio"]
+
+#: EVENT_TYPE / scoring words -> the Scoring text compute_results reads (PBN vocabulary)
+_MATCHPOINTS, _CROSS_IMPS, _BUTLER = "MP1", "IMP;Cross;Average", "IMP;Butler"
+_METHOD_WORDS = {
+    "MP_PAIRS": _MATCHPOINTS, "MATCH_POINTS": _MATCHPOINTS, "MATCHPOINTS": _MATCHPOINTS,
+    "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
+    "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
+}
+_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS"})
+#: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
+_LINE_FIGURES = {
+    _MATCHPOINTS: (("NS_MATCH_POINTS", "MP_NS"), ("EW_MATCH_POINTS", "MP_EW")),
+    _CROSS_IMPS: (("NS_CROSS_IMP_POINTS", "IMP_NS"), ("EW_CROSS_IMP_POINTS", "IMP_EW"),
+                  ("NS_MATCH_POINTS", "IMP_NS"), ("EW_MATCH_POINTS", "IMP_EW")),
+    _BUTLER: (("NS_BUTLER_POINTS", "IMP_NS"), ("EW_BUTLER_POINTS", "IMP_EW"),
+              ("NS_MATCH_POINTS", "IMP_NS"), ("EW_MATCH_POINTS", "IMP_EW")),
+}
+_PAIR_NUMBER = re.compile(r"^\s*([0-9A-Za-z]*?[0-9]+)\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.IGNORECASE)
+_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
+_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$", re.IGNORECASE)  # A6040, A5050, A10000 is not one
+_DATE = re.compile(r"^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$")    # Compscore DD/MM/YYYY
+_ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
+_SEAT_NAMES = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
+_SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
+
+
+# ------------------------------------------------------------------------------ XML
+@dataclass(slots=True)
+class _Node:
+    """An element of the file: tag, attributes, text, children and the line it starts on."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    text: str = ""
+    children: list[_Node] = field(default_factory=list)
+
+    def child(self, tag: str) -> _Node | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+    def all(self, tag: str) -> list[_Node]:
+        return [c for c in self.children if c.tag == tag]
+
+    def value(self, tag: str) -> str:
+        """The text of the first child ``tag`` (or of the attribute ``tag``), '' when absent."""
+        node = self.child(tag)
+        return node.text.strip() if node is not None else self.attrs.get(tag, "").strip()
+
+    def descendants(self, tag: str, stop: frozenset[str] = frozenset()) -> list[_Node]:
+        """Every element ``tag`` below this one, not looking inside the elements named in ``stop``."""
+        found = []
+        for c in self.children:
+            if c.tag == tag:
+                found.append(c)
+            elif c.tag not in stop:
+                found.extend(c.descendants(tag, stop))
+        return found
+
+
+def is_xml(data: bytes) -> bool:
+    """Whether the bytes look like an XML document (a declaration or a tag first)."""
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", "ignore").encode("ascii", "ignore").lstrip()
+    return head.startswith((b"<?xml", b"<USEBIO", b"<!DOCTYPE", b"<!--")) or bool(re.match(rb"<[A-Za-z_]", head))
+
+
+def _parse(data: bytes, source: str) -> _Node:
+    """The element tree of an XML document, with line numbers. Entity declarations (the means of
+    an XML bomb) are refused; expat never fetches an external DTD or entity."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Node] = []
+    roots: list[_Node] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        node = _Node(tag, attrs, parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def text(chars: str) -> None:
+        if stack:
+            stack[-1].text += chars
+
+    def entity(name: str, *args: object) -> None:
+        raise PBNError(f"the file declares the entity {name!r}: a USEBIO file declares none (refused, as an "
+                       f"entity can expand without bound)", source=source, line=parser.CurrentLineNumber)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.EntityDeclHandler = entity
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise PBNError(f"not well-formed XML: {expat.ErrorString(exc.code)} at column {exc.offset + 1}: "
+                       f"expected a USEBIO results file", source=source, line=exc.lineno) from exc
+    return roots[0]
+
+
+# --------------------------------------------------------------------------- reading
+@dataclass(slots=True)
+class _Reader:
+    source: str
+    problems: list[PBNError] = field(default_factory=list)
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(PBNError(message, source=self.source, line=line))
+
+    def fail(self, line: int, message: str) -> PBNError:
+        return PBNError(message, source=self.source, line=line)
+
+    # ...................................................................... the event
+    def event(self, root: _Node) -> Event:
+        if root.tag != "USEBIO":
+            raise self.fail(root.line, f"not a USEBIO file: the root element is <{root.tag}>, expected "
+                                       f"<USEBIO Version=\"1.2\">")
+        version = root.attrs.get("Version", "").strip()
+        event = root.child("EVENT")
+        if event is None:
+            raise self.fail(root.line, "USEBIO file without <EVENT>: expected <EVENT EVENT_TYPE=\"MP_PAIRS\"> "
+                                       "with PARTICIPANTS and BOARD elements")
+        scoring = self.method(event)
+        pairs = event.descendants("PAIR", frozenset({"BOARD"}))
+        boards = event.descendants("BOARD", frozenset({"PARTICIPANTS"}))
+        if not boards:
+            self.problem(event.line, "<EVENT> without <BOARD>: expected a BOARD with BOARD_NUMBER and "
+                                     "TRAVELLER_LINE elements")
+        ids = _Ids.read(pairs)
+        hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
+        read_boards = []
+        for node in boards:
+            board = self.board(node, scoring, ids, hands)
+            if board is not None:
+                read_boards.append(board)
+        read_boards.sort(key=lambda b: b.number)
+        participants, totals = self.pairs(pairs, scoring, ids, read_boards)
+        club = root.child("CLUB")
+        return Event(
+            games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
+            site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
+            date=_date(event.value("DATE")), scoring=scoring, kind=EventKind.PAIRS, boards=tuple(read_boards),
+            participants=participants, totals=totals,
+            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")),),
+            source=self.source, version=f"USEBIO {version}".strip(),
+            problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+
+    def method(self, event: _Node) -> str:
+        """The Scoring text of the event, from its type and scoring method elements."""
+        kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
+        if kind in _TEAMS:
+            raise self.fail(event.line, f"USEBIO teams events (EVENT_TYPE {kind!r}) are not read yet: expected "
+                                        f"a pairs event (MP_PAIRS, CROSS_IMP, BUTLER_PAIRS)")
+        said = [event.value(tag).upper() for tag in ("BOARD_SCORING_METHOD", "PAIRWISE_SCORING_METHOD")]
+        for word in [*said, kind]:
+            if word in _METHOD_WORDS:
+                return _METHOD_WORDS[word]
+        if event.descendants("NS_BUTLER_POINTS") or event.descendants("BOARD_AVERAGE"):
+            return _BUTLER
+        if event.descendants("NS_CROSS_IMP_POINTS"):
+            return _CROSS_IMPS
+        if kind in ("PAIRS", "") and event.value("SCORING_METHOD").upper() not in ("IMPS", "IMP"):
+            return _MATCHPOINTS
+        raise self.fail(event.line, f"unknown USEBIO scoring: EVENT_TYPE {kind!r}, SCORING_METHOD "
+                                    f"{event.value('SCORING_METHOD')!r}: expected MP_PAIRS, CROSS_IMP or BUTLER_PAIRS")
+
+    # ...................................................................... boards
+    def handset(self, node: _Node) -> dict[int, Deal]:
+        deals = {}
+        for board in node.all("BOARD"):
+            number = _whole(board.value("BOARD_NUMBER"))
+            deal = self.deal(board, number)
+            if number is not None and deal is not None:
+                deals[number] = deal
+        return deals
+
+    def deal(self, board: _Node, number: int | None) -> Deal | None:
+        hands = board.all("HAND")
+        if not hands:
+            return None
+        by_seat: dict[Seat, Hand] = {}
+        for hand in hands:
+            direction = hand.value("DIRECTION")
+            seat = _SEAT_NAMES.get(direction.capitalize()) if direction else None
+            try:
+                seat = seat or Seat.parse(direction)
+                by_seat[seat] = Hand.parse(".".join(hand.value(suit).replace("10", "T").replace("-", "")
+                                                    for suit in _SUIT_ELEMENTS))
+            except DealError as exc:
+                self.problem(hand.line, f"board {number}: cannot read <HAND>: {exc}")
+                return None
+        missing = [s.name for s in Seat if s not in by_seat]
+        if missing:
+            self.problem(board.line, f"board {number}: <HAND> missing for {', '.join(missing)}: expected four "
+                                     f"HAND elements with DIRECTION North, East, South, West")
+            return None
+        try:
+            return Deal.from_hands(by_seat)
+        except DealError as exc:
+            self.problem(board.line, f"board {number}: {exc}")
+            return None
+
+    def board(self, node: _Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
+        text = node.value("BOARD_NUMBER")
+        number = _whole(text)
+        if number is None or number < 1:
+            self.problem(node.line, f"<BOARD> with BOARD_NUMBER {text!r}: expected "
+                                    f"<BOARD_NUMBER>1</BOARD_NUMBER>" if text else
+                                    "<BOARD> without <BOARD_NUMBER>: expected <BOARD_NUMBER>1</BOARD_NUMBER>")
+            return None
+        dealer, vulnerability = board_conditions(number)
+        deal = hands.get(number) or self.deal(node, number)
+        skeleton = Board(number, dealer, vulnerability, deal, line=node.line)
+        results = [r for line in node.all("TRAVELLER_LINE")
+                   if (r := self.result(line, skeleton, scoring, ids)) is not None]
+        if scoring == _MATCHPOINTS:
+            results = _salliere_artificial(results)
+        return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line)
+
+    def result(self, node: _Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
+        number = board.number
+        ns_text, ew_text = node.value("NS_PAIR_NUMBER"), node.value("EW_PAIR_NUMBER")
+        if not ns_text or not ew_text:
+            missing = "NS_PAIR_NUMBER" if not ns_text else "EW_PAIR_NUMBER"
+            self.problem(node.line, f"board {number}: <TRAVELLER_LINE> without <{missing}>: expected the pair "
+                                    f"numbers, e.g. <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>")
+            return None
+        theirs: list[tuple[str, str]] = []
+        for element, column in _LINE_FIGURES[scoring]:
+            value = node.value(element)
+            if value and column not in (c for c, _ in theirs):
+                theirs.append((column, value))
+        make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
+                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
+        score_text = node.value("SCORE")
+        match = _ARTIFICIAL.match(score_text)
+        if match:
+            try:
+                return make(artificial=Artificial(score_text, float(match[1]), float(match[2])))
+            except ValueError as exc:
+                self.problem(node.line, f"board {number}: {exc}")
+                return None
+        score: int | None = None
+        if score_text:
+            try:
+                score = round(float(score_text))
+            except ValueError:
+                self.problem(node.line, f"board {number}: cannot read SCORE {score_text!r}: expected a score "
+                                        f"such as 420 or -150.0, or an artificial score such as A6040")
+                return None
+        contract_text = node.value("CONTRACT")
+        if not contract_text:
+            return make(score_ns=score, not_played=score is None)
+        try:
+            contract = Contract.parse(contract_text)
+        except ContractError as exc:
+            self.problem(node.line, f"board {number}: {exc}")
+            return None
+        if contract.is_passed_out:
+            return make(contract=contract, score_ns=0 if score is None else score,
+                        score_computed=score is None)
+        declarer_text, tricks_text = node.value("PLAYED_BY"), node.value("TRICKS")
+        try:
+            declarer = Seat.parse(declarer_text) if declarer_text else None
+        except DealError as exc:
+            self.problem(node.line, f"board {number}: {exc}")
+            return None
+        tricks = _whole(tricks_text)
+        if tricks_text and (tricks is None or not 0 <= tricks <= 13):
+            self.problem(node.line, f"board {number}: cannot read TRICKS {tricks_text!r}: expected the tricks "
+                                    f"taken by declarer, 0..13")
+            return None
+        computed = False
+        if score is None and declarer is not None and tricks is not None and board.vulnerability is not None:
+            score, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
+        return make(contract=contract, declarer=declarer, tricks=tricks, score_ns=score,
+                    score_computed=computed)
+
+    # ...................................................................... pairs
+    def pairs(self, nodes: list[_Node], scoring: str, ids: _Ids, boards: list[Board]
+              ) -> tuple[tuple[Participant, ...], Table | None]:
+        seated: dict[str, set[str]] = {}
+        for board in boards:
+            for r in board.results:
+                seated.setdefault(r.ns, set()).add("NS")
+                seated.setdefault(r.ew, set()).add("EW")
+        participants = []
+        rows = []
+        lines = []
+        total_column = "TotalScoreMP" if scoring == _MATCHPOINTS else "TotalScoreIMP"
+        for node in nodes:
+            text = node.value("PAIR_NUMBER")
+            if not text:
+                self.problem(node.line, "<PAIR> without <PAIR_NUMBER>: expected e.g. <PAIR_NUMBER>1</PAIR_NUMBER>")
+                continue
+            ident = ids.id(text, _direction(node.value("DIRECTION")))
+            names = " - ".join(n for p in node.all("PLAYER") if (n := p.value("PLAYER_NAME")))
+            sides = seated.get(ident, set())
+            direction = next(iter(sides)) if len(sides) == 1 else ""
+            participants.append(Participant(ident, names, direction))
+            total, percentage = node.value("TOTAL_SCORE"), node.value("PERCENTAGE")
+            if scoring != _MATCHPOINTS and not total:  # salliere: the IMP total stands in PERCENTAGE
+                total, percentage = percentage, ""
+            rows.append((ident, direction or "-", names or "-", total or "-", percentage or "-",
+                         node.value("PLACE") or "-"))
+            lines.append(node.line)
+        participants.sort(key=lambda p: _id_key(p.id))
+        if not rows:
+            return tuple(participants), None
+        columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
+                                                  "Rank"))
+        return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class _Ids:
+    """How the file's pair numbers become ids: the number alone, or with its direction (``1NS``,
+    ``1EW``) when a Mitchell numbers both directions from 1."""
+
+    with_direction: bool
+
+    @classmethod
+    def read(cls, pairs: list[_Node]) -> _Ids:
+        listed: dict[str, set[str]] = {}
+        for pair in pairs:
+            number, direction = _split_pair(pair.value("PAIR_NUMBER"))
+            direction = direction or _direction(pair.value("DIRECTION"))
+            if direction:
+                listed.setdefault(number, set()).add(direction)
+        return cls(any(len(d) > 1 for d in listed.values()))
+
+    def id(self, text: str, side: str) -> str:
+        number, direction = _split_pair(text)
+        return f"{number}{direction or side}" if self.with_direction and (direction or side) else number
+
+
+def _split_pair(text: str) -> tuple[str, str]:
+    match = _PAIR_NUMBER.match(text)
+    if not match:
+        return text.strip(), ""
+    return match[1], _DIRECTIONS.get((match[2] or "").upper(), "")
+
+
+def _direction(text: str) -> str:
+    return _DIRECTIONS.get(text.strip().upper(), "")
+
+
+def _salliere_artificial(results: list[TableResult]) -> list[TableResult]:
+    """salliere writes an artificial score as SCORE 0.0 without contract: such a line whose own
+    matchpoints are 40/50/60 % of the top and not what a real 0 would earn is that artificial score."""
+    lines = [r for r in results if not r.not_played]
+    candidates = [r for r in lines if r.contract is None and r.score_ns == 0 and r.their("MP_NS") is not None]
+    if not candidates or len(lines) < 2:
+        return results
+    top = 2.0 * (len(lines) - 1)
+    real = [r.score_ns for r in lines if r.score_ns is not None and r not in candidates]
+    replaced = {}
+    for r in candidates:
+        ns, ew = _float(r.their("MP_NS")), _float(r.their("MP_EW"))
+        if ns is None or ew is None:
+            continue
+        pct_ns, pct_ew = 100 * ns / top, 100 * ew / top
+        if not all(any(abs(p - q) < 0.01 for q in _SALLIERE_PERCENTAGES) for p in (pct_ns, pct_ew)):
+            continue
+        beaten = sum(1 for s in real if s < 0)
+        tied = sum(1 for s in real if s == 0) + len(candidates) - 1
+        if real and abs((2 * beaten + tied + 1) * len(lines) / (len(real) + 1) - 1 - ns) < 0.01:
+            continue  # exactly what a pass-out earns: a pass-out
+        marker = f"A{round(pct_ns)}{round(pct_ew)}"
+        replaced[id(r)] = TableResult(r.board, r.ns, r.ew, artificial=Artificial(marker, float(round(pct_ns)), float(round(pct_ew))),
+                                      lead=r.lead, theirs=r.theirs, line=r.line)
+    return [replaced.get(id(r), r) for r in results]
+
+
+def _float(text: str | None) -> float | None:
+    try:
+        return None if text is None else float(text)
+    except ValueError:
+        return None
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _id_key(ident: str) -> tuple[int, int | str, str]:
+    number, direction = _split_pair(ident)
+    return (0, int(number), direction) if number.isascii() and number.isdigit() else (1, ident, "")
+
+
+def _date(text: str) -> str:
+    """A USEBIO date in PBN's YYYY.MM.DD: ``DD/MM/YYYY`` (Compscore) or ``YYYY-MM-DD`` (salliere)."""
+    if (m := _DATE.match(text)):
+        return f"{m[3]}.{int(m[2]):02d}.{int(m[1]):02d}"
+    if (m := _ISO_DATE.match(text)):
+        return f"{m[1]}.{int(m[2]):02d}.{int(m[3]):02d}"
+    return text
+
+
+def _lead(text: str) -> str:
+    """A USEBIO lead (rank first: ``2H``, ``AC``, ``10S``) in PBN's spelling (suit first: ``H2``)."""
+    text = text.strip().upper()
+    if len(text) >= 2 and text[-1] in "SHDC":
+        rank = "T" if text[:-1] == "10" else text[:-1]
+        return f"{text[-1]}{rank}"
+    return text
+
+
+def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None) -> Event:
+    """Read a USEBIO results file (a path or its bytes); see the module doc."""
+    if isinstance(path_or_bytes, bytes):
+        data, name = path_or_bytes, source or "<bytes>"
+    else:
+        path = Path(path_or_bytes)
+        data, name = path.read_bytes(), source or str(path)
+    reader = _Reader(name)
+    return reader.event(_parse(data, name))
+
+
+# --------------------------------------------------------------------------- writing
+_EVENT_TYPES = {"matchpoints": ("MP_PAIRS", "MATCH_POINTS"), "cross-imps-average": ("CROSS_IMP", "CROSS_IMPS"),
+                "butler": ("BUTLER_PAIRS", "BUTLER_IMPS")}
+_LINE_ELEMENTS = {"matchpoints": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+                  "cross-imps-average": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+                  "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")}
+
+
+def _add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
+    element = ET.SubElement(parent, tag)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+def _figure(value: float | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def write_usebio(event: Event, results: EventResults) -> bytes:
+    """The event and our figures as USEBIO 1.2 (see the module doc); checked by reading it back."""
+    if results.method not in _EVENT_TYPES or event.kind is not EventKind.PAIRS:
+        raise ValueError(f"USEBIO export writes pairs events scored by matchpoints, averaged cross-IMPs or "
+                         f"Butler; this is a {event.kind.value} event scored by {results.method}: expected "
+                         f"--method cross-imps-average for summed cross-IMPs")
+    event_type, method = _EVENT_TYPES[results.method]
+    root = ET.Element("USEBIO", Version="1.2")
+    element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
+    _add(element, "BOARD_SCORING_METHOD", method)
+    if event.name:
+        _add(element, "TITLE", event.name)
+    if event.date:
+        _add(element, "DATE", _usebio_date(event.date))
+    if event.site:
+        _add(element, "VENUE", event.site)
+    _add(element, "PROGRAM_NAME", "rules_ext")
+    _add(element, "WINNER_TYPE", 2 if len(results.rankings) == 2 else 1)
+    entries = {e.id: (ranking, e) for ranking in results.rankings for e in ranking.entries}
+    participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
+    known = {p.id: p for p in event.participants}
+    for ident in sorted(set(known) | set(entries), key=_id_key):
+        pair = _add(participants, "PAIR")
+        direction = _split_pair(ident)[1]
+        _add(pair, "PAIR_NUMBER", ident)
+        _add(pair, "DIRECTION", direction or (known[ident].direction if ident in known else ""))
+        if ident in entries:
+            ranking, entry = entries[ident]
+            _add(pair, "TOTAL_SCORE", _figure(entry.imps if ranking.unit == "IMP" else entry.total))
+            if entry.pct is not None:
+                _add(pair, "PERCENTAGE", _figure(entry.pct))
+            _add(pair, "PLACE", entry.rank)
+        for name in (known[ident].names.split(" - ") if ident in known and known[ident].names else ()):
+            _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
+    ns_element, ew_element = _LINE_ELEMENTS[results.method]
+    for scored in results.boards:
+        board = _add(element, "BOARD")
+        _add(board, "BOARD_NUMBER", scored.board.number)
+        if scored.datum is not None:
+            _add(board, "BOARD_AVERAGE", scored.datum)
+        for line in scored.lines:
+            r = line.result
+            if r.not_played:
+                continue
+            traveller = _add(board, "TRAVELLER_LINE")
+            _add(traveller, "NS_PAIR_NUMBER", r.ns)
+            _add(traveller, "EW_PAIR_NUMBER", r.ew)
+            if r.artificial is not None:
+                _add(traveller, "SCORE", _artificial_score(r.artificial))
+            else:
+                if r.contract is not None:
+                    _add(traveller, "CONTRACT", "PASS" if r.contract.is_passed_out else str(r.contract))
+                    if r.declarer is not None and not r.contract.is_passed_out:
+                        _add(traveller, "PLAYED_BY", r.declarer.name)
+                    if r.lead:
+                        _add(traveller, "LEAD", _usebio_lead(r.lead))
+                    _add(traveller, "TRICKS", 0 if r.contract.is_passed_out else r.tricks)
+                if r.score_ns is not None:
+                    _add(traveller, "SCORE", r.score_ns)
+            ns, ew = (line.mp_ns, line.mp_ew) if results.method == "matchpoints" else (line.imp_ns, line.imp_ew)
+            if ns is not None and ew is not None:
+                _add(traveller, ns_element, _figure(ns))
+                _add(traveller, ew_element, _figure(ew))
+    deals = [b for b in event.boards if b.deal is not None and b.deal.is_complete]
+    if deals:
+        handset = ET.SubElement(root, "HANDSET")
+        for b in deals:
+            board = _add(handset, "BOARD")
+            _add(board, "BOARD_NUMBER", b.number)
+            for seat, name in zip(Seat, ("North", "East", "South", "West")):
+                hand = _add(board, "HAND")
+                _add(hand, "DIRECTION", name)
+                for suit_element, holding in zip(_SUIT_ELEMENTS, b.deal.hand(seat).to_pbn().split(".")):  # type: ignore[union-attr]
+                    _add(hand, suit_element, holding)
+    ET.indent(root)
+    data = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+            b'<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">\n'
+            + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n")
+    _check_round_trip(results, data)
+    return data
+
+
+def _artificial_score(a: Artificial) -> str:
+    if a.pct_ns != int(a.pct_ns) or a.pct_ew != int(a.pct_ew) or a.pct_ns >= 100 or a.pct_ew >= 100:
+        raise ValueError(f"artificial score {a.marker!r} ({a.pct_ns:g} % / {a.pct_ew:g} %) cannot be written in "
+                         f"USEBIO: expected whole percentages below 100, written as A6040")
+    return f"A{int(a.pct_ns):02d}{int(a.pct_ew):02d}"
+
+
+def _usebio_date(date: str) -> str:
+    m = re.match(r"^(\d{4})\.(\d{2})\.(\d{2})$", date)
+    return f"{m[3]}/{m[2]}/{m[1]}" if m else date
+
+
+def _usebio_lead(lead: str) -> str:
+    lead = lead.strip().upper()
+    if len(lead) >= 2 and lead[0] in "SHDC":
+        return f"{'10' if lead[1:] == 'T' else lead[1:]}{lead[0]}"
+    return lead
+
+
+def _played(results: EventResults) -> list[tuple[int, tuple[tuple[str, str, int | None, str], ...]]]:
+    """Each board's results as (ns, ew, score, artificial marker), the rows that played."""
+    return [(b.board.number, tuple((ln.result.ns, ln.result.ew, ln.score_ns,
+                                    ln.result.artificial.marker if ln.result.artificial else "")
+                                   for ln in b.lines if not ln.result.not_played)) for b in results.boards]
+
+
+def _check_round_trip(results: EventResults, data: bytes) -> None:
+    """Read the written file back: the same results and our figures, or a ValueError."""
+    from rules_ext.pbn.results import compute_results  # results imports this layer's model only
+
+    back = read_usebio(data, source="<written USEBIO>")
+    if back.problems:
+        raise ValueError(f"the USEBIO written does not read back: {back.problems[0]}")
+    again = compute_results(back)
+    if _played(again) != _played(results) or again.differences:
+        first = again.differences[0] if again.differences else "the results differ"
+        raise ValueError(f"the USEBIO written does not read back to the same figures ({first}): not written")
