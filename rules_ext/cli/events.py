@@ -18,6 +18,7 @@ from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import METHODS, compute_results
+from rules_ext.pbn.usebio import is_xml, read_usebio, write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
 
@@ -25,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
     results = subparsers.add_parser("results", help="score a PBN event: travellers, matchpoints/IMPs, ranking",
                                     description="Score a PBN event and compare with the file's own figures.")
-    results.add_argument("event", type=Path, help="the PBN file")
+    results.add_argument("event", type=Path, help="the PBN file (or USEBIO results XML)")
     results.add_argument("--format", choices=("json", "text", "pdf"), default=None,
                          help="output format (default: text, or pdf when -o ends in .pdf)")
     results.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
@@ -38,14 +39,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn = subparsers.add_parser("pbn", help="check a PBN file, or write it in the strict export format",
                                 description="Read a PBN file (import format); report its problems, or "
                                             "write it in the PBN 2.1 export format.")
-    pbn.add_argument("file", type=Path, help="the PBN file")
+    pbn.add_argument("file", type=Path, help="the PBN file (or USEBIO results XML)")
     pbn.add_argument("--export", action="store_true", help="write the export format (to -o or standard output)")
+    pbn.add_argument("--usebio", action="store_true",
+                     help="write the event and its scores as USEBIO 1.2 XML (to -o or standard output)")
     pbn.add_argument("-o", "--output", type=Path, help="output file for --export")
     pbn.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     pbn.add_argument("--output-encoding", default="utf-8",
                      help="character set of the export (default utf-8; the standard's is iso-8859-1)")
     pbn.add_argument("--lf", action="store_true", help="end lines with LF instead of the standard CRLF")
     pbn.set_defaults(handler=run_pbn)
+
+
+def _read(path: Path, encoding: str | None) -> Event:
+    """A PBN file, or a USEBIO file when it is named .xml or its content is XML."""
+    with path.open("rb") as handle:
+        head = handle.read(512)
+    if path.suffix.lower() == ".xml" or is_xml(head):
+        return read_usebio(path)
+    return read_pbn(path, encoding=encoding)
 
 
 def _report_problems(event: Event) -> int:
@@ -58,7 +70,7 @@ def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise ValueError("--format pdf needs an output file: expected -o results.pdf")
-    event = read_pbn(args.event, encoding=args.encoding)
+    event = _read(args.event, args.encoding)
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
         raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
@@ -75,8 +87,12 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_pbn(args: argparse.Namespace) -> int:
-    event = read_pbn(args.file, encoding=args.encoding)
-    if args.export:
+    event = _read(args.file, args.encoding)
+    if args.usebio:
+        emit(write_usebio(event, compute_results(event)), args.output)
+    elif args.export and not event.games:
+        raise ValueError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
+    elif args.export:
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:

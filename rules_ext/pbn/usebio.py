@@ -33,6 +33,8 @@ Quirks of real exports handled here:
   An artificial result is written ``SCORE 0.0``: in a matchpointed event a line with score 0, no
   contract, and own figures that are 40/50/60 % of the top but not what a real 0 would earn is read
   as that artificial score (``A6040``, ...); elsewhere ``SCORE 0.0`` is a pass-out.
+- An artificial ``SCORE`` may also be a Law 12C marker (``A+``, ``A=``, ``A-``, ``A+-``): the writer
+  keeps such markers (an average plus is then raised by Law 88 on reading, as in PBN).
 - The lead is rank first (``2H``, ``AC``, ``10S``); the model keeps PBN's suit first (``H2``).
 """
 from __future__ import annotations
@@ -291,13 +293,15 @@ class _Reader:
         make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
                                  lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
         score_text = node.value("SCORE")
-        match = _ARTIFICIAL.match(score_text)
-        if match:
+        if Artificial.looks_like(score_text):
+            match = _ARTIFICIAL.match(score_text)
             try:
-                return make(artificial=Artificial(score_text, float(match[1]), float(match[2])))
+                artificial = (Artificial(score_text, float(match[1]), float(match[2])) if match
+                              else Artificial.parse(score_text))
             except ValueError as exc:
                 self.problem(node.line, f"board {number}: {exc}")
                 return None
+            return make(artificial=artificial)
         score: int | None = None
         if score_text:
             try:
@@ -497,10 +501,11 @@ def _figure(value: float | None) -> str | None:
 
 def write_usebio(event: Event, results: EventResults) -> bytes:
     """The event and our figures as USEBIO 1.2 (see the module doc); checked by reading it back."""
-    if results.method not in _EVENT_TYPES or event.kind is not EventKind.PAIRS:
-        raise ValueError(f"USEBIO export writes pairs events scored by matchpoints, averaged cross-IMPs or "
-                         f"Butler; this is a {event.kind.value} event scored by {results.method}: expected "
-                         f"--method cross-imps-average for summed cross-IMPs")
+    if event.kind is not EventKind.PAIRS:
+        raise ValueError(f"USEBIO export of a {event.kind.value} event is not supported yet: expected a pairs event")
+    if results.method not in _EVENT_TYPES:
+        raise ValueError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
+                         f"matchpoints, averaged cross-IMPs or Butler, got {results.method}")
     event_type, method = _EVENT_TYPES[results.method]
     root = ET.Element("USEBIO", Version="1.2")
     element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
@@ -578,6 +583,10 @@ def write_usebio(event: Event, results: EventResults) -> bytes:
 
 
 def _artificial_score(a: Artificial) -> str:
+    """Compscore's A6040 for whole percentages given as such; a Law 12C marker (A+, A=, A-, A+-)
+    as it stands, so that reading it back applies the same rules (Law 88 for A+)."""
+    if not any(ch.isdigit() for ch in a.marker):
+        return a.marker
     if a.pct_ns != int(a.pct_ns) or a.pct_ew != int(a.pct_ew) or a.pct_ns >= 100 or a.pct_ew >= 100:
         raise ValueError(f"artificial score {a.marker!r} ({a.pct_ns:g} % / {a.pct_ew:g} %) cannot be written in "
                          f"USEBIO: expected whole percentages below 100, written as A6040")
