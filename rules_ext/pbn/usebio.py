@@ -1,7 +1,7 @@
 """USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model,
 and an event written as USEBIO 1.2.
 
-``read_usebio(path_or_bytes, *, source=None) -> Event``
+``read_usebio(path_or_bytes, *, source=None, max_bytes=MAX_BYTES) -> Event``
     The same :class:`~rules_ext.pbn.model.Event` as a PBN file gives: boards (deal from the
     ``HANDSET``, dealer and vulnerability from the board number), one :class:`TableResult` per
     ``TRAVELLER_LINE`` (``ns``/``ew`` are the pair numbers), the pairs with their names, and the
@@ -73,7 +73,7 @@ _LINE_FIGURES = {
 }
 _PAIR_NUMBER = re.compile(r"^\s*([0-9A-Za-z]*?[0-9]+)\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.IGNORECASE)
 _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
-_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$", re.IGNORECASE)  # A6040, A5050, A10000 is not one
+_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$", re.IGNORECASE)  # Compscore: A6040 = NS 60 %, EW 40 %
 _DATE = re.compile(r"^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$")    # Compscore DD/MM/YYYY
 _ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
 _SEAT_NAMES = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
@@ -469,15 +469,29 @@ def _lead(text: str) -> str:
     return text
 
 
-def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None) -> Event:
-    """Read a USEBIO results file (a path or its bytes); see the module doc."""
+#: the largest file read unless the caller says otherwise (a USEBIO file of a big congress is a few MB)
+MAX_BYTES = 64 * 2**20
+
+
+def _check_size(size: int, max_bytes: int | None, source: str) -> None:
+    if max_bytes is not None and size > max_bytes:
+        raise PBNError(f"the file is {size} bytes, more than the {max_bytes} bytes a USEBIO file is read to: "
+                       f"expected a results file of one event", source=source)
+
+
+def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None,
+                max_bytes: int | None = MAX_BYTES) -> Event:
+    """Read a USEBIO results file (a path or its bytes); see the module doc. A file larger than
+    ``max_bytes`` (None: no limit) is refused before it is read."""
     if isinstance(path_or_bytes, bytes):
         data, name = path_or_bytes, source or "<bytes>"
+        _check_size(len(data), max_bytes, name)
     else:
         path = Path(path_or_bytes)
-        data, name = path.read_bytes(), source or str(path)
-    reader = _Reader(name)
-    return reader.event(_parse(data, name))
+        name = source or str(path)
+        _check_size(path.stat().st_size, max_bytes, name)
+        data = path.read_bytes()
+    return _Reader(name).event(_parse(data, name))
 
 
 # --------------------------------------------------------------------------- writing

@@ -228,3 +228,11 @@ def test_cli_pbn_usebio_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture
     assert document["method"] == "butler" and document["differences"] == []
     assert main(["pbn", str(FIXTURES / "compscore-butler.xml"), "--export"]) == 1
     assert "has no PBN games to export" in capsys.readouterr().err
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.xml"
+    path.write_bytes((FIXTURES / "compscore-ximp.xml").read_bytes())
+    with pytest.raises(PBNError, match=r"big.xml:0: the file is \d+ bytes, more than the 1000 bytes"):
+        read_usebio(path, max_bytes=1000)
+    assert read_usebio(path, max_bytes=None).boards
