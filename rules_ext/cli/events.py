@@ -90,15 +90,16 @@ def run_pbn(args: argparse.Namespace) -> int:
     event = _read(args.file, args.encoding)
     if args.usebio:
         emit(write_usebio(event, compute_results(event)), args.output)
-    elif args.export and not event.games:
+    elif args.export and event.version.startswith("USEBIO"):
         raise ValueError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:
         results = sum(len(b.results) for b in event.boards)
-        print(f"{event.source}: PBN {event.version or '?'}, {event.encoding}, "
-              f"{'CRLF' if event.newline == chr(13) + chr(10) else 'LF'}; {len(event.games)} games, "
-              f"{len(event.boards)} boards, {results} results, {event.kind.value}; "
+        form = event.version if event.version.startswith("USEBIO") else (
+            f"PBN {event.version or '?'}, {event.encoding}, "
+            f"{'CRLF' if event.newline == chr(13) + chr(10) else 'LF'}; {len(event.games)} games")
+        print(f"{event.source}: {form}, {len(event.boards)} boards, {results} results, {event.kind.value}; "
               f"{len(event.problems)} problem(s)")
     return _report_problems(event)

@@ -79,6 +79,8 @@ _ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
 _SEAT_NAMES = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 _SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 _SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
+#: deeper nesting than any USEBIO file has is refused (it would only serve to exhaust the reader)
+_MAX_DEPTH = 32
 
 
 # ------------------------------------------------------------------------------ XML
@@ -131,6 +133,9 @@ def _parse(data: bytes, source: str) -> _Node:
     roots: list[_Node] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        if len(stack) >= _MAX_DEPTH:
+            raise PBNError(f"elements nested more than {_MAX_DEPTH} deep: a USEBIO file nests a few levels "
+                           f"(USEBIO, EVENT, BOARD, TRAVELLER_LINE, ...)", source=source, line=parser.CurrentLineNumber)
         node = _Node(tag, attrs, parser.CurrentLineNumber)
         (stack[-1].children if stack else roots).append(node)
         stack.append(node)

@@ -236,3 +236,13 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
     with pytest.raises(PBNError, match=r"big.xml:0: the file is \d+ bytes, more than the 1000 bytes"):
         read_usebio(path, max_bytes=1000)
     assert read_usebio(path, max_bytes=None).boards
+
+
+def test_nesting_deeper_than_usebio_is_refused() -> None:
+    with pytest.raises(PBNError, match="<deep>:1: elements nested more than 32 deep"):
+        read_usebio(b"<USEBIO>" + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</USEBIO>", source="<deep>")
+
+
+def test_cli_pbn_summary_of_a_usebio_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pbn", str(FIXTURES / "salliere-howell.xml")]) == 0
+    assert capsys.readouterr().out.endswith(": USEBIO 1.0, 6 boards, 24 results, pairs; 0 problem(s)\n")
