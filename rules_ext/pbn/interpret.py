@@ -20,6 +20,7 @@ from rules_ext.pbn.model import Board, EventKind, Participant, TableResult
 from rules_ext.pbn.normalise import is_table_tag
 from rules_ext.pbn.table_results import game_result, row_result
 from rules_ext.pbn.tables import Table, TableError, parse_table
+from rules_ext.pbn.teams import seat_teams
 
 #: tags whose value may not be inherited with '#' or '##'
 NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
@@ -107,7 +108,9 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
         players.add_totals(totals)
-    return Interpretation([boards[n] for n in sorted(boards)], players.participants(), kind, totals)
+    ordered = [boards[n] for n in sorted(boards)]
+    return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),
+                          kind, totals)
 
 
 def _add_board(boards: dict[int, Board], board: Board, results: tuple[TableResult, ...], game: Game,
@@ -138,7 +141,7 @@ class _Field:
 
     def seat(self, r: TableResult, kind: EventKind) -> None:
         """Who sat where in one result."""
-        if r.room:  # teams: the ids are the team names; the players change from room to room
+        if r.room or r.home:  # teams: the ids are the team names; the players change from room to room
             for ident in (r.ns, r.ew):
                 self.sides.setdefault(ident, set()).update(("NS", "EW"))
                 self.names[ident] = ident

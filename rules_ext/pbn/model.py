@@ -17,7 +17,8 @@ from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score",
+           "split_member_id"]
 
 
 class EventKind(enum.Enum):
@@ -28,20 +29,35 @@ class EventKind(enum.Enum):
     INDIVIDUAL = "individual"  # ScoreTable with PlayerId_North/East/South/West
 
 
-_SIDE_SCORE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
+_SIDE_SCORE = re.compile(r"^\s*(?:(NS|EW)\s+([+-]?\d+)|(-?\d+))\s*$", re.IGNORECASE)
 
 
 def side_score(text: str, tag: str = "Score") -> int:
     """North-South's score from a PBN score value with an optional side: ``NS 420``, ``EW 50``
-    (that is, NS -50) or ``420`` ([Score], [OptimumScore], a ScoreTable score cell).
+    (that is, NS -50), ``NS +90`` (RealBridge's OptimumScore; a sign only after a side) or ``420``
+    ([Score], [OptimumScore], a ScoreTable score cell).
 
-    >>> side_score("EW 50"), side_score("NS 420"), side_score("-100")
-    (-50, 420, -100)
+    >>> side_score("EW 50"), side_score("NS 420"), side_score("-100"), side_score("NS +90")
+    (-50, 420, -100, 90)
     """
     match = _SIDE_SCORE.match(text)
     if not match:
         raise ValueError(f'cannot read [{tag} "{text}"]: expected e.g. "NS 420", "EW 50" or "420"')
-    return int(match[2]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
+    return int(match[2] or match[3]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
+
+
+_MEMBER_ID = re.compile(r"^(.*?)\s*#\s*(\w+)\s*$")
+
+
+def split_member_id(text: str) -> tuple[str, str]:
+    """A player's name and member id from a name tag that carries both, as RealBridge writes them
+    (``Markus Knob#39415``); the id is '' when the tag has none.
+
+    >>> split_member_id("Markus Knob#39415"), split_member_id("Li Si")
+    (('Markus Knob', '39415'), ('Li Si', ''))
+    """
+    match = _MEMBER_ID.match(text)
+    return (match[1], match[2]) if match and match[1] else (text, "")
 
 
 _ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}
@@ -104,7 +120,10 @@ class TableResult:
     - ``artificial``: an :class:`Artificial` score instead of a played result; ``not_played`` for a
       bye / sit-out / ``-`` row that takes no part in the scoring.
     - ``table``, ``round``, ``room`` (``Open``/``Closed``), ``lead``, ``names_ns``, ``names_ew``:
-      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known.
+      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known (names
+      without the member ids some files append, ``Markus Knob#39415``: those are ``member_ids``,
+      N, E, S, W, '' where the file gives none).
+    - teams: ``home`` and ``visit``, the match's HomeTeam and VisitTeam ('' when not given).
     - ``theirs``: the figures the file itself gives for this result, as ``(column, text)`` pairs
       (``MP_NS``, ``Percentage_EW``, ``IMP_NS``, ``Score_NS`` ...), for comparison.
     - one game per table only: ``auction`` (calls in export spelling, ``Pass``, ``X``, ``1S``,
@@ -131,6 +150,9 @@ class TableResult:
     names_ns: str = ""
     names_ew: str = ""
     players: tuple[str, ...] = ()
+    member_ids: tuple[str, ...] = ()
+    home: str = ""
+    visit: str = ""
     theirs: tuple[tuple[str, str], ...] = ()
     auction: tuple[str, ...] = ()
     auction_first: Seat | None = None
@@ -146,6 +168,7 @@ class TableResult:
         if self.contract is not None and not isinstance(self.contract, Contract):
             raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
         object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "member_ids", tuple(self.member_ids))
         object.__setattr__(self, "theirs", tuple(self.theirs))
 
     @property

@@ -112,7 +112,7 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches = team_matches(self.event)
-            rankings = team_ranking(matches)
+            rankings = team_ranking(matches, boards)
         else:
             boards = self.pairs()
             matches = []
