@@ -38,6 +38,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
                        ("names_ew", r.names_ew)):
         if value:
             data[key] = value
+    if any(r.member_ids):
+        data["member_ids"] = dict(zip("NESW", r.member_ids))
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
@@ -68,7 +70,8 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
             **({"imps": e.imps} if e.imps is not None else {}),
         } for ranking in results.rankings for e in ranking.entries],
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
-                     "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table}
+                     "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
+                     **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],

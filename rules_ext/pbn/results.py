@@ -321,6 +321,8 @@ class _Work:
         ours = {(e.id): (ranking, e) for ranking in rankings for e in ranking.entries}
         for row, line in zip(table.records(), table.lines):
             ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
+            if ident not in ours and row.get("TeamName") in ours:  # teams are known by name
+                ident = row["TeamName"]
             if ident not in ours:
                 if ident:
                     self.differences.append(Difference(None, ident, "PairId", ident, "not in our ranking", line))
@@ -328,7 +330,7 @@ class _Work:
             ranking, entry = ours[ident]
             for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP"):
                 if column in row:
-                    value = entry.imps if ranking.unit == "IMP" else entry.total
+                    value = entry.imps if ranking.unit != "MP" and "IMP" in column else entry.total
                     self.differ(None, ident, column, row[column], value, line)
             if "TotalPercentage" in row:
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line)
