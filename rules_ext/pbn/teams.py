@@ -1,7 +1,8 @@
 """Teams events: the rooms of each match paired board by board, IMPs (the core's ``imps``),
 match totals, victory points (the core's ``vp``, WBF 2013) and the teams' ranking.
 
-A match is the boards one table played between its home and visiting teams. Its two rooms are
+A match is the boards one table played between its home and visiting teams (in one round, when
+the file has rounds). Its two rooms are
 told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team North-South in the Open room), or,
 in files without a Room tag (RealBridge writes ``Table``, ``HomeTeam`` and ``VisitTeam`` on each
 record), by who sits North-South: a room keeps its North-South pair through the match, and the
@@ -27,18 +28,18 @@ from rules_ext.pbn.results_model import BoardResults, MatchResult, RankEntry, Ra
 __all__ = ["match_of", "seat_teams", "team_matches", "team_ranking"]
 
 _IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
-_Match = tuple[str, str, str]  # table, home team, visiting team
+_Match = tuple[str, str, str, str]  # round, table, home team, visiting team
 
 
 def match_of(r: TableResult) -> tuple[_Match, bool] | None:
-    """The match of a teams result, ``(table, home, visit)``, and whether the home team sat
+    """The match of a teams result, ``(round, table, home, visit)``, and whether the home team sat
     North-South in it; None when the result is not one of a teams match."""
     if r.home and r.visit:
-        return (r.table, r.home, r.visit), r.ns == r.home
+        return (r.round, r.table, r.home, r.visit), r.ns == r.home
     if r.room:
         closed = r.room.lower().startswith("c")
         home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
-        return (r.table, home, visit), not closed
+        return (r.round, r.table, home, visit), not closed
     return None
 
 
@@ -52,7 +53,7 @@ def seat_teams(boards: Iterable[Board]) -> list[Board]:
         results = []
         for r in board.results:
             if r.home and r.visit and not r.room:
-                key = (r.table, r.home, r.visit)
+                key = (r.round, r.table, r.home, r.visit)
                 ns, ew = _pair(r, 0, 2), _pair(r, 1, 3)
                 first_ns, first_ew = home_room.setdefault(key, (ns, ew))
                 home_ns = (ns == first_ns or ew == first_ew) if ns or ew else met[key] == 0
@@ -153,7 +154,7 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult]]:
                               imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
-    for (table, home, visit), t in per_match.items():
+    for (_, table, home, visit), t in per_match.items():
         vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
         matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit, table))
     return boards, matches
