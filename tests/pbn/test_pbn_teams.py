@@ -130,11 +130,15 @@ def test_room_file_ties_and_a_pass_out_without_a_score():
     assert results.differences == ()
 
 
-@pytest.mark.parametrize(("path", "printed"), [(REALBRIDGE, 42), (ROOMS, 24)], ids=lambda p: getattr(p, "name", p))
-def test_every_figure_the_file_prints_agrees(path, printed):
+@pytest.mark.parametrize(("path", "printed", "scores"), [(REALBRIDGE, 42, 12), (ROOMS, 24, 11)],
+                         ids=lambda p: getattr(p, "name", p))
+def test_every_figure_the_file_prints_agrees(path, printed, scores):
     text = path.read_text(encoding="utf-8")
-    assert figures_printed(text) == printed  # each one compared: none differs
-    assert compute_results(read_pbn(text)).differences == ()
+    assert figures_printed(text) == printed
+    results = compute_results(read_pbn(text))
+    # each of them compared, and each Score the file prints checked against its contract and tricks
+    assert (results.compared, results.agreeing, results.rounding, results.differences) == (
+        printed + scores, printed + scores, 0, ())
 
 
 def test_wrong_printed_figures_are_listed():
