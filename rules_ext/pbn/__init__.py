@@ -33,7 +33,8 @@ The objects (frozen dataclasses; see each class for its fields)
 ``contract`` (core ``Contract``; ``contract.symbol`` gives ``4♠X``), ``declarer`` (``Seat``),
 ``tricks``, ``score_ns``, ``score_computed``, ``artificial`` (``Artificial``: marker, pct_ns,
 pct_ew), ``not_played``, ``table``, ``round``, ``room``, ``lead``, ``names_ns``, ``names_ew``,
-``players``, ``theirs`` (the file's own figures), ``scored`` (property); for one game per table
+``players`` (names without member ids), ``member_ids`` (``Markus Knob#39415``: ``39415``), ``home``,
+``visit`` (teams), ``theirs`` (the file's own figures), ``scored`` (property); for one game per table
 also ``auction`` (calls, checked by the core's Auction), ``auction_first``, ``auction_notes``,
 ``notes``, ``play`` (cards per trick from ``play_first``).
 

@@ -20,12 +20,15 @@ from rules_ext.pbn.model import Board, EventKind, Participant, TableResult
 from rules_ext.pbn.normalise import is_table_tag
 from rules_ext.pbn.table_results import game_result, row_result
 from rules_ext.pbn.tables import Table, TableError, parse_table
+from rules_ext.pbn.teams import seat_teams
 
 #: tags whose value may not be inherited with '#' or '##'
 NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
-                 "IMP_NS", "IMP_EW")
+                 "IMP_NS", "IMP_EW",
+                 *(f"{figure}_{seat}" for figure in ("MP", "Percentage", "IMP")  # an individual's seats
+                   for seat in ("North", "East", "South", "West")))
 
 _EXAMPLES = {"Dealer": "[Dealer \"N\"]", "Vulnerable": "[Vulnerable \"NS\"]", "Deal": "[Deal \"N:...\"]",
              "Declarer": "[Declarer \"S\"]", "Contract": "[Contract \"4S\"]", "Auction": "[Auction \"N\"]",
@@ -107,7 +110,9 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
         players.add_totals(totals)
-    return Interpretation([boards[n] for n in sorted(boards)], players.participants(), kind, totals)
+    ordered = [boards[n] for n in sorted(boards)]
+    return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),
+                          kind, totals)
 
 
 def _add_board(boards: dict[int, Board], board: Board, results: tuple[TableResult, ...], game: Game,
@@ -138,7 +143,7 @@ class _Field:
 
     def seat(self, r: TableResult, kind: EventKind) -> None:
         """Who sat where in one result."""
-        if r.room:  # teams: the ids are the team names; the players change from room to room
+        if r.room or r.home:  # teams: the ids are the team names; the players change from room to room
             for ident in (r.ns, r.ew):
                 self.sides.setdefault(ident, set()).update(("NS", "EW"))
                 self.names[ident] = ident
@@ -158,9 +163,10 @@ class _Field:
         """The names (and participants without a result) of the file's TotalScoreTable."""
         for row in totals.records():
             ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
-            if ident and row.get("Names") and not self.names.get(ident):
-                self.names[ident] = row["Names"]
-            if ident and row.get("Names", "") and ident not in self.sides:
+            names = row.get("Names") or row.get("Name", "")  # an individual's column is Name
+            if ident and names and not self.names.get(ident):
+                self.names[ident] = names
+            if ident and names and ident not in self.sides:
                 self.sides[ident] = set()
 
     def participants(self) -> list[Participant]:

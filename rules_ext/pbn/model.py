@@ -13,11 +13,13 @@ import re
 from dataclasses import dataclass, field
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.core.adjusted import WeightedScore
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score",
+           "split_member_id"]
 
 
 class EventKind(enum.Enum):
@@ -28,20 +30,35 @@ class EventKind(enum.Enum):
     INDIVIDUAL = "individual"  # ScoreTable with PlayerId_North/East/South/West
 
 
-_SIDE_SCORE = re.compile(r"^\s*(?:(NS|EW)\s+)?(-?\d+)\s*$", re.IGNORECASE)
+_SIDE_SCORE = re.compile(r"^\s*(?:(NS|EW)\s+([+-]?\d+)|(-?\d+))\s*$", re.IGNORECASE)
 
 
 def side_score(text: str, tag: str = "Score") -> int:
     """North-South's score from a PBN score value with an optional side: ``NS 420``, ``EW 50``
-    (that is, NS -50) or ``420`` ([Score], [OptimumScore], a ScoreTable score cell).
+    (that is, NS -50), ``NS +90`` (RealBridge's OptimumScore; a sign only after a side) or ``420``
+    ([Score], [OptimumScore], a ScoreTable score cell).
 
-    >>> side_score("EW 50"), side_score("NS 420"), side_score("-100")
-    (-50, 420, -100)
+    >>> side_score("EW 50"), side_score("NS 420"), side_score("-100"), side_score("NS +90")
+    (-50, 420, -100, 90)
     """
     match = _SIDE_SCORE.match(text)
     if not match:
         raise ValueError(f'cannot read [{tag} "{text}"]: expected e.g. "NS 420", "EW 50" or "420"')
-    return int(match[2]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
+    return int(match[2] or match[3]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
+
+
+_MEMBER_ID = re.compile(r"^(.*?)\s*#\s*(\w+)\s*$")
+
+
+def split_member_id(text: str) -> tuple[str, str]:
+    """A player's name and member id from a name tag that carries both, as RealBridge writes them
+    (``Markus Knob#39415``); the id is '' when the tag has none.
+
+    >>> split_member_id("Markus Knob#39415"), split_member_id("Li Si")
+    (('Markus Knob', '39415'), ('Li Si', ''))
+    """
+    match = _MEMBER_ID.match(text)
+    return (match[1], match[2]) if match and match[1] else (text, "")
 
 
 _ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}
@@ -54,7 +71,17 @@ class Artificial:
 
     ``marker`` is as written in the file. Accepted forms: ``A+`` (60 % to the side whose score
     column holds it, 40 % to the other), ``A=`` (50/50), ``A-`` (40/60), two signs ``A+-`` / ``A++``
-    / ``A--`` / ``A=+`` (NS then EW), and percentages ``A60``, ``A60-40``, ``A60/50``.
+    / ``A--`` / ``A=+`` (NS then EW), two markers ``A+/A+`` (NS then EW: what a ScoreTable row
+    with a marker in each of Score_NS and Score_EW says, see :meth:`of_columns`), and percentages
+    ``A60``, ``A60-40``, ``A60/50``. Both sides may be at fault or neither (Law 12C): ``A+/A+``
+    gives each side 60 %, ``A-/A-`` each 40 %.
+
+    >>> Artificial.parse("A+/A+")
+    Artificial(marker='A+/A+', pct_ns=60.0, pct_ew=60.0)
+    >>> Artificial.of_columns("A-", "A-")
+    Artificial(marker='A-/A-', pct_ns=40.0, pct_ew=40.0)
+    >>> Artificial.of_columns("-", "A+")
+    Artificial(marker='A+', pct_ns=40.0, pct_ew=60.0)
     """
 
     marker: str
@@ -71,6 +98,11 @@ class Artificial:
         """Read a marker; ``side`` says whose column it stood in ('NS' or 'EW') for one-sign forms."""
         raw = text.strip()
         up = raw.upper()
+        if "/" in up and all(len(part) == 2 and part[0] == "A" and part[1] in _ARTIFICIAL_WORDS
+                             for part in up.split("/")) and up.count("/") == 1:
+            ns_part, ew_part = up.split("/")
+            ns, ew = _ARTIFICIAL_WORDS[ns_part[1]], _ARTIFICIAL_WORDS[ew_part[1]]
+            return cls(raw, ns, ew) if side == "NS" else cls(raw, ew, ns)
         if len(up) == 2 and up[0] == "A" and up[1] in _ARTIFICIAL_WORDS:
             mine = _ARTIFICIAL_WORDS[up[1]]
             other = 100.0 - mine
@@ -83,7 +115,24 @@ class Artificial:
             mine = float(match[1])
             other = float(match[2]) if match[2] else 100.0 - mine
             return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
-        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A60 or A60-40")
+        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60 or A60-40")
+
+    @classmethod
+    def of_columns(cls, ns_cell: str, ew_cell: str) -> Artificial:
+        """The artificial score of a row from its Score_NS and Score_EW cells: each side's figure is
+        read from its own column when both hold a marker (``A+`` ``A+`` is 60 % to each side, not
+        60/40); a marker in one column only speaks for both sides, as :meth:`parse` reads it."""
+        ns_marked, ew_marked = cls.looks_like(ns_cell), cls.looks_like(ew_cell)
+        if ns_marked and ew_marked:
+            ns, ew = cls.parse(ns_cell, "NS"), cls.parse(ew_cell, "EW")
+            if ns.pct_ew == ew.pct_ew:  # A+ and A-: the second marker only repeats the first
+                return ns
+            return cls(f"{ns_cell.strip()}/{ew_cell.strip()}", ns.pct_ns, ew.pct_ew)
+        if ns_marked:
+            return cls.parse(ns_cell, "NS")
+        if ew_marked:
+            return cls.parse(ew_cell, "EW")
+        raise ValueError(f"no artificial score in {ns_cell!r} / {ew_cell!r}: expected e.g. A+ and A-")
 
     @staticmethod
     def looks_like(text: str) -> bool:
@@ -104,7 +153,10 @@ class TableResult:
     - ``artificial``: an :class:`Artificial` score instead of a played result; ``not_played`` for a
       bye / sit-out / ``-`` row that takes no part in the scoring.
     - ``table``, ``round``, ``room`` (``Open``/``Closed``), ``lead``, ``names_ns``, ``names_ew``:
-      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known.
+      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known (names
+      without the member ids some files append, ``Markus Knob#39415``: those are ``member_ids``,
+      N, E, S, W, '' where the file gives none).
+    - teams: ``home`` and ``visit``, the match's HomeTeam and VisitTeam ('' when not given).
     - ``theirs``: the figures the file itself gives for this result, as ``(column, text)`` pairs
       (``MP_NS``, ``Percentage_EW``, ``IMP_NS``, ``Score_NS`` ...), for comparison.
     - one game per table only: ``auction`` (calls in export spelling, ``Pass``, ``X``, ``1S``,
@@ -123,6 +175,7 @@ class TableResult:
     score_ns: int | None = None
     score_computed: bool = False
     artificial: Artificial | None = None
+    weighted: WeightedScore | None = None
     not_played: bool = False
     table: str = ""
     round: str = ""
@@ -131,6 +184,9 @@ class TableResult:
     names_ns: str = ""
     names_ew: str = ""
     players: tuple[str, ...] = ()
+    member_ids: tuple[str, ...] = ()
+    home: str = ""
+    visit: str = ""
     theirs: tuple[tuple[str, str], ...] = ()
     auction: tuple[str, ...] = ()
     auction_first: Seat | None = None
@@ -145,13 +201,22 @@ class TableResult:
             raise ValueError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
         if self.contract is not None and not isinstance(self.contract, Contract):
             raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
+        if self.weighted is not None and (self.artificial is not None or self.score_ns is not None):
+            raise ValueError("a weighted score replaces the table's result: expected no score_ns and no artificial "
+                             "score beside it")
         object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "member_ids", tuple(self.member_ids))
         object.__setattr__(self, "theirs", tuple(self.theirs))
 
     @property
     def scored(self) -> bool:
         """A real result with a score, compared with the others on the board."""
         return self.score_ns is not None and self.artificial is None and not self.not_played
+
+    @property
+    def compared(self) -> bool:
+        """A result compared with the others: a played score or a weighted one (not artificial)."""
+        return self.scored or (self.weighted is not None and not self.not_played)
 
     def their(self, column: str) -> str | None:
         for name, value in self.theirs:

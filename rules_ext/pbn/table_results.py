@@ -13,7 +13,7 @@ from typing import NotRequired, TypedDict
 from rules_ext.core import Contract, ContractError, DealError, Seat, ns_score
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
 from rules_ext.pbn.lexer import Game
-from rules_ext.pbn.model import Artificial, Board, TableResult, side_score
+from rules_ext.pbn.model import Artificial, Board, TableResult, side_score, split_member_id
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
 
 _BYE = frozenset({"Bye", "BYE", "bye"})
@@ -30,6 +30,9 @@ class _Seating(TypedDict):
     table: str
     round: str
     room: NotRequired[str]
+    member_ids: NotRequired[tuple[str, ...]]
+    home: NotRequired[str]
+    visit: NotRequired[str]
     lead: NotRequired[str]
     names_ns: str
     names_ew: str
@@ -85,15 +88,16 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
             break
     else:
         return None
-    for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Score", "NS"),
-                         ("Result", "NS")):
-        cell = row.get(column, "")
-        if Artificial.looks_like(cell):
-            try:
-                return Artificial.parse(cell, side)
-            except ValueError as exc:
-                ctx.problem(line, f"board {number}: {exc}")
-                return None
+    try:
+        if Artificial.looks_like(row.get("Score_NS", "")) or Artificial.looks_like(row.get("Score_EW", "")):
+            return Artificial.of_columns(row.get("Score_NS", ""), row.get("Score_EW", ""))  # each side its own
+        for column in ("Contract", "Score", "Result"):
+            cell = row.get(column, "")
+            if Artificial.looks_like(cell):
+                return Artificial.parse(cell, "NS")
+    except ValueError as exc:
+        ctx.problem(line, f"board {number}: {exc}")
+        return None
     pct = row.get("Percentage_NS", "")
     if pct.startswith("^"):
         try:
@@ -200,11 +204,13 @@ def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
     room = known(values.get("Room", ""))
     if contract_text in UNKNOWN and not room:
         return None
-    players = tuple(known(values.get(s, "")) for s in ("North", "East", "South", "West"))
+    players, member_ids = zip(*(split_member_id(known(values.get(s, ""))) for s in ("North", "East", "South", "West")))
     home, visit = known(values.get("HomeTeam", "")), known(values.get("VisitTeam", ""))
     if room:
         closed = room.lower().startswith("c")
         ns, ew = (visit, home) if closed else (home, visit)
+    elif home and visit:  # which room this is, pbn.teams.seat_teams tells from who sits North-South
+        ns, ew = home, visit
     else:
         ns = known(values.get("PairNS", "")) or f"{players[0]} - {players[2]}"
         ew = known(values.get("PairEW", "")) or f"{players[1]} - {players[3]}"
@@ -223,6 +229,7 @@ def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
     seating: _Seating = {
         "board": board.number, "ns": ns, "ew": ew, "table": known(values.get("Table", "")),
         "round": known(values.get("Round", "")), "room": room, "players": players, "line": line,
+        "member_ids": member_ids if any(member_ids) else (), "home": home, "visit": visit,
         "names_ns": f"{players[0]} - {players[2]}" if any(players) else "",
         "names_ew": f"{players[1]} - {players[3]}" if any(players) else "", "theirs": tuple(theirs)}
     if contract_text in ("-",) or (contract_text in UNKNOWN and score_ns is None):

@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table,
 from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Event, EventKind, TableResult
 from rules_ext.pbn.results_model import EventResults, Ranking, ScoredResult
+from rules_ext.pbn.teams import match_of
 from rules_ext.pdf.figures import fmt_number, fmt_pct
 from rules_ext.pdf.layout import (
     SHADE,
@@ -104,7 +105,8 @@ def teams_boards_table(results: EventResults, options: PrintOptions, styles: Sty
     for br in results.boards:
         by_table: dict[str, dict[str, ScoredResult]] = {}
         for line in br.lines:
-            room = (line.result.room or "").lower()
+            seated = match_of(line.result)  # the Open room is where the home team sits North-South
+            room = ("open" if seated[1] else "closed") if seated else ""
             slot = by_table.setdefault(line.result.table or "", {})
             slot[room or f"room{len(slot)}"] = line
         for table, rooms in by_table.items():
