@@ -72,7 +72,7 @@ from rules_ext.pbn.results_model import (
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_method", "scoring_rules"]
+__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_rules"]
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -173,12 +173,6 @@ def scoring_rules(event: Event) -> ScoringRules:
     if cross or (imp and not matchpoint):
         return ScoringRules("cross-imps-average" if average else "cross-imps")
     return ScoringRules("matchpoints", scale)
-
-
-def scoring_method(event: Event) -> tuple[str, str]:
-    """``(method, scale)`` of :func:`scoring_rules` (kept for callers that need only those)."""
-    rules = scoring_rules(event)
-    return rules.method, rules.scale
 
 
 def _infer_scale(event: Event) -> str | None:
