@@ -83,7 +83,9 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 
 #: the words of a Scoring tag / ScoringType, each with what it says
 _MATCHPOINT_WORDS = frozenset({"mp", "mps", "matchpoint", "matchpoints", "neuberg", "percentage", "percent", "pct",
-                               "pairs", "individual", "topscore"})
+                               "topscore"})
+#: words that name the kind of event, not its method
+_NEUTRAL_WORDS = frozenset({"pairs", "pair", "individual", "session"})
 _SCALE_WORDS = {"mp1": "2/1/0", "mp2": "1/0.5/0"}
 _IMP_WORDS = frozenset({"imp", "imps"})
 _CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
@@ -163,7 +165,7 @@ def scoring_rules(event: Event) -> ScoringRules:
             trim = int(word)
         elif word in _AVERAGE_WORDS:
             average, mean = True, mean or word == "mean"
-        elif word in _SUM_WORDS:
+        elif word in _SUM_WORDS or word in _NEUTRAL_WORDS:
             pass
         else:
             raise PBNError(f"{where}: unknown scoring method {word!r}: expected MP, MP1, MP2, Neuberg, IMP, Cross, "

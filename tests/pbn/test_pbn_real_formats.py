@@ -257,3 +257,14 @@ def test_json_carries_both_sides_of_every_result():
     row = next(r for r in data["boards"][1]["results"] if r.get("artificial"))
     assert (row["imp_ns"], row["imp_ew"], row["artificial"]["pct_ew"]) == (7.5, 7.5, 60.0)
     assert data["comparison"]["differences"] == 0
+
+
+def test_words_naming_the_event_kind_do_not_choose_the_method():
+    assert scoring_rules(read_pbn('[Board "1"][Scoring "Pairs IMPs"]\n')) == ScoringRules("cross-imps")
+    assert scoring_rules(read_pbn('[Board "1"][Scoring "Pairs;MP"]\n')) == ScoringRules("matchpoints")
+
+
+def test_a_weighted_result_prints_in_the_pdf_traveller_cell():
+    from rules_ext.pdf.results import _contract_cell  # an artificial or weighted cell needs no styles
+    results = compute_results(weighted_event("MP1"))
+    assert _contract_cell(results.boards[0].lines[3], None, full=True) == "60% 620 + 40% 170"
