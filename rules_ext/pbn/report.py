@@ -127,7 +127,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
             head += f"  datum {b.datum}"
         out.append(head)
         rows = [["NS", "EW", "Contract", "By", "Tricks", "NS+", "EW+"] +
-                (["IMP NS", "IMP EW"] if imps_apply else ["MP NS", "MP EW", "% NS"])]
+                (["IMP NS", "IMP EW"] if imps_apply else ["MP NS", "MP EW", "% NS", "% EW"])]
         if any(line.result.room for line in b.lines):
             rows[0].insert(0, "Room")
         for line in b.lines:
@@ -140,7 +140,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
             if imps_apply:
                 row += [_num(line.imp_ns), _num(line.imp_ew)]
             else:
-                row += [_num(line.mp_ns), _num(line.mp_ew), _num(line.pct_ns, 2)]
+                row += [_num(line.mp_ns), _num(line.mp_ew), _num(line.pct_ns, 2), _num(line.pct_ew, 2)]
             if rows[0][0] == "Room":
                 row.insert(0, r.room)
             rows.append(row)

@@ -72,7 +72,7 @@ from rules_ext.pbn.results_model import (
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_method", "scoring_rules"]
+__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_rules"]
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -83,7 +83,9 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 
 #: the words of a Scoring tag / ScoringType, each with what it says
 _MATCHPOINT_WORDS = frozenset({"mp", "mps", "matchpoint", "matchpoints", "neuberg", "percentage", "percent", "pct",
-                               "pairs", "individual", "topscore"})
+                               "topscore"})
+#: words that name the kind of event, not its method
+_NEUTRAL_WORDS = frozenset({"pairs", "pair", "individual", "session"})
 _SCALE_WORDS = {"mp1": "2/1/0", "mp2": "1/0.5/0"}
 _IMP_WORDS = frozenset({"imp", "imps"})
 _CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
@@ -163,7 +165,7 @@ def scoring_rules(event: Event) -> ScoringRules:
             trim = int(word)
         elif word in _AVERAGE_WORDS:
             average, mean = True, mean or word == "mean"
-        elif word in _SUM_WORDS:
+        elif word in _SUM_WORDS or word in _NEUTRAL_WORDS:
             pass
         else:
             raise PBNError(f"{where}: unknown scoring method {word!r}: expected MP, MP1, MP2, Neuberg, IMP, Cross, "
@@ -173,12 +175,6 @@ def scoring_rules(event: Event) -> ScoringRules:
     if cross or (imp and not matchpoint):
         return ScoringRules("cross-imps-average" if average else "cross-imps")
     return ScoringRules("matchpoints", scale)
-
-
-def scoring_method(event: Event) -> tuple[str, str]:
-    """``(method, scale)`` of :func:`scoring_rules` (kept for callers that need only those)."""
-    rules = scoring_rules(event)
-    return rules.method, rules.scale
 
 
 def _infer_scale(event: Event) -> str | None:

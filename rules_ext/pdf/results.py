@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table,
 
 from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Event, EventKind, TableResult
+from rules_ext.pbn.report import contract_text
 from rules_ext.pbn.results_model import EventResults, Ranking, ScoredResult
 from rules_ext.pbn.teams import match_of
 from rules_ext.pdf.figures import fmt_number, fmt_pct
@@ -129,8 +130,8 @@ def _contract_cell(line: ScoredResult | None, styles: Styles, *, full: bool = Tr
     if line is None:
         return ""
     result = line.result
-    if result.artificial is not None:
-        return result.artificial.marker
+    if result.artificial is not None or result.weighted is not None:  # A+, A+/A+; 60% 620 + 40% 170
+        return contract_text(result)
     if result.not_played or result.contract is None:
         return "—"
     if not full:
