@@ -1,13 +1,18 @@
-"""Files: the data the package ships (texts, templates, samples), and writing output files so that
-a failure never leaves a half-written file behind."""
+"""Files: the data the package ships (texts, templates, samples), writing output files so that
+a failure never leaves a half-written file behind, and reading the TOML files a director writes
+(ruling records, corrections) so that a problem names its line."""
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 
 def package_path(package: str, *parts: str) -> Path:
@@ -51,3 +56,70 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+# -- TOML files a person writes (ruling records, corrections): data, and the line of a key ------
+
+_TOML_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\]\]?\s*(?:#.*)?$")
+_TOML_PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
+
+
+@dataclass(frozen=True, slots=True)
+class TomlText:
+    """A TOML text read: its ``data`` and its ``lines``, so that a problem can name the line of the
+    key it is about (``tomllib`` gives no positions for keys). ``source`` names the file."""
+
+    data: dict[str, Any]
+    lines: tuple[str, ...]
+    source: str
+
+    def line_of(self, path: str) -> int | None:
+        """The line that sets ``path``'s last key: ``board``, ``players.N``, ``correction[2].tricks``
+        (the second ``[[correction]]``), searched from its table header to the next header."""
+        parts = _TOML_PATH_PART.findall(path)
+        if not parts:
+            return None
+        start = 0
+        if len(parts) > 1:
+            name, index = parts[0]
+            seen = 0
+            for i, line in enumerate(self.lines):
+                header = _TOML_HEADER.match(line)
+                if header and header[1] == name:
+                    seen += 1
+                    if seen == int(index or 1):
+                        start = i
+                        break
+        key = re.escape(parts[-1][0])
+        for i in range(start, len(self.lines)):
+            line = self.lines[i]
+            if i > start and _TOML_HEADER.match(line):
+                break
+            if re.match(rf"\s*{key}\s*=", line) or re.search(rf"[{{,]\s*{key}\s*=", line):
+                return i + 1
+        return start + 1 if start else None
+
+    def where(self, path: str) -> str:
+        """``file:line`` of ``path`` (the file alone when the key is nowhere in it)."""
+        line = self.line_of(path)
+        return f"{self.source}:{line}" if line else self.source
+
+
+def parse_toml(text: str, *, source: str, error: type[ValueError] = ValueError) -> TomlText:
+    """Read TOML text; invalid TOML raises ``error`` as ``file:line: not valid TOML: problem``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        where = f"{source}:{found[1]}" if found else source
+        raise error(f"{where}: not valid TOML: {str(exc).split(' (at line')[0]}") from exc
+    return TomlText(data, tuple(text.splitlines()), source)
+
+
+def read_toml(path: str | os.PathLike[str], *, error: type[ValueError] = ValueError) -> TomlText:
+    """Read a UTF-8 TOML file (see :func:`parse_toml`); text that is not UTF-8 raises ``error``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    return parse_toml(text, source=str(path), error=error)
