@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.core.adjusted import WeightedScore
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
@@ -54,7 +55,17 @@ class Artificial:
 
     ``marker`` is as written in the file. Accepted forms: ``A+`` (60 % to the side whose score
     column holds it, 40 % to the other), ``A=`` (50/50), ``A-`` (40/60), two signs ``A+-`` / ``A++``
-    / ``A--`` / ``A=+`` (NS then EW), and percentages ``A60``, ``A60-40``, ``A60/50``.
+    / ``A--`` / ``A=+`` (NS then EW), two markers ``A+/A+`` (NS then EW: what a ScoreTable row
+    with a marker in each of Score_NS and Score_EW says, see :meth:`of_columns`), and percentages
+    ``A60``, ``A60-40``, ``A60/50``. Both sides may be at fault or neither (Law 12C): ``A+/A+``
+    gives each side 60 %, ``A-/A-`` each 40 %.
+
+    >>> Artificial.parse("A+/A+")
+    Artificial(marker='A+/A+', pct_ns=60.0, pct_ew=60.0)
+    >>> Artificial.of_columns("A-", "A-")
+    Artificial(marker='A-/A-', pct_ns=40.0, pct_ew=40.0)
+    >>> Artificial.of_columns("-", "A+")
+    Artificial(marker='A+', pct_ns=40.0, pct_ew=60.0)
     """
 
     marker: str
@@ -71,6 +82,11 @@ class Artificial:
         """Read a marker; ``side`` says whose column it stood in ('NS' or 'EW') for one-sign forms."""
         raw = text.strip()
         up = raw.upper()
+        if "/" in up and all(len(part) == 2 and part[0] == "A" and part[1] in _ARTIFICIAL_WORDS
+                             for part in up.split("/")) and up.count("/") == 1:
+            ns_part, ew_part = up.split("/")
+            ns, ew = _ARTIFICIAL_WORDS[ns_part[1]], _ARTIFICIAL_WORDS[ew_part[1]]
+            return cls(raw, ns, ew) if side == "NS" else cls(raw, ew, ns)
         if len(up) == 2 and up[0] == "A" and up[1] in _ARTIFICIAL_WORDS:
             mine = _ARTIFICIAL_WORDS[up[1]]
             other = 100.0 - mine
@@ -83,7 +99,24 @@ class Artificial:
             mine = float(match[1])
             other = float(match[2]) if match[2] else 100.0 - mine
             return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
-        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A60 or A60-40")
+        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60 or A60-40")
+
+    @classmethod
+    def of_columns(cls, ns_cell: str, ew_cell: str) -> Artificial:
+        """The artificial score of a row from its Score_NS and Score_EW cells: each side's figure is
+        read from its own column when both hold a marker (``A+`` ``A+`` is 60 % to each side, not
+        60/40); a marker in one column only speaks for both sides, as :meth:`parse` reads it."""
+        ns_marked, ew_marked = cls.looks_like(ns_cell), cls.looks_like(ew_cell)
+        if ns_marked and ew_marked:
+            ns, ew = cls.parse(ns_cell, "NS"), cls.parse(ew_cell, "EW")
+            if ns.pct_ew == ew.pct_ew:  # A+ and A-: the second marker only repeats the first
+                return ns
+            return cls(f"{ns_cell.strip()}/{ew_cell.strip()}", ns.pct_ns, ew.pct_ew)
+        if ns_marked:
+            return cls.parse(ns_cell, "NS")
+        if ew_marked:
+            return cls.parse(ew_cell, "EW")
+        raise ValueError(f"no artificial score in {ns_cell!r} / {ew_cell!r}: expected e.g. A+ and A-")
 
     @staticmethod
     def looks_like(text: str) -> bool:
@@ -123,6 +156,7 @@ class TableResult:
     score_ns: int | None = None
     score_computed: bool = False
     artificial: Artificial | None = None
+    weighted: WeightedScore | None = None
     not_played: bool = False
     table: str = ""
     round: str = ""
@@ -145,6 +179,9 @@ class TableResult:
             raise ValueError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
         if self.contract is not None and not isinstance(self.contract, Contract):
             raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
+        if self.weighted is not None and (self.artificial is not None or self.score_ns is not None):
+            raise ValueError("a weighted score replaces the table's result: expected no score_ns and no artificial "
+                             "score beside it")
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "theirs", tuple(self.theirs))
 
@@ -152,6 +189,11 @@ class TableResult:
     def scored(self) -> bool:
         """A real result with a score, compared with the others on the board."""
         return self.score_ns is not None and self.artificial is None and not self.not_played
+
+    @property
+    def compared(self) -> bool:
+        """A result compared with the others: a played score or a weighted one (not artificial)."""
+        return self.scored or (self.weighted is not None and not self.not_played)
 
     def their(self, column: str) -> str | None:
         for name, value in self.theirs:

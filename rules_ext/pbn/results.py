@@ -17,18 +17,19 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top, vp
+from rules_ext.core import butler, cross_imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
     EventResults,
-    MatchResult,
     RankEntry,
     Ranking,
     ScoredResult,
 )
+from rules_ext.pbn.results_model import places as tie_places
+from rules_ext.pbn.teams import team_matches, team_ranking
 
 __all__ = ["compute_results", "scoring_method"]
 
@@ -110,8 +111,8 @@ class _Work:
 
     def run(self) -> EventResults:
         if self.method == "imps":
-            boards, matches = self.teams()
-            rankings = self.team_ranking(matches)
+            boards, matches = team_matches(self.event)
+            rankings = team_ranking(matches)
         else:
             boards = self.pairs()
             matches = []
@@ -260,68 +261,12 @@ class _Work:
                 entries.append((t.imps, ident, t.imps, None, t))
         entries.sort(key=lambda e: (-round(e[0], 9), _id_key(e[1])))
         ranked = []
-        places = _places([round(e[0], 9) for e in entries])
+        places = tie_places([round(e[0], 9) for e in entries])
         for (_, ident, total, pct, t), (position, tied) in zip(entries, places):
             ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
                                     None if unit == "MP" else round(t.imps, 6)))
         return Ranking(group, unit, tuple(ranked))
-
-    # ---------------------------------------------------------------------------- teams
-    def teams(self) -> tuple[list[BoardResults], list[MatchResult]]:
-        per_match: dict[tuple[str, str], list[float]] = {}
-        labels: dict[tuple[str, str], str] = {}
-        boards = []
-        for board in self.event.boards:
-            figures: dict[int, tuple[float, float]] = {}
-            rooms: dict[tuple[str, str], dict[str, TableResult]] = defaultdict(dict)
-            for r in board.results:
-                if not r.room:
-                    continue
-                closed = r.room.lower().startswith("c")
-                home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
-                rooms[(home, visit)]["closed" if closed else "open"] = r
-                labels.setdefault((home, visit), r.table)
-            for key, pair in rooms.items():
-                per_match.setdefault(key, [0.0, 0.0, 0])
-                o, c = pair.get("open"), pair.get("closed")
-                if o is None or c is None or not (o.scored and c.scored):
-                    continue
-                if o.score_ns is None or c.score_ns is None:
-                    continue  # not reached: a scored result has a score (said for the type checker)
-                gain = imps(o.score_ns - c.score_ns)
-                figures[id(o)] = (gain, -gain)
-                figures[id(c)] = (-gain, gain)
-                totals = per_match[key]
-                totals[0] += max(gain, 0)
-                totals[1] += max(-gain, 0)
-                totals[2] += 1
-            lines = [ScoredResult(r, r.score_ns if r.scored else None,
-                                  imp_ns=figures.get(id(r), (None, None))[0],
-                                  imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
-            boards.append(BoardResults(board, tuple(lines)))
-        matches = []
-        for (home, visit), (h, v, n) in per_match.items():
-            vp_home, vp_visit = vp(h - v, int(n)) if n else (0.0, 0.0)
-            matches.append(MatchResult(home, visit, h, v, int(n), vp_home, vp_visit, labels[(home, visit)]))
-        return boards, matches
-
-    def team_ranking(self, matches: list[MatchResult]) -> list[Ranking]:
-        totals: dict[str, _Totals] = defaultdict(_Totals)
-        for m in matches:
-            for team, points, balance in ((m.home, m.vp_home, m.imps_home - m.imps_visit),
-                                          (m.visit, m.vp_visit, m.imps_visit - m.imps_home)):
-                t = totals[team]
-                t.points += points
-                t.imps += balance
-                t.boards += 1
-                t.names = team
-        entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
-        ranked = []
-        for (ident, t), (position, tied) in zip(entries, _places([t.points for _, t in entries])):
-            ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, ident,
-                                    round(t.points, 2), None, t.boards, round(t.imps, 6)))
-        return [Ranking("", "VP", tuple(ranked))]
 
     # ------------------------------------------------------------------------ comparison
     def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int) -> None:
@@ -391,16 +336,6 @@ class _Work:
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit() and int(theirs) != entry.position:
                     self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
-
-
-def _places(keys: list[float]) -> list[tuple[int, bool]]:
-    """For ranking keys sorted best first: each one's position (the first place of its equals, as
-    in 3=) and whether it is tied with another."""
-    places = []
-    for key in keys:
-        same = [j for j, other in enumerate(keys) if abs(other - key) < _EPSILON]
-        places.append((same[0] + 1, len(same) > 1))
-    return places
 
 
 def _number(text: str | None) -> float | None:

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 
 from rules_ext.pbn.model import Board, EventKind, TableResult
 
-__all__ = ["BoardResults", "Difference", "EventResults", "MatchResult", "RankEntry", "Ranking", "ScoredResult"]
+__all__ = ["BoardResults", "Difference", "EventResults", "MatchResult", "RankEntry", "Ranking", "ScoredResult",
+           "places"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +119,13 @@ class EventResults:
     rankings: tuple[Ranking, ...]
     matches: tuple[MatchResult, ...] = ()
     differences: tuple[Difference, ...] = ()
+
+
+def places(keys: list[float]) -> list[tuple[int, bool]]:
+    """For ranking keys sorted best first: each one's position (the first place of its equals, as
+    in 3=) and whether it is tied with another."""
+    out = []
+    for key in keys:
+        same = [j for j, other in enumerate(keys) if abs(other - key) < 1e-9]
+        out.append((same[0] + 1, len(same) > 1))
+    return out

@@ -85,15 +85,16 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
             break
     else:
         return None
-    for column, side in (("Contract", "NS"), ("Score_NS", "NS"), ("Score_EW", "EW"), ("Score", "NS"),
-                         ("Result", "NS")):
-        cell = row.get(column, "")
-        if Artificial.looks_like(cell):
-            try:
-                return Artificial.parse(cell, side)
-            except ValueError as exc:
-                ctx.problem(line, f"board {number}: {exc}")
-                return None
+    try:
+        if Artificial.looks_like(row.get("Score_NS", "")) or Artificial.looks_like(row.get("Score_EW", "")):
+            return Artificial.of_columns(row.get("Score_NS", ""), row.get("Score_EW", ""))  # each side its own
+        for column in ("Contract", "Score", "Result"):
+            cell = row.get(column, "")
+            if Artificial.looks_like(cell):
+                return Artificial.parse(cell, "NS")
+    except ValueError as exc:
+        ctx.problem(line, f"board {number}: {exc}")
+        return None
     pct = row.get("Percentage_NS", "")
     if pct.startswith("^"):
         try:
