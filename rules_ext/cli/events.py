@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from rules_ext.cli.common import add_print_options, emit
+from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, check_exportable, read_corrections
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import read_pbn
 from rules_ext.pbn.report import results_as_dict, results_as_text
@@ -32,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
+    results.add_argument("--corrections", type=Path, metavar="FIX.toml",
+                         help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
     add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
     results.set_defaults(handler=run_results)
 
@@ -45,6 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn.add_argument("--output-encoding", default="utf-8",
                      help="character set of the export (default utf-8; the standard's is iso-8859-1)")
     pbn.add_argument("--lf", action="store_true", help="end lines with LF instead of the standard CRLF")
+    pbn.add_argument("--corrections", type=Path, metavar="FIX.toml",
+                     help="with --export: write the event with the director's corrections applied")
     pbn.set_defaults(handler=run_pbn)
 
 
@@ -52,6 +57,11 @@ def _report_problems(event: Event) -> int:
     for problem in event.problems:
         print(problem, file=sys.stderr)
     return 1 if event.problems else 0
+
+
+def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[AppliedCorrection, ...]]:
+    """The event with the corrections file applied (as read when there is none)."""
+    return (event, ()) if corrections is None else apply_corrections(event, read_corrections(corrections))
 
 
 def run_results(args: argparse.Namespace) -> int:
@@ -62,21 +72,28 @@ def run_results(args: argparse.Namespace) -> int:
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
         raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
+    event, applied = _corrected(event, args.corrections)
     results = compute_results(event, scale=args.scale, method=args.method)
+    notes = [f"Correction {a.correction.number}: {a}" for a in applied]
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
-        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang)
+        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang, notes=notes)
     elif fmt == "json":
-        emit((json.dumps(results_as_dict(event, results), ensure_ascii=False, indent=1) + "\n").encode("utf-8"),
-              args.output)
+        data = {**results_as_dict(event, results), "corrections": [a.as_dict() for a in applied]}
+        emit((json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)
     else:
-        emit((results_as_text(event, results) + "\n").encode("utf-8"), args.output)
+        corrections = [f"Corrections applied ({len(applied)})", *(f"  {n}" for n in notes), ""] if applied else []
+        emit(("\n".join([results_as_text(event, results), *corrections]) + "\n").encode("utf-8"), args.output)
     return _report_problems(event)
 
 
 def run_pbn(args: argparse.Namespace) -> int:
     event = read_pbn(args.file, encoding=args.encoding)
+    if args.corrections is not None and not args.export:
+        raise ValueError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
     if args.export:
+        event, applied = _corrected(event, args.corrections)
+        check_exportable(applied)
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:
