@@ -79,7 +79,7 @@ class TomlText:
         parts = _TOML_PATH_PART.findall(path)
         if not parts:
             return None
-        start = 0
+        start, table = 0, None  # the line of the table header, when the path is inside a table
         if len(parts) > 1:
             name, index = parts[0]
             seen = 0
@@ -88,7 +88,7 @@ class TomlText:
                 if header and header[1] == name:
                     seen += 1
                     if seen == int(index or 1):
-                        start = i
+                        start = table = i
                         break
         key = re.escape(parts[-1][0])
         for i in range(start, len(self.lines)):
@@ -97,7 +97,7 @@ class TomlText:
                 break
             if re.match(rf"\s*{key}\s*=", line) or re.search(rf"[{{,]\s*{key}\s*=", line):
                 return i + 1
-        return start + 1 if start else None
+        return None if table is None else table + 1
 
     def where(self, path: str) -> str:
         """``file:line`` of ``path`` (the file alone when the key is nowhere in it)."""

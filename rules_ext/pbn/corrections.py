@@ -403,10 +403,10 @@ def apply_corrections(event: Event, corrections: Sequence[Correction]) -> tuple[
                                            f"boards {span}")
         index = _find(board, correction)
         before = board.results[index]
-        after = _corrected(before, board, correction)
-        results = list(board.results)
+        after = _without_figures(_corrected(before, board, correction))
+        results = [_without_figures(r) for r in board.results]
         results[index] = after
-        boards[board.number] = replace(board, results=tuple(_without_figures(r) for r in results))
+        boards[board.number] = replace(board, results=tuple(results))
         applied.append(AppliedCorrection(correction, before, after))
     games = _corrected_games(event.games, applied)
     return (replace(event, boards=tuple(boards[b.number] for b in event.boards), games=games),
