@@ -136,7 +136,7 @@ def test_export_of_a_game_per_table_rewrites_its_tags():
     fixed, _ = corrected(event, '[[correction]]\nboard = 1\nroom = "Closed"\ncontract = "4S"\ntricks = 9\n'
                                 'reason = "4S one down"\n')
     back = read_pbn(write_pbn(fixed))
-    closed = [r for r in back.board(1).results if r.room == "Closed"][0]
+    closed = next(r for r in back.board(1).results if r.room == "Closed")
     assert (str(closed.contract), closed.tricks, closed.score_ns) == ("4S", 9, -50)
     assert back.problems == ()
 
@@ -198,7 +198,7 @@ def test_cli_results_lists_the_corrections_in_json_and_text():
     first = data["corrections"][0]
     assert (first["board"], first["table"], first["score_ns_before"], first["score_ns_after"]) == (1, "3", -450, 100)
     assert first["director"] == "陈静 Chen Jing" and "wrong contract" in first["reason"]
-    row = [r for r in data["boards"][0]["results"] if r["ns"] == "3"][0]
+    row = next(r for r in data["boards"][0]["results"] if r["ns"] == "3")
     assert row["contract"] == "4SX" and row["score_ns"] == 100
     text = run("results", str(PAIRS), "--corrections", str(FIX)).stdout.decode()
     assert "Corrections applied (4)" in text and "Correction 4: board 4, table 5:" in text
