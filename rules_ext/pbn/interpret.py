@@ -25,7 +25,9 @@ from rules_ext.pbn.tables import Table, TableError, parse_table
 NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
-                 "IMP_NS", "IMP_EW")
+                 "IMP_NS", "IMP_EW",
+                 *(f"{figure}_{seat}" for figure in ("MP", "Percentage", "IMP")  # an individual's seats
+                   for seat in ("North", "East", "South", "West")))
 
 _EXAMPLES = {"Dealer": "[Dealer \"N\"]", "Vulnerable": "[Vulnerable \"NS\"]", "Deal": "[Deal \"N:...\"]",
              "Declarer": "[Declarer \"S\"]", "Contract": "[Contract \"4S\"]", "Auction": "[Auction \"N\"]",
@@ -158,9 +160,10 @@ class _Field:
         """The names (and participants without a result) of the file's TotalScoreTable."""
         for row in totals.records():
             ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
-            if ident and row.get("Names") and not self.names.get(ident):
-                self.names[ident] = row["Names"]
-            if ident and row.get("Names", "") and ident not in self.sides:
+            names = row.get("Names") or row.get("Name", "")  # an individual's column is Name
+            if ident and names and not self.names.get(ident):
+                self.names[ident] = names
+            if ident and names and ident not in self.sides:
                 self.sides[ident] = set()
 
     def participants(self) -> list[Participant]:

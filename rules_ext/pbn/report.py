@@ -16,6 +16,8 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     """'4SX' (or '4♠X' with symbols), 'Pass', the artificial marker, '-' when not played, '?'."""
     if r.artificial is not None:
         return r.artificial.marker
+    if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
+        return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
         return "-"
     if r.contract is None:
@@ -27,13 +29,14 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
     r = line.result
     data: dict[str, Any] = {
         "ns": r.ns, "ew": r.ew,
-        "contract": None if r.contract is None and r.artificial is None else contract_text(r),
+        "contract": None if r.contract is None and r.artificial is None and r.weighted is None else contract_text(r),
         "declarer": r.declarer.name if r.declarer else None,
         "tricks": r.tricks, "score_ns": line.score_ns,
         "mp_ns": _r(line.mp_ns), "mp_ew": _r(line.mp_ew), "pct_ns": _r(line.pct_ns, 2),
+        "pct_ew": _r(line.pct_ew, 2),
     }
     if with_imps:
-        data["imp_ns"] = _r(line.imp_ns)
+        data["imp_ns"], data["imp_ew"] = _r(line.imp_ns), _r(line.imp_ew)
     for key, value in (("table", r.table), ("round", r.round), ("room", r.room), ("names_ns", r.names_ns),
                        ("names_ew", r.names_ew)):
         if value:
@@ -41,6 +44,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
+    if r.weighted is not None:
+        data["weighted"] = [{"weight": str(w), "score_ns": score} for w, score in r.weighted.outcomes]
     if r.not_played:
         data["not_played"] = True
     if r.score_computed:
@@ -70,6 +75,9 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table}
                     for m in results.matches],
+        "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
+                       "differences": len(results.differences)},
+        "rounding": results.rounding,
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],
         "problems": [str(p) for p in event.problems],
@@ -152,6 +160,9 @@ def results_as_text(event: Event, results: EventResults) -> str:
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
         out.append("")
+    if results.compared:
+        out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
+                   f"rounding: {results.rounding}, differences: {len(results.differences)}")
     if results.differences:
         out.append(f"Differences from the file's own figures ({len(results.differences)})")
         out.extend(f"  {d}" for d in results.differences)

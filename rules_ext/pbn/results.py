@@ -1,24 +1,65 @@
 """compute_results: an Event's figures through the core, compared with the file's own figures.
 
-Pairs and individual events are matchpointed (Law 78A) per board among its real results; a board
-with artificial scores or fewer results than the board played most often gets Neuberg's formula
-(the core's ``neuberg``), and an artificial score gets its percentage of that top (an average plus,
-A+, is raised to the pair's session percentage when that is higher: Law 88). IMP pairs are
-cross-IMPed (summed or averaged, as the Scoring tag says) or Butler-scored against a datum; an
-artificial score there is worth ±3 IMPs per 10 % off average (A+ = +3, A- = -3). Teams compare
-the Open and Closed rooms of each match board by board (IMPs, the core's ``imps``) and convert
-each match to VPs (the core's ``vp``). Every figure the file gives itself (scores, MP, percentages,
-IMPs, totals, ranks) is compared with ours and each difference listed.
+How an event is scored is read from the file (:func:`scoring_rules`: the Scoring tag, or the
+``% <META name=ScoringType>`` line); a word we do not know there is an error naming it and its
+line, never silently matchpoints. Every result is scored for both sides, each side's figure from
+its own column: ``mp_ns``/``mp_ew``/``pct_ns``/``pct_ew`` (matchpoints) and ``imp_ns``/``imp_ew``
+(cross-IMPs, Butler, teams).
+
+Methods:
+
+- **Matchpoints** (Law 78A), ``MP1`` = 2/1/0 per comparison, ``MP2`` = 1/½/0 (neither said: the
+  file's own MP columns show the scale, else 2/1/0). A board with artificial scores or fewer
+  results than the board played most often gets **Neuberg**'s formula (the core's ``neuberg``);
+  the word ``Neuberg`` in the Scoring tag names this, which we always do.
+- **Cross-IMPs**: each result IMPed against every other result of the board and summed, or
+  averaged over the comparisons when the tag says ``Average``/``Avg``/``Mean`` (the core's
+  ``cross_imps``).
+- **Butler**: IMPs against a datum, the mean of the results after dropping the highest and the
+  lowest, rounded to 10 (the core's ``butler``). ``Butler-N`` is read as dropping N at each end
+  (our reading of the form; fewer when the board has too few results). ``Mean`` (as in
+  ``IMP;Butler-2;Mean``): a pair's Bye boards get the pair's own average per played board, so its
+  total is the played sum × boards / played (``boards`` is the session's: the most boards any pair
+  was seated for, byes included).
+- **IMPs** between the rooms of a teams match: :mod:`rules_ext.pbn.teams`.
+- BAM and Patton are refused ("not supported"), as is any other word.
+
+Artificial adjusted scores (Law 12C) and where each convention comes from:
+
+- Each side gets its own percentage: ``A+``/``A-`` (60/40), ``A+``/``A+`` (60 to both: neither at
+  fault), ``A-``/``A-`` (40 to both: both at fault), ``A=`` (50/50), ``A60-40`` as written.
+- Matchpoints: the percentage of the board's top (Law 12C1); a side given average plus (60 %) gets
+  its session percentage on its other boards instead when that is higher (Law 88). The real results
+  are compared among themselves and Neuberg-scaled to the top.
+- Cross-IMPs: 1.5 IMPs per comparison for each 10 % above or below average, i.e. ``A+`` is
+  +1.5 × (n − 1) summed over the n results of the board (artificial rows included) and +1.5 when
+  averaged. This is the convention that reproduces Ruter, which prints 58.5 for *each* side of an
+  ``A+``/``A+`` row on a cross-IMP board with 40 results (1.5 × 39 = 58.5). The real results are
+  IMPed among themselves only.
+- Butler and IMP pairs: ±3 IMPs per 10 % off average (``A+`` = +3, ``A-`` = −3), the teams figure
+  of Law 86A applied to the datum comparison.
+- A weighted score (Law 12C3 of the 1999 text; ``TableResult.weighted``, the core's
+  ``WeightedScore``): each outcome is matchpointed or IMPed on its own against the other results,
+  then the figures are weighted; the other results are compared with each outcome, weighted alike.
+
+The file's own figures: every figure the file prints (Score_NS, MP, percentages, IMPs per row and
+side, per seat in an individual, ScoreIMP/ScoreMP/ScorePercentage, totals, percentages and ranks of
+the TotalScoreTable) is compared with ours. A difference inside the printed precision (the file
+prints 2.7 where we have 2.6667) is rounding: counted, not listed. A total is also accepted as the
+sum of the printed board figures (Magic Contest adds its one-decimal board figures); that too is
+rounding. What is left is listed as a :class:`Difference`.
 """
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
-from rules_ext.core import butler, cross_imps, matchpoints, neuberg, ns_score, top
+from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
+from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -31,33 +72,113 @@ from rules_ext.pbn.results_model import (
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["compute_results", "scoring_method"]
+__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_method", "scoring_rules"]
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _EPSILON = 1e-9
 METHODS = ("matchpoints", "cross-imps", "cross-imps-average", "butler", "imps")
+#: what is not a pair, team or player in a pair column
+_NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
+
+#: the words of a Scoring tag / ScoringType, each with what it says
+_MATCHPOINT_WORDS = frozenset({"mp", "mps", "matchpoint", "matchpoints", "neuberg", "percentage", "percent", "pct",
+                               "pairs", "individual", "topscore"})
+_SCALE_WORDS = {"mp1": "2/1/0", "mp2": "1/0.5/0"}
+_IMP_WORDS = frozenset({"imp", "imps"})
+_CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
+_AVERAGE_WORDS = frozenset({"average", "avg", "averaged", "mean"})
+_SUM_WORDS = frozenset({"sum", "total", "totals"})
+_UNSUPPORTED = {"bam": "board-a-match", "boardamatch": "board-a-match", "patton": "Patton"}
+#: IMPs per comparison that 10 % above average is worth on a cross-IMP board (Ruter's 58.5 = 1.5 × 39)
+_CROSS_IMPS_PER_10_PCT = 1.5
+#: IMPs that 10 % above average is worth against a Butler datum (Law 86A: average plus = 3 IMPs)
+_BUTLER_IMPS_PER_10_PCT = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """How a pairs or individual event is scored, as its file declares it.
+
+    ``method`` is one of :data:`METHODS`; ``scale`` the matchpoint scale ('2/1/0', '1/0.5/0', or ''
+    when the file does not say); ``trim``: Butler results dropped at each end for the datum (None:
+    one, none below three results); ``mean``: a pair's Bye boards get its average per played board.
+    """
+
+    method: str
+    scale: str = ""
+    trim: int | None = None
+    mean: bool = False
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"unknown scoring method {self.method!r}: expected one of {', '.join(METHODS)}")
+        if self.trim is not None and self.trim < 0:
+            raise ValueError(f"a Butler datum cannot drop {self.trim} results at each end: expected 0, 1, 2, ...")
+
+
+def _scoring_source(event: Event) -> tuple[str, str, int]:
+    """The scoring text, where it was said ('[Scoring "..."]' or the META line) and its line."""
+    for game in event.games:
+        tag = game.tag("Scoring")
+        if tag is not None and tag.value.strip() not in ("", "?", "-") and not tag.value.startswith("#"):
+            return tag.value, f'[Scoring "{tag.value}"]', tag.line or game.line
+        if tag is not None and tag.value.startswith("##"):
+            return tag.value[2:], f'[Scoring "{tag.value}"]', tag.line or game.line
+    for name, content in event.meta:
+        if name.lower() == "scoringtype":
+            return content, f'% <META name=ScoringType content="{content}"> (file header)', 0
+    return event.scoring, "", 0
+
+
+def scoring_rules(event: Event) -> ScoringRules:
+    """The :class:`ScoringRules` the file declares; an unknown word is a :class:`PBNError` naming
+    the tag (or META line) and its line. Teams are scored by IMPs between rooms, whatever they say.
+
+    >>> from rules_ext.pbn import read_pbn
+    >>> scoring_rules(read_pbn('[Board "1"][Scoring "IMP;Butler-2;Mean"]\\n'))
+    ScoringRules(method='butler', scale='', trim=2, mean=True)
+    """
+    if event.kind is EventKind.TEAMS:
+        return ScoringRules("imps")
+    text, where, line = _scoring_source(event)
+    words: list[str] = [w for w in re.split(r"[\s;,/+_-]+", text.lower()) if w]
+    matchpoint = imp = cross = butler_named = average = mean = False
+    scale, trim = "", None
+    for position, word in enumerate(words):
+        if word in _UNSUPPORTED:
+            raise PBNError(f"{where}: {_UNSUPPORTED[word]} scoring is not supported: expected matchpoints "
+                           f"(MP1, MP2), cross-IMPs or Butler", source=event.source, line=line)
+        if word in _SCALE_WORDS:
+            matchpoint, scale = True, _SCALE_WORDS[word]
+        elif word in _MATCHPOINT_WORDS:
+            matchpoint = True
+        elif word in _IMP_WORDS:
+            imp = True
+        elif word in _CROSS_WORDS:
+            cross = True
+        elif word == "butler":
+            butler_named = True
+        elif word.isdigit() and position and words[position - 1] == "butler":
+            trim = int(word)
+        elif word in _AVERAGE_WORDS:
+            average, mean = True, mean or word == "mean"
+        elif word in _SUM_WORDS:
+            pass
+        else:
+            raise PBNError(f"{where}: unknown scoring method {word!r}: expected MP, MP1, MP2, Neuberg, IMP, Cross, "
+                           f"Butler, Average or Mean", source=event.source, line=line)
+    if butler_named:
+        return ScoringRules("butler", trim=trim, mean=mean)
+    if cross or (imp and not matchpoint):
+        return ScoringRules("cross-imps-average" if average else "cross-imps")
+    return ScoringRules("matchpoints", scale)
 
 
 def scoring_method(event: Event) -> tuple[str, str]:
-    """``(method, scale)`` from the event's kind and Scoring tag (or META ScoringType).
-
-    Teams: 'imps'. Pairs: 'butler' if the scoring names Butler; 'cross-imps' (or
-    'cross-imps-average' when it says Average/Avg/Mean) if it names Cross or IMP without MP;
-    otherwise 'matchpoints', on '2/1/0' when the scoring says MP1, '1/0.5/0' when it says MP2, and
-    '' (not said: :func:`compute_results` looks at the file's own figures, else takes 2/1/0).
-    """
-    text = " ".join([event.scoring, *(c for n, c in event.meta if n.lower() == "scoringtype")]).lower()
-    words = set(re.split(r"[^a-z0-9]+", text))
-    if event.kind is EventKind.TEAMS:
-        return "imps", ""
-    if "butler" in words:
-        return "butler", ""
-    if "cross" in words or "crossimps" in words or (("imp" in words or "imps" in words) and not
-                                                     words & {"mp", "mp1", "mp2", "matchpoints"}):
-        average = bool(words & {"average", "avg", "mean", "averaged"})
-        return ("cross-imps-average" if average else "cross-imps"), ""
-    return "matchpoints", ("1/0.5/0" if "mp2" in words else "2/1/0" if "mp1" in words else "")
+    """``(method, scale)`` of :func:`scoring_rules` (kept for callers that need only those)."""
+    rules = scoring_rules(event)
+    return rules.method, rules.scale
 
 
 def _infer_scale(event: Event) -> str | None:
@@ -77,37 +198,63 @@ def _infer_scale(event: Event) -> str | None:
 
 
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None) -> EventResults:
-    """Score every board of ``event`` and rank the field; see the module doc for the rules."""
-    found_method, found_scale = scoring_method(event)
-    method = method or found_method
-    if method not in METHODS:
-        raise ValueError(f"unknown scoring method {method!r}: expected one of {', '.join(METHODS)}")
-    if method == "imps" and event.kind is not EventKind.TEAMS:
+    """Score every board of ``event`` and rank the field; see the module doc for the rules.
+    ``method`` and ``scale`` override what the file declares."""
+    declared = scoring_rules(event) if method is None else ScoringRules(method)
+    rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
+    if rules.method == "imps" and event.kind is not EventKind.TEAMS:
         raise ValueError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
-    if method == "matchpoints":
-        scale = scale or found_scale or _infer_scale(event) or "2/1/0"
-    else:
-        scale = ""
-    work = _Work(event, method, scale)
-    return work.run()
+    if rules.method == "matchpoints":
+        rules = replace(rules, scale=scale or rules.scale or _infer_scale(event) or "2/1/0")
+    return _Work(event, rules).run()
 
 
 @dataclass(slots=True)
 class _Totals:
     points: float = 0.0
+    printed: float = 0.0  # the sum of our board figures rounded as the file prints them
     tops: float = 0.0
     boards: int = 0
+    played: int = 0
     imps: float = 0.0
     names: str = ""
 
 
 @dataclass(slots=True)
+class _Tally:
+    """How the file's figures compared with ours: each figure compared, and those that differ only
+    inside the file's printed precision (rounding); the rest agree or are listed as differences."""
+
+    compared: int = 0
+    rounding: int = 0
+    differences: list[Difference] = field(default_factory=list)
+
+
+#: (weight, NS score) of each outcome of a result: one for a played result, several for a weighted one
+_Outcomes = tuple[tuple[Fraction, int], ...]
+
+
+def _outcomes(r: TableResult) -> _Outcomes:
+    if r.weighted is not None:
+        return r.weighted.outcomes
+    return ((Fraction(1), r.score_ns if r.score_ns is not None else 0),)
+
+
+@dataclass(slots=True)
 class _Work:
     event: Event
-    method: str
-    scale: str
-    differences: list[Difference] = field(default_factory=list)
+    rules: ScoringRules
+    tally: _Tally = field(default_factory=_Tally)
+    printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
+
+    @property
+    def method(self) -> str:
+        return self.rules.method
+
+    @property
+    def scale(self) -> str:
+        return self.rules.scale
 
     def run(self) -> EventResults:
         if self.method == "imps":
@@ -122,20 +269,23 @@ class _Work:
                 self.compare_line(board, line)
         self.compare_totals(rankings)
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
-                            tuple(matches), tuple(self.differences))
+                            tuple(matches), tuple(self.tally.differences), self.tally.compared, self.tally.rounding)
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
-        most = max((sum(1 for r in b.results if r.scored or r.artificial) for b in self.event.boards), default=0)
+        most = max((sum(1 for r in b.results if r.compared or r.artificial) for b in self.event.boards), default=0)
         boards = [self.pairs_board(board, most) for board in self.event.boards]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL:
             boards = self.law88(boards)
+        if self.rules.mean and self.method != "matchpoints":
+            boards = self.mean_byes(boards)
         return boards
 
     @staticmethod
     def law88(boards: list[BoardResults]) -> list[BoardResults]:
-        """Law 88: a pair given average plus (A+, 60 %) gets its percentage on the session's other
-        boards instead when that is higher (artificial scores left out of that percentage)."""
+        """Law 88: a side given average plus (A+, 60 %) gets its percentage on the session's other
+        boards instead when that is higher (artificial scores left out of that percentage). Each
+        side on its own: in an A+/A+ row both may be raised."""
         earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [matchpoints, tops]
         for board in boards:
             for line in board.lines:
@@ -153,7 +303,7 @@ class _Work:
             lines = []
             for line in board.lines:
                 a = line.result.artificial
-                if a is not None and board.top and not any(ch.isdigit() for ch in a.marker):  # A+, A+-, ...
+                if a is not None and board.top and not any(ch.isdigit() for ch in a.marker):  # A+, A+/A+, ...
                     pct_ns, pct_ew = raised(line.result.ns, a.pct_ns), raised(line.result.ew, a.pct_ew)
                     line = replace(line, mp_ns=pct_ns * board.top / 100, mp_ew=pct_ew * board.top / 100,
                                    pct_ns=pct_ns, pct_ew=pct_ew)
@@ -161,56 +311,107 @@ class _Work:
             out.append(replace(board, lines=tuple(lines)))
         return out
 
+    def mean_byes(self, boards: list[BoardResults]) -> list[BoardResults]:
+        """"Mean": the side of a Bye row that is a pair gets that pair's average IMPs per played board."""
+        earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [IMPs, boards played]
+        for board in boards:
+            for line in board.lines:
+                for ident, imp in ((line.result.ns, line.imp_ns), (line.result.ew, line.imp_ew)):
+                    if imp is not None and ident not in _NOBODY:
+                        earned[ident][0] += imp
+                        earned[ident][1] += 1
+
+        def average(ident: str) -> float | None:
+            total, played = earned.get(ident, (0.0, 0.0))
+            return total / played if played and ident not in _NOBODY else None
+
+        out = []
+        for board in boards:
+            lines = tuple(replace(line, imp_ns=average(line.result.ns), imp_ew=average(line.result.ew))
+                          if line.result.not_played else line for line in board.lines)
+            out.append(replace(board, lines=lines))
+        return out
+
     def pairs_board(self, board: Board, most: int) -> BoardResults:
-        real = [r for r in board.results if r.scored]
-        scores = [r.score_ns for r in real if r.score_ns is not None]  # all: a scored result has a score
+        compared = [r for r in board.results if r.compared]
         figures: dict[int, tuple[float | None, ...]] = {}
         board_top: float | None = None
         adjusted = False
         datum: int | None = None
-        values: Sequence[float]
         if self.method == "matchpoints":
-            n = len(real)
+            n = len(compared)
             board_top = top(most, self.scale) if most > 1 else None
-            mps = matchpoints(scores, self.scale) if n else []
+            mps = self.board_matchpoints(compared)
             if n and n < most:
                 adjusted = True
                 mps = [neuberg(mp, n, most, self.scale) for mp in mps]
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
-            for r, mp in zip(real, mps):
+            for r, mp in zip(compared, mps):
                 if board_top:
                     figures[id(r)] = (mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top,
                                       None, None)
-                else:
-                    figures[id(r)] = (None, None, None, None, None, None)
             for r in board.results:
                 if r.artificial is not None and board_top:
                     a = r.artificial
                     figures[id(r)] = (a.pct_ns * board_top / 100, a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew,
                                       None, None)
         else:
-            if self.method == "butler" and len(scores) >= 3:
-                datum, values = butler(scores, trim=1)
-            elif self.method == "butler" and scores:
-                datum, values = butler(scores, trim=0)
-            elif len(scores) >= 2:
-                values = cross_imps(scores, average=self.method == "cross-imps-average")
-            else:
-                values = [0.0] * len(scores)
-            for r, imp in zip(real, values):
-                figures[id(r)] = (None, None, None, None, float(imp), -float(imp))
+            datum, values = self.board_imps(compared)
+            for r, imp in zip(compared, values):
+                figures[id(r)] = (None, None, None, None, imp, -imp)
+            results = len(compared) + sum(1 for r in board.results if r.artificial is not None)
             for r in board.results:
                 if r.artificial is not None:
-                    imps_ns = (r.artificial.pct_ns - 50) / 10 * 3
-                    imps_ew = (r.artificial.pct_ew - 50) / 10 * 3
-                    figures[id(r)] = (None, None, None, None, imps_ns, imps_ew)
+                    worth = self.artificial_imps(results)
+                    figures[id(r)] = (None, None, None, None, (r.artificial.pct_ns - 50) / 10 * worth,
+                                      (r.artificial.pct_ew - 50) / 10 * worth)
         lines = []
         for r in board.results:
             mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew = figures.get(id(r), (None,) * 6)
-            lines.append(ScoredResult(r, r.score_ns if not r.not_played and r.artificial is None else None,
-                                      mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew))
+            lines.append(ScoredResult(r, r.score_ns if r.scored else None, mp_ns, mp_ew, pct_ns, pct_ew,
+                                      imp_ns, imp_ew))
         return BoardResults(board, tuple(lines), board_top, adjusted, datum)
+
+    def board_matchpoints(self, compared: list[TableResult]) -> list[float]:
+        """NS matchpoints of each compared result (Law 78A); a weighted result's outcomes are each
+        compared with the other results and weighted (1999 12C3), and so are the comparisons with it."""
+        if not any(r.weighted for r in compared):
+            return matchpoints([r.score_ns for r in compared if r.score_ns is not None], self.scale)
+        outcomes = [_outcomes(r) for r in compared]
+        return [float(sum(w * sum(v * Fraction(matchpoints([score, other], self.scale)[0])
+                                  for j, theirs in enumerate(outcomes) if j != i for v, other in theirs)
+                          for w, score in mine)) for i, mine in enumerate(outcomes)]
+
+    def board_imps(self, compared: list[TableResult]) -> tuple[int | None, list[float]]:
+        """The Butler datum (None for cross-IMPs) and NS IMPs of each compared result."""
+        scores = [r.score_ns for r in compared if r.score_ns is not None and r.weighted is None]
+        if self.method == "butler":
+            if not scores:
+                scores = [round(r.weighted.expected_score()) for r in compared if r.weighted is not None]
+            if not scores:
+                return None, []
+            trim = 1 if self.rules.trim is None else self.rules.trim
+            datum, _ = butler(scores, trim=min(trim, (len(scores) - 1) // 2))
+            return datum, [r.weighted.imps(datum) if r.weighted is not None else float(imps(_ns(r) - datum))
+                           for r in compared]
+        average = self.method == "cross-imps-average"
+        if len(compared) < 2:
+            return None, [0.0] * len(compared)
+        if len(scores) == len(compared):
+            return None, cross_imps(scores, average=average)
+        outcomes = [_outcomes(r) for r in compared]
+        values = [float(sum(w * sum(v * imps(score - other) for j, theirs in enumerate(outcomes) if j != i
+                                    for v, other in theirs) for w, score in mine)) for i, mine in enumerate(outcomes)]
+        return None, [v / (len(compared) - 1) for v in values] if average else values
+
+    def artificial_imps(self, results: int) -> float:
+        """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
+        if self.method == "cross-imps":
+            return _CROSS_IMPS_PER_10_PCT * max(results - 1, 1)
+        if self.method == "cross-imps-average":
+            return _CROSS_IMPS_PER_10_PCT
+        return _BUTLER_IMPS_PER_10_PCT
 
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
         known = {p.id: p.names for p in self.event.participants}
@@ -221,31 +422,35 @@ class _Work:
         for board in boards:
             for line in board.lines:
                 r = line.result
-                if r.not_played or (line.mp_ns is None and line.imp_ns is None):
-                    continue
-                sides: tuple[tuple[str, str, str, float | None, float | None], ...]
-                if individual and len(r.players) == 4:  # each player of a side shares its figures
-                    n, e, s, w = r.players
-                    sides = ((n, "", "NS", line.mp_ns, line.imp_ns), (s, "", "NS", line.mp_ns, line.imp_ns),
-                             (e, "", "EW", line.mp_ew, line.imp_ew), (w, "", "EW", line.mp_ew, line.imp_ew))
-                else:
-                    sides = ((r.ns, r.names_ns, "NS", line.mp_ns, line.imp_ns),
-                             (r.ew, r.names_ew, "EW", line.mp_ew, line.imp_ew))
-                for ident, names, side, mp, imp in sides:
+                for ident, names, side, seat in _sides(r, individual):
+                    mp, imp = (line.mp_ns, line.imp_ns) if side == "NS" else (line.mp_ew, line.imp_ew)
+                    figure = mp if matchpointed else imp
+                    if ident in _NOBODY or figure is None:
+                        continue
                     t = totals[ident]
                     t.boards += 1
-                    if not t.names:
-                        t.names = names or known.get(ident, "")
+                    t.played += not r.not_played
+                    t.names = t.names or known.get(ident, "") or names
                     directions[ident].add(side)
-                    if matchpointed and mp is not None and board.top:
-                        t.points += mp
+                    printed = _as_printed(figure, r.their(f"{'MP' if matchpointed else 'IMP'}_{seat}"))
+                    if matchpointed and board.top:
+                        t.points += figure
+                        t.printed += printed
                         t.tops += board.top
-                    if imp is not None:
-                        t.imps += imp
+                    elif not matchpointed:
+                        t.imps += figure
+                        t.printed += printed
+        if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
+            session = max((t.boards for t in totals.values()), default=0)
+            for t in totals.values():
+                if t.played and t.boards < session:
+                    t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
+                    t.boards = session
         unit = "MP" if matchpointed else "IMP"
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
-        if self.event.kind is EventKind.INDIVIDUAL or not groups:
+        self.printed = {ident: t.printed for ident, t in totals.items()}
+        if individual or not groups:
             return [self.rank("", unit, totals, list(totals))]
         return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
                 for side in ("NS", "EW")]
@@ -269,15 +474,30 @@ class _Work:
         return Ranking(group, unit, tuple(ranked))
 
     # ------------------------------------------------------------------------ comparison
-    def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int) -> None:
+    def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int,
+               printed: float | None = None) -> None:
+        """Compare one printed figure with ours: agreeing, rounding (inside the printed precision, or
+        equal to ``printed``, the sum of our figures rounded as the file prints them), or a difference."""
         value = _number(theirs)
         if value is None or ours is None:
             return
-        text = theirs.strip().replace(",", ".")
+        self.tally.compared += 1
+        text = theirs.strip().lstrip("^").replace(",", ".")
         decimals = len(text.split(".")[1]) if "." in text else 0
-        if abs(ours - value) > 0.5 * 10 ** -decimals + _EPSILON:
-            self.differences.append(Difference(board, who, item, theirs.strip(), f"{ours:.{max(decimals, 2)}f}"
-                                               if decimals or ours != int(ours) else str(int(ours)), line))
+        precision = 0.5 * 10 ** -decimals + _EPSILON
+        if abs(ours - value) <= _EPSILON:
+            return
+        if abs(ours - value) <= precision or (printed is not None and abs(printed - value) <= precision):
+            self.tally.rounding += 1
+            return
+        self.tally.differences.append(Difference(board, who, item, theirs.strip(), f"{ours:.{max(decimals, 2)}f}"
+                                                 if decimals or ours != int(ours) else str(int(ours)), line))
+
+    def listed(self, board: int | None, who: str, item: str, theirs: str, ours: str, line: int) -> None:
+        """Compare a figure that is right or wrong (a score, a rank)."""
+        self.tally.compared += 1
+        if theirs != ours:
+            self.tally.differences.append(Difference(board, who, item, theirs, ours, line))
 
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
@@ -285,13 +505,14 @@ class _Work:
         number = board.board.number
         if r.score_ns is not None and not r.score_computed and r.contract is not None:
             score = self.table_score(board.board, r)
-            if score is not None and score != r.score_ns:
-                self.differences.append(Difference(number, who, "Score_NS", str(r.score_ns), str(score), r.line))
+            if score is not None:
+                self.listed(number, who, "Score_NS", str(r.score_ns), str(score), r.line)
         for column, ours in (("MP_NS", line.mp_ns), ("MP_EW", line.mp_ew), ("Percentage_NS", line.pct_ns),
                              ("Percentage_EW", line.pct_ew), ("IMP_NS", line.imp_ns), ("IMP_EW", line.imp_ew)):
-            theirs = r.their(column)
-            if theirs is not None:
-                self.differ(number, who, column, theirs.lstrip("^"), ours, r.line)
+            for seat_column in _SEAT_COLUMNS[column]:
+                theirs = r.their(seat_column)
+                if theirs is not None:
+                    self.differ(number, who, seat_column, theirs, ours, r.line)
         for tag, ours_ns, ours_ew in (("ScoreIMP", line.imp_ns, line.imp_ew), ("ScoreMP", line.mp_ns, line.mp_ew),
                                       ("ScorePercentage", line.pct_ns, line.pct_ew)):
             theirs = r.their(tag)
@@ -323,19 +544,54 @@ class _Work:
             ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
             if ident not in ours:
                 if ident:
-                    self.differences.append(Difference(None, ident, "PairId", ident, "not in our ranking", line))
+                    self.listed(None, ident, "PairId", ident, "not in our ranking", line)
                 continue
             ranking, entry = ours[ident]
+            printed = self.printed.get(ident)
             for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP"):
                 if column in row:
                     value = entry.imps if ranking.unit == "IMP" else entry.total
-                    self.differ(None, ident, column, row[column], value, line)
-            if "TotalPercentage" in row:
-                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line)
+                    self.differ(None, ident, column, row[column], value, line, printed)
+            if "TotalPercentage" in row and entry.pct is not None:
+                printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
+                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
             if "Rank" in row and (len(rankings) == 1 or "Direction" in row):
                 theirs = row["Rank"].strip().rstrip("=")
-                if theirs.isascii() and theirs.isdigit() and int(theirs) != entry.position:
-                    self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+                if theirs.isascii() and theirs.isdigit():
+                    self.tally.compared += 1
+                    if int(theirs) != entry.position:
+                        self.tally.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+
+
+#: a row's figure columns by side: the pair columns, and an individual's seats
+_SEAT_COLUMNS = {
+    "MP_NS": ("MP_NS", "MP_North", "MP_South"), "MP_EW": ("MP_EW", "MP_East", "MP_West"),
+    "Percentage_NS": ("Percentage_NS", "Percentage_North", "Percentage_South"),
+    "Percentage_EW": ("Percentage_EW", "Percentage_East", "Percentage_West"),
+    "IMP_NS": ("IMP_NS", "IMP_North", "IMP_South"), "IMP_EW": ("IMP_EW", "IMP_East", "IMP_West"),
+}
+
+
+def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str], ...]:
+    """(id, names, side, seat or side as the file's columns name it) of who played a result."""
+    if individual and len(r.players) == 4:  # each player of a side shares its figures
+        n, e, s, w = r.players
+        return ((n, "", "NS", "North"), (e, "", "EW", "East"), (s, "", "NS", "South"), (w, "", "EW", "West"))
+    return ((r.ns, r.names_ns, "NS", "NS"), (r.ew, r.names_ew, "EW", "EW"))
+
+
+def _as_printed(figure: float, theirs: str | None) -> float:
+    """Our figure rounded (halves up) to as many decimals as the file prints it with; itself if the
+    file prints none."""
+    text = None if theirs is None else theirs.strip().lstrip("^").replace(",", ".")
+    if text is None or not _NUMBER.match(text):
+        return figure
+    quantum = Decimal(1).scaleb(-len(text.split(".")[1])) if "." in text else Decimal(1)
+    return float(Decimal(repr(figure)).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def _ns(r: TableResult) -> int:
+    return r.score_ns if r.score_ns is not None else 0
 
 
 def _number(text: str | None) -> float | None:

@@ -109,7 +109,9 @@ class EventResults:
       '1/0.5/0'), '' when not matchpoints.
     - ``boards``: :class:`BoardResults` by board number; ``rankings``: one :class:`Ranking`
       (or one per direction for a Mitchell); ``matches``: :class:`MatchResult` (teams);
-      ``differences``: each :class:`Difference` between the file's own figures and ours.
+      ``differences``: each :class:`Difference` between the file's own figures and ours;
+      ``compared``: how many of the file's figures were compared with ours, ``rounding``: how many
+      of them differ only inside the file's printed precision (counted, not listed).
     """
 
     kind: EventKind
@@ -119,6 +121,13 @@ class EventResults:
     rankings: tuple[Ranking, ...]
     matches: tuple[MatchResult, ...] = ()
     differences: tuple[Difference, ...] = ()
+    compared: int = 0
+    rounding: int = 0
+
+    @property
+    def agreeing(self) -> int:
+        """Figures of the file that agree with ours (rounding and differences apart)."""
+        return self.compared - self.rounding - len(self.differences)
 
 
 def places(keys: list[float]) -> list[tuple[int, bool]]:
