@@ -419,9 +419,8 @@ def _find(board: Board, correction: Correction) -> int:
     found = [i for i, r in enumerate(board.results) if key.matches(r)]
     name = next(n for n in ("table", "ns_pair", "ew_pair", "room") if getattr(key, n))
     if not found:
-        seen = sorted({_label(r) for r in board.results})
-        raise correction.fail(name, f"board {key.board} has no result at {key}: expected one of "
-                                    f"{'; '.join(seen) or 'no result'}")
+        seen = dict.fromkeys(_label(r) for r in board.results)
+        raise correction.fail(name, f"{key}: no such result: expected one of {'; '.join(seen) or 'no result'}")
     if len(found) > 1:
         raise correction.fail(name, f"{key} names {len(found)} results of the board: expected also "
                                     f"table, ns_pair/ew_pair or room to tell them apart")

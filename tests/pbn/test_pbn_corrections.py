@@ -154,9 +154,9 @@ BASE = '# corrections\n[[correction]]\nboard = 1\ntable = "3"\nreason = "why"\n'
     ('[[correction]]\nboard = 99\ntable = "3"\ntricks = 9\nreason = "x"\n',
      "FIX.toml:2: board: the event has no board 99: expected one of boards 1..20"),
     ('[[correction]]\nboard = 1\ntable = "42"\ntricks = 9\nreason = "x"\n',
-     "FIX.toml:3: table: board 1 has no result at board 1, table 42: expected one of"),
+     "FIX.toml:3: table: board 1, table 42: no such result: expected one of"),
     ('[[correction]]\nboard = 1\nns_pair = "3"\new_pair = "99"\ntricks = 9\nreason = "x"\n',
-     "FIX.toml:3: ns_pair: board 1 has no result at board 1, NS 3 v EW 99"),
+     "FIX.toml:3: ns_pair: board 1, NS 3 v EW 99: no such result"),
     (BASE + 'contract = "9Z"\n', "FIX.toml:6: contract: cannot read contract '9Z': expected e.g. 4H"),
     (BASE + "tricks = 14\n", "FIX.toml:6: tricks: 14 tricks is impossible: expected the tricks taken by declarer, 0..13"),
     (BASE + "tricks = 9\nvulnerable = true\n", "FIX.toml:7: vulnerable: unknown field: expected one of board, contract"),
@@ -235,3 +235,21 @@ def test_cli_a_bad_correction_is_one_line_and_nothing_is_written(tmp_path):
         assert out.stderr.decode().splitlines() == [f"error: {fix}:4: tricks: 19 tricks is impossible: expected "
                                                     f"the tricks taken by declarer, 0..13, e.g. tricks = 9"]
     assert list(tmp_path.iterdir()) == [fix]
+
+
+def test_a_weighted_score_is_matchpointed_per_outcome(pairs):
+    event, _ = apply_corrections(pairs, [c for c in read_corrections(FIX) if c.kind is CorrectionKind.WEIGHTED])
+    board = compute_results(event).boards[2]
+    weighted = next(x for x in board.lines if x.result.table == "1")
+    # 60 %: -600 ties four -600s and beats two -630s (8 MP); 40 %: -630 ties the two -630s (2 MP)
+    assert weighted.mp_ns == pytest.approx(0.6 * 8 + 0.4 * 2)
+    assert next(x for x in board.lines if x.result.table == "2").mp_ns == pytest.approx(8 + 0.4)
+
+
+def test_the_documented_example_reads_and_applies(pairs):
+    doc = (ROOT / "rules_ext" / "pbn" / "corrections.md").read_text(encoding="utf-8")
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    fixes = parse_corrections(example, source="corrections.md")
+    _, applied = apply_corrections(pairs, fixes)
+    assert [a.correction.kind.value for a in applied] == ["result", "artificial", "weighted", "removed"]
+    assert [(c.key, c.kind) for c in fixes] == [(c.key, c.kind) for c in read_corrections(FIX)]
