@@ -253,3 +253,16 @@ def test_the_documented_example_reads_and_applies(pairs):
     _, applied = apply_corrections(pairs, fixes)
     assert [a.correction.kind.value for a in applied] == ["result", "artificial", "weighted", "removed"]
     assert [(c.key, c.kind) for c in fixes] == [(c.key, c.kind) for c in read_corrections(FIX)]
+
+
+def test_the_results_pdf_prints_the_corrections_under_its_title(pairs, tmp_path):
+    from pypdf import PdfReader
+
+    from rules_ext.pdf.results import write_results_pdf
+
+    event, applied = apply_corrections(pairs, read_corrections(FIX))
+    path = tmp_path / "results.pdf"
+    write_results_pdf(event, compute_results(event), path, lang="en", cards=False,
+                      notes=[f"Correction {a.correction.number}: {a}" for a in applied])
+    text = PdfReader(path).pages[0].extract_text()
+    assert "Correction 1: board 1, table 3" in text and "Correction 4: board 4, table 5" in text
