@@ -75,12 +75,13 @@ class TomlText:
 
     def line_of(self, path: str) -> int | None:
         """The line that sets ``path``'s last key: ``board``, ``players.N``, ``correction[2].tricks``
-        (the second ``[[correction]]``), searched from its table header to the next header."""
+        (the second ``[[correction]]``), searched from its table header to the next header; the
+        header's line for a table itself (``correction[2]``)."""
         parts = _TOML_PATH_PART.findall(path)
         if not parts:
             return None
         start, table = 0, None  # the line of the table header, when the path is inside a table
-        if len(parts) > 1:
+        if len(parts) > 1 or parts[0][1]:
             name, index = parts[0]
             seen = 0
             for i, line in enumerate(self.lines):
@@ -90,6 +91,8 @@ class TomlText:
                     if seen == int(index or 1):
                         start = table = i
                         break
+            if len(parts) == 1 and table is not None:  # a table itself; else a list item, e.g. laws[1]
+                return table + 1
         key = re.escape(parts[-1][0])
         for i in range(start, len(self.lines)):
             line = self.lines[i]

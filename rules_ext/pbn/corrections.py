@@ -255,11 +255,12 @@ class _CorrectionReader:
         self.table: dict[str, Any] = table
 
     def path(self, name: str) -> str:
-        return f"correction[{self.number}].{name}"
+        """The TOML path of a field of this correction; ``correction`` is the table itself."""
+        table = f"correction[{self.number}]"
+        return table if name == "correction" else f"{table}.{name}"
 
     def fail(self, name: str, problem: str, cause: Exception | None = None) -> CorrectionError:
-        where = self.toml.where(self.path(name)) if name != "correction" else self.toml.where(
-            f"correction[{self.number}].correction")
+        where = self.toml.where(self.path(name))
         error = CorrectionError(f"{where}: {name}: {problem}")
         error.__cause__ = cause
         return error
@@ -305,9 +306,7 @@ class _CorrectionReader:
             fields = {"weighted": self.weighted()}
         elif t["remove"] is not True:
             raise self.fail("remove", f"{t['remove']!r}: expected remove = true")
-        lines = [(name, line) for name in ("correction", *t)
-                 if (line := self.toml.line_of(self.path(name) if name != "correction"
-                                               else f"correction[{self.number}].correction"))]
+        lines = [(name, line) for name in ("correction", *t) if (line := self.toml.line_of(self.path(name)))]
         return Correction(key, reason, kind, **fields, director=self.text("director") or self.director,
                           time=self.text("time"), number=self.number, source=self.toml.source, lines=tuple(lines))
 

@@ -184,6 +184,7 @@ def test_every_problem_is_one_line_with_its_place(pairs, text, expected):
 def test_a_key_on_an_inline_table_line_is_found():
     toml = parse_toml('[[a]]\nx = 1\n[[a]]\ny = { z = 2 }\n', source="f.toml")
     assert toml.line_of("a[2].z") == 4 and toml.line_of("a[2].x") == 3 and toml.where("q") == "f.toml"
+    assert toml.line_of("a[2]") == 3 and toml.line_of("a[3]") is None
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -266,3 +267,10 @@ def test_the_results_pdf_prints_the_corrections_under_its_title(pairs, tmp_path)
                       notes=[f"Correction {a.correction.number}: {a}" for a in applied])
     text = PdfReader(path).pages[0].extract_text()
     assert "Correction 1: board 1, table 3" in text and "Correction 4: board 4, table 5" in text
+
+
+def test_a_game_has_no_lead_to_correct_and_corrections_need_export(tmp_path):
+    message = error_of('[[correction]]\nboard = 1\nroom = "Open"\nlead = "HA"\nreason = "x"\n', read_pbn(TEAMS))
+    assert message.startswith("FIX.toml:4: lead: a game has no lead tag"), message
+    out = run("pbn", str(PAIRS), "--corrections", str(FIX))
+    assert out.returncode == 1 and out.stderr.decode().startswith("error: --corrections needs --export")
