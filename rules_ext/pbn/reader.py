@@ -46,11 +46,31 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
                            source=name, line=data[:exc.start].count(b"\n") + 1) from exc
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
+    ctx = ReadContext(name)
+    if (kind := not_pbn(text)) is not None:
+        ctx.problem(1, f"{kind}, not a PBN file: expected PBN tags such as [Event \"...\"] [Board \"1\"]")
+        return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))
     with _collector_paused():
-        event = _read_event(text, used, ReadContext(name))
+        event = _read_event(text, used, ctx)
     if strict and event.problems:
         raise PBNErrors(event.problems)
     return event
+
+
+_XML_START = ("<?xml", "<usebio")
+_HTML_START = ("<!doctype html", "<html", "<head", "<body")
+
+
+def not_pbn(text: str) -> str | None:
+    """What the text is when it is plainly not PBN: ``XML``, ``an HTML page`` or ``a binary file``."""
+    start = text[:200].lstrip().lower()
+    if start.startswith(_XML_START):
+        return "XML"
+    if start.startswith(_HTML_START):
+        return "an HTML page"
+    if "\x00" in text[:4096]:
+        return "a binary file"
+    return None
 
 
 def _load(path_or_text: str | bytes | os.PathLike[str], source: str | None) -> tuple[bytes | str, str]:
@@ -110,6 +130,8 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
             kept.append(line)
             if (m := _META_RE.search(line)):
                 meta.append((m[1], m[2]))
+    if not raw_games:
+        ctx.problem(1, "no game in the file: expected PBN games such as [Event \"...\"] [Board \"1\"] [Deal \"N:...\"]")
     games = normalise_games(raw_games, ctx)
     resolved = resolve_inheritance(games, ctx)
     content = interpret(games, resolved, ctx)

@@ -11,6 +11,7 @@ import dataclasses
 from typing import NotRequired, TypedDict
 
 from rules_ext.core import Contract, ContractError, DealError, Seat, ns_score
+from rules_ext.pbn.checks import misplayed_cards
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Artificial, Board, TableResult, side_score
@@ -107,17 +108,24 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
 
 
 def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> int | None:
-    """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given)."""
+    """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given).
+
+    Both Score_NS and Score_EW filled is a problem unless they say the same (``420`` and ``-420``)."""
+    scores: dict[str, int] = {}
     for column, sign in (("Score_NS", 1), ("Score_EW", -1), ("Score", 1)):
         cell = row.get(column, "-").strip()
         if cell in ("-", "?", ""):
             continue
         try:
-            return side_score(cell, column) * sign
+            scores[column] = side_score(cell, column) * sign
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
             return None
-    return None
+    if "Score_NS" in scores and "Score_EW" in scores and scores["Score_NS"] != scores["Score_EW"]:
+        ctx.problem(line, f"board {number}: both Score_NS {row['Score_NS']} and Score_EW {row['Score_EW']} are "
+                          f"filled: expected one of them, the other '-'")
+        return None
+    return next(iter(scores.values()), None)
 
 
 def _played(board: Board, contract_text: str, declarer_text: str, result_text: str, score_ns: int | None,
@@ -156,7 +164,13 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         ctx.problem(line, f"board {number}: a result of {tricks} tricks is impossible: expected 0..13")
         return None
     computed = False
-    if score_ns is None:
+    if score_ns is not None and declarer is not None and tricks is not None and board.vulnerability is not None:
+        expected = ns_score(contract, declarer, tricks, board.vulnerability)
+        if score_ns != expected:
+            ctx.problem(line, f"board {number}: a score of {score_ns} for NS is not what {contract} by "
+                              f"{declarer.name} taking {tricks} tricks scores (vulnerable: "
+                              f"{board.vulnerability.value}): expected {expected}")
+    elif score_ns is None:
         if contract.is_passed_out:
             score_ns, computed = 0, True
         elif declarer is not None and tricks is not None and board.vulnerability is not None:
@@ -188,6 +202,9 @@ def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
         for offset, message in problems:
             ctx.problem(section_line(play_tag, offset), f"board {board.number}: {message}")
         sections["play"], sections["play_first"] = tricks, first
+        if first is not None and board.deal is not None:
+            for message in misplayed_cards(board.number, board.deal, first, tricks):
+                ctx.problem(play_tag.line or game.line, message)
     notes = [t.value for t in game.tags if t.name == "Note"]
     if notes:
         sections["notes"] = read_notes(notes)
