@@ -104,7 +104,7 @@ class _GameBuilder:
         """The next game, from tag ``index`` on (its tags leave this one), then ``[name "value"]``."""
         following = _GameBuilder(self.tags[index][3] if index < len(self.tags) else lineno)
         for moved in self.tags[index:]:
-            following.add_tag(*moved[:2], moved[3])
+            following.add_tag(moved[0], moved[1], moved[3])
             following.tags[-1][2:] = moved[2], moved[3], moved[4]
         del self.tags[index:]
         following.add_tag(name, value, lineno)

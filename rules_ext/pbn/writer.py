@@ -52,6 +52,8 @@ def write_pbn(event: Event, *, newline: str = "\r\n", encoding: str = "utf-8") -
     if event.declared_charset or not all(line.isascii() for line in [*event.header, *body]):
         head.append(f"% Content-type: text/x-pbn; charset={charset_name(encoding)}")
     head.extend(event.header)
+    if event.left_out:
+        head.append(f"% {event.left_out_note}")
     lines = head + ([""] + body if body else [])
     return newline.join(line.replace("\t", " ").rstrip() for line in lines) + newline
 
