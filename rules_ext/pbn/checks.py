@@ -24,8 +24,8 @@ def repeated_game(number: int, earlier: Sequence[TableResult], results: Sequence
     if not all(r in known for r in results):
         return None
     first = next(r for r in earlier if r == results[0])
-    return line, (f"board {number}: this game repeats the one at line {first.line} (same board, same "
-                  f"tables and pairs): expected each result of a board once")
+    return line, (f"board {number}: this game repeats the results given at line {first.line} (same board, "
+                  f"same pairs): expected each game once")
 
 
 def seating_problems(number: int, results: Sequence[TableResult], individual: bool) -> list[tuple[int, str]]:
@@ -79,7 +79,7 @@ def misplayed_cards(number: int, deal: Deal, first: Seat, tricks: Sequence[Seque
                 problems.append(f"board {number}: trick {trick_number}: {card} was played before, in trick "
                                 f"{played[card]}: expected each card once")
             elif len(hand) and card not in hand:
-                problems.append(f"board {number}: trick {trick_number}: {seat.name} plays {card}, a card "
-                                f"{seat.name} does not hold: expected one of {hand}")
+                problems.append(f"board {number}: trick {trick_number}: {seat.name} plays {card}, which "
+                                f"{seat.name} does not hold ({hand}): expected a card of that hand")
             played.setdefault(card, trick_number)
     return problems
