@@ -41,16 +41,18 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
     a regular file of at most ``max_size`` bytes (else :class:`~rules_ext.fileio.InputFileError`).
     """
     data, name = _load(path_or_text, source, max_size)
+    ctx = ReadContext(name)
     if isinstance(data, bytes):
         try:
-            text, used = decode(data, encoding)
+            text, used, mixed = decode(data, encoding)
         except UnicodeDecodeError as exc:
             raise PBNError(f"cannot decode the file as {encoding}: byte {data[exc.start:exc.start + 1]!r} "
                            f"at offset {exc.start}; expected e.g. --encoding gb18030 or iso-8859-1",
                            source=name, line=data[:exc.start].count(b"\n") + 1) from exc
+        for line, message in mixed:
+            ctx.problem(line, message)
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
-    ctx = ReadContext(name)
     if (kind := not_pbn(text)) is not None:
         ctx.problem(1, f"{kind}, not a PBN file: {NOT_PBN_EXPECTED}")
         return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))

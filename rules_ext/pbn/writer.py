@@ -17,7 +17,8 @@ from rules_ext.pbn.model import Event
 from rules_ext.pbn.normalise import export_order
 
 _CHARSET_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "ascii": "US-ASCII", "iso8859-1": "ISO-8859-1",
-                  "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK"}
+                  "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK",
+                  "cp1252": "windows-1252"}
 
 
 def charset_name(encoding: str) -> str:

@@ -159,3 +159,28 @@ def test_the_hand_record_of_a_bad_file_writes_nothing(tmp_path, capsys):
     assert main(["handrecord", str(path), "-o", str(tmp_path / "hands.pdf")]) == 1
     assert capsys.readouterr().err.splitlines() == [f"{path}:{message}"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.pbn"]
+
+
+WINDOWS_TEXT = '[Event "Coupe d’été – “Noël” 5 €"]\n[Board "1"]\n'
+
+
+@pytest.mark.parametrize("header", ["", "% Content-type: text/x-pbn; charset=ISO-8859-1\n"])
+def test_windows_1252_is_told_from_latin_1(header):
+    """’ – “ € are bytes 0x80-0x9F in Windows-1252: read as ISO 8859-1 they were C1 control characters."""
+    event = read_pbn((header + WINDOWS_TEXT).encode("cp1252"))
+    assert (event.encoding, event.name, event.problems) == ("cp1252", "Coupe d’été – “Noël” 5 €", ())
+    assert read_pbn("[Event \"Noël\"]\n[Board \"1\"]\n".encode("latin-1")).encoding == "iso-8859-1"
+
+
+def test_a_line_in_another_encoding_is_a_problem_with_its_line():
+    utf8 = '[Event "Zoé 王丽"]\n[Board "1"]\n[North "Hélène"]\n[South "Zoé"]\n'.encode()
+    mixed = utf8.replace("Hélène".encode(), "Hélène".encode("latin-1"))
+    event = read_pbn(mixed)
+    assert (event.encoding, event.name, event.games[0].get("South")) == ("utf-8", "Zoé 王丽", "Zoé")
+    assert [str(p) for p in event.problems] == [
+        "<bytes>:3: this line is not UTF-8, the rest of the file utf-8: expected one encoding for the whole "
+        "file (save it again as UTF-8)"]
+    gbk = '[Event "王丽"]\n[North "陈刚"]\n[South "Zoé"]\n[Board "1"]\n'.encode("gbk")
+    event = read_pbn(gbk.replace("Zoé".encode("gbk"), "Zoé".encode()))
+    assert (event.encoding, event.name) == ("gb18030", "王丽")
+    assert [p.line for p in event.problems] == [3] and "this line is UTF-8" in event.problems[0].problem
