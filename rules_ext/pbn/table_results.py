@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NotRequired, TypedDict
 
-from rules_ext.core import Contract, ContractError, DealError, Seat, ns_score
+from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.pbn.checks import misplayed_cards
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
 from rules_ext.pbn.lexer import Game
@@ -147,7 +147,8 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         except DealError as exc:
             ctx.problem(line, f"board {number}: {exc}")
             return None
-    contract = Contract(contract.level, contract.strain, contract.doubling)
+    if contract.declarer is not None:
+        contract = Contract(contract.level, contract.strain, contract.doubling)
     tricks: int | None = None
     result_text = result_text.strip()
     if contract.is_passed_out:
@@ -165,7 +166,7 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         return None
     computed = False
     if score_ns is not None and declarer is not None and tricks is not None and board.vulnerability is not None:
-        expected = ns_score(contract, declarer, tricks, board.vulnerability)
+        expected = ctx.ns_score(contract, declarer, tricks, board.vulnerability)
         if score_ns != expected:
             ctx.problem(line, f"board {number}: a score of {score_ns} for NS is not what {contract} by "
                               f"{declarer.name} taking {tricks} tricks scores (vulnerable: "
@@ -174,7 +175,7 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         if contract.is_passed_out:
             score_ns, computed = 0, True
         elif declarer is not None and tricks is not None and board.vulnerability is not None:
-            score_ns, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
+            score_ns, computed = ctx.ns_score(contract, declarer, tricks, board.vulnerability), True
     return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
                        score_computed=computed, **seating)
 
