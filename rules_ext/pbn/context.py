@@ -26,6 +26,7 @@ class ReadContext:
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
+    figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> list[str]:
         cells = self.rows.get(line)
@@ -52,6 +53,12 @@ class ReadContext:
         if points is None:
             points = self.scores[key] = ns_score(contract, declarer, tricks, vulnerability)
         return points
+
+    def figures_of(self, row: dict[str, str], columns: list[str]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one;
+        rows that give the same figures share one tuple (a file repeats them on every board)."""
+        figures = tuple((c, row[c]) for c in columns if row[c] not in ("-", "?", ""))
+        return self.figures.setdefault(figures, figures)
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))

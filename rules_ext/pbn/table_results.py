@@ -8,6 +8,7 @@ Play and the Notes are read too.
 from __future__ import annotations
 
 import dataclasses
+from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
 
 from rules_ext.core import Contract, ContractError, DealError, Seat
@@ -60,12 +61,12 @@ def row_result(row: dict[str, str], line: int, board: Board, their_columns: list
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-        ns, ew = row.get("PairId_NS", ""), row.get("PairId_EW", "")
+        ns, ew = intern(row.get("PairId_NS", "")), intern(row.get("PairId_EW", ""))
     seating: _Seating = {
-        "board": number, "ns": ns, "ew": ew, "table": _cell(row.get("Table")), "round": _cell(row.get("Round")),
-        "lead": _cell(row.get("Lead")), "names_ns": _cell(row.get("Names_NS")),
-        "names_ew": _cell(row.get("Names_EW")), "players": players, "line": line,
-        "theirs": tuple((c, row[c]) for c in their_columns if row[c] not in ("-", "?", ""))}
+        "board": number, "ns": ns, "ew": ew, "table": intern(_cell(row.get("Table"))),
+        "round": intern(_cell(row.get("Round"))), "lead": _cell(row.get("Lead")),
+        "names_ns": _cell(row.get("Names_NS")), "names_ew": _cell(row.get("Names_EW")), "players": players,
+        "line": line, "theirs": ctx.figures_of(row, their_columns)}
     contract_text = row.get("Contract", "?").strip()
     if not _BYE.isdisjoint(row.values()):
         return TableResult(not_played=True, **seating)
