@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -24,6 +25,41 @@ def package_path(package: str, *parts: str) -> Path:
         raise RuntimeError(f"{package} is not installed as a folder (a zip file?): cannot read "
                            f"{'/'.join(parts)} from it; install the wheel with pip")
     return resource
+
+
+#: the largest input file read unless the caller allows more (a results file is a few MB at most)
+MAX_INPUT_SIZE = 64 * 1024 * 1024
+
+
+class InputFileError(ValueError):
+    """An input that is not a regular file, or larger than the limit."""
+
+
+def read_input(path: str | os.PathLike[str], max_size: int = MAX_INPUT_SIZE) -> bytes:
+    """The bytes of a regular file of at most ``max_size`` bytes; a directory, a device
+    (``/dev/zero``), a pipe or a larger file is an :class:`InputFileError` (nothing is read)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError as exc:
+        raise FileNotFoundError(f"{path}: no such file") from exc
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a pipe" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a socket")
+        raise InputFileError(f"{path}: {kind}, not a regular file: expected a file to read")
+    with open(path, "rb") as handle:
+        data = handle.read(max_size + 1)  # no more than the limit, even if the file grows meanwhile
+    if len(data) > max_size:
+        raise InputFileError(f"{path}: more than {max_size:,} bytes: expected a smaller file, or "
+                             f"--max-size MB to allow it")
+    return data
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name one existing file (also through links or another spelling)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager
@@ -120,9 +156,10 @@ def parse_toml(text: str, *, source: str, error: type[ValueError] = ValueError) 
 
 
 def read_toml(path: str | os.PathLike[str], *, error: type[ValueError] = ValueError) -> TomlText:
-    """Read a UTF-8 TOML file (see :func:`parse_toml`); text that is not UTF-8 raises ``error``."""
+    """Read a UTF-8 TOML file, a regular file under the input size limit (:func:`read_input`; see
+    :func:`parse_toml`); text that is not UTF-8 raises ``error``."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_input(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     return parse_toml(text, source=str(path), error=error)

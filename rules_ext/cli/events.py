@@ -4,7 +4,9 @@
 scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
 (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
 the strict export format. Every problem in the file is printed as one ``file:line: problem`` line
-on stderr; the boards that are fine are still used, and the exit status is 1.
+on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
+without problems (every output then names the boards left out). An output that is an input is
+refused; inputs are regular files up to ``--max-size`` MB.
 """
 from __future__ import annotations
 
@@ -13,10 +15,16 @@ import json
 import sys
 from pathlib import Path
 
-from rules_ext.cli.common import add_print_options, emit
+from rules_ext.cli.common import (
+    add_input_options,
+    add_print_options,
+    emit,
+    read_event_file,
+    refuse_overwriting_inputs,
+)
 from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, check_exportable, read_corrections
 from rules_ext.pbn.model import Event
-from rules_ext.pbn.reader import read_pbn
+from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import METHODS, compute_results
 from rules_ext.pbn.writer import encode_pbn, write_pbn
@@ -36,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
     add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
+    _add_reading_options(results)
     results.set_defaults(handler=run_results)
 
     pbn = subparsers.add_parser("pbn", help="check a PBN file, or write it in the strict export format",
@@ -50,7 +59,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn.add_argument("--lf", action="store_true", help="end lines with LF instead of the standard CRLF")
     pbn.add_argument("--corrections", type=Path, metavar="FIX.toml",
                      help="with --export: write the event with the director's corrections applied")
+    _add_reading_options(pbn)
     pbn.set_defaults(handler=run_pbn)
+
+
+def _add_reading_options(parser: argparse.ArgumentParser) -> None:
+    add_input_options(parser)
+    parser.add_argument("--keep-going", action="store_true",
+                        help="despite problems in the file, use the boards without any (the output names "
+                             "the boards left out; the exit status is still 1)")
 
 
 def _report_problems(event: Event) -> int:
@@ -64,11 +81,26 @@ def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[App
     return (event, ()) if corrections is None else apply_corrections(event, read_corrections(corrections))
 
 
+def _read(path: Path, args: argparse.Namespace) -> Event | None:
+    """The event to use: the file as read when it has no problem; with ``--keep-going`` the boards
+    without problems; else None (its problems printed: nothing is written)."""
+    refuse_overwriting_inputs(args.output, path, args.corrections)
+    event = read_event_file(path, encoding=args.encoding, max_size=args.max_size)
+    if not event.problems:
+        return event
+    if not args.keep_going:
+        _report_problems(event)
+        return None
+    return leave_out_bad_boards(event)
+
+
 def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise ValueError("--format pdf needs an output file: expected -o results.pdf")
-    event = read_pbn(args.event, encoding=args.encoding)
+    event = _read(args.event, args)
+    if event is None:
+        return 1
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
         raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
@@ -88,9 +120,15 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_pbn(args: argparse.Namespace) -> int:
-    event = read_pbn(args.file, encoding=args.encoding)
     if args.corrections is not None and not args.export:
         raise ValueError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
+    if not args.export and (args.output or args.lf or args.keep_going):
+        raise ValueError("-o, --lf and --keep-going do nothing without --export: expected "
+                         "`pbn FILE --export -o OUT.pbn`, or `pbn FILE` for a summary")
+    event = _read(args.file, args) if args.export else read_event_file(args.file, encoding=args.encoding,
+                                                                       max_size=args.max_size)
+    if event is None:
+        return 1
     if args.export:
         event, applied = _corrected(event, args.corrections)
         check_exportable(applied)

@@ -204,6 +204,8 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     width, _ = frame_size(options)
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
     story: list[Flowable] = [styles.text(title, "title"), *(styles.text(note, "small") for note in notes)]
+    if event.left_out:
+        story.append(styles.text(event.left_out_note, "body"))
     for ranking in results.rankings:
         story += ranking_table(ranking, results.kind, options, styles, width)
     if results.kind is EventKind.TEAMS:

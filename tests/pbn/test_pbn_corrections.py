@@ -274,3 +274,13 @@ def test_a_game_has_no_lead_to_correct_and_corrections_need_export(tmp_path):
     assert message.startswith("FIX.toml:4: lead: a game has no lead tag"), message
     out = run("pbn", str(PAIRS), "--corrections", str(FIX))
     assert out.returncode == 1 and out.stderr.decode().startswith("error: --corrections needs --export")
+
+
+def test_cli_the_corrections_file_is_an_input_too(tmp_path):
+    out = run("results", str(PAIRS), "--corrections", str(tmp_path))
+    assert out.returncode == 1 and "not a regular file" in out.stderr.decode()
+    fix = tmp_path / "fix.toml"
+    fix.write_text(FIX.read_text(encoding="utf-8"), encoding="utf-8")
+    out = run("results", str(PAIRS), "--corrections", str(fix), "--format", "json", "-o", str(fix))
+    assert out.returncode == 1 and "is the input file" in out.stderr.decode()
+    assert fix.read_text(encoding="utf-8") == FIX.read_text(encoding="utf-8")
