@@ -407,7 +407,7 @@ def apply_corrections(event: Event, corrections: Sequence[Correction]) -> tuple[
         results[index] = after
         boards[board.number] = replace(board, results=tuple(results))
         applied.append(AppliedCorrection(correction, before, after))
-    games = _corrected_games(event.games, applied)
+    games = _corrected_games(event.games, applied) if event.games else ()  # USEBIO events have no games
     return (replace(event, boards=tuple(boards[b.number] for b in event.boards), games=games),
             tuple(applied))
 

@@ -284,3 +284,12 @@ def test_cli_the_corrections_file_is_an_input_too(tmp_path):
     out = run("results", str(PAIRS), "--corrections", str(fix), "--format", "json", "-o", str(fix))
     assert out.returncode == 1 and "is the input file" in out.stderr.decode()
     assert fix.read_text(encoding="utf-8") == FIX.read_text(encoding="utf-8")
+
+
+def test_an_event_without_games_is_corrected_too(pairs):
+    """An event read from USEBIO has boards and results but no PBN games."""
+    from dataclasses import replace
+
+    event, applied = corrected(replace(pairs, games=()), '[[correction]]\nboard = 1\ntable = "3"\ntricks = 10\n'
+                                                         'reason = "x"\n')
+    assert event.games == () and line_of(compute_results(event), 1, "3").score_ns == -420
