@@ -290,6 +290,6 @@ def test_an_event_without_games_is_corrected_too(pairs):
     """An event read from USEBIO has boards and results but no PBN games."""
     from dataclasses import replace
 
-    event, applied = corrected(replace(pairs, games=()), '[[correction]]\nboard = 1\ntable = "3"\ntricks = 10\n'
-                                                         'reason = "x"\n')
+    event, _ = corrected(replace(pairs, games=()), '[[correction]]\nboard = 1\ntable = "3"\ntricks = 10\n'
+                                                   'reason = "x"\n')
     assert event.games == () and line_of(compute_results(event), 1, "3").score_ns == -420
