@@ -323,16 +323,20 @@ class _CorrectionReader:
         return {"contract": contract, "declarer": declarer, "tricks": tricks, "lead": self.text("lead")}
 
     def contract(self, value: object, name: str) -> Contract:
+        if not isinstance(value, str):
+            raise self.fail(name, f"{value!r} is not text: expected e.g. {_EXAMPLE['contract']}")
         try:
-            return Contract.parse(str(value)) if isinstance(value, str) else _not_text(value)
+            return Contract.parse(value)
         except ContractError as exc:
-            raise self.fail(name, f"{exc}") from exc
+            raise self.fail(name, f"{exc}", exc) from exc
 
     def seat(self, value: object, name: str) -> Seat:
         try:
-            return Seat.parse(value) if isinstance(value, str) else _not_text(value)
-        except (DealError, ContractError) as exc:
-            raise self.fail(name, f"cannot read declarer {value!r}: expected N, E, S or W") from exc
+            if isinstance(value, str):
+                return Seat.parse(value)
+        except DealError as exc:
+            raise self.fail(name, f"cannot read declarer {value!r}: expected N, E, S or W", exc) from exc
+        raise self.fail(name, f"cannot read declarer {value!r}: expected N, E, S or W")
 
     def tricks(self, value: object, name: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
@@ -377,10 +381,6 @@ class _CorrectionReader:
         if total != 1:
             raise self.fail("weighted", f"weights add up to {float(total * 100):g}, not 100: expected e.g. 60 and 40")
         return tuple(outcomes)
-
-
-def _not_text(value: object) -> Any:
-    raise ContractError(f"{value!r} is not text: expected a quoted value, e.g. \"4S\"")
 
 
 # -- applying ------------------------------------------------------------------------------------

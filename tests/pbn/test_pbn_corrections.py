@@ -158,6 +158,8 @@ BASE = '# corrections\n[[correction]]\nboard = 1\ntable = "3"\nreason = "why"\n'
     ('[[correction]]\nboard = 1\nns_pair = "3"\new_pair = "99"\ntricks = 9\nreason = "x"\n',
      "FIX.toml:3: ns_pair: board 1, NS 3 v EW 99: no such result"),
     (BASE + 'contract = "9Z"\n', "FIX.toml:6: contract: cannot read contract '9Z': expected e.g. 4H"),
+    (BASE + "contract = 4\n", 'FIX.toml:6: contract: 4 is not text: expected e.g. contract = "4SX"'),
+    (BASE + 'declarer = "Q"\n', "FIX.toml:6: declarer: cannot read declarer 'Q': expected N, E, S or W"),
     (BASE + "tricks = 14\n", "FIX.toml:6: tricks: 14 tricks is impossible: expected the tricks taken by declarer, 0..13"),
     (BASE + "tricks = 9\nvulnerable = true\n", "FIX.toml:7: vulnerable: unknown field: expected one of board, contract"),
     (BASE + 'ns = "A*"\new = "A-"\n', "FIX.toml:6: ns: 'A*' is not an artificial score: expected A+, A= or A-"),
