@@ -24,10 +24,11 @@ def best_of(runs: int, fn: Callable[[], object], clock: Callable[[], float] = ti
     return min(times_of(runs, fn, clock))
 
 
-def interleaved_best(rounds: int, *fns: Callable[[], object]) -> list[float]:
+def interleaved_best(rounds: int, *fns: Callable[[], object],
+                     clock: Callable[[], float] = time.perf_counter) -> list[float]:
     """Each of ``fns`` run once per round, in turn, ``rounds`` times; the fastest time of each."""
     best = [float("inf")] * len(fns)
     for _ in range(rounds):
         for i, fn in enumerate(fns):
-            best[i] = min(best[i], best_of(1, fn))
+            best[i] = min(best[i], best_of(1, fn, clock))
     return best

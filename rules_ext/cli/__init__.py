@@ -5,7 +5,8 @@ This package is the command-line layer, the one part that may import every other
 here, never inside one of the parts. Each module exposes ``register(subparsers)`` for its commands;
 every command's handler takes the parsed arguments and returns an exit status. Errors that a user
 can fix (bad input files, bad values) are ValueError or OSError subclasses: they are printed as one
-line and the exit status is 1, never a traceback.
+line and the exit status is 1, never a traceback; the problems of an input file (``PBNErrors``) are
+printed one ``file:line: problem`` line each. A failing command writes no output file.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import argparse
 import sys
 
 from rules_ext.cli import core, corpus, events, printing, verify
+from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
 COMMAND_MODULES = (corpus, core, events, printing, verify)
@@ -34,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
+    except PBNErrors as exc:  # the problems of an input file: one file:line: problem line each
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

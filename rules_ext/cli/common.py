@@ -1,5 +1,6 @@
-"""What several commands share: the print options, reading an event that must be clean, the
-progress bar, and writing a result to standard output or a file."""
+"""What several commands share: the print and input options, reading an event file (PBN or USEBIO;
+a regular file under the size limit) that may have to be clean, refusing an output that is an
+input, the progress bar, and writing a result to standard output or a file."""
 from __future__ import annotations
 
 import argparse
@@ -8,9 +9,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from rules_ext.fileio import write_bytes_atomic
-from rules_ext.pbn import read_pbn
+from rules_ext.fileio import MAX_INPUT_SIZE, read_input, same_file, write_bytes_atomic
+from rules_ext.pbn import PBNErrors, read_pbn
 from rules_ext.pbn.model import Event
+from rules_ext.pbn.usebio import read_usebio
 
 T = TypeVar("T")
 
@@ -36,16 +38,44 @@ def add_print_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup)
                         help="language of the labels (default both: Chinese with English beside)")
 
 
-def read_event(path: Path) -> Event:
-    """Read a PBN event; any problem in it is an error (one line: file:line: problem)."""
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: no such file")
-    event = read_pbn(path)
+def add_input_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--max-size MB``: every command that reads an event file takes it."""
+    parser.add_argument("--max-size", type=_megabytes, default=MAX_INPUT_SIZE, metavar="MB",
+                        help=f"read input files up to this size (default {MAX_INPUT_SIZE // 2**20} MB)")
+
+
+def _megabytes(text: str) -> int:
+    try:
+        size = float(text)
+    except ValueError:
+        size = 0
+    if size <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a size in MB, e.g. 200")
+    return int(size * 2**20)
+
+
+def read_event_file(path: Path, *, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE) -> Event:
+    """Read an event file with its problems: PBN, or USEBIO when the file is XML."""
+    data = read_input(path, max_size)
+    if path.suffix.lower() == ".xml" or data.lstrip()[:8].lower().startswith((b"<?xml", b"<usebio")):
+        return read_usebio(data, source=str(path), max_bytes=None)  # read_input has checked the size
+    return read_pbn(data, source=str(path), encoding=encoding)
+
+
+def read_event(path: Path, *, max_size: int = MAX_INPUT_SIZE) -> Event:
+    """Read an event; any problem in it is an error (one ``file:line: problem`` line each)."""
+    event = read_event_file(path, max_size=max_size)
     if event.problems:
-        more = len(event.problems) - 1
-        raise ValueError(f"{event.problems[0]}" + (f" (and {more} more problem{'s' * (more > 1)})"
-                                                    if more else ""))
+        raise PBNErrors(event.problems)
     return event
+
+
+def refuse_overwriting_inputs(output: Path | None, *inputs: Path | None) -> None:
+    """An output that is one of the inputs (by any path) is refused before anything is read."""
+    for source in inputs:
+        if output is not None and source is not None and same_file(output, source):
+            raise ValueError(f"{output}: is the input file {source}: expected another output file "
+                             f"(an input is never written over)")
 
 
 def emit(data: bytes, output: Path | None) -> None:

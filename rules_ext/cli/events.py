@@ -4,7 +4,9 @@
 scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
 (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
 the strict export format. Every problem in the file is printed as one ``file:line: problem`` line
-on stderr; the boards that are fine are still used, and the exit status is 1.
+on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
+without problems (every output then names the boards left out). An output that is an input is
+refused; inputs are regular files up to ``--max-size`` MB.
 """
 from __future__ import annotations
 
@@ -13,12 +15,19 @@ import json
 import sys
 from pathlib import Path
 
-from rules_ext.cli.common import add_print_options, emit
+from rules_ext.cli.common import (
+    add_input_options,
+    add_print_options,
+    emit,
+    read_event_file,
+    refuse_overwriting_inputs,
+)
+from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, check_exportable, read_corrections
 from rules_ext.pbn.model import Event
-from rules_ext.pbn.reader import read_pbn
+from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import METHODS, compute_results
-from rules_ext.pbn.usebio import is_xml, read_usebio, write_usebio
+from rules_ext.pbn.usebio import write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
 
@@ -33,7 +42,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
+    results.add_argument("--corrections", type=Path, metavar="FIX.toml",
+                         help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
     add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
+    _add_reading_options(results)
     results.set_defaults(handler=run_results)
 
     pbn = subparsers.add_parser("pbn", help="check a PBN file, or write it in the strict export format",
@@ -48,16 +60,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn.add_argument("--output-encoding", default="utf-8",
                      help="character set of the export (default utf-8; the standard's is iso-8859-1)")
     pbn.add_argument("--lf", action="store_true", help="end lines with LF instead of the standard CRLF")
+    pbn.add_argument("--corrections", type=Path, metavar="FIX.toml",
+                     help="with --export: write the event with the director's corrections applied")
+    _add_reading_options(pbn)
     pbn.set_defaults(handler=run_pbn)
 
 
-def _read(path: Path, encoding: str | None) -> Event:
-    """A PBN file, or a USEBIO file when it is named .xml or its content is XML."""
-    with path.open("rb") as handle:
-        head = handle.read(512)
-    if path.suffix.lower() == ".xml" or is_xml(head):
-        return read_usebio(path)
-    return read_pbn(path, encoding=encoding)
+def _add_reading_options(parser: argparse.ArgumentParser) -> None:
+    add_input_options(parser)
+    parser.add_argument("--keep-going", action="store_true",
+                        help="despite problems in the file, use the boards without any (the output names "
+                             "the boards left out; the exit status is still 1)")
 
 
 def _report_problems(event: Event) -> int:
@@ -66,33 +79,67 @@ def _report_problems(event: Event) -> int:
     return 1 if event.problems else 0
 
 
+def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[AppliedCorrection, ...]]:
+    """The event with the corrections file applied (as read when there is none)."""
+    return (event, ()) if corrections is None else apply_corrections(event, read_corrections(corrections))
+
+
+def _read(path: Path, args: argparse.Namespace) -> Event | None:
+    """The event to use: the file as read when it has no problem; with ``--keep-going`` the boards
+    without problems; else None (its problems printed: nothing is written)."""
+    refuse_overwriting_inputs(args.output, path, args.corrections)
+    event = read_event_file(path, encoding=args.encoding, max_size=args.max_size)
+    if not event.problems:
+        return event
+    if not args.keep_going:
+        _report_problems(event)
+        return None
+    return leave_out_bad_boards(event)
+
+
 def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise ValueError("--format pdf needs an output file: expected -o results.pdf")
-    event = _read(args.event, args.encoding)
+    event = _read(args.event, args)
+    if event is None:
+        return 1
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
         raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
+    event, applied = _corrected(event, args.corrections)
     results = compute_results(event, scale=args.scale, method=args.method)
+    notes = [f"Correction {a.correction.number}: {a}" for a in applied]
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
-        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang)
+        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang, notes=notes)
     elif fmt == "json":
-        emit((json.dumps(results_as_dict(event, results), ensure_ascii=False, indent=1) + "\n").encode("utf-8"),
-              args.output)
+        data = {**results_as_dict(event, results), "corrections": [a.as_dict() for a in applied]}
+        emit((json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)
     else:
-        emit((results_as_text(event, results) + "\n").encode("utf-8"), args.output)
+        corrections = [f"Corrections applied ({len(applied)})", *(f"  {n}" for n in notes), ""] if applied else []
+        emit(("\n".join([results_as_text(event, results), *corrections]) + "\n").encode("utf-8"), args.output)
     return _report_problems(event)
 
 
 def run_pbn(args: argparse.Namespace) -> int:
-    event = _read(args.file, args.encoding)
+    writes = args.export or args.usebio
+    if args.corrections is not None and not args.export:
+        raise ValueError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
+    if not writes and (args.output or args.lf or args.keep_going):
+        raise ValueError("-o, --lf and --keep-going do nothing without --export or --usebio: expected "
+                         "`pbn FILE --export -o OUT.pbn`, `pbn FILE --usebio -o OUT.xml`, or `pbn FILE` for a summary")
+    event = _read(args.file, args) if writes else read_event_file(args.file, encoding=args.encoding,
+                                                                  max_size=args.max_size)
+    if event is None:
+        return 1
     if args.usebio:
         emit(write_usebio(event, compute_results(event)), args.output)
     elif args.export and event.version.startswith("USEBIO"):
         raise ValueError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:
+        event, applied = _corrected(event, args.corrections)
+        check_exportable(applied)
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:

@@ -13,12 +13,20 @@ import argparse
 import tomllib
 from pathlib import Path
 
-from rules_ext.cli.common import add_print_options, progress_bar, read_event
+from rules_ext.cli.common import (
+    add_input_options,
+    add_print_options,
+    progress_bar,
+    read_event,
+    refuse_overwriting_inputs,
+)
+from rules_ext.fileio import read_input
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
     add_print_options(parser)
+    add_input_options(parser)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -59,7 +67,7 @@ def read_commentary(path: Path | None) -> dict[int, str]:
     if path is None:
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_input(path).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path}: not valid TOML: {exc}") from exc
     table = data.get("commentary", {})
@@ -75,7 +83,8 @@ def read_commentary(path: Path | None) -> dict[int, str]:
 def run_handrecord(args: argparse.Namespace) -> int:
     from rules_ext.pdf.handrecord import write_hand_record
 
-    event = read_event(args.event)
+    refuse_overwriting_inputs(args.output, args.event, args.commentary)
+    event = read_event(args.event, max_size=args.max_size)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
                       progress=progress_bar("double dummy"))
@@ -87,7 +96,8 @@ def run_travellers(args: argparse.Namespace) -> int:
 
     if args.rows is not None and not 1 <= args.rows <= 60:
         raise ValueError(f"--rows {args.rows}: expected 1..60")
-    event = read_event(args.event)
+    refuse_overwriting_inputs(args.output, args.event)
+    event = read_event(args.event, max_size=args.max_size)
     write_travellers(event, args.output, blank=args.blank, rows=args.rows, diagram=args.diagram,
                      paper=args.paper, lang=args.lang, progress=progress_bar("travellers"))
     return 0
@@ -102,8 +112,8 @@ def run_ruling(args: argparse.Namespace) -> int:
                          "`ruling RULING.toml -o form.pdf` or `ruling --blank -o blank.pdf`")
     record = None
     if args.record is not None:
-        if not args.record.is_file():
-            raise FileNotFoundError(f"{args.record}: no such file")
+        refuse_overwriting_inputs(args.output, args.record)
+        read_input(args.record, args.max_size)  # a regular file under the size limit
         record = load_ruling(args.record)
     write_ruling_form(record, args.output, paper=args.paper, lang=args.lang)
     return 0

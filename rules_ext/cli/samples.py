@@ -7,6 +7,8 @@ ruling-form.pdf (rules_ext/pdf/rulings/example.toml) and ruling-form-blank.pdf.
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +25,22 @@ SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "r
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
                    progress: Callable[[str], Callable] | None = None) -> list[Path]:
-    """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order."""
+    """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order.
+    The files are rendered aside and moved in together: a failure leaves none of them."""
+    def bar(name: str) -> Callable:
+        return progress(name) if progress is not None else iter
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".samples.", dir=out) as staging:  # all or nothing
+        _render(Path(staging), paper, lang, bar)
+        for name in SAMPLE_NAMES:
+            os.replace(Path(staging) / name, out / name)
+    return [out / name for name in SAMPLE_NAMES]
+
+
+def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) -> None:
+    """Write every sample into ``out``."""
     from rules_ext.cli.common import read_event
     from rules_ext.pbn import compute_results
     from rules_ext.pdf.handrecord import write_hand_record
@@ -32,11 +49,6 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
     from rules_ext.pdf.ruling_record import load_ruling
     from rules_ext.pdf.traveller import write_travellers
 
-    def bar(name: str) -> Callable:
-        return progress(name) if progress is not None else iter
-
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
     paths = {name: out / name for name in SAMPLE_NAMES}
     pairs = read_event(PAIRS_EVENT)
     pairs_results = compute_results(pairs)
@@ -53,4 +65,3 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
                       lang=lang)
     write_ruling_form(load_ruling(RULING_RECORD), paths["ruling-form.pdf"], paper=paper, lang=lang)
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
-    return [paths[name] for name in SAMPLE_NAMES]

@@ -199,6 +199,10 @@ def full_pack() -> tuple[Card, ...]:
     return tuple(Card(suit, rank) for suit in SUITS for rank in range(14, 1, -1))
 
 
+#: each suit's cards by rank letter, as a PBN hand writes them (reading a deal looks them up)
+_CARDS = {suit: {char: Card(suit, rank) for rank, char in enumerate(RANK_CHARS, start=2)} for suit in SUITS}
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """The cards one player holds: up to 13 distinct cards (13 at the start of a board)."""
@@ -226,11 +230,15 @@ class Hand:
                             f"e.g. AKQ.JT9.8765.432 (spades first)")
         cards: list[Card] = []
         for suit, holding in zip(SUITS, parts):
+            known = _CARDS[suit]
             for char in holding.strip():
-                try:
-                    cards.append(Card(suit, _parse_rank(char)))
-                except DealError as exc:
-                    raise DealError(f"cannot read hand {text!r}: {exc}") from exc
+                card = known.get(char)
+                if card is None:
+                    try:
+                        card = Card(suit, _parse_rank(char))
+                    except DealError as exc:
+                        raise DealError(f"cannot read hand {text!r}: {exc}") from exc
+                cards.append(card)
         if len(set(cards)) != len(cards):
             raise DealError(f"hand {text!r} names a card twice")
         return cls(frozenset(cards))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules_ext.core import Contract, Deal
+from rules_ext.core import Contract, Deal, Seat, Vulnerability, ns_score
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import row_values
@@ -25,6 +25,8 @@ class ReadContext:
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+    scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
+    figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> list[str]:
         cells = self.rows.get(line)
@@ -43,6 +45,20 @@ class ReadContext:
         if contract is None:
             contract = self.contracts[text] = Contract.parse(text)
         return contract
+
+    def ns_score(self, contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
+        """The core's :func:`~rules_ext.core.ns_score`, once per distinct result."""
+        key = (contract, declarer, tricks, vulnerability)
+        points = self.scores.get(key)
+        if points is None:
+            points = self.scores[key] = ns_score(contract, declarer, tricks, vulnerability)
+        return points
+
+    def figures_of(self, row: dict[str, str], columns: list[str]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one;
+        rows that give the same figures share one tuple (a file repeats them on every board)."""
+        figures = tuple((c, row[c]) for c in columns if row[c] not in ("-", "?", ""))
+        return self.figures.setdefault(figures, figures)
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))

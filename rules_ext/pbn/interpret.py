@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
 from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_conditions
+from rules_ext.pbn.checks import repeated_game, seating_problems
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.lexer import Game
@@ -110,6 +111,9 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
         players.add_totals(totals)
+    for board in boards.values():
+        for line, message in seating_problems(board.number, board.results, kind is EventKind.INDIVIDUAL):
+            ctx.problem(line, message)
     ordered = [boards[n] for n in sorted(boards)]
     return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),
                           kind, totals)
@@ -124,6 +128,9 @@ def _add_board(boards: dict[int, Board], board: Board, results: tuple[TableResul
         boards[number] = Board(board.number, board.dealer, board.vulnerability, board.deal, results,
                                board.optimum_score, board.par_contract, board.double_dummy, board.line)
         return
+    if (repeated := repeated_game(number, old.results, results, game.line)) is not None:
+        ctx.problem(*repeated)
+        results = ()
     if board.deal is not None and old.deal is not None and board.deal != old.deal:
         ctx.problem(tag_line(game, "Deal"), f"board {number}: Deal differs from the one given "
                     f"for board {number} at line {old.line}: expected the same cards at every table")

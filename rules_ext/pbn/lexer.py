@@ -84,6 +84,34 @@ class _GameBuilder:
     line: int
     preamble: list[str] = field(default_factory=list)
     tags: list[list] = field(default_factory=list)  # [name, value, section, line, section line numbers]
+    names: set[str] = field(default_factory=set)
+    repeat_from: int = -1  # index of the first repeated tag (not Note): where a next game may start
+
+    def add_tag(self, name: str, value: str, lineno: int) -> int:
+        """Add a tag; return the index where a new game starts (a second Board after a run of
+        repeated tags: the empty line between two games is missing), else -1."""
+        if name not in self.names:
+            self.names.add(name)
+        elif name != "Note":
+            if self.repeat_from < 0:
+                self.repeat_from = len(self.tags)
+            if name == "Board":
+                return self.repeat_from
+        self.tags.append([name, value, [], lineno, []])
+        return -1
+
+    def split(self, index: int, name: str, value: str, lineno: int) -> _GameBuilder:
+        """The next game, from tag ``index`` on (its tags leave this one), then ``[name "value"]``."""
+        following = _GameBuilder(self.tags[index][3] if index < len(self.tags) else lineno)
+        for moved in self.tags[index:]:
+            following.add_tag(moved[0], moved[1], moved[3])
+            following.tags[-1][2:] = moved[2], moved[3], moved[4]
+        del self.tags[index:]
+        following.add_tag(name, value, lineno)
+        return following
+
+    def board(self) -> str:
+        return next((value for name, value, *_ in self.tags if name == "Board"), "?")
 
     def add_text(self, text: str, lineno: int) -> None:
         if self.tags:
@@ -185,6 +213,19 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             games.append(current.build())
             current = None
 
+    def add_tag(game: _GameBuilder, name: str, value: str, lineno: int) -> _GameBuilder:
+        """Add a tag to ``game``; the game the next lines belong to (a new one when the empty line
+        before it is missing: both games are read, and the missing line is a problem)."""
+        at = game.add_tag(name, value, lineno)
+        if at < 0:
+            return game
+        following = game.split(at, name, value, lineno)
+        problems.append(PBNError(f"[Board \"{value}\"] starts a new game with no empty line after the game "
+                                 f"of [Board \"{game.board()}\"] at line {game.line}: expected an empty line "
+                                 f"between games", source=source, line=following.line))
+        games.append(game.build())
+        return following
+
     for lineno, raw in enumerate(lines, start=1):
         if not in_brace:
             if raw.startswith("%"):
@@ -207,7 +248,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                 value = simple[2]
                 if "\\" in value:
                     value = _ESCAPE.sub(r"\1", value)
-                current.tags.append([simple[1], value, [], lineno, []])
+                current = add_tag(current, simple[1], value, lineno)
                 continue
             if not _PLAIN.search(raw):
                 current.add_text(_clean(raw), lineno)
@@ -251,7 +292,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                     start = pos = n
                     break
                 name, value, after = tag
-                current.tags.append([name, value.replace("\t", " "), [], lineno, []])
+                current = add_tag(current, name, value.replace("\t", " "), lineno)
                 had_tag = True
                 start = pos = after
             else:

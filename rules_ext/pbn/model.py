@@ -285,7 +285,8 @@ class Event:
     - Not part of ``==``: ``source`` (file name), ``encoding`` (detected or given: utf-8,
       utf-8-sig, ascii, iso-8859-1, gb18030), ``newline`` ('\\r\\n' or '\\n'), ``version`` (of the
       ``% PBN`` line, '' if none), ``declared_charset`` and ``problems`` (each a ``PBNError``: file,
-      line, problem).
+      line, problem); ``left_out``: the numbers of the boards left out because of their problems
+      (see :func:`rules_ext.pbn.reader.leave_out_bad_boards`), named by every output.
     """
 
     games: tuple[Game, ...]
@@ -306,10 +307,18 @@ class Event:
     version: str = field(default="", compare=False)
     declared_charset: str = field(default="", compare=False)
     problems: tuple[PBNError, ...] = field(default=(), compare=False)
+    left_out: tuple[int, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems"):
+        for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "left_out"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    @property
+    def left_out_note(self) -> str:
+        """The line every output prints when boards were left out because of problems ('' if none)."""
+        if not self.left_out:
+            return ""
+        return f"Boards left out (problems in the file): {', '.join(map(str, self.left_out))}"
 
     def board(self, number: int) -> Board | None:
         for board in self.boards:

@@ -9,18 +9,21 @@ are still read.
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
+import dataclasses
 import gc
 import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from rules_ext.fileio import MAX_INPUT_SIZE, read_input
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.interpret import interpret, resolve_inheritance
-from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, scan
+from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, scan
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.normalise import normalise_games
 
@@ -28,48 +31,73 @@ _META_RE = re.compile(r"<META\s+name\s*=\s*\"?([^\s\">]+)\"?\s+content\s*=\s*\"(
 
 
 def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None = None,
-             encoding: str | None = None, strict: bool = False) -> Event:
+             encoding: str | None = None, strict: bool = False, max_size: int = MAX_INPUT_SIZE) -> Event:
     """Read a PBN file or text; see :mod:`rules_ext.pbn` for what the Event holds.
 
     Problems are collected in ``event.problems``; with ``strict=True`` they are raised as
     :class:`PBNErrors` (one ``file:line: problem`` line each). A file that cannot be decoded with a
     forced ``encoding`` raises :class:`PBNError`. As the import format says, the first of a
-    repeated tag counts; the repeats (other than Note) are not kept.
+    repeated tag counts; the repeats (other than Note) are not kept. A file is read only if it is
+    a regular file of at most ``max_size`` bytes (else :class:`~rules_ext.fileio.InputFileError`).
     """
-    data, name = _load(path_or_text, source)
+    data, name = _load(path_or_text, source, max_size)
+    ctx = ReadContext(name)
     if isinstance(data, bytes):
         try:
-            text, used = decode(data, encoding)
+            text, used, mixed = decode(data, encoding)
         except UnicodeDecodeError as exc:
             raise PBNError(f"cannot decode the file as {encoding}: byte {data[exc.start:exc.start + 1]!r} "
                            f"at offset {exc.start}; expected e.g. --encoding gb18030 or iso-8859-1",
                            source=name, line=data[:exc.start].count(b"\n") + 1) from exc
+        for line, message in mixed:
+            ctx.problem(line, message)
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
+    if (kind := not_pbn(text)) is not None:
+        ctx.problem(1, f"{kind}, not a PBN file: {NOT_PBN_EXPECTED}")
+        return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))
     with _collector_paused():
-        event = _read_event(text, used, ReadContext(name))
+        event = _read_event(text, used, ctx)
     if strict and event.problems:
         raise PBNErrors(event.problems)
     return event
 
 
-def _load(path_or_text: str | bytes | os.PathLike[str], source: str | None) -> tuple[bytes | str, str]:
+#: what a message about a file that is not PBN shows as accepted
+NOT_PBN_EXPECTED = "expected a PBN file of games such as [Event \"...\"] [Board \"1\"] [Deal \"N:...\"]"
+_XML_START = ("<?xml", "<usebio")
+_HTML_START = ("<!doctype html", "<html", "<head", "<body")
+
+
+def not_pbn(text: str) -> str | None:
+    """What the text is when it is plainly not PBN: ``XML``, ``an HTML page`` or ``a binary file``."""
+    start = text[:200].lstrip().lower()
+    if start.startswith(_XML_START):
+        return "XML"
+    if start.startswith(_HTML_START):
+        return "an HTML page"
+    if "\x00" in text[:4096]:
+        return "a binary file"
+    return None
+
+
+def _load(path_or_text: str | bytes | os.PathLike[str], source: str | None,
+          max_size: int) -> tuple[bytes | str, str]:
     """The bytes of a file (a path, or a ``str`` naming an existing file) or the text itself, and
     the name problems will quote."""
     if isinstance(path_or_text, bytes):
         return path_or_text, source or "<bytes>"
     if isinstance(path_or_text, os.PathLike):
-        path = Path(path_or_text)
-        return path.read_bytes(), source or str(path)
+        return read_input(path_or_text, max_size), source or str(path_or_text)
     text = str(path_or_text)
-    if "\n" not in text and "[" not in text and text.strip() and _is_file(text):
-        return Path(text).read_bytes(), source or text
+    if "\n" not in text and "[" not in text and text.strip() and _exists(text):
+        return read_input(text, max_size), source or text
     return text, source or "<text>"
 
 
-def _is_file(text: str) -> bool:
+def _exists(text: str) -> bool:
     try:
-        return Path(text).is_file()
+        return Path(text).exists()
     except (OSError, ValueError):  # too long for a file name, or a NUL in it: it is PBN text
         return False
 
@@ -110,6 +138,8 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
             kept.append(line)
             if (m := _META_RE.search(line)):
                 meta.append((m[1], m[2]))
+    if not raw_games:
+        ctx.problem(1, f"no game in the file: {NOT_PBN_EXPECTED}")
     games = normalise_games(raw_games, ctx)
     resolved = resolve_inheritance(games, ctx)
     content = interpret(games, resolved, ctx)
@@ -125,3 +155,32 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
         meta=tuple(meta), source=ctx.source, encoding=encoding, newline=newline, version=version,
         declared_charset=declared, problems=tuple(sorted(ctx.problems, key=lambda p: p.line)),
     )
+
+
+def boards_with_problems(event: Event) -> tuple[int, ...]:
+    """The numbers of the boards that a problem of the event concerns: the board of the game
+    whose lines hold the problem (a game runs from its first line to the next game's)."""
+    starts = [game.line for game in event.games]
+    numbers = [_board_of(game) for game in event.games]
+    bad: set[int] = set()
+    for problem in event.problems:
+        at = bisect.bisect_right(starts, problem.line) - 1
+        number = numbers[at] if at >= 0 else None
+        if number is not None:
+            bad.add(number)
+    return tuple(sorted(bad))
+
+
+def leave_out_bad_boards(event: Event) -> Event:
+    """The event without the boards (and their games) that have problems; ``left_out`` names them."""
+    bad = set(boards_with_problems(event))
+    if not bad:
+        return event
+    return dataclasses.replace(
+        event, boards=tuple(b for b in event.boards if b.number not in bad),
+        games=tuple(g for g in event.games if _board_of(g) not in bad), left_out=tuple(sorted(bad)))
+
+
+def _board_of(game: Game) -> int | None:
+    text = (game.get("Board") or "").strip()
+    return int(text) if text.isascii() and text.isdigit() else None

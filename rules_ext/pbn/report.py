@@ -84,6 +84,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],
         "problems": [str(p) for p in event.problems],
+        "boards_left_out": list(event.left_out),
     }
 
 
@@ -113,6 +114,8 @@ def results_as_text(event: Event, results: EventResults) -> str:
     out = [f"{event.name or 'Event'}" + (f" — {event.site}" if event.site else "") +
            (f" — {event.date}" if event.date else ""),
            f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else ""), ""]
+    if event.left_out:
+        out[-1:] = [event.left_out_note, ""]
     imps_apply = results.method != "matchpoints"
     for b in results.boards:
         board = b.board

@@ -8,9 +8,11 @@ Play and the Notes are read too.
 from __future__ import annotations
 
 import dataclasses
+from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
 
-from rules_ext.core import Contract, ContractError, DealError, Seat, ns_score
+from rules_ext.core import Contract, ContractError, DealError, Seat
+from rules_ext.pbn.checks import misplayed_cards
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Artificial, Board, TableResult, side_score, split_member_id
@@ -62,12 +64,12 @@ def row_result(row: dict[str, str], line: int, board: Board, their_columns: list
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-        ns, ew = row.get("PairId_NS", ""), row.get("PairId_EW", "")
+        ns, ew = intern(row.get("PairId_NS", "")), intern(row.get("PairId_EW", ""))
     seating: _Seating = {
-        "board": number, "ns": ns, "ew": ew, "table": _cell(row.get("Table")), "round": _cell(row.get("Round")),
-        "lead": _cell(row.get("Lead")), "names_ns": _cell(row.get("Names_NS")),
-        "names_ew": _cell(row.get("Names_EW")), "players": players, "line": line,
-        "theirs": tuple((c, row[c]) for c in their_columns if row[c] not in ("-", "?", ""))}
+        "board": number, "ns": ns, "ew": ew, "table": intern(_cell(row.get("Table"))),
+        "round": intern(_cell(row.get("Round"))), "lead": _cell(row.get("Lead")),
+        "names_ns": _cell(row.get("Names_NS")), "names_ew": _cell(row.get("Names_EW")), "players": players,
+        "line": line, "theirs": ctx.figures_of(row, their_columns)}
     contract_text = row.get("Contract", "?").strip()
     if not _BYE.isdisjoint(row.values()):
         return TableResult(not_played=True, **seating)
@@ -111,17 +113,24 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
 
 
 def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> int | None:
-    """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given)."""
+    """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given).
+
+    Both Score_NS and Score_EW filled is a problem unless they say the same (``420`` and ``-420``)."""
+    scores: dict[str, int] = {}
     for column, sign in (("Score_NS", 1), ("Score_EW", -1), ("Score", 1)):
         cell = row.get(column, "-").strip()
         if cell in ("-", "?", ""):
             continue
         try:
-            return side_score(cell, column) * sign
+            scores[column] = side_score(cell, column) * sign
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
             return None
-    return None
+    if "Score_NS" in scores and "Score_EW" in scores and scores["Score_NS"] != scores["Score_EW"]:
+        ctx.problem(line, f"board {number}: both Score_NS {row['Score_NS']} and Score_EW {row['Score_EW']} are "
+                          f"filled: expected one of them, the other '-'")
+        return None
+    return next(iter(scores.values()), None)
 
 
 def _played(board: Board, contract_text: str, declarer_text: str, result_text: str, score_ns: int | None,
@@ -143,7 +152,8 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         except DealError as exc:
             ctx.problem(line, f"board {number}: {exc}")
             return None
-    contract = Contract(contract.level, contract.strain, contract.doubling)
+    if contract.declarer is not None:
+        contract = Contract(contract.level, contract.strain, contract.doubling)
     tricks: int | None = None
     result_text = result_text.strip()
     if contract.is_passed_out:
@@ -160,11 +170,17 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
         ctx.problem(line, f"board {number}: a result of {tricks} tricks is impossible: expected 0..13")
         return None
     computed = False
-    if score_ns is None:
+    if score_ns is not None and declarer is not None and tricks is not None and board.vulnerability is not None:
+        expected = ctx.ns_score(contract, declarer, tricks, board.vulnerability)
+        if score_ns != expected:
+            ctx.problem(line, f"board {number}: a score of {score_ns} for NS is not what {contract} by "
+                              f"{declarer.name} taking {tricks} tricks scores (vulnerable: "
+                              f"{board.vulnerability.value}): expected {expected}")
+    elif score_ns is None:
         if contract.is_passed_out:
             score_ns, computed = 0, True
         elif declarer is not None and tricks is not None and board.vulnerability is not None:
-            score_ns, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
+            score_ns, computed = ctx.ns_score(contract, declarer, tricks, board.vulnerability), True
     return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
                        score_computed=computed, **seating)
 
@@ -192,6 +208,9 @@ def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
         for offset, message in problems:
             ctx.problem(section_line(play_tag, offset), f"board {board.number}: {message}")
         sections["play"], sections["play_first"] = tricks, first
+        if first is not None and board.deal is not None:
+            for message in misplayed_cards(board.number, board.deal, first, tricks):
+                ctx.problem(play_tag.line or game.line, message)
     notes = [t.value for t in game.tags if t.name == "Note"]
     if notes:
         sections["notes"] = read_notes(notes)

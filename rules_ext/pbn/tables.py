@@ -127,6 +127,10 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     problems: list[tuple[int, str]] = []
     for offset, text in enumerate(section):
         lineno = section_lines[offset] if offset < len(section_lines) else 0
+        if text.startswith("%"):
+            problems.append((lineno, f"a '%' line inside the {name}: expected only its rows here "
+                                     f"(an escape line goes before a game's first tag)"))
+            continue
         try:
             cells = cells_of(text)
         except TableError as exc:

@@ -17,7 +17,8 @@ from rules_ext.pbn.model import Event
 from rules_ext.pbn.normalise import export_order
 
 _CHARSET_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "ascii": "US-ASCII", "iso8859-1": "ISO-8859-1",
-                  "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK"}
+                  "latin-1": "ISO-8859-1", "iso-8859-1": "ISO-8859-1", "gb18030": "GB18030", "gbk": "GBK",
+                  "cp1252": "windows-1252"}
 
 
 def charset_name(encoding: str) -> str:
@@ -52,6 +53,8 @@ def write_pbn(event: Event, *, newline: str = "\r\n", encoding: str = "utf-8") -
     if event.declared_charset or not all(line.isascii() for line in [*event.header, *body]):
         head.append(f"% Content-type: text/x-pbn; charset={charset_name(encoding)}")
     head.extend(event.header)
+    if event.left_out:
+        head.append(f"% {event.left_out_note}")
     lines = head + ([""] + body if body else [])
     return newline.join(line.replace("\t", " ").rstrip() for line in lines) + newline
 

@@ -201,11 +201,14 @@ def _side_of(ident: str, result: TableResult) -> str:
 
 
 def results_story(event: Event, results: EventResults, options: PrintOptions, *, cards: bool = True,
-                  progress: Progress = iter) -> list[Flowable]:
+                  progress: Progress = iter, notes: Sequence[str] = ()) -> list[Flowable]:
+    """The results sheet; ``notes`` (e.g. the director's corrections applied) are printed under the title."""
     styles = Styles(9)
     width, _ = frame_size(options)
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
-    story: list[Flowable] = [styles.text(title, "title")]
+    story: list[Flowable] = [styles.text(title, "title"), *(styles.text(note, "small") for note in notes)]
+    if event.left_out:
+        story.append(styles.text(event.left_out_note, "body"))
     for ranking in results.rankings:
         story += ranking_table(ranking, results.kind, options, styles, width)
     if results.kind is EventKind.TEAMS:
@@ -219,9 +222,11 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
 
 
 def write_results_pdf(event: Event, results: EventResults, path: str | Path, *, paper: str = "a4",
-                      lang: str = "both", cards: bool = True, progress: Progress = iter) -> int:
-    """Write the results sheet of ``event`` (rankings, matches, score cards); return the pages."""
+                      lang: str = "both", cards: bool = True, progress: Progress = iter,
+                      notes: Sequence[str] = ()) -> int:
+    """Write the results sheet of ``event`` (rankings, matches, score cards; ``notes`` under the
+    title); return the pages."""
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("results"), event.name, event.date)
     return build_document(path, results_story(event, results, options, cards=cards,
-                                              progress=progress), header, options)
+                                              progress=progress, notes=notes), header, options)

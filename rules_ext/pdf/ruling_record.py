@@ -48,8 +48,6 @@ form never prints an average of the points, which would score differently. Every
 """
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -58,6 +56,7 @@ from typing import Any
 from rules_ext.core import Call, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
 from rules_ext.corpus.labels import LawCitation, citation, law_number
 from rules_ext.corpus.model import Corpus
+from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pdf.figures import fmt_number
 
 
@@ -161,51 +160,21 @@ _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair"
 
 def load_ruling(path: str | Path) -> RulingRecord:
     """Read a ruling record; a problem raises RulingError ``file:line: field: problem``."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RulingError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
-    return parse_ruling(text, source=str(path))
+    return _Reader(read_toml(path, error=RulingError)).record()
 
 
 def parse_ruling(text: str, *, source: str = "<record>") -> RulingRecord:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        where = f"{source}:{m.group(1)}" if m else source
-        raise RulingError(f"{where}: not valid TOML: {str(exc).split(' (at line')[0]}") from exc
-    return _Reader(data, text, source).record()
+    return _Reader(parse_toml(text, source=source, error=RulingError)).record()
 
 
 class _Reader:
-    def __init__(self, data: dict[str, Any], text: str, source: str) -> None:
-        self.data, self.lines, self.source = data, text.splitlines(), source
+    def __init__(self, toml: TomlText) -> None:
+        self.toml, self.data, self.source = toml, toml.data, toml.source
 
     def fail(self, path: str, problem: str, cause: Exception | None = None) -> RulingError:
-        line = self._line_of(path)
-        where = f"{self.source}:{line}" if line else self.source
-        error = RulingError(f"{where}: {path}: {problem}")
+        error = RulingError(f"{self.toml.where(path)}: {path}: {problem}")
         error.__cause__ = cause
         return error
-
-    def _line_of(self, path: str) -> int | None:
-        """The line that sets ``path``'s last key (after its table header, when there is one)."""
-        keys = re.findall(r"[A-Za-z_]+", path)
-        if not keys:
-            return None
-        start = 0
-        if len(keys) > 1:
-            for i, line in enumerate(self.lines):
-                if re.match(rf"\s*\[\[?\s*{re.escape(keys[0])}\b", line):
-                    start = i
-                    break
-        for i in range(start, len(self.lines)):
-            if re.match(rf"\s*{re.escape(keys[-1])}\s*=", self.lines[i]) or re.search(
-                    rf"[{{,]\s*{re.escape(keys[-1])}\s*=", self.lines[i]):
-                return i + 1
-        return start + 1 if start else None
 
     def text(self, table: Mapping[str, Any], key: str, path: str, required: bool = False) -> str:
         value = table.get(key, "")

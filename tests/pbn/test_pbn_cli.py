@@ -125,15 +125,19 @@ BAD = ('[Event "Bad"][Board "1"][Dealer "N"][Vulnerable "None"]\n'
        '[North "unclosed]\n\n'
        '[Event "#"][Board "3"][Dealer "S"][Vulnerable "EW"]\n'
        '[Deal "S:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76A"]\n'
-       '[South "no bracket"\n')
+       '[South "no bracket"\n\n'
+       '[Event "#"][Board "4"][Dealer "W"][Vulnerable "All"]\n'
+       '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n')
 
 
-def test_bad_input_one_line_per_problem_and_exit_status(tmp_path):
-    """Every bad-input case of the issue: one line naming file, line and problem; exit status 1."""
+@pytest.mark.parametrize("command", [("results", "--format", "json"), ("pbn", "--export")])
+def test_bad_input_one_line_per_problem_and_exit_status(tmp_path, command):
+    """Every bad-input case of the issue: one line naming file, line and problem; exit status 1;
+    nothing written. (It used to score the good rows and write the output anyway: issue 10.)"""
     path = tmp_path / "bad.pbn"
     path.write_text(BAD, encoding="utf-8")
-    out = run("results", str(path), "--format", "json")
-    assert out.returncode == 1
+    out = run(command[0], str(path), *command[1:])
+    assert out.returncode == 1 and out.stdout == b""
     lines = out.stderr.decode("utf-8").splitlines()
     expected = [(3, "cannot read contract '8S'"), (4, "a result of 14 tricks is impossible"),
                 (5, "has 4 cells, fewer than its 5 columns"), (8, "cannot read vulnerability 'Sometimes'"),
@@ -141,11 +145,21 @@ def test_bad_input_one_line_per_problem_and_exit_status(tmp_path):
     assert len(lines) == len(expected), lines
     for line, (number, message) in zip(lines, expected):
         assert line.startswith(f"{path}:{number}: ") and message in line, line
-    # the rest of the file is still scored: the one good row of board 1
+
+
+def test_keep_going_scores_the_good_boards_and_names_the_others(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text(BAD, encoding="utf-8")
+    out = run("results", str(path), "--format", "json", "--keep-going")
+    assert out.returncode == 1 and len(out.stderr.decode().splitlines()) == 8
     data = json.loads(out.stdout.decode("utf-8"))
-    assert [r["score_ns"] for r in data["boards"][0]["results"]] == [420]
-    export = run("pbn", str(path), "--export")
-    assert export.returncode == 1 and export.stdout.startswith(b"% PBN 2.1\r\n")
+    assert [b["board"] for b in data["boards"]] == [4] and data["boards_left_out"] == [1, 2, 3]
+    assert [r["score_ns"] for r in data["boards"][0]["results"]] == [620]
+    text = run("results", str(path), "--keep-going").stdout.decode("utf-8")
+    assert "Boards left out (problems in the file): 1, 2, 3" in text
+    export = run("pbn", str(path), "--export", "--keep-going").stdout.decode("utf-8")
+    assert "% Boards left out (problems in the file): 1, 2, 3\r\n" in export
+    assert '[Board "4"]' in export and '[Board "1"]' not in export
 
 
 def test_missing_file_is_one_line():
@@ -171,14 +185,14 @@ def test_results_lists_the_differences_from_the_files_own_figures():
     assert "totals, 5: TotalPercentage theirs 85.50, ours 87.50" in text
 
 
-@pytest.mark.parametrize("content", [b"", b"% just a comment\n", b'[Event "x"]\n[Board "1"\n'])
+@pytest.mark.parametrize("content, line", [(b"", 1), (b"% just a comment\n", 1), (b'[Event "x"]\n[Board "1"\n', 2)])
 @pytest.mark.parametrize("suffix, extra", [(".pdf", ()), (".json", ("--format", "json")), (".txt", ())])
-def test_results_of_a_file_without_boards_fail_and_write_nothing(tmp_path, content, suffix, extra):
+def test_results_of_a_file_without_boards_fail_and_write_nothing(tmp_path, content, line, suffix, extra):
     """No board to score is a failure (exit 1, a line saying so), not an empty results sheet."""
     path = tmp_path / "empty.pbn"
     path.write_bytes(content)
     output = tmp_path / f"results{suffix}"
     out = run("results", str(path), "-o", str(output), *extra)
     assert out.returncode == 1
-    assert "no board to score" in out.stderr.decode("utf-8")
+    assert out.stderr.decode("utf-8").splitlines()[0].startswith(f"{path}:{line}: ")
     assert not output.exists()

@@ -1,0 +1,87 @@
+"""Contradictions that no single value shows: a game given twice, a pair against itself or twice on
+one board, a player in two seats, a card played that the player does not hold or played twice.
+
+Each check gives ``(line, message)`` pairs, the messages in the reader's style (``board 3: ...:
+expected ...``); the interpretation reports them as problems.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_ext.core import Card, Deal, DealError, Seat
+from rules_ext.pbn.model import TableResult
+
+#: ids that name nobody: not known, not applicable, a sit-out
+_NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
+
+
+def repeated_game(number: int, earlier: Sequence[TableResult], results: Sequence[TableResult],
+                  line: int) -> tuple[int, str] | None:
+    """A game whose every result is already on the board (same tables, same pairs, same scores)."""
+    if not results or not earlier:
+        return None
+    if all((r.room or r.home or r.visit) and not any(r.players) for r in results):
+        return None  # a teams row naming nobody (a match not played) reads the same in both rooms
+    known = set(earlier)
+    if not all(r in known for r in results):
+        return None
+    first = next(r for r in earlier if r == results[0])
+    return line, (f"board {number}: this game repeats the results given at line {first.line} (same board, "
+                  f"same pairs): expected each game once")
+
+
+def seating_problems(number: int, results: Sequence[TableResult], individual: bool) -> list[tuple[int, str]]:
+    """A pair (or player) against itself, or seated twice on the board. Teams are left out (a room,
+    or a home and a visiting team, marks their rows): a team plays each board once in each room."""
+    problems: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    for r in results:
+        if r.room or r.home or r.visit:
+            continue
+        if individual and len(r.players) == 4:
+            who, ids = "player", [p for p in r.players if _somebody(p)]
+        else:
+            who, ids = "pair", [p for p in (r.ns, r.ew) if _somebody(p)]
+        if len(set(ids)) < len(ids):
+            twice = next(i for i in ids if ids.count(i) > 1)
+            problems.append((r.line, f"board {number}: {who} {twice} plays against itself "
+                                     f"(NS {r.ns}, EW {r.ew}): expected two different {who}s"
+                             if who == "pair" else
+                             f"board {number}: {who} {twice} sits in two seats ({' '.join(r.players)}): "
+                             f"expected four different players"))
+            continue
+        for ident in ids:
+            if ident in seen:
+                problems.append((r.line, f"board {number}: {who} {ident} plays the board twice (also at line "
+                                         f"{seen[ident]}): expected each {who} once on a board"))
+                break
+        for ident in ids:
+            seen.setdefault(ident, r.line)
+    return problems
+
+
+def _somebody(ident: str) -> bool:
+    return ident not in _NOBODY and ident.strip(" -") != ""
+
+
+def misplayed_cards(number: int, deal: Deal, first: Seat, tricks: Sequence[Sequence[str]]) -> list[str]:
+    """Cards of a Play section (each trick from ``first``, by seat) that the player does not hold,
+    or that were played before."""
+    problems: list[str] = []
+    played: dict[Card, int] = {}
+    seats = first.following()
+    for trick_number, trick in enumerate(tricks, start=1):
+        for seat, text in zip(seats, trick):
+            try:
+                card = Card.parse(text)
+            except DealError:
+                continue  # '-': a card not known
+            hand = deal.hand(seat)
+            if card in played:
+                problems.append(f"board {number}: trick {trick_number}: {card} was played before, in trick "
+                                f"{played[card]}: expected each card once")
+            elif len(hand) and card not in hand:
+                problems.append(f"board {number}: trick {trick_number}: {seat.name} plays {card}, which "
+                                f"{seat.name} does not hold ({hand}): expected a card of that hand")
+            played.setdefault(card, trick_number)
+    return problems
