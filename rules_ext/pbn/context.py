@@ -25,6 +25,7 @@ class ReadContext:
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+    spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
@@ -45,6 +46,15 @@ class ReadContext:
         if contract is None:
             contract = self.contracts[text] = Contract.parse(text)
         return contract
+
+    def contract_spelling(self, text: str) -> str:
+        """A table's contract cell in export spelling (``3n`` -> ``3NT``); a contract with its
+        declarer (``4SN``) is left as written."""
+        spelling = self.spellings.get(text)
+        if spelling is None:
+            contract = self.contract(text)
+            spelling = self.spellings[text] = text if contract.declarer is not None else str(contract)
+        return spelling
 
     def ns_score(self, contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
         """The core's :func:`~rules_ext.core.ns_score`, once per distinct result."""

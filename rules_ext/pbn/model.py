@@ -145,8 +145,10 @@ class TableResult:
             raise ValueError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
         if self.contract is not None and not isinstance(self.contract, Contract):
             raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
-        object.__setattr__(self, "players", tuple(self.players))
-        object.__setattr__(self, "theirs", tuple(self.theirs))
+        if type(self.players) is not tuple:  # the reader gives tuples: nothing to copy
+            object.__setattr__(self, "players", tuple(self.players))
+        if type(self.theirs) is not tuple:
+            object.__setattr__(self, "theirs", tuple(self.theirs))
 
     @property
     def scored(self) -> bool:
