@@ -30,9 +30,26 @@ def repeated_game(number: int, earlier: Sequence[TableResult], results: Sequence
                   f"same pairs): expected each game once")
 
 
-def seating_problems(number: int, results: Sequence[TableResult], individual: bool) -> list[tuple[int, str]]:
+def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
+    """Whether the pairs are numbered within each direction (a Mitchell's NS 1..n and EW 1..n):
+    on most boards played at two tables or more, some number sits both North-South and East-West."""
+    shared = played = 0
+    for results in boards:
+        rows = [r for r in results if not (r.room or r.home or r.visit) and not r.players]
+        if len(rows) < 2:
+            continue
+        played += 1
+        ns = {r.ns for r in rows if _somebody(r.ns)}
+        shared += any(r.ew in ns for r in rows)
+    return shared * 2 > played
+
+
+def seating_problems(number: int, results: Sequence[TableResult], individual: bool,
+                     by_direction: bool = False) -> list[tuple[int, str]]:
     """A pair (or player) against itself, or seated twice on the board. Teams are left out (a room,
-    or a home and a visiting team, marks their rows): a team plays each board once in each room."""
+    or a home and a visiting team, marks their rows): a team plays each board once in each room.
+    When the pairs are numbered within each direction (``by_direction``), NS 1 and EW 1 are two
+    pairs: only a number twice in one direction is wrong."""
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for r in results:
@@ -40,6 +57,8 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
             continue
         if individual and len(r.players) == 4:
             who, ids = "player", [p for p in r.players if _somebody(p)]
+        elif by_direction:
+            who, ids = "pair", [f"{p} {side}" for p, side in ((r.ns, "NS"), (r.ew, "EW")) if _somebody(p)]
         else:
             who, ids = "pair", [p for p in (r.ns, r.ew) if _somebody(p)]
         if len(set(ids)) < len(ids):

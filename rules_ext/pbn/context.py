@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from rules_ext.core import Contract, Deal, Seat, Vulnerability, ns_score
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
+from rules_ext.pbn.model import side_score
 from rules_ext.pbn.tables import row_values
 
 #: values that say "not known": empty, or '?'
@@ -25,6 +26,8 @@ class ReadContext:
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+    spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
+    score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
@@ -45,6 +48,24 @@ class ReadContext:
         if contract is None:
             contract = self.contracts[text] = Contract.parse(text)
         return contract
+
+    def contract_spelling(self, text: str) -> str:
+        """A table's contract cell in export spelling (``3n`` -> ``3NT``); a contract with its
+        declarer (``4SN``) is left as written."""
+        spelling = self.spellings.get(text)
+        if spelling is None:
+            contract = self.contract(text)
+            spelling = self.spellings[text] = text if contract.declarer is not None else str(contract)
+        return spelling
+
+    def side_score(self, cell: str, column: str, sign: int = 1) -> int:
+        """A score cell read by :func:`~rules_ext.pbn.model.side_score` (times ``sign``: -1 turns
+        East-West's score into North-South's), once per distinct text."""
+        key = (cell, sign)
+        points = self.score_cells.get(key)
+        if points is None:
+            points = self.score_cells[key] = side_score(cell, column) * sign
+        return points
 
     def ns_score(self, contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
         """The core's :func:`~rules_ext.core.ns_score`, once per distinct result."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
 from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_conditions
-from rules_ext.pbn.checks import repeated_game, seating_problems
+from rules_ext.pbn.checks import numbered_by_direction, repeated_game, seating_problems
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.lexer import Game
@@ -111,8 +111,10 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
         players.add_totals(totals)
+    by_direction = numbered_by_direction([board.results for board in boards.values()])
     for board in boards.values():
-        for line, message in seating_problems(board.number, board.results, kind is EventKind.INDIVIDUAL):
+        for line, message in seating_problems(board.number, board.results, kind is EventKind.INDIVIDUAL,
+                                              by_direction):
             ctx.problem(line, message)
     ordered = [boards[n] for n in sorted(boards)]
     return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from sys import intern
 from typing import NamedTuple
 
 from rules_ext.pbn.errors import PBNError
@@ -18,6 +19,8 @@ _TAG_START = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\t]|\\.)*)"\]$')
 _PLAIN = re.compile(r'[\[\]{};"]')
 _TAG_END = re.compile(r"\s*\]")
+#: tag values up to this length are kept once however often the file repeats them
+_SHARED_LENGTH = 32
 #: an escaped quote or backslash in a string (any other backslash stands for itself)
 _ESCAPE = re.compile(r'\\(["\\])')
 
@@ -226,6 +229,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
         games.append(game.build())
         return following
 
+    shared: dict[str, str] = {}  # short tag values repeat on every game (names, event, date): one string each
     for lineno, raw in enumerate(lines, start=1):
         if not in_brace:
             if raw.startswith("%"):
@@ -248,7 +252,9 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                 value = simple[2]
                 if "\\" in value:
                     value = _ESCAPE.sub(r"\1", value)
-                current = add_tag(current, simple[1], value, lineno)
+                elif len(value) <= _SHARED_LENGTH:
+                    value = shared.setdefault(value, value)
+                current = add_tag(current, intern(simple[1]), value, lineno)
                 continue
             if not _PLAIN.search(raw):
                 current.add_text(_clean(raw), lineno)
@@ -292,7 +298,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                     start = pos = n
                     break
                 name, value, after = tag
-                current = add_tag(current, name, value.replace("\t", " "), lineno)
+                current = add_tag(current, intern(name), value.replace("\t", " "), lineno)
                 had_tag = True
                 start = pos = after
             else:

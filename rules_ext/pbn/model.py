@@ -204,9 +204,9 @@ class TableResult:
         if self.weighted is not None and (self.artificial is not None or self.score_ns is not None):
             raise ValueError("a weighted score replaces the table's result: expected no score_ns and no artificial "
                              "score beside it")
-        object.__setattr__(self, "players", tuple(self.players))
-        object.__setattr__(self, "member_ids", tuple(self.member_ids))
-        object.__setattr__(self, "theirs", tuple(self.theirs))
+        for name in ("players", "member_ids", "theirs"):  # the reader gives tuples: nothing to copy
+            if type(getattr(self, name)) is not tuple:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def scored(self) -> bool:

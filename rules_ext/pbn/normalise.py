@@ -125,9 +125,9 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
             if len(cells) == len(columns):
                 cell = cells[index]
                 if cell not in ("-", "?", "") and not Artificial.looks_like(cell) and cell.upper() != "BYE":
-                    contract = ctx.contract(cell)
-                    if contract.declarer is None and str(contract) != cell:
-                        line = replace_cell(line, index, str(contract))
+                    spelling = ctx.contract_spelling(cell)
+                    if spelling != cell:
+                        line = replace_cell(line, index, spelling)
         except (TableError, ContractError, DealError, ValueError):
             pass  # reported when the table is interpreted
         rows.append(line)

@@ -122,7 +122,7 @@ def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) ->
         if cell in ("-", "?", ""):
             continue
         try:
-            scores[column] = side_score(cell, column) * sign
+            scores[column] = ctx.side_score(cell, column, sign)
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
             return None

@@ -43,7 +43,7 @@ CASES = {
         HEAD + TABLE + "1 1 3NT N 9 400 -\n",
         "7: board 1: pair 1 plays against itself (NS 1, EW 1): expected two different pairs"),
     "pair twice on a board": (
-        HEAD + TABLE + "1 2 3NT N 9 400 -\n3 1 3NT N 9 400 -\n",
+        HEAD + TABLE + "1 2 3NT N 9 400 -\n1 4 3NT N 9 400 -\n",
         "8: board 1: pair 1 plays the board twice (also at line 7): expected each pair once on a board"),
     "player twice on a board": (
         HEAD + '[ScoreTable "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West;Contract;Declarer;'
@@ -185,3 +185,15 @@ def test_a_line_in_another_encoding_is_a_problem_with_its_line():
     event = read_pbn(gbk.replace("Zoé".encode("gbk"), "Zoé".encode()))
     assert (event.encoding, event.name) == ("gb18030", "王丽")
     assert [p.line for p in event.problems] == [3] and "this line is UTF-8" in event.problems[0].problem
+
+
+def test_a_mitchell_numbered_in_each_direction_is_no_pair_twice():
+    """NS 1..3 and EW 1..3 are six pairs: 1 v 1 is no pair against itself; a number twice in one
+    direction on a board still is a problem."""
+    board_2 = BOARD_2.replace(f'[Deal "{DEAL}"]\n', "")
+    rows = "1 1 3NT N 9 - -\n2 2 3NT N 9 - -\n3 3 3NT N 9 - -\n"
+    mitchell = HEAD + TABLE + rows + "\n" + board_2 + TABLE + "1 2 3NT N 9 - -\n2 3 3NT N 9 - -\n3 1 3NT N 9 - -\n"
+    assert read_pbn(mitchell).problems == ()
+    twice = mitchell.replace("2 3 3NT N 9 - -", "1 3 3NT N 9 - -")
+    assert [str(p) for p in read_pbn(twice).problems] == [
+        "<text>:17: board 2: pair 1 NS plays the board twice (also at line 16): expected each pair once on a board"]

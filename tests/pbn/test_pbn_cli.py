@@ -160,6 +160,9 @@ def test_keep_going_scores_the_good_boards_and_names_the_others(tmp_path):
     export = run("pbn", str(path), "--export", "--keep-going").stdout.decode("utf-8")
     assert "% Boards left out (problems in the file): 1, 2, 3\r\n" in export
     assert '[Board "4"]' in export and '[Board "1"]' not in export
+    from pypdf import PdfReader
+    assert run("results", str(path), "--keep-going", "-o", str(tmp_path / "r.pdf")).returncode == 1
+    assert "Boards left out (problems in the file): 1, 2, 3" in PdfReader(tmp_path / "r.pdf").pages[0].extract_text()
 
 
 def test_missing_file_is_one_line():
