@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input, same_file, write_bytes_atomic
 from rules_ext.pbn import PBNErrors, read_pbn
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.usebio import read_usebio
 
-T = TypeVar("T")
+if TYPE_CHECKING:  # reportlab is loaded only by the commands that print
+    from rules_ext.pdf.layout import Progress
 
-#: wraps the items of a long job in a progress display, e.g. ``progress_bar("travellers")``
-Progress = Callable[[Iterable[T]], Iterable[T]]
+T = TypeVar("T")
 
 
 def progress_bar(description: str) -> Progress:

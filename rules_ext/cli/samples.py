@@ -11,8 +11,12 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules_ext.fileio import package_path
+
+if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
+    from rules_ext.pdf.layout import Progress
 
 PAIRS_EVENT = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
 TEAMS_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
@@ -24,10 +28,10 @@ SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "r
 
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
-                   progress: Callable[[str], Callable] | None = None) -> list[Path]:
+                   progress: Callable[[str], Progress] | None = None) -> list[Path]:
     """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order.
     The files are rendered aside and moved in together: a failure leaves none of them."""
-    def bar(name: str) -> Callable:
+    def bar(name: str) -> Progress:
         return progress(name) if progress is not None else iter
 
     out = Path(directory)
