@@ -20,7 +20,7 @@ def repeated_game(number: int, earlier: Sequence[TableResult], results: Sequence
     """A game whose every result is already on the board (same tables, same pairs, same scores)."""
     if not results or not earlier:
         return None
-    if all((r.room or r.home or r.visit) and not any(r.players) for r in results):
+    if all(r.in_match and not any(r.players) for r in results):
         return None  # a teams row naming nobody (a match not played) reads the same in both rooms
     known = set(earlier)
     if not all(r in known for r in results):
@@ -35,7 +35,7 @@ def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
     on most boards played at two tables or more, some number sits both North-South and East-West."""
     shared = played = 0
     for results in boards:
-        rows = [r for r in results if not (r.room or r.home or r.visit) and not r.players]
+        rows = [r for r in results if not r.in_match and not r.players]
         if len(rows) < 2:
             continue
         played += 1
@@ -53,7 +53,7 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for r in results:
-        if r.room or r.home or r.visit:
+        if r.in_match:
             continue
         if individual and len(r.players) == 4:
             who, ids = "player", [p for p in r.players if _somebody(p)]

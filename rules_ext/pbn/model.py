@@ -209,6 +209,11 @@ class TableResult:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
+    def in_match(self) -> bool:
+        """A row of a teams match: it names its room, or its home and visiting teams."""
+        return bool(self.room or self.home or self.visit)
+
+    @property
     def scored(self) -> bool:
         """A real result with a score, compared with the others on the board."""
         return self.score_ns is not None and self.artificial is None and not self.not_played
