@@ -102,6 +102,25 @@ def _edition(edition: str) -> str:
 
 
 _NO_1999_TEXT = "1999年版规则文本止于第40条，本裁定按1991年版第{laws}条的文字处理。"
+_72B1_NOT_DELIVERED = ("1999年版所引第72条B款1的条文未收录（1999年版文本止于第40条），"
+                       "其内容与1991年版第72条B款1不同，不可互相替代。")
+
+# Law 29's two sections are lettered the other way round in the two texts.
+_ACCEPTED = {"1991": "29B", "1999": "29A"}    # the right to rectification is lost (call accepted)
+_CANCELLED = {"1991": "29A", "1999": "29B"}   # the call out of rotation is cancelled
+# the damaging forced pass: 1991 Law 23A; the 1999 Law 23 has no sections
+_FORCED_PASS = {"1991": "23A", "1999": "23"}
+
+
+def _forced_pass_damage(edition: str) -> Consequence:
+    return Consequence(_FORCED_PASS[edition], "强制性不叫损害非违规方时判给调整分")
+
+
+def _pass_out_of_rotation_damage(edition: str) -> Consequence:
+    """1991 30A/30B2 refer to 23B (a damaging pass out of rotation in partner's turn); 1999 to 72B1."""
+    if edition == "1991":
+        return Consequence("23B", "裁判长认为越序不叫可能损害非违规方时，先让叫牌和打牌继续进行，确受损害则判给调整分")
+    return Consequence("72B1", "可应用第72条B款1")
 
 # -- Laws 63-64: the established revoke ---------------------------------------------------------
 
@@ -183,7 +202,8 @@ def revoke(facts: RevokeFacts, edition: str = "1991") -> Ruling:
             tricks += 1
             text += f"；违规者以藏牌时本可合法打出的牌张于其后赢墩，该墩亦归还（共{tricks}墩）"
         penalty = Consequence("64A2", text, tricks)
-    option = Option("裁判长", "牌打完后移墩", (Consequence("63A", "藏牌成立，不得再改正（63B）"), penalty, equity))
+    option = Option("裁判长", "牌打完后移墩", (Consequence("63A", "藏牌成立"), Consequence("63B", "藏牌一经成立，即不得再予改正"),
+                                             penalty, equity))
     return Ruling(edition, "藏牌成立", (option,), notes, tricks_transferred=tricks)
 
 
@@ -217,18 +237,17 @@ def insufficient_bid(bid: Call | str, after: Call | str, conventional: bool = Fa
     if b1_applies:
         condition = "（该不足叫牌及替代叫牌均无可置疑地不是约定叫）" if edition == "1999" else "（该不足叫牌无可置疑地不是约定叫）"
         options.append(Option("违规者（不足叫牌未被接受时）", f"改为同一名目的最低足够叫牌 {lowest_text}{condition}",
-                              (Consequence("27B1a", "视同未发生违例，不予判罚"),
+                              (Consequence("27B1a", "视同未曾发生违例，不予判罚"),
                                Consequence("27B1b", f"如不足叫牌传递的信息损害非违规方，裁判长{b1b}"))))
         other = "改为其他足够的叫牌或不叫"
     else:
         other = f"改为任何足够的叫牌（包括 {lowest_text}）或不叫"
     options.append(Option("违规者（不足叫牌未被接受时）", other,
-                          (Consequence("27B2", pass_throughout), Consequence("23A" if edition == "1991" else "23",
-                                                                            "强制性不叫损害非违规方时判给调整分"),
+                          (Consequence("27B2", pass_throughout), _forced_pass_damage(edition),
                            Consequence("26", "违规方成为防家时可受引牌判罚"))))
     options.append(Option("违规者（不足叫牌未被接受时）", "试图改为加倍或再加倍",
                           (Consequence("27B3", f"加倍或再加倍予以取消，{pass_throughout}"),
-                           Consequence("23A" if edition == "1991" else "23", "强制性不叫损害非违规方时判给调整分"),
+                           _forced_pass_damage(edition),
                            Consequence("26", "违规方成为防家时可受引牌判罚"))))
     notes = []
     if edition == "1999" and lowest_sufficient_conventional:
@@ -250,13 +269,14 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
         raise RectificationError("the auction is over: a call after the final pass is Law 39, not a call out of rotation")
     relation = {seat.rho: "rho", seat.partner: "partner", seat.lho: "lho"}[turn]
     accept = Option("违规者的下家（左手敌家）", "接续叫牌，接受越序叫牌",
-                    (Consequence("29A", "越序叫牌视同依序叫牌，丧失处罚权"),))
+                    (Consequence(_ACCEPTED[edition], "违规者的下家接续叫牌，处罚权即行丧失，越序叫牌视同依序叫牌"),))
     irregular = f"{seat} 越序{_call_word(made)}（应由 {turn} 叫牌）"
     if relation == "rho" and rho_must_pass:
         return Ruling(edition, irregular, (Option("裁判长", "视同依序叫牌",
                       (Consequence("28A", "上家受罚不叫时，抢先叫牌视同依序叫牌"),)),))
     bid_made = auction.last_bid() is not None
-    cancel = Consequence("29B", "越序叫牌予以取消，由应叫牌者叫牌")
+    cancel = Consequence(_CANCELLED[edition], "越序叫牌应予取消，由原依序叫牌者叫牌")
+    refuse = "违规者的下家（左手敌家）"
     notes: list[str] = []
     if conventional and edition == "1999":
         notes.append("越序叫牌为约定叫：判罚针对该叫牌关联的定约名目（29C，1999年版）")
@@ -265,53 +285,75 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
         penalty: tuple[Consequence, ...]
         if not bid_made:
             penalty = (Consequence("30A", "违规者该轮轮到叫牌时必须不叫"),)
+            if relation == "partner" or edition == "1999":
+                penalty += (_pass_out_of_rotation_damage(edition),)
         elif relation == "rho":
             penalty = (Consequence("30B1", "违规者该轮轮到叫牌时必须不叫；不叫如为约定性并关联特定花色，可应用第26条"),)
         elif relation == "partner":
             penalty = (Consequence("30B2a", "违规者此后必须永远不叫"),
-                       Consequence("30B2b", "违规者同伴可作任何足够的叫牌或不叫，但该轮不能加倍或再加倍"))
+                       Consequence("30B2b", "违规者同伴可作任何足够的叫牌或不叫，但该轮不能加倍或再加倍"),
+                       _pass_out_of_rotation_damage(edition))
         else:
             penalty = (Consequence("30B3", "视同更改叫牌，按第25条处理"),)
-        options.append(Option("违规者的下家（左手敌家）", "不接受：越序不叫予以取消", (cancel, *penalty)))
+        options.append(Option(refuse, "不接受：越序不叫予以取消", (cancel, *penalty)))
+    elif made.kind is CallKind.PASS and relation == "rho":
+        # 31A (both texts): a conventional pass out of rotation at RHO's turn goes straight to 31A2b
+        over = "对同伴的约定叫作出越序不叫" if edition == "1991" else "对同伴的叫牌越序的约定性不叫"
+        options.append(Option(refuse, "不接受：越序约定性不叫予以取消", (
+            cancel, Consequence("30C", "越序不叫为约定叫时，按第31条处理"),
+            Consequence("31A", f"{over}，按本条A2（b）处理"),
+            Consequence("31A2b", "违规者的同伴此后必须永远不叫"), _forced_pass_damage(edition),
+            Consequence("26", "可应用引牌判罚"))))
     elif made.kind is CallKind.PASS or made.is_bid:
         if made.kind is CallKind.PASS:
-            notes.append("越序不叫为约定性不叫，按第31条处理（30C）")
+            cancel_then: tuple[Consequence, ...] = (cancel, Consequence("30C", "越序不叫为约定叫时，按第31条处理"))
+        else:
+            cancel_then = (cancel,)
         if relation == "rho":
-            options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家不叫", (
-                cancel, Consequence("31A1", "违规者必须重复原越序叫牌，该叫牌如合法，不予判罚"))))
-            options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家有叫牌行动，违规者重复原定约名目", (
-                cancel, Consequence("31A2a", "违规者的同伴该轮轮到叫牌时必须不叫"),
-                Consequence("23A" if edition == "1991" else "23", "强制性不叫损害非违规方时判给调整分"))))
-            options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家有叫牌行动，违规者未重复原定约名目", (
-                cancel, Consequence("31A2b", "违规者的同伴此后必须永远不叫"),
+            options.append(Option(refuse, "不接受；其后上家不叫", (
+                *cancel_then, Consequence("31A1", "违规者必须重复原越序叫牌，该叫牌如合法，不予判罚"))))
+            options.append(Option(refuse, "不接受；其后上家有叫牌行动，违规者重复原定约名目", (
+                *cancel_then, Consequence("31A2a", "违规者的同伴该轮轮到叫牌时必须不叫"),
+                _forced_pass_damage(edition))))
+            options.append(Option(refuse, "不接受；其后上家有叫牌行动，违规者未重复原定约名目", (
+                *cancel_then, Consequence("31A2b", "违规者的同伴此后必须永远不叫"), _forced_pass_damage(edition),
                 Consequence("26", "可应用引牌判罚"))))
         elif relation == "lho" and _has_called(auction, seat):
-            options.append(Option("违规者的下家（左手敌家）", "不接受：视同更改叫牌", (
-                cancel, Consequence("31B", "违规者此前已叫过牌：轮到下家时越序叫牌视同更改叫牌，按第25条处理"),)))
+            options.append(Option(refuse, "不接受：视同更改叫牌", (
+                *cancel_then, Consequence("31B", "违规者此前已叫过牌：轮到下家时越序叫牌视同更改叫牌，按第25条处理"),)))
         else:
-            options.append(Option("违规者的下家（左手敌家）", "不接受", (
-                cancel, Consequence("31B", "违规者的同伴此后必须永远不叫"),
-                Consequence("23A" if edition == "1991" else "23", "强制性不叫损害非违规方时判给调整分"),
+            options.append(Option(refuse, "不接受", (
+                *cancel_then, Consequence("31B", "违规者的同伴此后必须永远不叫"), _forced_pass_damage(edition),
                 Consequence("26", "可应用引牌判罚"))))
     else:  # double or redouble (Law 32)
-        if not _double_admissible(auction, seat, made):
+        admissible = _double_admissible(auction, seat, made)
+        if not admissible:
             notes.append("不能成立的加倍或再加倍不得接受（第32条；参阅第36条、35A）")
             options = []
         lead = Consequence("26B", "可应用引牌判罚")
         if relation == "partner":
-            options.append(Option("违规者的下家（左手敌家）", "不接受", (
-                cancel, Consequence("32A", "违规者的同伴此后必须永远不叫"), lead)))
+            options.append(Option(refuse, "不接受", (
+                cancel, Consequence("32A", "违规者的同伴此后必须永远不叫"), _forced_pass_damage(edition), lead)))
         elif relation == "rho":
-            options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家不叫", (
-                cancel, Consequence("32B1", "违规者必须重叫越序的加倍或再加倍，不予判罚"), lead)))
-            b2 = (Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫"), lead)
-            if edition == "1999":
+            if admissible:
+                b1: tuple[Consequence, ...] = (Consequence("32B1", "违规者必须重叫越序的加倍或再加倍，不判罚"),)
+            else:
+                b1 = (Consequence("32B1", "不能成立的加倍或再加倍，按第36条处理"),
+                      Consequence("36", "违规者必须改叫一合法叫牌，违规者的同伴此后必须永远不叫"),
+                      _forced_pass_damage(edition))
+            options.append(Option(refuse, "不接受；其后上家不叫", (cancel, *b1, lead)))
+            b2 = [Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫")]
+            if edition == "1991":
+                b2.append(_forced_pass_damage(edition))
+            else:
                 notes.append("1999年版32B2的原文在“违规者可接续作出任何合法叫牌，”后中断；对同伴的判罚"
                              "据勘误 1999-penalty-32B2 按1991年版同款补足（同伴此后必须永远不叫）")
-            options.append(Option("违规者的下家（左手敌家）", "不接受；其后上家叫牌", (cancel, *b2)))
+            options.append(Option(refuse, "不接受；其后上家叫牌", (cancel, *b2, lead)))
         else:
-            options.append(Option("违规者的下家（左手敌家）", "不接受", (
+            options.append(Option(refuse, "不接受", (
                 cancel, Consequence("25", "轮到下家时的越序加倍或再加倍，视同更改叫牌"), lead)))
+    if edition == "1999" and any(c.law == "72B1" for option in options for c in option.consequences):
+        notes.append(_72B1_NOT_DELIVERED)
     return Ruling(edition, irregular, tuple(options), tuple(notes))
 
 
@@ -347,8 +389,10 @@ class LeadFacts:
     """A lead out of turn: by a defender or by declarer (from his hand or dummy's).
 
     ``opening``: it was the opening lead. ``declarer_saw_dummy``: declarer may have seen any of
-    dummy's cards (54C). ``declarer_to_lead``: it was declarer's (or dummy's) turn to lead, so
-    declarer led from the wrong hand (55B2); otherwise a defender was to lead (55B1).
+    dummy's cards (54C). ``declarer_to_lead``: it was declarer's (or dummy's) turn to lead —
+    declarer led from the wrong hand (55B2), or a defender led when declarer was to (the retracted
+    card is then played by its holder at his first legal opportunity, 50E1); otherwise a defender
+    was to lead (declarer: 55B1; a defender: his partner, so declarer chooses under 50E2).
     """
 
     leader: str
@@ -361,6 +405,8 @@ class LeadFacts:
             raise RectificationError(f"leader {self.leader!r}: expected one of {', '.join(LEADERS)}")
         if self.opening and self.leader == "declarer":
             raise RectificationError("declarer never makes the opening lead: expected leader='defender' with opening=True")
+        if self.opening and self.declarer_to_lead:
+            raise RectificationError("the opening lead is a defender's: declarer_to_lead cannot go with opening=True")
 
 
 def lead_out_of_turn(facts: LeadFacts, edition: str = "1991") -> Ruling:
@@ -368,8 +414,12 @@ def lead_out_of_turn(facts: LeadFacts, edition: str = "1991") -> Ruling:
     _edition(edition)
     notes = (_NO_1999_TEXT.format(laws="53–56"),) if edition == "1999" else ()
     accept = Consequence("53A", "越序引牌成为正常引牌")
-    penalty_card = (Consequence("56", "收回的越序引牌成为重罚张"),
-                    Consequence("50E2a", "违规者同伴引牌时，庄家可要求或禁止引出罚张花色"))
+    penalty_card: tuple[Consequence, ...] = (Consequence("56", "收回的越序引牌成为重罚张，按第50条E款处理"),)
+    if facts.declarer_to_lead:   # the offender plays next, not his partner
+        penalty_card += (Consequence("50E1", "违规者出牌时，重罚张必须于第一次合法机会打出"),)
+    else:
+        penalty_card += (Consequence("50E2a", "违规者同伴引牌时，庄家可要求或禁止引出罚张花色，罚张随即收回"),
+                         Consequence("50E2b", "庄家不作限制时，防家可引出任何牌张，罚张仍然保持为罚张"))
     options: tuple[Option, ...]
     if facts.leader == "defender" and facts.opening:
         if facts.declarer_saw_dummy:

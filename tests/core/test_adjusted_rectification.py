@@ -128,20 +128,47 @@ def test_insufficient_bid_out_of_rotation_and_bad_facts():
 
 # -- calls out of rotation --------------------------------------------------------------------
 
+# Law 29 is lettered the other way round in the two texts: 1991 29A cancels the call and 29B loses
+# the right to rectification; 1999 29A loses the right and 29B cancels.
 @pytest.mark.parametrize("calls, offender, call, laws", [
-    ("", "E", "Pass", ("29A", "29B", "30A")),                       # before any bid: N's turn, E passes
-    ("1C", "S", "Pass", ("29A", "29B", "30B1")),                      # E's turn (S's RHO)
-    ("1C", "W", "Pass", ("29A", "29B", "30B2a", "30B2b")),            # E's turn (W's partner)
-    ("1C Pass", "W", "Pass", ("29A", "29B", "30B1")),                 # S's turn (W's RHO)
-    ("1C Pass", "E", "Pass", ("29A", "29B", "30B3")),                 # S's turn (E's LHO)
-    ("1C", "S", "1H", ("29A", "29B", "31A1", "31A2a", "23A", "31A2b", "26")),
-    ("1C", "W", "1H", ("29A", "29B", "31B", "23A", "26")),
-    ("1C Pass", "W", "X", ("29A", "29B", "32B1", "26B", "32B2")),     # S's turn (W's RHO)
-    ("1C Pass", "E", "X", ("29A", "29B", "25", "26B")),               # S's turn (E's LHO)
+    ("", "E", "Pass", ("29B", "29A", "30A")),                       # before any bid: N's turn, E passes
+    ("", "S", "Pass", ("29B", "29A", "30A", "23B")),                # N's turn: S passes in partner's turn
+    ("1C", "S", "Pass", ("29B", "29A", "30B1")),                      # E's turn (S's RHO)
+    ("1C", "W", "Pass", ("29B", "29A", "30B2a", "30B2b", "23B")),     # E's turn (W's partner)
+    ("1C Pass", "W", "Pass", ("29B", "29A", "30B1")),                 # S's turn (W's RHO)
+    ("1C Pass", "E", "Pass", ("29B", "29A", "30B3")),                 # S's turn (E's LHO)
+    ("1C", "S", "1H", ("29B", "29A", "31A1", "31A2a", "23A", "31A2b", "26")),
+    ("1C", "W", "1H", ("29B", "29A", "31B", "23A", "26")),
+    ("1C Pass", "W", "X", ("29B", "29A", "32B1", "26B", "32B2", "23A")),  # S's turn (W's RHO)
+    ("1C Pass", "E", "X", ("29B", "29A", "25", "26B")),               # S's turn (E's LHO)
+    ("1C", "W", "X", ("29B", "29A", "32A", "23A", "26B")),            # E's turn (W's partner)
 ])
-def test_call_out_of_rotation(calls, offender, call, laws):
+def test_call_out_of_rotation_1991(calls, offender, call, laws):
     auction = Auction.parse("N", calls)
-    assert call_out_of_rotation(auction, offender, call).laws == laws
+    assert call_out_of_rotation(auction, offender, call, edition="1991").laws == laws
+
+
+@pytest.mark.parametrize("calls, offender, call, laws", [
+    ("", "E", "Pass", ("29A", "29B", "30A", "72B1")),                # 1999 30A: 可应用第72条B款1
+    ("1C", "W", "Pass", ("29A", "29B", "30B2a", "30B2b", "72B1")),
+    ("1C", "S", "1H", ("29A", "29B", "31A1", "31A2a", "23", "31A2b", "26")),
+    ("1C Pass", "W", "X", ("29A", "29B", "32B1", "26B", "32B2")),    # 1999 32B2 cites no Law 23
+    ("1C", "W", "X", ("29A", "29B", "32A", "23", "26B")),
+])
+def test_call_out_of_rotation_1999(calls, offender, call, laws):
+    ruling = call_out_of_rotation(Auction.parse("N", calls), offender, call, edition="1999")
+    assert ruling.laws == laws
+    # 72B1 is not in the delivered 1999 text and 1991's 72B1 is another rule: the ruling says so
+    assert ("72B1" in laws) == any("第72条B款1" in note for note in ruling.notes)
+
+
+@pytest.mark.parametrize("edition", ["1991", "1999"])
+def test_conventional_pass_out_of_rotation_at_rho_turn_goes_to_31a2b(edition):
+    # 31A (both texts): "…越序不叫，按本条A2（b）规定处理" — not 31A1 or 31A2a
+    ruling = call_out_of_rotation(Auction.parse("N", "1C"), "S", "Pass", conventional=True, edition=edition)
+    refused = ruling.options[1:]
+    assert len(refused) == 1
+    assert "31A2b" in refused[0].laws and not {"31A1", "31A2a"} & set(ruling.laws)
 
 
 def test_double_out_of_rotation_partner_turn_and_1999_32b2():
@@ -163,13 +190,20 @@ def test_every_refused_double_out_of_rotation_may_bring_the_26b_lead_penalty(cal
     # 引牌判罚，并且" A, B1, B2 follow; the lead penalty is not limited to some of them (B1 included,
     # where the repeated double itself is "不判罚")
     ruling = call_out_of_rotation(Auction.parse("N", calls), offender, "X", edition=edition)
-    refused = [o for o in ruling.options if "29B" in o.laws]
+    cancelled = "29A" if edition == "1991" else "29B"
+    refused = [o for o in ruling.options if cancelled in o.laws]
     assert refused and all("26B" in o.laws for o in refused), [o.laws for o in refused]
 
 
-def test_inadmissible_double_out_of_rotation_cannot_be_accepted():
-    ruling = call_out_of_rotation(Auction.parse("N", "1C"), "S", "X")   # S doubles partner's bid
-    assert "29A" not in ruling.laws and any("36" in note for note in ruling.notes)
+@pytest.mark.parametrize("edition", ["1991", "1999"])
+def test_inadmissible_double_out_of_rotation_cannot_be_accepted(edition):
+    accepted = "29B" if edition == "1991" else "29A"
+    ruling = call_out_of_rotation(Auction.parse("N", "1C"), "S", "X", edition=edition)   # S doubles partner's bid
+    assert accepted not in ruling.laws and any("36" in note for note in ruling.notes)
+    # at RHO's turn with RHO passing, 32B1 does not let it be repeated: it sends it to Law 36
+    ruling = call_out_of_rotation(Auction.parse("N", "1C Pass"), "W", "XX", edition=edition)  # S's turn: W's RHO
+    assert ruling.options[0].laws[:3] == (("29A" if edition == "1991" else "29B"), "32B1", "36")
+    assert "不判罚" not in ruling.options[0].consequences[1].text
 
 
 def test_call_in_rotation_is_not_an_irregularity():
@@ -184,9 +218,10 @@ def test_rho_required_to_pass_makes_it_in_rotation():
 # -- leads out of turn ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("facts, laws", [
-    (LeadFacts("defender", opening=True), ("54A", "53A", "54B1", "54D", "56", "50E2a")),
+    (LeadFacts("defender", opening=True), ("54A", "53A", "54B1", "54D", "56", "50E2a", "50E2b")),
     (LeadFacts("defender", opening=True, declarer_saw_dummy=True), ("54C", "53A", "54B1")),
-    (LeadFacts("defender"), ("53A", "56", "50E2a")),
+    (LeadFacts("defender"), ("53A", "56", "50E2a", "50E2b")),           # partner was to lead: 50E2
+    (LeadFacts("defender", declarer_to_lead=True), ("53A", "56", "50E1")),  # declarer was to lead: 50E1
     (LeadFacts("declarer"), ("55A", "53A", "55B1", "55C")),
     (LeadFacts("declarer", declarer_to_lead=True), ("55A", "53A", "55B2", "55C")),
 ])
