@@ -16,6 +16,12 @@ extensions = [
     "rules_ext",
 ]
 
+# the worked examples' doctests compare exception details too (Sphinx's default ignores them, so an
+# example raising the wrong error would pass)
+import doctest  # noqa: E402
+
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
 # -- the rulebook extension ------------------------------------------------------------------------
 rules_corpus_loader = "rules_ext.corpus:load_corpus"
 rules_default_edition = "1991"

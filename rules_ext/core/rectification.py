@@ -237,7 +237,8 @@ def insufficient_bid(bid: Call | str, after: Call | str, conventional: bool = Fa
     if b1_applies:
         condition = "（该不足叫牌及替代叫牌均无可置疑地不是约定叫）" if edition == "1999" else "（该不足叫牌无可置疑地不是约定叫）"
         options.append(Option("违规者（不足叫牌未被接受时）", f"改为同一名目的最低足够叫牌 {lowest_text}{condition}",
-                              (Consequence("27B1a", "视同未曾发生违例，不予判罚"),
+                              (Consequence("27B1a", "视同未曾发生违例，不予判罚" +
+                                           ("（第16条C款2此时不适用）" if edition == "1999" else "")),
                                Consequence("27B1b", f"如不足叫牌传递的信息损害非违规方，裁判长{b1b}"))))
         other = "改为其他足够的叫牌或不叫"
     else:
@@ -250,6 +251,9 @@ def insufficient_bid(bid: Call | str, after: Call | str, conventional: bool = Fa
                            _forced_pass_damage(edition),
                            Consequence("26", "违规方成为防家时可受引牌判罚"))))
     notes = []
+    if edition == "1991":
+        notes.append("违规者在判罚条款说明后，有权选择该轮最后的叫品，此前打算替代的叫品均予取消，"
+                     "但应受第26条的引牌判罚（27B）")
     if edition == "1999" and lowest_sufficient_conventional:
         notes.append(f"同一名目的最低足够叫牌 {lowest_text} 可能为约定叫，故适用27B2（1999年版）")
     return Ruling(edition, f"不足叫牌（{previous} 后叫 {made}）", tuple(options), tuple(notes))

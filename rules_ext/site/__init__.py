@@ -200,6 +200,7 @@ def setup(app) -> dict[str, Any]:
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))
     app.add_search_language(BridgeSearchChinese)
     app.add_domain(LawDomain)
+    app.setup_extension("rules_ext.site.quote")
     app.add_directive_to_domain("law", "edition", directives.EditionDirective)
     app.add_directive_to_domain("law", "law", directives.LawDirective)
     app.add_directive_to_domain("law", "provision", directives.ProvisionDirective)
