@@ -34,12 +34,11 @@ TERM = "定义:"
 
 
 def _corpus(config: Any):
-    loader = getattr(config, "rules_corpus_loader", None)
-    if loader is None:
-        from rules_ext.corpus import load_corpus
-        return load_corpus()
+    """The corpus the site is built from (its ``rules_corpus_loader``), else the delivered texts."""
+    from rules_ext.corpus import load_corpus
     from rules_ext.site import _load_callable
-    return _load_callable(loader, "rules_corpus_loader")()
+    loader = _load_callable(getattr(config, "rules_corpus_loader", None), "rules_corpus_loader")
+    return (loader or load_corpus)()
 
 
 class QuoteDirective(SphinxDirective):
