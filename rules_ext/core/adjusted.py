@@ -58,6 +58,18 @@ def artificial_imps(responsibility: Responsibility) -> int:
     return responsibility.imps
 
 
+def knockout_adjusted_imps(first: float, second: float) -> tuple[float, float]:
+    """Law 86B (1991): in a knockout match, a non-balancing adjusted score is scored for each side
+    separately (``first``: the first side's IMPs from its own adjusted score; ``second``: the second
+    side's from its own), and the average is given to both sides, so the board balances again.
+
+    >>> knockout_adjusted_imps(5, -2)     # the first side +5 on its score; the second −2 on its own
+    (3.5, -3.5)
+    """
+    average = (first - second) / 2
+    return average, -average
+
+
 def law88_percentage(session_percentage: float) -> float:
     """Law 88: a non-offending contestant's artificial score: 60 %, or the session percentage if higher."""
     if not 0 <= session_percentage <= 100:
@@ -71,8 +83,12 @@ def law88_matchpoints(session_percentage: float, top: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class WeightedScore:
-    """An assigned adjusted score made of several results with weights (Law 12C3, 1999 text:
-    the director may vary an adjusted score to do equity). Weights are Fractions adding up to 1."""
+    """An assigned adjusted score made of several results with weights. Weights are Fractions adding up to 1.
+
+    The 1999 text's Law 12C3 reads "除非地区桥牌组织另行规定，为保持公平可改变调整分" and names no one;
+    the 1997 international Law it translates gives this power to an appeals committee (a zonal
+    organisation may give it to the director as well). The 1991 text has no such provision: its
+    12C2 assigns the single most favourable / most unfavourable likely result."""
 
     outcomes: tuple[tuple[Fraction, int], ...]
 
