@@ -120,7 +120,7 @@ def _pass_out_of_rotation_damage(edition: str) -> Consequence:
     """1991 30A/30B2 refer to 23B (a damaging pass out of rotation in partner's turn); 1999 to 72B1."""
     if edition == "1991":
         return Consequence("23B", "裁判长认为越序不叫可能损害非违规方时，先让叫牌和打牌继续进行，确受损害则判给调整分")
-    return Consequence("72B1", "可应用第72条B款1")
+    return Consequence("72B1", "可应用第72条B款1（该条未收录，见注）")
 
 # -- Laws 63-64: the established revoke ---------------------------------------------------------
 

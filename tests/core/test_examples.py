@@ -7,7 +7,7 @@ from pathlib import Path
 from sphinx.cmd.build import build_main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "source" / "examples"
-LAWS = (2, 12, 18, 19, 22, 27, 44, 64, 77, 78, 86, 88)
+LAWS = (2, 12, 18, 19, 22, 27, 29, 44, 64, 77, 78, 86, 88)
 
 
 def test_one_page_per_computational_law_with_metadata_first():
