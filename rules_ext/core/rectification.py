@@ -314,12 +314,12 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
         else:
             cancel_then = (cancel,)
         if relation == "rho":
-            options.append(Option(refuse, "不接受；其后上家不叫", (
+            options.append(Option(refuse, "不接受；其后违规者的上家不叫", (
                 *cancel_then, Consequence("31A1", "违规者必须重复原越序叫牌，该叫牌如合法，不予判罚"))))
-            options.append(Option(refuse, "不接受；其后上家有叫牌行动，违规者重复原定约名目", (
+            options.append(Option(refuse, "不接受；其后违规者的上家有叫牌行动，违规者重复原定约名目", (
                 *cancel_then, Consequence("31A2a", "违规者的同伴该轮轮到叫牌时必须不叫"),
                 _forced_pass_damage(edition))))
-            options.append(Option(refuse, "不接受；其后上家有叫牌行动，违规者未重复原定约名目", (
+            options.append(Option(refuse, "不接受；其后违规者的上家有叫牌行动，违规者未重复原定约名目", (
                 *cancel_then, Consequence("31A2b", "违规者的同伴此后必须永远不叫"), _forced_pass_damage(edition),
                 Consequence("26", "可应用引牌判罚"))))
         elif relation == "lho" and _has_called(auction, seat):
@@ -345,14 +345,14 @@ def call_out_of_rotation(auction: Auction, offender: Seat | str, call: Call | st
                 b1 = (Consequence("32B1", "不能成立的加倍或再加倍，按第36条处理"),
                       Consequence("36", "违规者必须改叫一合法叫牌，违规者的同伴此后必须永远不叫"),
                       _forced_pass_damage(edition))
-            options.append(Option(refuse, "不接受；其后上家不叫", (cancel, *b1, lead)))
+            options.append(Option(refuse, "不接受；其后违规者的上家不叫", (cancel, *b1, lead)))
             b2 = [Consequence("32B2", "违规者可作任何合法叫牌，违规者的同伴此后必须永远不叫")]
             if edition == "1991":
                 b2.append(_forced_pass_damage(edition))
             else:
                 notes.append("1999年版32B2的原文在“违规者可接续作出任何合法叫牌，”后中断；对同伴的判罚"
                              "据勘误 1999-penalty-32B2 按1991年版同款补足（同伴此后必须永远不叫）")
-            options.append(Option(refuse, "不接受；其后上家叫牌", (cancel, *b2, lead)))
+            options.append(Option(refuse, "不接受；其后违规者的上家叫牌", (cancel, *b2, lead)))
         else:
             options.append(Option(refuse, "不接受", (
                 cancel, Consequence("25", "轮到下家时的越序加倍或再加倍，视同更改叫牌"), lead)))
