@@ -65,6 +65,7 @@ from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
     EventResults,
+    MatchResult,
     RankEntry,
     Ranking,
     ScoredResult,
@@ -127,9 +128,10 @@ def _scoring_source(event: Event) -> tuple[str, str, int]:
             return tag.value, f'[Scoring "{tag.value}"]', tag.line or game.line
         if tag is not None and tag.value.startswith("##"):
             return tag.value[2:], f'[Scoring "{tag.value}"]', tag.line or game.line
-    for name, content in event.meta:
+    for position, (name, content) in enumerate(event.meta):
         if name.lower() == "scoringtype":
-            return content, f'% <META name=ScoringType content="{content}"> (file header)', 0
+            line = event.meta_lines[position] if position < len(event.meta_lines) else 0
+            return content, f'% <META name=ScoringType content="{content}"> (file header)', line
     return event.scoring, "", 0
 
 
@@ -255,7 +257,8 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches = team_matches(self.event)
-            rankings = team_ranking(matches, boards)
+            players = {p.id: p.names for p in self.event.participants if p.names and p.names != p.id}
+            rankings = team_ranking(matches, boards, players)
         else:
             boards = self.pairs()
             matches = []
@@ -263,6 +266,10 @@ class _Work:
         for board in boards:
             for line in board.lines:
                 self.compare_line(board, line)
+            datum = board.board.their("Datum")
+            if datum is not None:
+                self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
+        self.compare_matches(matches)
         self.compare_totals(rankings)
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(self.tally.differences), self.tally.compared, self.tally.rounding)
@@ -530,6 +537,24 @@ class _Work:
         if r.declarer is None or r.tricks is None or board.vulnerability is None:
             return None
         return ns_score(r.contract, r.declarer, r.tricks, board.vulnerability)
+
+    def compare_matches(self, matches: list[MatchResult]) -> None:
+        """The file's own figures per teams match (VPs, IMPs) against ours."""
+        table = self.event.match_totals
+        if table is None:
+            return
+        for row, line in zip(table.records(), table.lines):
+            home, visit, round_ = row.get("Home", ""), row.get("Visit", ""), row.get("Round", "")
+            who = f"{home} v {visit}" + (f" (round {round_})" if round_ else "")
+            same = [m for m in matches if (m.home, m.visit) == (home, visit)]
+            found = next((m for m in same if m.round == round_), same[0] if same else None)
+            if found is None:
+                self.listed(None, who, "Match", "played", "not among our matches", line)
+                continue
+            for column, ours in (("VP_Home", found.vp_home), ("VP_Visit", found.vp_visit),
+                                 ("IMP_Home", found.imps_home), ("IMP_Visit", found.imps_visit)):
+                if column in row:
+                    self.differ(None, who, column, row[column], ours if found.boards else None, line)
 
     def compare_totals(self, rankings: list[Ranking]) -> None:
         table = self.event.totals

@@ -163,10 +163,10 @@ def test_a_pbn_pairs_event_written_as_usebio_reads_back_the_same(path: Path) -> 
     assert figures(again) == figures(results)
 
 
-def test_teams_and_summed_cross_imps_are_not_written() -> None:
-    teams = read_pbn(SAMPLES / "sample-teams.pbn")
-    with pytest.raises(ValueError, match="teams event is not supported"):
-        write_usebio(teams, compute_results(teams))
+def test_individuals_and_summed_cross_imps_are_not_written() -> None:
+    individual = read_pbn(FIXTURES / "swedish-individual.pbn")
+    with pytest.raises(ValueError, match="individual event is not supported"):
+        write_usebio(individual, compute_results(individual))
     event = read_usebio(FIXTURES / "compscore-ximp.xml")
     with pytest.raises(ValueError, match="summed cross-IMPs have no USEBIO form"):
         write_usebio(event, compute_results(event, method="cross-imps"))
@@ -178,7 +178,10 @@ def test_teams_and_summed_cross_imps_are_not_written() -> None:
     (b"<?xml version='1.0'?>\n<USEBIO Version='1.2'>\n<CLUB/>\n</USEBIO>", 2, "USEBIO file without <EVENT>"),
     (b"<?xml version='1.0'?>\n<!DOCTYPE USEBIO [\n<!ENTITY a 'aaaaaaaaaa'>\n<!ENTITY b '&a;&a;&a;&a;'>\n]>\n"
      b"<USEBIO Version='1.2'><EVENT>&b;</EVENT></USEBIO>", 3, "declares the entity 'a'"),
-    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'/></USEBIO>", 2, "teams events"),
+    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'/></USEBIO>", 2,
+     "teams event (EVENT_TYPE 'SWISS_TEAMS') without <MATCH>"),
+    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'><MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD>"
+     b"<MATCH/></EVENT></USEBIO>", 2, "MATCH_SCORING_METHOD 'IMPS' are not read: expected VPS"),
     (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='BAM'><SCORING_METHOD>IMPS</SCORING_METHOD></EVENT></USEBIO>", 2,
      "unknown USEBIO scoring"),
 ])
