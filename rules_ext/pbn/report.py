@@ -61,6 +61,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
     return {
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
+        "artificial_imps": results.artificial or None,
         "encoding": event.encoding,
         "boards": [{
             "board": b.board.number,

@@ -113,7 +113,8 @@ class EventResults:
       (or one per direction for a Mitchell); ``matches``: :class:`MatchResult` (teams);
       ``differences``: each :class:`Difference` between the file's own figures and ours;
       ``compared``: how many of the file's figures were compared with ours, ``rounding``: how many
-      of them differ only inside the file's printed precision (counted, not listed).
+      of them differ only inside the file's printed precision (counted, not listed);
+      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '').
     """
 
     kind: EventKind
@@ -125,6 +126,7 @@ class EventResults:
     differences: tuple[Difference, ...] = ()
     compared: int = 0
     rounding: int = 0
+    artificial: str = ""
 
     @property
     def agreeing(self) -> int:
