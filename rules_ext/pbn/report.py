@@ -77,6 +77,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         } for ranking in results.rankings for e in ranking.entries],
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
+                     **({"round": m.round} if m.round else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,

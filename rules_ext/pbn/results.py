@@ -292,8 +292,7 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches = team_matches(self.event)
-            players = {p.id: p.names for p in self.event.participants if p.names and p.names != p.id}
-            rankings = team_ranking(matches, boards, players)
+            rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
         else:
             boards = self.pairs()
             matches = []

@@ -172,9 +172,12 @@ class _TeamTotals:
 def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = (),
                  players: dict[str, str] | None = None) -> list[Ranking]:
     """The teams ranked by VPs (ties share a place, ``3=``; listed by IMP balance, then name); a
-    match not played counts for neither team. ``names``: the team's players as ``players`` (team ->
-    names, e.g. a USEBIO file's team list) gives them, else those met in ``boards``."""
+    match not played counts for neither team. ``players`` (team -> names, e.g. a USEBIO file's team
+    list): every team it names is ranked, a match or not, and ``names`` are its players as given
+    there, else those met in ``boards``."""
     totals: dict[str, _TeamTotals] = defaultdict(_TeamTotals)
+    for team in players or {}:
+        totals[team] = _TeamTotals()
     for m in matches:
         for team, points, balance in ((m.home, m.vp_home, m.imps_home - m.imps_visit),
                                       (m.visit, m.vp_visit, m.imps_visit - m.imps_home)):
@@ -196,7 +199,8 @@ def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = ()
     entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
     ranked = []
     for (ident, t), (position, tied) in zip(entries, places([round(t.points, 6) for _, t in entries])):
-        names = (players or {}).get(ident) or ", ".join(t.players) or ident
+        known = (players or {}).get(ident, "")
+        names = known if known and known != ident else ", ".join(t.players) or ident
         ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, names,
                                 round(t.points, 2), None, t.matches, round(t.imps, 6)))
     return [Ranking("", "VP", tuple(ranked))]
