@@ -5,6 +5,7 @@ import unicodedata
 from typing import Any
 
 from rules_ext.pbn.model import Event, TableResult
+from rules_ext.pbn.results import ARTIFICIAL_IMPS
 from rules_ext.pbn.results_model import EventResults, ScoredResult
 
 
@@ -111,11 +112,21 @@ def _num(value: float | None, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
+def _artificial_note(results: EventResults) -> str:
+    """', artificial scores: ebu (2 IMPs per 10 %...)' when an IMP-scored pairs board has artificial scores."""
+    if not results.artificial or not any(ln.result.artificial for b in results.boards for ln in b.lines):
+        return ""
+    unit = "per comparison" if results.method.startswith("cross") else "against the datum"
+    return (f", artificial scores: {results.artificial} ({ARTIFICIAL_IMPS[results.artificial]:g} IMPs per 10 % "
+            f"off average, {unit})")
+
+
 def results_as_text(event: Event, results: EventResults) -> str:
     """Travellers, matches and rankings for a terminal, suits as ♠♥♦♣."""
     out = [f"{event.name or 'Event'}" + (f" — {event.site}" if event.site else "") +
            (f" — {event.date}" if event.date else ""),
-           f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else ""), ""]
+           f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else "") +
+           _artificial_note(results), ""]
     if event.left_out:
         out[-1:] = [event.left_out_note, ""]
     imps_apply = results.method != "matchpoints"

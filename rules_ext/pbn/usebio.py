@@ -13,14 +13,36 @@ and an event written as USEBIO 1.2.
     :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
     ``event.problems`` and the rest is still read.
 ``write_usebio(event, results) -> bytes``
-    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``); read back and
+    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``), a pairs event or a
+    teams event (TEAM_IDs numbered in name order; a match not played is left out); read back and
     checked before it is returned: a file that would not read back to the same figures is an error.
 
 How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
 figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
 1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
 (``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
-(``BUTLER_PAIRS``) IMPs each result against the datum. Teams events are refused (not read yet).
+(``BUTLER_PAIRS``) IMPs each result against the datum (the file's ``BOARD_AVERAGE`` is kept as the
+board's ``Datum`` and compared with ours).
+
+Teams (``EVENT_TYPE`` ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``TEAMS``, ``KO``, ...; or any event with
+``MATCH`` elements), as EBU teams files and the programs that read them (ImportUsebio, a club
+scorer's USEBIO export) lay them out::
+
+    PARTICIPANTS/TEAM (TEAM_ID, TEAM_NAME: attributes or elements; TOTAL_SCORE in VPs, PLACE;
+                       PLAYER/PLAYER_NAME, or PAIR/(PAIR_NUMBER, PLAYER/PLAYER_NAME))
+    MATCH: ROUND_NUMBER, TEAM and OPPOSING_TEAM (TEAM_IDs), TEAM_SCORE and OPPOSING_TEAM_SCORE (VPs),
+           BOARD: BOARD_NUMBER, IMPS (net, to the TEAM),
+                  TRAVELLER_LINE per room: DIRECTION (the TEAM's), [NS_/EW_PAIR_NUMBER], CONTRACT, ...
+
+read into the model the PBN teams path uses: a team is known by its TEAM_NAME (as HomeTeam /
+VisitTeam name it), each line's ``ns``/``ew`` the teams sitting there, ``home``/``visit`` the MATCH's
+TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Closed in the other,
+``round``, and ``names_ns``/``names_ew`` from the pair numbers. Which room a line is: its DIRECTION;
+else its pair numbers when they are one team's only; else the other room's; else order (the first
+line is the home team's North-South room). The file's IMPS are compared as the home team's
+``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
+and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
+(IMP aggregate) is refused, as we rank teams by VPs only.
 
 Quirks of real exports handled here:
 
@@ -64,7 +86,8 @@ _METHOD_WORDS = {
     "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
     "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
 }
-_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS"})
+_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
+                    "MULTI_TEAMS"})
 #: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
 _LINE_FIGURES = {
     _MATCHPOINTS: (("NS_MATCH_POINTS", "MP_NS"), ("EW_MATCH_POINTS", "MP_EW")),

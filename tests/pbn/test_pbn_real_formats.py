@@ -161,6 +161,9 @@ def test_cli_artificial_imps_option(tmp_path: Path, capsys: pytest.CaptureFixtur
         data = json.loads(capsys.readouterr().out)
         row = next(r for r in data["boards"][0]["results"] if r.get("artificial"))
         assert (data["artificial_imps"], row["imp_ns"], row["imp_ew"]) == ("ebu" if option else "acbl", worth, -worth)
+    assert main(["results", str(path), "--artificial-imps", "ebu"]) == 0
+    assert "pairs, butler, artificial scores: ebu (2 IMPs per 10 % off average, against the datum)" in (
+        capsys.readouterr().out.splitlines())
 
 
 def test_ruter_prints_58_5_for_each_side_of_average_plus_among_40_results():
