@@ -164,11 +164,12 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append("")
     if results.matches:
         out.append("Matches")
-        rows = [["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        rounds = any(m.round for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
         for m in results.matches:
-            rows.append([m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0), str(m.boards),
-                         f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
-        out.extend("  " + line for line in _table(rows, {2, 3, 4, 5, 6}))
+            rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
+                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
         out.append("")
     for ranking in results.rankings:
         out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
