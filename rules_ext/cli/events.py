@@ -26,7 +26,7 @@ from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, chec
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
-from rules_ext.pbn.results import METHODS, compute_results
+from rules_ext.pbn.results import ARTIFICIAL_IMPS, METHODS, compute_results
 from rules_ext.pbn.usebio import write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
@@ -42,6 +42,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
+    results.add_argument("--artificial-imps", choices=tuple(ARTIFICIAL_IMPS),
+                         help="IMPs an artificial score is worth per 10 %% off average on a cross-IMP or Butler board: "
+                              "ruter 1.5, ebu 2, acbl 3 (default: as the file's figures show, else ruter for "
+                              "cross-IMPs, acbl for Butler)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
     add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
@@ -108,7 +112,7 @@ def run_results(args: argparse.Namespace) -> int:
         _report_problems(event)
         raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
     event, applied = _corrected(event, args.corrections)
-    results = compute_results(event, scale=args.scale, method=args.method)
+    results = compute_results(event, scale=args.scale, method=args.method, artificial=args.artificial_imps)
     notes = [f"Correction {a.correction.number}: {a}" for a in applied]
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for

@@ -238,7 +238,9 @@ class Board:
     mismatch is reported as a problem); ``deal`` is a core ``Deal`` or None when the file has none
     (results-only files); ``optimum_score`` and ``par_contract`` are as in the file ('' if absent);
     ``double_dummy`` maps (declarer, strain) to tricks, from DoubleDummyTricks or an
-    OptimumResultTable. ``results`` in file order.
+    OptimumResultTable. ``results`` in file order. ``theirs``: figures the file gives for the
+    board as a whole, ``(name, text)`` pairs, for comparison (``Datum``: USEBIO's ``BOARD_AVERAGE``,
+    the Butler datum).
     """
 
     number: int
@@ -250,12 +252,17 @@ class Board:
     par_contract: str = ""
     double_dummy: tuple[tuple[Seat, Strain, int], ...] = ()
     line: int = field(default=0, compare=False)
+    theirs: tuple[tuple[str, str], ...] = ()  # after ``line``: readers pass ``line`` by position
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
             raise ValueError(f"board number {self.number!r} is not a positive whole number: expected e.g. 1")
         object.__setattr__(self, "results", tuple(self.results))
         object.__setattr__(self, "double_dummy", tuple(self.double_dummy))
+        object.__setattr__(self, "theirs", tuple(self.theirs))
+
+    def their(self, name: str) -> str | None:
+        return next((value for key, value in self.theirs if key == name), None)
 
     def dd_tricks(self, declarer: Seat, strain: Strain) -> int | None:
         for seat, st, tricks in self.double_dummy:
@@ -286,11 +293,14 @@ class Event:
     - ``name``, ``site``, ``date``, ``scoring`` (the Scoring tag, or the META ScoringType),
       ``kind`` (:class:`EventKind`), ``boards`` (:class:`Board`, by number), ``participants``
       (:class:`Participant`), ``totals`` (the file's TotalScoreTable, a ``Table``, or None),
-      ``meta``: ``(name, content)`` of each ``% <META ...>`` line.
+      ``meta``: ``(name, content)`` of each ``% <META ...>`` line; ``match_totals``: the file's own
+      figures per teams match (USEBIO's MATCH: a Table with ``Round``, ``Home``, ``Visit``,
+      ``VP_Home``, ``VP_Visit``), or None.
     - Not part of ``==``: ``source`` (file name), ``encoding`` (detected or given: utf-8,
       utf-8-sig, ascii, iso-8859-1, gb18030), ``newline`` ('\\r\\n' or '\\n'), ``version`` (of the
       ``% PBN`` line, '' if none), ``declared_charset`` and ``problems`` (each a ``PBNError``: file,
-      line, problem); ``left_out``: the numbers of the boards left out because of their problems
+      line, problem); ``meta_lines``: the line of each ``meta`` entry (0 when not known);
+      ``left_out``: the numbers of the boards left out because of their problems
       (see :func:`rules_ext.pbn.reader.leave_out_bad_boards`), named by every output.
     """
 
@@ -306,16 +316,19 @@ class Event:
     participants: tuple[Participant, ...] = ()
     totals: Table | None = None
     meta: tuple[tuple[str, str], ...] = ()
+    match_totals: Table | None = None
     source: str = field(default="<text>", compare=False)
     encoding: str = field(default="utf-8", compare=False)
     newline: str = field(default="\r\n", compare=False)
     version: str = field(default="", compare=False)
     declared_charset: str = field(default="", compare=False)
     problems: tuple[PBNError, ...] = field(default=(), compare=False)
+    meta_lines: tuple[int, ...] = field(default=(), compare=False)
     left_out: tuple[int, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "left_out"):
+        for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "meta_lines",
+                     "left_out"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property

@@ -127,6 +127,8 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
     version, declared = "", ""
     kept: list[str] = []
     meta: list[tuple[str, str]] = []
+    meta_lines: list[int] = []
+    after = 0
     for line in header:
         if (m := VERSION_RE.match(line)) and not version:
             version = m[1]
@@ -138,6 +140,9 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
             kept.append(line)
             if (m := _META_RE.search(line)):
                 meta.append((m[1], m[2]))
+                at = text.find(m[0], after)  # the header is the file's start: found at once
+                meta_lines.append(text.count("\n", 0, at) + 1 if at >= 0 else 0)
+                after = max(after, at + 1)
     if not raw_games:
         ctx.problem(1, f"no game in the file: {NOT_PBN_EXPECTED}")
     games = normalise_games(raw_games, ctx)
@@ -152,7 +157,8 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
         name=known(first.get("Event", "")), site=known(first.get("Site", "")),
         date=known(first.get("Date", "")), scoring=known(scoring), kind=content.kind,
         boards=tuple(content.boards), participants=tuple(content.participants), totals=content.totals,
-        meta=tuple(meta), source=ctx.source, encoding=encoding, newline=newline, version=version,
+        meta=tuple(meta), meta_lines=tuple(meta_lines), source=ctx.source, encoding=encoding, newline=newline,
+        version=version,
         declared_charset=declared, problems=tuple(sorted(ctx.problems, key=lambda p: p.line)),
     )
 

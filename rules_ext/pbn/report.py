@@ -5,6 +5,7 @@ import unicodedata
 from typing import Any
 
 from rules_ext.pbn.model import Event, TableResult
+from rules_ext.pbn.results import ARTIFICIAL_IMPS
 from rules_ext.pbn.results_model import EventResults, ScoredResult
 
 
@@ -61,6 +62,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
     return {
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
+        "artificial_imps": results.artificial or None,
         "encoding": event.encoding,
         "boards": [{
             "board": b.board.number,
@@ -76,6 +78,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         } for ranking in results.rankings for e in ranking.entries],
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
+                     **({"round": m.round} if m.round else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
@@ -109,11 +112,21 @@ def _num(value: float | None, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
+def _artificial_note(results: EventResults) -> str:
+    """', artificial scores: ebu (2 IMPs per 10 %...)' when an IMP-scored pairs board has artificial scores."""
+    if not results.artificial or not any(ln.result.artificial for b in results.boards for ln in b.lines):
+        return ""
+    unit = "per comparison" if results.method.startswith("cross") else "against the datum"
+    return (f", artificial scores: {results.artificial} ({ARTIFICIAL_IMPS[results.artificial]:g} IMPs per 10 % "
+            f"off average, {unit})")
+
+
 def results_as_text(event: Event, results: EventResults) -> str:
     """Travellers, matches and rankings for a terminal, suits as ♠♥♦♣."""
     out = [f"{event.name or 'Event'}" + (f" — {event.site}" if event.site else "") +
            (f" — {event.date}" if event.date else ""),
-           f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else ""), ""]
+           f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else "") +
+           _artificial_note(results), ""]
     if event.left_out:
         out[-1:] = [event.left_out_note, ""]
     imps_apply = results.method != "matchpoints"
@@ -151,11 +164,12 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append("")
     if results.matches:
         out.append("Matches")
-        rows = [["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        rounds = any(m.round for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
         for m in results.matches:
-            rows.append([m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0), str(m.boards),
-                         f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
-        out.extend("  " + line for line in _table(rows, {2, 3, 4, 5, 6}))
+            rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
+                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
         out.append("")
     for ranking in results.rankings:
         out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))

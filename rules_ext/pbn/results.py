@@ -31,13 +31,17 @@ Artificial adjusted scores (Law 12C) and where each convention comes from:
 - Matchpoints: the percentage of the board's top (Law 12C1); a side given average plus (60 %) gets
   its session percentage on its other boards instead when that is higher (Law 88). The real results
   are compared among themselves and Neuberg-scaled to the top.
-- Cross-IMPs: 1.5 IMPs per comparison for each 10 % above or below average, i.e. ``A+`` is
-  +1.5 × (n − 1) summed over the n results of the board (artificial rows included) and +1.5 when
-  averaged. This is the convention that reproduces Ruter, which prints 58.5 for *each* side of an
-  ``A+``/``A+`` row on a cross-IMP board with 40 results (1.5 × 39 = 58.5). The real results are
-  IMPed among themselves only.
-- Butler and IMP pairs: ±3 IMPs per 10 % off average (``A+`` = +3, ``A-`` = −3), the teams figure
-  of Law 86A applied to the datum comparison.
+- Cross-IMPs and Butler: an artificial score is worth a number of IMPs for each 10 % above or below
+  average, per comparison on a cross-IMP board (so × (n − 1) over the board's n results, artificial
+  rows included, when summed; once when averaged) and once against a Butler datum. The number is a
+  setting (:data:`ARTIFICIAL_IMPS`, ``ScoringRules.artificial``), one of three conventions:
+  ``ruter`` 1.5 (reproduces Ruter, which prints 58.5 for *each* side of an ``A+``/``A+`` row on a
+  cross-IMP board with 40 results: 1.5 × 39), ``ebu`` 2 (English programs: ``A+`` 60 % = +2 IMPs,
+  ``A-`` 40 % = −2), ``acbl`` 3 (Law 86A's teams figure for average plus; ACBLscore's AVE+ = 3 IMPs
+  against a datum or averaged, 3 × (n − 1) summed). The file chooses it when it prints a figure for an
+  artificial row (the convention its figure shows); ``results --artificial-imps`` (or
+  ``compute_results(artificial=...)``) chooses it for the whole event; else cross-IMPs take ``ruter``
+  and Butler ``acbl``. The real results are IMPed among themselves only.
 - A weighted score (Law 12C3 of the 1999 text; ``TableResult.weighted``, the core's
   ``WeightedScore``): each outcome is matchpointed or IMPed on its own against the other results,
   then the figures are weighted; the other results are compared with each outcome, weighted alike.
@@ -65,6 +69,7 @@ from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
     EventResults,
+    MatchResult,
     RankEntry,
     Ranking,
     ScoredResult,
@@ -72,7 +77,7 @@ from rules_ext.pbn.results_model import (
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_rules"]
+__all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "scoring_rules"]
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -92,10 +97,11 @@ _CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
 _AVERAGE_WORDS = frozenset({"average", "avg", "averaged", "mean"})
 _SUM_WORDS = frozenset({"sum", "total", "totals"})
 _UNSUPPORTED = {"bam": "board-a-match", "boardamatch": "board-a-match", "patton": "Patton"}
-#: IMPs per comparison that 10 % above average is worth on a cross-IMP board (Ruter's 58.5 = 1.5 × 39)
-_CROSS_IMPS_PER_10_PCT = 1.5
-#: IMPs that 10 % above average is worth against a Butler datum (Law 86A: average plus = 3 IMPs)
-_BUTLER_IMPS_PER_10_PCT = 3.0
+#: IMPs that an artificial score 10 % above average is worth, per comparison on a cross-IMP board and
+#: against a Butler datum, by convention (the module doc says where each comes from)
+ARTIFICIAL_IMPS = {"ruter": 1.5, "ebu": 2.0, "acbl": 3.0}
+#: the convention each IMP method takes when neither the file's figures nor the caller choose one
+_DEFAULT_ARTIFICIAL = {"cross-imps": "ruter", "cross-imps-average": "ruter", "butler": "acbl"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +110,23 @@ class ScoringRules:
 
     ``method`` is one of :data:`METHODS`; ``scale`` the matchpoint scale ('2/1/0', '1/0.5/0', or ''
     when the file does not say); ``trim``: Butler results dropped at each end for the datum (None:
-    one, none below three results); ``mean``: a pair's Bye boards get its average per played board.
+    one, none below three results); ``mean``: a pair's Bye boards get its average per played board;
+    ``artificial``: the convention of :data:`ARTIFICIAL_IMPS` for artificial scores on cross-IMP and
+    Butler boards ('': the file's, else the method's default).
     """
 
     method: str
     scale: str = ""
     trim: int | None = None
     mean: bool = False
+    artificial: str = ""
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"unknown scoring method {self.method!r}: expected one of {', '.join(METHODS)}")
+        if self.artificial and self.artificial not in ARTIFICIAL_IMPS:
+            raise ValueError(f"unknown artificial-score convention {self.artificial!r}: expected one of "
+                             f"{', '.join(ARTIFICIAL_IMPS)}")
         if self.trim is not None and self.trim < 0:
             raise ValueError(f"a Butler datum cannot drop {self.trim} results at each end: expected 0, 1, 2, ...")
 
@@ -127,9 +139,10 @@ def _scoring_source(event: Event) -> tuple[str, str, int]:
             return tag.value, f'[Scoring "{tag.value}"]', tag.line or game.line
         if tag is not None and tag.value.startswith("##"):
             return tag.value[2:], f'[Scoring "{tag.value}"]', tag.line or game.line
-    for name, content in event.meta:
+    for position, (name, content) in enumerate(event.meta):
         if name.lower() == "scoringtype":
-            return content, f'% <META name=ScoringType content="{content}"> (file header)', 0
+            line = event.meta_lines[position] if position < len(event.meta_lines) else 0
+            return content, f'% <META name=ScoringType content="{content}"> (file header)', line
     return event.scoring, "", 0
 
 
@@ -139,7 +152,7 @@ def scoring_rules(event: Event) -> ScoringRules:
 
     >>> from rules_ext.pbn import read_pbn
     >>> scoring_rules(read_pbn('[Board "1"][Scoring "IMP;Butler-2;Mean"]\\n'))
-    ScoringRules(method='butler', scale='', trim=2, mean=True)
+    ScoringRules(method='butler', scale='', trim=2, mean=True, artificial='')
     """
     if event.kind is EventKind.TEAMS:
         return ScoringRules("imps")
@@ -193,9 +206,30 @@ def _infer_scale(event: Event) -> str | None:
     return None
 
 
-def compute_results(event: Event, *, scale: str | None = None, method: str | None = None) -> EventResults:
+def _infer_artificial(event: Event, method: str) -> str:
+    """The artificial-score convention the file's own figures show (the IMPs printed for an
+    artificial row that is not an average), '' when they show none."""
+    for board in event.boards:
+        n = sum(1 for r in board.results if r.compared or r.artificial is not None)
+        for r in board.results:
+            if r.artificial is None:
+                continue
+            for pct, column in ((r.artificial.pct_ns, "IMP_NS"), (r.artificial.pct_ew, "IMP_EW")):
+                printed = _number(r.their(column))
+                if printed is None or pct == 50:
+                    continue
+                per_10 = printed / ((pct - 50) / 10) / (max(n - 1, 1) if method == "cross-imps" else 1)
+                for name, worth in ARTIFICIAL_IMPS.items():
+                    if abs(per_10 - worth) < 0.01:
+                        return name
+    return ""
+
+
+def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
+                    artificial: str | None = None) -> EventResults:
     """Score every board of ``event`` and rank the field; see the module doc for the rules.
-    ``method`` and ``scale`` override what the file declares."""
+    ``method``, ``scale`` and ``artificial`` (a convention of :data:`ARTIFICIAL_IMPS`) override what
+    the file declares."""
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
     if rules.method == "imps" and event.kind is not EventKind.TEAMS:
@@ -203,6 +237,9 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     if rules.method == "matchpoints":
         rules = replace(rules, scale=scale or rules.scale or _infer_scale(event) or "2/1/0")
+    if rules.method in _DEFAULT_ARTIFICIAL:
+        rules = replace(rules, artificial=artificial or _infer_artificial(event, rules.method)
+                        or _DEFAULT_ARTIFICIAL[rules.method])
     return _Work(event, rules).run()
 
 
@@ -255,7 +292,7 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches = team_matches(self.event)
-            rankings = team_ranking(matches, boards)
+            rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
         else:
             boards = self.pairs()
             matches = []
@@ -263,9 +300,14 @@ class _Work:
         for board in boards:
             for line in board.lines:
                 self.compare_line(board, line)
+            datum = board.board.their("Datum")
+            if datum is not None:
+                self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
+        self.compare_matches(matches)
         self.compare_totals(rankings)
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
-                            tuple(matches), tuple(self.tally.differences), self.tally.compared, self.tally.rounding)
+                            tuple(matches), tuple(self.tally.differences), self.tally.compared, self.tally.rounding,
+                            self.rules.artificial)
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
@@ -403,11 +445,8 @@ class _Work:
 
     def artificial_imps(self, results: int) -> float:
         """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
-        if self.method == "cross-imps":
-            return _CROSS_IMPS_PER_10_PCT * max(results - 1, 1)
-        if self.method == "cross-imps-average":
-            return _CROSS_IMPS_PER_10_PCT
-        return _BUTLER_IMPS_PER_10_PCT
+        worth = ARTIFICIAL_IMPS[self.rules.artificial or _DEFAULT_ARTIFICIAL[self.method]]
+        return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
         known = {p.id: p.names for p in self.event.participants}
@@ -530,6 +569,24 @@ class _Work:
         if r.declarer is None or r.tricks is None or board.vulnerability is None:
             return None
         return ns_score(r.contract, r.declarer, r.tricks, board.vulnerability)
+
+    def compare_matches(self, matches: list[MatchResult]) -> None:
+        """The file's own figures per teams match (VPs, IMPs) against ours."""
+        table = self.event.match_totals
+        if table is None:
+            return
+        for row, line in zip(table.records(), table.lines):
+            home, visit, round_ = row.get("Home", ""), row.get("Visit", ""), row.get("Round", "")
+            who = f"{home} v {visit}" + (f" (round {round_})" if round_ else "")
+            same = [m for m in matches if (m.home, m.visit) == (home, visit)]
+            found = next((m for m in same if m.round == round_), same[0] if same else None)
+            if found is None:
+                self.listed(None, who, "Match", "played", "not among our matches", line)
+                continue
+            for column, ours in (("VP_Home", found.vp_home), ("VP_Visit", found.vp_visit),
+                                 ("IMP_Home", found.imps_home), ("IMP_Visit", found.imps_visit)):
+                if column in row:
+                    self.differ(None, who, column, row[column], ours if found.boards else None, line)
 
     def compare_totals(self, rankings: list[Ranking]) -> None:
         table = self.event.totals

@@ -70,7 +70,8 @@ class Ranking:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A teams match: ``home`` and ``visit`` team names, IMPs each, boards compared, and VPs
-    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label."""
+    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label and
+    ``round`` its round ('' when the file gives none)."""
 
     home: str
     visit: str
@@ -80,6 +81,7 @@ class MatchResult:
     vp_home: float
     vp_visit: float
     table: str = ""
+    round: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +113,8 @@ class EventResults:
       (or one per direction for a Mitchell); ``matches``: :class:`MatchResult` (teams);
       ``differences``: each :class:`Difference` between the file's own figures and ours;
       ``compared``: how many of the file's figures were compared with ours, ``rounding``: how many
-      of them differ only inside the file's printed precision (counted, not listed).
+      of them differ only inside the file's printed precision (counted, not listed);
+      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '').
     """
 
     kind: EventKind
@@ -123,6 +126,7 @@ class EventResults:
     differences: tuple[Difference, ...] = ()
     compared: int = 0
     rounding: int = 0
+    artificial: str = ""
 
     @property
     def agreeing(self) -> int:

@@ -154,9 +154,10 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult]]:
                               imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
-    for (_, table, home, visit), t in per_match.items():
+    for (round_, table, home, visit), t in per_match.items():
         vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
-        matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit, table))
+        matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit, table,
+                                   round_))
     return boards, matches
 
 
@@ -168,10 +169,15 @@ class _TeamTotals:
     players: list[str] = field(default_factory=list)
 
 
-def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = ()) -> list[Ranking]:
+def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = (),
+                 players: dict[str, str] | None = None) -> list[Ranking]:
     """The teams ranked by VPs (ties share a place, ``3=``; listed by IMP balance, then name); a
-    match not played counts for neither team. ``names``: the team's players met in ``boards``."""
+    match not played counts for neither team. ``players`` (team -> names, e.g. a USEBIO file's team
+    list): every team it names is ranked, a match or not, and ``names`` are its players as given
+    there, else those met in ``boards``."""
     totals: dict[str, _TeamTotals] = defaultdict(_TeamTotals)
+    for team in players or {}:
+        totals[team] = _TeamTotals()
     for m in matches:
         for team, points, balance in ((m.home, m.vp_home, m.imps_home - m.imps_visit),
                                       (m.visit, m.vp_visit, m.imps_visit - m.imps_home)):
@@ -193,6 +199,8 @@ def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = ()
     entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
     ranked = []
     for (ident, t), (position, tied) in zip(entries, places([round(t.points, 6) for _, t in entries])):
-        ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident,
-                                ", ".join(t.players) or ident, round(t.points, 2), None, t.matches, round(t.imps, 6)))
+        known = (players or {}).get(ident, "")
+        names = known if known and known != ident else ", ".join(t.players) or ident
+        ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, names,
+                                round(t.points, 2), None, t.matches, round(t.imps, 6)))
     return [Ranking("", "VP", tuple(ranked))]

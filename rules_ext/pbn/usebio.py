@@ -13,14 +13,36 @@ and an event written as USEBIO 1.2.
     :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
     ``event.problems`` and the rest is still read.
 ``write_usebio(event, results) -> bytes``
-    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``); read back and
+    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``), a pairs event or a
+    teams event (TEAM_IDs numbered in name order; a match not played is left out); read back and
     checked before it is returned: a file that would not read back to the same figures is an error.
 
 How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
 figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
 1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
 (``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
-(``BUTLER_PAIRS``) IMPs each result against the datum. Teams events are refused (not read yet).
+(``BUTLER_PAIRS``) IMPs each result against the datum (the file's ``BOARD_AVERAGE`` is kept as the
+board's ``Datum`` and compared with ours).
+
+Teams (``EVENT_TYPE`` ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``TEAMS``, ``KO``, ...; or any event with
+``MATCH`` elements), as EBU teams files and the programs that read them (ImportUsebio, a club
+scorer's USEBIO export) lay them out::
+
+    PARTICIPANTS/TEAM (TEAM_ID, TEAM_NAME: attributes or elements; TOTAL_SCORE in VPs, PLACE;
+                       PLAYER/PLAYER_NAME, or PAIR/(PAIR_NUMBER, PLAYER/PLAYER_NAME))
+    MATCH: ROUND_NUMBER, TEAM and OPPOSING_TEAM (TEAM_IDs), TEAM_SCORE and OPPOSING_TEAM_SCORE (VPs),
+           BOARD: BOARD_NUMBER, IMPS (net, to the TEAM),
+                  TRAVELLER_LINE per room: DIRECTION (the TEAM's), [NS_/EW_PAIR_NUMBER], CONTRACT, ...
+
+read into the model the PBN teams path uses: a team is known by its TEAM_NAME (as HomeTeam /
+VisitTeam name it), each line's ``ns``/``ew`` the teams sitting there, ``home``/``visit`` the MATCH's
+TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Closed in the other,
+``round``, and ``names_ns``/``names_ew`` from the pair numbers. Which room a line is: its DIRECTION;
+else its pair numbers when they are one team's only; else the other room's; else order (the first
+line is the home team's North-South room). The file's IMPS are compared as the home team's
+``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
+and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
+(IMP aggregate) is refused, as we rank teams by VPs only.
 
 Quirks of real exports handled here:
 
@@ -43,6 +65,7 @@ import functools
 import os
 import re
 import xml.etree.ElementTree as ET
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
@@ -50,8 +73,9 @@ from xml.parsers import expat
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
-from rules_ext.pbn.results_model import EventResults
+from rules_ext.pbn.results_model import EventResults, ScoredResult
 from rules_ext.pbn.tables import Column, Table
+from rules_ext.pbn.teams import match_of
 
 __all__ = ["is_xml", "read_usebio", "write_usebio"]
 
@@ -62,7 +86,8 @@ _METHOD_WORDS = {
     "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
     "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
 }
-_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS"})
+_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
+                    "MULTI_TEAMS"})
 #: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
 _LINE_FIGURES = {
     _MATCHPOINTS: (("NS_MATCH_POINTS", "MP_NS"), ("EW_MATCH_POINTS", "MP_EW")),
@@ -185,6 +210,9 @@ class _Reader:
         if event is None:
             raise self.fail(root.line, "USEBIO file without <EVENT>: expected <EVENT EVENT_TYPE=\"MP_PAIRS\"> "
                                        "with PARTICIPANTS and BOARD elements")
+        kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
+        if kind in _TEAMS or event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"})):
+            return self.teams_event(root, event, kind, version)
         scoring = self.method(event)
         pairs = event.descendants("PAIR", frozenset({"BOARD"}))
         boards = event.descendants("BOARD", frozenset({"PARTICIPANTS"}))
@@ -213,9 +241,6 @@ class _Reader:
     def method(self, event: _Node) -> str:
         """The Scoring text of the event, from its type and scoring method elements."""
         kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
-        if kind in _TEAMS:
-            raise self.fail(event.line, f"USEBIO teams events (EVENT_TYPE {kind!r}) are not read yet: expected "
-                                        f"a pairs event (MP_PAIRS, CROSS_IMP, BUTLER_PAIRS)")
         said = [event.value(tag).upper() for tag in ("BOARD_SCORING_METHOD", "PAIRWISE_SCORING_METHOD")]
         for word in [*said, kind]:
             if word in _METHOD_WORDS:
@@ -228,6 +253,100 @@ class _Reader:
             return _MATCHPOINTS
         raise self.fail(event.line, f"unknown USEBIO scoring: EVENT_TYPE {kind!r}, SCORING_METHOD "
                                     f"{event.value('SCORING_METHOD')!r}: expected MP_PAIRS, CROSS_IMP or BUTLER_PAIRS")
+
+    # ...................................................................... teams
+    def teams_event(self, root: _Node, event: _Node, kind: str, version: str) -> Event:
+        """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
+        per room (see the module doc)."""
+        match_scoring = event.value("MATCH_SCORING_METHOD").upper()
+        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS"):
+            raise self.fail(event.line, f"USEBIO teams scored by MATCH_SCORING_METHOD {match_scoring!r} are not "
+                                        f"read: expected VPS (each match converted to victory points)")
+        matches = event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"}))
+        if not matches:
+            raise self.fail(event.line, f"USEBIO teams event (EVENT_TYPE {kind!r}) without <MATCH>: expected "
+                                        f"<MATCH> elements with TEAM, OPPOSING_TEAM and BOARD")
+        teams = _Teams.read(self, event.descendants("TEAM", frozenset({"MATCH", "BOARD"})))
+        hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
+        results: dict[int, list[TableResult]] = defaultdict(list)
+        first: dict[int, _Node] = {}
+        rows: list[tuple[str, ...]] = []
+        lines: list[int] = []
+        for match in matches:
+            row = self.match(match, teams, first, results)
+            if row is not None:
+                rows.append(row)
+                lines.append(match.line)
+        boards = []
+        for number in sorted(first):
+            dealer, vulnerability = board_conditions(number)
+            deal = hands.get(number) or self.deal(first[number], number)
+            boards.append(Board(number, dealer, vulnerability, deal, tuple(results[number]), line=first[number].line))
+        club = root.child("CLUB")
+        match_totals = Table("MatchTable", tuple(Column(c) for c in ("Round", "Home", "Visit", "VP_Home", "VP_Visit")),
+                             tuple(rows), tuple(lines)) if rows else None
+        return Event(
+            games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
+            site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
+            date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
+            kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
+            meta=(("EventType", kind),), match_totals=match_totals, source=self.source,
+            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+
+    def match(self, node: _Node, teams: _Teams, first: dict[int, _Node], results: dict[int, list[TableResult]]
+              ) -> tuple[str, ...] | None:
+        """Read one MATCH into ``results`` (by board); its row of the file's match figures."""
+        home_ref, visit_ref = node.value("TEAM"), node.value("OPPOSING_TEAM")
+        if not home_ref or not visit_ref:
+            missing = "TEAM" if not home_ref else "OPPOSING_TEAM"
+            self.problem(node.line, f"<MATCH> without <{missing}>: expected the TEAM_ID of both teams, e.g. "
+                                    f"<TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>")
+            return None
+        home, visit = teams.name(home_ref), teams.name(visit_ref)
+        round_ = node.value("ROUND_NUMBER")
+        for board in node.all("BOARD"):
+            text = board.value("BOARD_NUMBER")
+            number = _whole(text)
+            if number is None or number < 1:
+                self.problem(board.line, f"<MATCH> {home} v {visit}: <BOARD> with BOARD_NUMBER {text!r}: expected "
+                                         f"<BOARD_NUMBER>1</BOARD_NUMBER>")
+                continue
+            first.setdefault(number, board)
+            results[number].extend(self.rooms(board, number, home, visit, round_, teams))
+        return round_ or "-", home, visit, node.value("TEAM_SCORE") or "-", node.value("OPPOSING_TEAM_SCORE") or "-"
+
+    def rooms(self, node: _Node, number: int, home: str, visit: str, round_: str, teams: _Teams) -> list[TableResult]:
+        """The results of both rooms of a match's board. The room where the home team (the MATCH's
+        TEAM) sits North-South is told by DIRECTION (the TEAM's direction), else by the pair numbers
+        when they belong to one team only, else by the other room, else by order (the first line)."""
+        lines = node.all("TRAVELLER_LINE")
+        if len(lines) > 2:
+            self.problem(lines[2].line, f"board {number}: {len(lines)} TRAVELLER_LINEs in the match {home} v "
+                                        f"{visit}: expected one per room, two")
+            lines = lines[:2]
+        sides = [teams.home_sits(line, home, visit) for line in lines]
+        if len(sides) == 2 and (sides[0] is None) != (sides[1] is None):
+            known = sides[0] if sides[0] is not None else sides[1]
+            sides = [not known if side is None else side for side in sides]
+        home_ns = [index == 0 if side is None else side for index, side in enumerate(sides)]
+        if len(home_ns) == 2 and home_ns[0] == home_ns[1]:
+            self.problem(lines[1].line, f"board {number}: {home} sits {'NS' if home_ns[0] else 'EW'} in both rooms "
+                                        f"of the match with {visit}: expected DIRECTION NS in one room, EW in the other")
+            return []
+        imps = node.value("IMPS")
+        skeleton = Board(number, *board_conditions(number))
+        out = []
+        for line, at_ns in zip(lines, home_ns):
+            ns, ew = (home, visit) if at_ns else (visit, home)
+            theirs = (("IMP_NS" if at_ns else "IMP_EW", imps),) if imps and (at_ns or True not in home_ns) else ()
+            make = functools.partial(
+                TableResult, number, ns, ew, round=round_, room="Open" if at_ns else "Closed", home=home,
+                visit=visit, names_ns=teams.pair_names(ns, line.value("NS_PAIR_NUMBER")),
+                names_ew=teams.pair_names(ew, line.value("EW_PAIR_NUMBER")), lead=_lead(line.value("LEAD")),
+                theirs=theirs, line=line.line)
+            if (r := self.played(line, skeleton, make)) is not None:
+                out.append(r)
+        return out
 
     # ...................................................................... boards
     def handset(self, node: _Node) -> dict[int, Deal]:
@@ -280,7 +399,9 @@ class _Reader:
                    if (r := self.result(line, skeleton, scoring, ids)) is not None]
         if scoring == _MATCHPOINTS:
             results = _salliere_artificial(results)
-        return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line)
+        average = node.value("BOARD_AVERAGE")
+        return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line,
+                     theirs=(("Datum", average),) if average else ())
 
     def result(self, node: _Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
         number = board.number
@@ -297,6 +418,12 @@ class _Reader:
                 theirs.append((column, value))
         make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
                                  lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
+        return self.played(node, board, make)
+
+    def played(self, node: _Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
+        """The result of a TRAVELLER_LINE (score, contract, declarer, tricks; artificial scores),
+        ``make`` giving the rest of the TableResult; None (and a problem) when it cannot be read."""
+        number = board.number
         score_text = node.value("SCORE")
         if Artificial.looks_like(score_text):
             match = _ARTIFICIAL.match(score_text)
@@ -377,6 +504,76 @@ class _Reader:
         columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
                                                   "Rank"))
         return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+@dataclass(slots=True)
+class _Teams:
+    """The teams of a USEBIO teams event. A team is known by its TEAM_NAME (by TEAM_ID when it has
+    none; a name two teams share gets the id added), as a PBN file's HomeTeam/VisitTeam name them;
+    MATCH elements refer to it by TEAM_ID."""
+
+    ids: dict[str, str] = field(default_factory=dict)        # TEAM_ID or name -> the team
+    players: dict[str, list[str]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], str] = field(default_factory=dict)  # (team, PAIR_NUMBER) -> names
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, reader: _Reader, nodes: list[_Node]) -> _Teams:
+        teams = cls()
+        found = []
+        for node in nodes:
+            ref = node.value("TEAM_ID") or node.value("TEAM_NUMBER")
+            name = node.value("TEAM_NAME") or ref
+            if not name:
+                reader.problem(node.line, '<TEAM> without TEAM_ID or TEAM_NAME: expected e.g. <TEAM TEAM_ID="1" '
+                                          'TEAM_NAME="Lions">')
+                continue
+            found.append((node, ref, name))
+        shared = {name for _, _, name in found if sum(1 for _, _, other in found if other == name) > 1}
+        for node, ref, name in found:
+            team = f"{name} ({ref})" if name in shared else name
+            teams.ids[ref or name] = team
+            players = [n for p in node.all("PLAYER") if (n := p.value("PLAYER_NAME"))]
+            for pair in node.all("PAIR"):
+                names = [n for p in pair.all("PLAYER") if (n := p.value("PLAYER_NAME"))]
+                teams.pairs[(team, pair.value("PAIR_NUMBER"))] = " - ".join(names)
+                players.extend(n for n in names if n not in players)
+            teams.players[team] = players
+            teams.rows.append((ref or "-", team, ", ".join(players) or "-", node.value("TOTAL_SCORE") or "-",
+                               node.value("PLACE") or "-"))
+            teams.lines.append(node.line)
+        for _, ref, name in found:  # a MATCH may name a team by its name too
+            teams.ids.setdefault(name, teams.ids[ref or name])
+        return teams
+
+    def name(self, ref: str) -> str:
+        return self.ids.get(ref, ref)
+
+    def pair_names(self, team: str, number: str) -> str:
+        return self.pairs.get((team, number), "") if number else ""
+
+    def home_sits(self, line: _Node, home: str, visit: str) -> bool | None:
+        """Whether the home team sits NS on a TRAVELLER_LINE: its DIRECTION, else its pair numbers
+        when they are one team's only; None when the line does not say."""
+        direction = _direction(line.value("DIRECTION"))
+        if direction:
+            return direction == "NS"
+        for element, at_ns in (("NS_PAIR_NUMBER", True), ("EW_PAIR_NUMBER", False)):
+            number = line.value(element)
+            mine, theirs = (home, number) in self.pairs, (visit, number) in self.pairs
+            if number and mine != theirs:
+                return at_ns if mine else not at_ns
+        return None
+
+    def participants(self) -> tuple[Participant, ...]:
+        return tuple(Participant(team, ", ".join(players)) for team, players in self.players.items())
+
+    def totals(self) -> Table | None:
+        if not self.rows:
+            return None
+        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank"))
+        return Table("TotalScoreTable", columns, tuple(self.rows), tuple(self.lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,15 +717,38 @@ def _figure(value: float | None) -> str | None:
 
 def write_usebio(event: Event, results: EventResults) -> bytes:
     """The event and our figures as USEBIO 1.2 (see the module doc); checked by reading it back."""
-    if event.kind is not EventKind.PAIRS:
-        raise ValueError(f"USEBIO export of a {event.kind.value} event is not supported yet: expected a pairs event")
-    if results.method not in _EVENT_TYPES:
-        raise ValueError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
-                         f"matchpoints, averaged cross-IMPs or Butler, got {results.method}")
-    event_type, method = _EVENT_TYPES[results.method]
     root = ET.Element("USEBIO", Version="1.2")
+    if event.kind is EventKind.TEAMS:
+        _write_teams(root, event, results)
+    elif event.kind is EventKind.PAIRS:
+        _write_pairs(root, event, results)
+    else:
+        raise ValueError(f"USEBIO export of a {event.kind.value} event is not supported: expected a pairs or "
+                         f"a teams event")
+    deals = [b for b in event.boards if b.deal is not None and b.deal.is_complete]
+    if deals:
+        handset = ET.SubElement(root, "HANDSET")
+        for b in deals:
+            board = _add(handset, "BOARD")
+            _add(board, "BOARD_NUMBER", b.number)
+            for seat, name in zip(Seat, ("North", "East", "South", "West")):
+                hand = _add(board, "HAND")
+                _add(hand, "DIRECTION", name)
+                for suit_element, holding in zip(_SUIT_ELEMENTS, b.deal.hand(seat).to_pbn().split(".")):  # type: ignore[union-attr]
+                    _add(hand, suit_element, holding)
+    ET.indent(root)
+    data = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+            b'<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">\n'
+            + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n")
+    _check_round_trip(results, data)
+    return data
+
+
+def _event_element(root: ET.Element, event: Event, event_type: str, *methods: tuple[str, str]) -> ET.Element:
+    """The EVENT element with its type, scoring methods, title, date, venue and program."""
     element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
-    _add(element, "BOARD_SCORING_METHOD", method)
+    for tag, method in methods:
+        _add(element, tag, method)
     if event.name:
         _add(element, "TITLE", event.name)
     if event.date:
@@ -536,6 +756,15 @@ def write_usebio(event: Event, results: EventResults) -> bytes:
     if event.site:
         _add(element, "VENUE", event.site)
     _add(element, "PROGRAM_NAME", "rules_ext")
+    return element
+
+
+def _write_pairs(root: ET.Element, event: Event, results: EventResults) -> None:
+    if results.method not in _EVENT_TYPES:
+        raise ValueError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
+                         f"matchpoints, averaged cross-IMPs or Butler, got {results.method}")
+    event_type, method = _EVENT_TYPES[results.method]
+    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", method))
     _add(element, "WINNER_TYPE", 2 if len(results.rankings) == 2 else 1)
     entries = {e.id: (ranking, e) for ranking in results.rankings for e in ranking.entries}
     participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
@@ -566,39 +795,79 @@ def write_usebio(event: Event, results: EventResults) -> bytes:
             traveller = _add(board, "TRAVELLER_LINE")
             _add(traveller, "NS_PAIR_NUMBER", r.ns)
             _add(traveller, "EW_PAIR_NUMBER", r.ew)
-            if r.artificial is not None:
-                _add(traveller, "SCORE", _artificial_score(r.artificial))
-            else:
-                if r.contract is not None:
-                    _add(traveller, "CONTRACT", "PASS" if r.contract.is_passed_out else str(r.contract))
-                    if r.declarer is not None and not r.contract.is_passed_out:
-                        _add(traveller, "PLAYED_BY", r.declarer.name)
-                    if r.lead:
-                        _add(traveller, "LEAD", _usebio_lead(r.lead))
-                    _add(traveller, "TRICKS", 0 if r.contract.is_passed_out else r.tricks)
-                if r.score_ns is not None:
-                    _add(traveller, "SCORE", r.score_ns)
+            _write_play(traveller, r)
             ns, ew = (line.mp_ns, line.mp_ew) if results.method == "matchpoints" else (line.imp_ns, line.imp_ew)
             if ns is not None and ew is not None:
                 _add(traveller, ns_element, _figure(ns))
                 _add(traveller, ew_element, _figure(ew))
-    deals = [b for b in event.boards if b.deal is not None and b.deal.is_complete]
-    if deals:
-        handset = ET.SubElement(root, "HANDSET")
-        for b in deals:
-            board = _add(handset, "BOARD")
-            _add(board, "BOARD_NUMBER", b.number)
-            for seat, name in zip(Seat, ("North", "East", "South", "West")):
-                hand = _add(board, "HAND")
-                _add(hand, "DIRECTION", name)
-                for suit_element, holding in zip(_SUIT_ELEMENTS, b.deal.hand(seat).to_pbn().split(".")):  # type: ignore[union-attr]
-                    _add(hand, suit_element, holding)
-    ET.indent(root)
-    data = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
-            b'<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">\n'
-            + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n")
-    _check_round_trip(results, data)
-    return data
+
+
+def _write_play(traveller: ET.Element, r: TableResult) -> None:
+    """A TRAVELLER_LINE's contract, declarer, lead, tricks and score (or artificial score)."""
+    if r.artificial is not None:
+        _add(traveller, "SCORE", _artificial_score(r.artificial))
+        return
+    if r.contract is not None:
+        _add(traveller, "CONTRACT", "PASS" if r.contract.is_passed_out else str(r.contract))
+        if r.declarer is not None and not r.contract.is_passed_out:
+            _add(traveller, "PLAYED_BY", r.declarer.name)
+        if r.lead:
+            _add(traveller, "LEAD", _usebio_lead(r.lead))
+        _add(traveller, "TRICKS", 0 if r.contract.is_passed_out else r.tricks)
+    if r.score_ns is not None:
+        _add(traveller, "SCORE", r.score_ns)
+
+
+def _write_teams(root: ET.Element, event: Event, results: EventResults) -> None:
+    """Teams: each team (TEAM_ID by name order, TEAM_NAME, VP total, place, players) and each match
+    (its VPs; per board the net IMPs to the home team and a TRAVELLER_LINE per room, DIRECTION
+    being the home team's)."""
+    entries = {e.id: e for ranking in results.rankings for e in ranking.entries}
+    rooms: dict[tuple[str, str, str, str], list[tuple[int, list[tuple[bool, ScoredResult]]]]] = defaultdict(list)
+    for scored in results.boards:
+        by_match: dict[tuple[str, str, str, str], list[tuple[bool, ScoredResult]]] = defaultdict(list)
+        for line in scored.lines:
+            found = match_of(line.result)
+            if found is not None and not line.result.not_played:
+                by_match[found[0]].append((found[1], line))
+        for key, lines in by_match.items():
+            rooms[key].append((scored.board.number, lines))
+    matches = [m for m in results.matches if (m.round, m.table, m.home, m.visit) in rooms]
+    teams = sorted({t for m in results.matches for t in (m.home, m.visit)} | set(entries), key=_id_key)
+    number = {team: str(index) for index, team in enumerate(teams, start=1)}
+    met = [t for m in matches for t in (m.home, m.visit)]
+    event_type = "SWISS_TEAMS" if any(met.count(t) > 1 for t in teams) else "TEAMS_OF_FOUR"
+    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "IMPS"),
+                             ("MATCH_SCORING_METHOD", "VPS"))
+    _add(element, "WINNER_TYPE", 1)
+    participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
+    for team in teams:
+        node = ET.SubElement(participants, "TEAM", TEAM_ID=number[team], TEAM_NAME=team)
+        entry = entries.get(team)
+        if entry is not None:
+            _add(node, "TOTAL_SCORE", _figure(entry.total))
+            _add(node, "PLACE", entry.rank)
+            for name in entry.names.split(", ") if entry.names != team else ():
+                _add(_add(node, "PLAYER"), "PLAYER_NAME", name)
+    for m in matches:
+        match = _add(element, "MATCH")
+        if m.round:
+            _add(match, "ROUND_NUMBER", m.round)
+        _add(match, "TEAM", number[m.home])
+        _add(match, "OPPOSING_TEAM", number[m.visit])
+        if m.boards:
+            _add(match, "TEAM_SCORE", _figure(m.vp_home))
+            _add(match, "OPPOSING_TEAM_SCORE", _figure(m.vp_visit))
+        for board_number, lines in rooms[(m.round, m.table, m.home, m.visit)]:
+            board = ET.SubElement(match, "BOARD", EVENT_TYPE=event_type)
+            _add(board, "BOARD_NUMBER", board_number)
+            net = [ln.imp_ns if home_ns else ln.imp_ew for home_ns, ln in lines]
+            if (gain := next((n for n in net if n is not None), None)) is not None:
+                _add(board, "IMPS", f"{gain:g}")
+            for home_ns, line in lines:
+                traveller = _add(board, "TRAVELLER_LINE")
+                _add(traveller, "DIRECTION", "NS" if home_ns else "EW")
+                _write_play(traveller, line.result)
 
 
 def _artificial_score(a: Artificial) -> str:
@@ -624,11 +893,15 @@ def _usebio_lead(lead: str) -> str:
     return lead
 
 
-def _played(results: EventResults) -> list[tuple[int, tuple[tuple[str, str, int | None, str], ...]]]:
-    """Each board's results as (ns, ew, score, artificial marker), the rows that played."""
-    return [(b.board.number, tuple((ln.result.ns, ln.result.ew, ln.score_ns,
-                                    ln.result.artificial.marker if ln.result.artificial else "")
-                                   for ln in b.lines if not ln.result.not_played)) for b in results.boards]
+def _played(results: EventResults) -> list[tuple[int, tuple[tuple[object, ...], ...]]]:
+    """Each board's results as (ns, ew, score, artificial marker), the rows that played; last, the
+    matches played (round, teams, IMPs, VPs)."""
+    boards = [(b.board.number, tuple((ln.result.ns, ln.result.ew, ln.score_ns,
+                                      ln.result.artificial.marker if ln.result.artificial else "")
+                                     for ln in b.lines if not ln.result.not_played)) for b in results.boards]
+    matches = sorted((m.round, m.home, m.visit, m.imps_home, m.imps_visit, m.vp_home, m.vp_visit)
+                     for m in results.matches if m.boards)
+    return [*boards, (0, tuple(matches))]
 
 
 def _check_round_trip(results: EventResults, data: bytes) -> None:

@@ -106,6 +106,66 @@ def test_ruter_average_plus_to_both_sides_cross_imps():
     assert (plus_minus.imp_ns, plus_minus.imp_ew) == (7.5, -7.5)
 
 
+def test_ruter_fixture_shows_its_artificial_imp_convention() -> None:
+    assert compute_results(read_pbn(FIXTURES / "ruter-cross-imps.pbn")).artificial == "ruter"  # 7.5 = 1.5 × 5
+
+
+def artificial_board(scoring: str, printed: tuple[str, str] = ("-", "-")) -> str:
+    """One board of four results, the last an A+ (60 % to NS, 40 % to EW); ``printed``: the file's own
+    IMPs for the A+ row (NS, EW), '-' for none."""
+    rows = f"1 5 420 - -\n2 6 450 - -\n3 7 -50 - -\n4 8 A+ {printed[0]} {printed[1]}\n"
+    return f'[Board "1"][Scoring "{scoring}"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]\n{rows}'
+
+
+def artificial_line(results):
+    line = next(ln for ln in results.boards[0].lines if ln.result.artificial is not None)
+    return line.imp_ns, line.imp_ew
+
+
+@pytest.mark.parametrize(("scoring", "convention", "expected"), [
+    ("Butler", None, ("acbl", 3.0)),                     # the default against a datum: Law 86A, ACBLscore
+    ("Butler", "ebu", ("ebu", 2.0)),                     # English programs: A+ 60 % = +2 IMPs
+    ("Butler", "ruter", ("ruter", 1.5)),
+    ("IMP;Cross;Average", None, ("ruter", 1.5)),         # the default on a cross-IMP board
+    ("IMP;Cross;Average", "ebu", ("ebu", 2.0)),
+    ("IMP;Cross;Average", "acbl", ("acbl", 3.0)),
+    ("Cross-IMPs", "ebu", ("ebu", 6.0)),                 # summed: per comparison, 3 comparisons
+    ("Cross-IMPs", "acbl", ("acbl", 9.0)),
+])
+def test_artificial_imps_is_a_setting_the_caller_chooses(scoring, convention, expected) -> None:
+    results = compute_results(read_pbn(artificial_board(scoring)), artificial=convention)
+    assert (results.artificial, artificial_line(results)[0]) == expected
+    assert artificial_line(results)[1] == -expected[1]  # A+ to NS is A- (40 %) to EW
+
+
+@pytest.mark.parametrize(("scoring", "printed", "convention"), [
+    ("Butler", ("2", "-2"), "ebu"), ("Butler", ("3.0", "-3.0"), "acbl"), ("Butler", ("1.5", "-1.5"), "ruter"),
+    ("IMP;Cross;Average", ("2.00", "-2.00"), "ebu"), ("Cross-IMPs", ("6", "-6"), "ebu"),
+    ("Cross-IMPs", ("4.5", "-4.5"), "ruter"),
+])
+def test_artificial_imps_as_the_files_own_figures_show(scoring, printed, convention) -> None:
+    results = compute_results(read_pbn(artificial_board(scoring, printed)))
+    assert results.artificial == convention and results.differences == ()
+    assert results.compared == 2  # the A+ row's two figures, both agreeing
+    overridden = compute_results(read_pbn(artificial_board(scoring, printed)),
+                                 artificial="acbl" if convention != "acbl" else "ebu")
+    assert [d.item for d in overridden.differences] == ["IMP_NS", "IMP_EW"]  # the caller's choice wins
+
+
+def test_cli_artificial_imps_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rules_ext.cli import main
+    path = tmp_path / "butler.pbn"
+    path.write_text(artificial_board("Butler"), encoding="utf-8")
+    for option, worth in (([], 3.0), (["--artificial-imps", "ebu"], 2.0)):
+        assert main(["results", str(path), "--format", "json", *option]) == 0
+        data = json.loads(capsys.readouterr().out)
+        row = next(r for r in data["boards"][0]["results"] if r.get("artificial"))
+        assert (data["artificial_imps"], row["imp_ns"], row["imp_ew"]) == ("ebu" if option else "acbl", worth, -worth)
+    assert main(["results", str(path), "--artificial-imps", "ebu"]) == 0
+    assert "pairs, butler, artificial scores: ebu (2 IMPs per 10 % off average, against the datum)" in (
+        capsys.readouterr().out.splitlines())
+
+
 def test_ruter_prints_58_5_for_each_side_of_average_plus_among_40_results():
     rows = "\n".join(f"{i} {i + 40} {'420' if i % 3 else '-'} {'-' if i % 3 else '50'}" for i in range(1, 40))
     text = ('[Board "1"][Scoring "Cross-IMP"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW"]\n'
@@ -234,9 +294,11 @@ def test_an_unknown_scoring_method_is_an_error_with_its_tag_and_line():
     with pytest.raises(PBNError) as info:
         compute_results(read_pbn(text, source="x.pbn"))
     assert str(info.value).startswith('x.pbn:3: [Scoring "MP;Topsy"]: unknown scoring method \'topsy\'')
-    meta = '% <META  name=ScoringType content="Swiss;Topsy">\n[Board "1"]\n'
-    with pytest.raises(PBNError, match=r"ScoringType.*unknown scoring method 'swiss'"):
-        scoring_rules(read_pbn(meta))
+    meta = '% PBN 2.1\n% EXPORT\n\n% <META  name=ScoringType content="Swiss;Topsy">\n\n[Board "1"]\n'
+    with pytest.raises(PBNError) as info:
+        scoring_rules(read_pbn(meta, source="m.pbn"))
+    assert str(info.value).startswith("m.pbn:4: % <META name=ScoringType content=\"Swiss;Topsy\"> (file header): "
+                                      "unknown scoring method 'swiss'")  # the META line's own line
     with pytest.raises(PBNError, match="board-a-match scoring is not supported"):
         scoring_rules(read_pbn('[Board "1"][Scoring "BAM"]\n'))
 

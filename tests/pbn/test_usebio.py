@@ -11,7 +11,7 @@ import pytest
 
 from rules_ext.cli import main
 from rules_ext.pbn import PBNError, compute_results, read_pbn
-from rules_ext.pbn.model import Event
+from rules_ext.pbn.model import Event, EventKind
 from rules_ext.pbn.results_model import EventResults
 from rules_ext.pbn.usebio import is_xml, read_usebio, write_usebio
 
@@ -163,10 +163,10 @@ def test_a_pbn_pairs_event_written_as_usebio_reads_back_the_same(path: Path) -> 
     assert figures(again) == figures(results)
 
 
-def test_teams_and_summed_cross_imps_are_not_written() -> None:
-    teams = read_pbn(SAMPLES / "sample-teams.pbn")
-    with pytest.raises(ValueError, match="teams event is not supported"):
-        write_usebio(teams, compute_results(teams))
+def test_individuals_and_summed_cross_imps_are_not_written() -> None:
+    individual = read_pbn(FIXTURES / "swedish-individual.pbn")
+    with pytest.raises(ValueError, match="individual event is not supported"):
+        write_usebio(individual, compute_results(individual))
     event = read_usebio(FIXTURES / "compscore-ximp.xml")
     with pytest.raises(ValueError, match="summed cross-IMPs have no USEBIO form"):
         write_usebio(event, compute_results(event, method="cross-imps"))
@@ -178,7 +178,10 @@ def test_teams_and_summed_cross_imps_are_not_written() -> None:
     (b"<?xml version='1.0'?>\n<USEBIO Version='1.2'>\n<CLUB/>\n</USEBIO>", 2, "USEBIO file without <EVENT>"),
     (b"<?xml version='1.0'?>\n<!DOCTYPE USEBIO [\n<!ENTITY a 'aaaaaaaaaa'>\n<!ENTITY b '&a;&a;&a;&a;'>\n]>\n"
      b"<USEBIO Version='1.2'><EVENT>&b;</EVENT></USEBIO>", 3, "declares the entity 'a'"),
-    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'/></USEBIO>", 2, "teams events"),
+    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'/></USEBIO>", 2,
+     "teams event (EVENT_TYPE 'SWISS_TEAMS') without <MATCH>"),
+    (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'><MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD>"
+     b"<MATCH/></EVENT></USEBIO>", 2, "MATCH_SCORING_METHOD 'IMPS' are not read: expected VPS"),
     (b"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='BAM'><SCORING_METHOD>IMPS</SCORING_METHOD></EVENT></USEBIO>", 2,
      "unknown USEBIO scoring"),
 ])
@@ -246,3 +249,147 @@ def test_nesting_deeper_than_usebio_is_refused() -> None:
 def test_cli_pbn_summary_of_a_usebio_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pbn", str(FIXTURES / "salliere-howell.xml")]) == 0
     assert capsys.readouterr().out.endswith(": USEBIO 1.0, 6 boards, 24 results, pairs; 0 problem(s)\n")
+
+
+# ------------------------------------------------------------------------------------------ teams
+TEAMS_FIXTURES = ["compscore-swiss-teams.xml", "usebio10-teams.xml"]
+
+
+def team_figures(results: EventResults) -> tuple[object, ...]:
+    """Our figures of a teams event: every played line's (rooms, score, IMPs), every match's, the ranking."""
+    lines = tuple((b.board.number, ln.result.ns, ln.result.ew, ln.result.home, ln.score_ns, ln.imp_ns, ln.imp_ew)
+                  for b in results.boards for ln in b.lines if not ln.result.not_played)
+    matches = tuple(sorted((m.round, m.home, m.visit, m.imps_home, m.imps_visit, m.boards, m.vp_home, m.vp_visit)
+                           for m in results.matches if m.boards))  # a match not played is not written
+    ranks = tuple((e.rank, e.id, e.names, e.total, e.imps) for k in results.rankings for e in k.entries)
+    return results.method, lines, matches, ranks
+
+
+@pytest.mark.parametrize("name", TEAMS_FIXTURES)
+def test_usebio_teams_agree_with_the_files_own_figures(name: str) -> None:
+    event = read_usebio(FIXTURES / name)
+    results = compute_results(event)
+    assert event.kind is EventKind.TEAMS and event.problems == ()
+    assert results.method == "imps" and results.differences == ()
+    assert all(len(b.results) % 2 == 0 for b in event.boards)  # both rooms of every match
+    # every figure the file prints took part: a score per line, the net IMPs per board and match, both
+    # teams' VPs per match, VP total and place per team
+    scores = sum(1 for b in event.boards for r in b.results if r.contract is not None)
+    imps = sum(1 for b in event.boards for r in b.results if r.theirs)
+    assert results.compared == scores + imps + 2 * len(results.matches) + 2 * len(event.participants)
+    assert imps == sum(len(b.results) for b in event.boards) // 2
+
+
+def test_compscore_swiss_teams() -> None:
+    event = read_usebio(FIXTURES / "compscore-swiss-teams.xml")
+    results = compute_results(event)
+    assert (event.name, event.date, event.version) == ("Winter Swiss Teams", "2026.11.21", "USEBIO 1.2")
+    assert [p.id for p in event.participants] == ["Otters", "Quince & Co", "Kestrels", "Lantern Knights"]
+    assert len(results.matches) == 6 and {m.round for m in results.matches} == {"1", "2", "3"}
+    assert all(m.boards == 4 and m.vp_home + m.vp_visit == pytest.approx(20) for m in results.matches)
+    (ranking,) = results.rankings
+    assert ranking.unit == "VP" and [e.rank for e in ranking.entries] == ["1", "2", "3", "4"]
+    assert ranking.entries[0].names == "Elif Sable, Femi Vesper, Greta Thorne, Hugo Wren"  # the team's players
+    # round 2, Lantern Knights (team 2: pairs 3 and 4) v Quince & Co: DIRECTION empty and the closed room
+    # first, so the pair numbers tell the rooms: pair 3 sits NS in the room where its team is NS
+    quirk = [r for b in event.boards for r in b.results if r.round == "2" and r.home == "Lantern Knights"]
+    assert quirk and all((r.ns == "Lantern Knights") == (r.names_ns == "Ada Quill - Bruno Thorne") for r in quirk)
+    assert {(r.room, r.ns) for r in quirk} == {("Open", "Lantern Knights"), ("Closed", "Quince & Co")}
+    assert quirk[0].room == "Closed"  # listed first in the file
+    passed = [r for b in event.boards for r in b.results if r.contract is not None and r.contract.is_passed_out]
+    assert passed and all(r.score_ns == 0 and not r.not_played for r in passed)  # a pass-out, played
+    assert all(b.deal is not None and b.deal.is_complete for b in event.boards)
+
+
+def test_usebio10_teams_rooms_by_order_and_team_elements() -> None:
+    event = read_usebio(FIXTURES / "usebio10-teams.xml")
+    results = compute_results(event)
+    assert (event.date, event.version) == ("2026.11.22", "USEBIO 1.0")
+    (match,) = results.matches
+    assert (match.home, match.visit, match.boards) == ("Lantern Knights", "Otters", 6)
+    # every DIRECTION empty and no pair numbers: the first line of a board is the home team's NS room
+    assert all([r.ns for r in b.results] == ["Lantern Knights", "Otters"] for b in event.boards)
+    assert all(r.score_ns is not None and float(r.score_ns) == r.score_ns for b in event.boards for r in b.results)
+
+
+@pytest.mark.parametrize(("name", "element", "item"), [
+    ("compscore-swiss-teams.xml", "TEAM_SCORE", "VP_Home"),
+    ("compscore-swiss-teams.xml", "OPPOSING_TEAM_SCORE", "VP_Visit"),
+    ("compscore-swiss-teams.xml", "IMPS", "IMP_NS"),
+    ("compscore-swiss-teams.xml", "SCORE", "Score_NS"),
+    ("usebio10-teams.xml", "TOTAL_SCORE", "TotalScoreVP"),
+    ("usebio10-teams.xml", "PLACE", "Rank"),
+    ("compscore-butler.xml", "BOARD_AVERAGE", "Datum"),
+])
+def test_a_changed_teams_or_datum_figure_is_a_difference(name: str, element: str, item: str) -> None:
+    test_a_changed_figure_is_a_difference(name, element, item)
+
+
+def test_board_average_is_kept_and_compared() -> None:
+    event = read_usebio(FIXTURES / "compscore-butler.xml")
+    results = compute_results(event)
+    assert all(b.their("Datum") == str(s.datum) for b, s in zip(event.boards, results.boards))
+    assert results.compared - compute_results(replace_datums(event)).compared == len(event.boards)
+
+
+def replace_datums(event: Event) -> Event:
+    from dataclasses import replace
+    return replace(event, boards=tuple(replace(b, theirs=()) for b in event.boards))
+
+
+@pytest.mark.parametrize("source", [FIXTURES / "compscore-swiss-teams.xml", FIXTURES / "usebio10-teams.xml",
+                                    SAMPLES / "sample-teams.pbn", FIXTURES / "realbridge-teams.pbn",
+                                    FIXTURES / "room-teams.pbn"])
+def test_usebio_teams_round_trip(source: Path) -> None:
+    event = read_usebio(source) if source.suffix == ".xml" else read_pbn(source)
+    results = compute_results(event)
+    written = write_usebio(event, results)
+    back = read_usebio(written)
+    again = compute_results(back)
+    assert back.problems == () and again.differences == ()
+    assert team_figures(again) == team_figures(results)
+    assert again.compared > 0 and [b.deal for b in back.boards] == [b.deal for b in event.boards]
+
+
+def test_cli_results_of_a_usebio_teams_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["results", str(FIXTURES / "compscore-swiss-teams.xml"), "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["kind"] == "teams" and document["differences"] == []
+    assert {"home", "visit", "imps_home", "imps_visit", "vp_home", "vp_visit", "round"} <= set(document["matches"][0])
+    first = document["boards"][0]["results"][0]
+    assert (first["room"], first["round"]) == ("Open", "1") and first["names_ns"] and first["names_ew"]
+    assert [r["id"] for r in document["ranking"]] == ["Otters", "Quince & Co", "Kestrels", "Lantern Knights"]
+    out = tmp_path / "teams.xml"
+    assert main(["pbn", str(SAMPLES / "sample-teams.pbn"), "--usebio", "-o", str(out)]) == 0
+    assert main(["results", str(out), "--format", "text"]) == 0
+    text = capsys.readouterr().out
+    assert "Matches" in text and "differences: 0" in text
+
+
+@pytest.mark.parametrize(("xml", "line", "message"), [
+    ("<MATCH>\n<TEAM>1</TEAM>\n</MATCH>", 3, "<MATCH> without <OPPOSING_TEAM>"),
+    ("<MATCH><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>\n<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n"
+     "<TRAVELLER_LINE><DIRECTION>NS</DIRECTION><SCORE>100</SCORE></TRAVELLER_LINE>\n"
+     "<TRAVELLER_LINE><DIRECTION>NS</DIRECTION><SCORE>90</SCORE></TRAVELLER_LINE></BOARD></MATCH>", 6,
+     "board 1: 1 sits NS in both rooms of the match with 2"),
+    ("<PARTICIPANTS>\n<TEAM/></PARTICIPANTS><MATCH><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM></MATCH>", 4,
+     "<TEAM> without TEAM_ID or TEAM_NAME"),
+])
+def test_bad_teams_input_is_a_problem_with_its_line(xml: str, line: int, message: str) -> None:
+    data = f"<USEBIO Version='1.2'>\n<EVENT EVENT_TYPE='SWISS_TEAMS'>\n{xml}</EVENT></USEBIO>".encode()
+    problems = [str(p) for p in read_usebio(data, source="t.xml").problems]
+    assert len(problems) == 1 and problems[0].startswith(f"t.xml:{line}: {message}"), problems
+
+
+def test_an_english_cross_imp_file_shows_two_imps_for_an_artificial_score() -> None:
+    lines = "".join(f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+                    f"<SCORE>{score}</SCORE>{figures}</TRAVELLER_LINE>"
+                    for ns, ew, score, figures in (
+                        ("1", "2", "420", ""), ("3", "4", "450", ""), ("5", "6", "-50", ""),
+                        ("7", "8", "A6040", "<NS_CROSS_IMP_POINTS>2.00</NS_CROSS_IMP_POINTS>"
+                                            "<EW_CROSS_IMP_POINTS>-2.00</EW_CROSS_IMP_POINTS>")))
+    data = (f"<USEBIO Version='1.2'><EVENT EVENT_TYPE='CROSS_IMP'><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}"
+            f"</BOARD></EVENT></USEBIO>").encode()
+    results = compute_results(read_usebio(data))
+    assert (results.artificial, results.compared, results.differences) == ("ebu", 2, ())
+    assert compute_results(read_usebio(data), artificial="ruter").differences != ()
