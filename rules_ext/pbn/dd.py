@@ -122,31 +122,57 @@ CHUNK = 8
 
 def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]], *,
           with_par: bool = True,
-          progress: Callable[[Iterable[int]], Iterable[int]] = iter) -> list[DoubleDummy]:
+          progress: Callable[[Iterable[int]], Iterable[int]] = iter,
+          workers: int = 1) -> list[DoubleDummy]:
     """Solve every (complete) deal in DDS batches of CHUNK; ``conditions`` are each deal's dealer
-    and vulnerability (for par). ``progress`` wraps the iteration over the batches (e.g. a tqdm bar)."""
+    and vulnerability (for par). ``progress`` wraps the iteration over the batches (e.g. a tqdm bar).
+
+    ``workers`` > 1 spreads the batches over a process pool (DDS threads inside one batch as well;
+    ``benchmarks/bench_dd.py`` measures 1 against N workers). The result is the same either way."""
+    batches = [[(deal.to_pbn(), dealer.value, vulnerability.name)
+                for deal, (dealer, vulnerability) in zip(deals[start:start + CHUNK], conditions[start:start + CHUNK])]
+               for start in range(0, len(deals), CHUNK)]
+    solved: list[tuple[tuple[tuple[int, ...], ...], tuple[int, tuple[tuple[int, int, int, int, int], ...]] | None]] = []
+    if workers > 1 and len(batches) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
+            futures = [pool.submit(_solve_batch, batch, with_par) for batch in batches]
+            for index in progress(range(len(futures))):
+                solved += futures[index].result()
+    else:
+        for index in progress(range(len(batches))):
+            solved += _solve_batch(batches[index], with_par)
+    out = []
+    for tricks, found in solved:
+        par_ = None
+        if found is not None:
+            score, contracts = found
+            par_ = Par(score, _merged((Contract(level, _STRAIN[denom], Doubling(penalty)), Seat(declarer), result)
+                                      for level, denom, penalty, declarer, result in contracts))
+        out.append(DoubleDummy(tricks, par_))
+    return out
+
+
+def _solve_batch(batch: Sequence[tuple[str, int, str]], with_par: bool):
+    """One DDS call for a batch of (PBN deal, dealer index, vulnerability name); plain tuples out,
+    so a batch can run in a worker process."""
     from endplay.dds import calc_all_tables, par
     from endplay.types import Deal as SolverDeal
     from endplay.types import Player, Vul
 
-    vuls = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
-            Vulnerability.ALL: Vul.both}
-    solver_deals = [SolverDeal(deal.to_pbn()) for deal in deals]
-    tables = []
-    for start in progress(range(0, len(solver_deals), CHUNK)):
-        tables += list(calc_all_tables(solver_deals[start:start + CHUNK]))
+    vuls = {"NONE": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "ALL": Vul.both}
+    tables = calc_all_tables([SolverDeal(pbn) for pbn, _, _ in batch])
     out = []
-    for table, (dealer, vulnerability) in zip(tables, conditions):
+    for table, (_, dealer, vulnerability) in zip(tables, batch):
         grid = table.to_list()  # [denomination][player]: endplay's orders
         tricks = tuple(tuple(grid[_DENOMINATION[strain]][seat.value] for strain in DD_STRAINS)
                        for seat in DD_SEATS)
         found = None
         if with_par:
-            result = par(table, vuls[vulnerability], Player(dealer.value))
-            found = Par(int(result.score), _merged(
-                (Contract(c.level, _STRAIN[int(c.denom)], Doubling(int(c.penalty))),
-                 Seat(int(c.declarer)), int(c.result)) for c in result))
-        out.append(DoubleDummy(tricks, found))
+            result = par(table, vuls[vulnerability], Player(dealer))
+            found = (int(result.score), tuple((c.level, int(c.denom), int(c.penalty), int(c.declarer), int(c.result))
+                                              for c in result))
+        out.append((tricks, found))
     return out
 
 
