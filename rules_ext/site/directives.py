@@ -196,7 +196,8 @@ class LawDirective(LawDirectiveBase):
         dispname = citation(label, title)
         script = self.script()
         if script == SIMPLIFIED:
-            result.insert(0, _index_entry(f"{dispname}; {EDITIONS.name(edition)}", label))
+            entry = f"{citation(label)}; {EDITIONS.name(edition)} {title}".strip()
+            result.insert(0, _index_entry(entry, label))
         self.domain.note_object(edition, script, label,
                                 ObjectEntry(self.env.docname, label, dispname, "law"),
                                 location=self.get_location())
@@ -322,8 +323,8 @@ class TermDirective(LawDirectiveBase):
         hover = _plain(" ".join(self.content).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         if self.script() == SIMPLIFIED:
-            shown = f"{term}（{english}）" if english else term
-            item.insert(0, _index_entry(f"{shown}; {EDITIONS.name(edition)} 词汇表", anchor))
+            where = f"{EDITIONS.name(edition)} 词汇表" + (f"（{english}）" if english else "")
+            item.insert(0, _index_entry(f"{term}; {where}", anchor))
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, hover),
                               location=self.get_location())

@@ -252,6 +252,7 @@ def test_search_one_result_per_law_with_law_text_snippets(server, browser):
     ("首攻", ["1991/law-54"]),  # synonym of 首引
     ("revoke", [f"1991/law-{n}" for n in range(61, 65)]),  # English title and glossary
     ("claim", [f"1991/law-{n}" for n in range(68, 72)]),
+    ("罰張", ["1991/law-50"]),  # typed in traditional characters
 ])
 def test_search_understands_bridge_words(server, browser, query, laws):
     browser.get(f"{server}/search.html?q={query}")
@@ -289,3 +290,42 @@ def test_search_page_for_罚则(server, browser):
     for result in results:
         assert "罚则" in result["text"], result
     shot(browser, "search-罚则")
+
+
+def test_definitions_on_focus_and_tap_and_highlights_stay_on_their_page(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(f"{server}/1991/law-45.html")
+    term = browser.find_element(By.CSS_SELECTOR, "article a.law-term")
+    popup = "return document.querySelector('.law-term-popup:not([hidden])')"
+    # keyboard: focusing the term shows its definition
+    browser.execute_script("""const links = [...document.querySelectorAll('article a')];
+        links[links.indexOf(arguments[0]) - 1].focus()""", term)
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element == term
+    shown = browser.execute_script(popup)
+    assert shown is not None and term.text in shown.text and "词汇表" in shown.text
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    assert browser.execute_script(popup) is None
+    # a tap: the first shows the definition and stays, the second follows the link
+    tap = ("arguments[0].dispatchEvent(new PointerEvent('pointerdown', "
+           "{pointerType: 'touch', bubbles: true})); arguments[0].click();")
+    browser.execute_script(tap, term)
+    assert browser.current_url.endswith("/1991/law-45.html")
+    assert browser.execute_script(popup) is not None
+    browser.execute_script(tap, term)
+    wait.until(lambda d: "glossary.html#term-" in d.current_url)
+
+    # a search result opens highlighted; the next page the reader goes to is not
+    browser.get(f"{server}/search.html?q=越序")
+    _wait_for_results(browser, "越序", 3)
+    first = browser.find_element(By.CSS_SELECTOR, "#search-results li.rules-result a")
+    click(browser, first)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "span.highlighted"))
+    browser.get(f"{server}/1991/law-28.html")
+    assert browser.find_element(By.CSS_SELECTOR, "article h1").text.startswith("第28条")
+    assert not browser.find_elements(By.CSS_SELECTOR, "span.highlighted")

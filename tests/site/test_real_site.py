@@ -237,8 +237,8 @@ def test_search_snippet_text_is_the_law_text(real_site):
 
 def test_general_index_lists_laws_and_terms(real_site):
     genindex = (real_site.outdir / "genindex.html").read_text(encoding="utf-8")
-    assert re.search(r'href="1991/law-45.html#45">1991年版</a>', genindex)
-    assert re.search(r'href="1991/glossary.html#term-dummy">1991年版 词汇表</a>', genindex)
+    assert re.search(r'href="1991/law-45.html#45">1991年版 打出的牌张</a>', genindex)
+    assert re.search(r'href="1991/glossary.html#term-dummy">1991年版 词汇表（Dummy）</a>', genindex)
 
 
 def test_favicon(real_site):
