@@ -230,8 +230,6 @@ class ProvisionDirective(LawDirectiveBase):
         whole_law = _is_law(label)
         container = nodes.container(classes=["law-provision", f"law-{kind}"],
                                     ids=[] if whole_law else [label])
-        if whole_law:
-            container["classes"].append("law-whole")
         self.set_source_info(container)
         head = nodes.paragraph(classes=["law-head"])
         marker = self.options.get("marker", "")

@@ -396,21 +396,19 @@ const RulesSearch = {
     const parts = RulesSearch.simp(query.toLowerCase())
       .split(/[\s,，、;；:：.。!！?？"“”'‘’()（）《》]+/u).filter((p) => p);
     const phrases = new Set();
-    let docs = null;
-    const verify = new Map(); // doc -> the phrases to find in its text (not one index word)
+    let docs = null; // doc -> {score, loose}: loose when found by index words, not the phrase
     for (const part of parts) {
       const partDocs = new Map();
       for (const word of RulesSearch.alternatives(part)) {
         phrases.add(word);
-        const found = RulesSearch.phraseDocs(word);
-        for (const [doc, score] of found.docs) {
-          if (!found.exact) {
-            if (!verify.has(doc)) verify.set(doc, new Set());
-            verify.get(doc).add(word);
+        // the traditional form finds the traditional texts (1999-trad; a 繁體 build's own index)
+        for (const form of new Set([word, RulesSearch.trad(word)])) {
+          const found = RulesSearch.phraseDocs(form);
+          for (const [doc, score] of found.docs) {
+            const before = partDocs.get(doc);
+            if (before === undefined || (found.exact && (before.loose || before.score < score)))
+              partDocs.set(doc, { score, loose: !found.exact });
           }
-          const before = partDocs.get(doc);
-          if (before === undefined || (found.exact && (before.loose || before.score < score)))
-            partDocs.set(doc, { score, loose: !found.exact });
         }
       }
       for (const law of RulesSearch.titleLaws(part)) {
@@ -441,12 +439,13 @@ const RulesSearch = {
       group.score = Math.max(group.score, score);
       group.loose = group.loose && loose;
     }
-    const rank = (g) => (g.place.base === from.replace(/^zh-hant\//, "") ? -1
+    const home = from.replace(/^zh-hant\//, "");
+    const rank = (g) => (home && g.place.base === home ? -1
       : order.indexOf(g.place.base) >= 0 ? order.indexOf(g.place.base) : order.length);
     const results = [...groups.values()].sort((a, b) => b.score - a.score
       || (a.loose - b.loose) || rank(a) - rank(b)
       || (a.place.law ?? 999) - (b.place.law ?? 999) || a.place.key.localeCompare(b.place.key));
-    RulesSearch.state = { results, next: 0, shown: 0, phrases: [...phrases], verify };
+    RulesSearch.state = { results, next: 0, shown: 0, phrases: [...phrases] };
     RulesSearch.more();
   },
 
@@ -618,7 +617,10 @@ const RulesSearch = {
     Search.title.innerText = "搜索结果";
     if (how === "jump") Search.status.innerText = "这是条文编号：请选择版本。";
     else if (!count) Search.status.innerText = "没有找到符合条件的条文。";
-    else if (how === "more") Search.status.innerText = `已显示 ${count} 条结果（每条规则一项，简繁合并）。`;
+    else if (how === "more") {
+      Search.status.innerText = `已显示 ${count} 条结果（每条规则一项，简繁合并）；`
+        + "其余结果见页末“显示更多结果”。";
+    }
     else Search.status.innerText = `找到 ${count} 条结果（每条规则一项，简繁合并）。`;
   },
 };
