@@ -208,6 +208,16 @@ const RulesSearch = {
 
   params: () => new URLSearchParams(window.location.search),
 
+  /* the address of a page, as Sphinx's own search makes it (html or dirhtml builder) */
+  url: (docname) => {
+    const options = window.DOCUMENTATION_OPTIONS || {};
+    if (options.BUILDER === "dirhtml") {
+      const dir = docname === "index" ? "" : `${docname.replace(/\/index$/, "")}/`;
+      return `${RulesSite.root()}${dir}`;
+    }
+    return `${RulesSite.root()}${docname}${options.LINK_SUFFIX ?? ".html"}`;
+  },
+
   editionInfo: (id) => RulesSearch.data.editions.find((e) => e.id === id),
 
   /* the edition a docname belongs to, its base (1999-trad -> 1999) and law number */
@@ -383,7 +393,7 @@ const RulesSearch = {
       if (here) {
         const docname = from.startsWith("zh-hant/") && Search._index.docnames.includes(
           `zh-hant/${here.docname}`) ? `zh-hant/${here.docname}` : here.docname;
-        window.location.replace(`${RulesSite.root()}${docname}.html#${here.anchor}`);
+        window.location.replace(`${RulesSearch.url(docname)}#${here.anchor}`);
         return;
       }
       if (targets.length) {
@@ -513,7 +523,7 @@ const RulesSearch = {
     const link = li.appendChild(document.createElement("a"));
     const highlight = hit ? `?highlight=${encodeURIComponent(hit.phrase)}` : "";
     const anchor = hit && hit.anchor ? `#${hit.anchor}` : "";
-    link.href = `${RulesSite.root()}${main}.html${highlight}${anchor}`;
+    link.href = `${RulesSearch.url(main)}${highlight}${anchor}`;
     link.textContent = index.titles[docnames.indexOf(main)] || (page && page.title) || main;
     const info = RulesSearch.editionInfo(group.place.base);
     if (info) {
@@ -532,7 +542,7 @@ const RulesSearch = {
       for (const [label, doc, hl] of [["简", simpDoc, highlight], ["繁", trad, tradHighlight]]) {
         if (!doc || (!docnames.includes(doc) && !doc.startsWith("zh-hant/"))) continue;
         const a = scripts.appendChild(document.createElement("a"));
-        a.href = `${RulesSite.root()}${doc}.html${hl}${anchor}`;
+        a.href = `${RulesSearch.url(doc)}${hl}${anchor}`;
         a.textContent = label;
         a.lang = label === "繁" ? "zh-Hant" : "zh-Hans";
       }
@@ -606,7 +616,7 @@ const RulesSearch = {
     targets.forEach((t, i) => {
       if (i) box.appendChild(document.createTextNode(" · "));
       const a = box.appendChild(document.createElement("a"));
-      a.href = `${RulesSite.root()}${t.docname}.html#${t.anchor}`;
+      a.href = `${RulesSearch.url(t.docname)}#${t.anchor}`;
       a.textContent = `${t.edition.name} ${RulesSearch.citation(t.label)}`;
     });
     Search.output.before(box);
