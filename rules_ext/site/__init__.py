@@ -45,7 +45,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID
 from rules_ext.fileio import package_path
-from rules_ext.site import directives
+from rules_ext.site import directives, publish, search
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -213,9 +213,19 @@ def setup(app) -> dict[str, Any]:
     app.add_node(directives.collapsible,
                  html=(directives.visit_collapsible_html, directives.depart_collapsible_html),
                  latex=other, text=other, man=other, texinfo=other)
+    skip = (directives.skip_node, None)
+    app.add_node(directives.permalink, html=(directives.visit_permalink_html, None),
+                 latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_css_file("rules.css")
+    app.add_js_file("rules.js")
     app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
+    app.connect("config-inited", publish.default_favicon)
+    app.connect("env-updated", search.leave_out_of_index)
+    app.connect("doctree-resolved", publish.unique_wrapper_ids)
+    app.connect("doctree-resolved", search.write_page_text)
+    app.connect("build-finished", search.write_search_data)
+    app.connect("build-finished", publish.write_sitemap)
     app.connect("builder-inited", generate)
     app.connect("doctree-resolved", directives.fill_examples)
     app.connect("env-get-updated", directives.examples_outdated)

@@ -12,10 +12,12 @@ import re
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
+from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, citation, law_number
 from rules_ext.corpus.model import KINDS
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
@@ -60,6 +62,40 @@ def depart_collapsible_html(self, node) -> None:
 
 def visit_collapsible_other(self, node) -> None:
     pass
+
+
+class permalink(nodes.Inline, nodes.Element):
+    """The copy-link of a provision or glossary entry: in HTML a focusable link to its own anchor
+    that rules.js turns into "copy the citation and URL" (``data-cite``); nothing in other
+    builders (print, text) and nothing in the search text."""
+
+
+#: the rulebook's title as a citation names it, per script
+BOOK = {SIMPLIFIED: "《中国桥牌竞赛规则》", TRADITIONAL: "《中國橋牌競賽規則》"}
+
+
+def visit_permalink_html(self, node) -> None:
+    cite = self.attval(node["cite"])
+    self.body.append(
+        f'<a class="law-permalink" href="#{self.attval(node["anchor"])}" data-cite="{cite}" '
+        f'title="复制引用和链接" aria-label="复制引用和链接：{cite}">¶</a>')
+    raise nodes.SkipNode
+
+
+def skip_node(self, node) -> None:
+    raise nodes.SkipNode
+
+
+def cite_text(edition: str, label: str, script: str) -> str:
+    """``《中国桥牌竞赛规则》1991年版 第45条C款4项b目``: what the copy-link copies (before the URL)."""
+    traditional = script == TRADITIONAL or (EDITIONS.get(edition) is not None
+                                            and EDITIONS[edition].script == TRADITIONAL)
+    book = BOOK[TRADITIONAL if traditional else SIMPLIFIED]
+    try:
+        where = citation(label, traditional=traditional)
+    except LabelError:
+        where = label
+    return f"{book}{EDITIONS.name(edition)} {where}"
 
 
 def depart_collapsible_other(self, node) -> None:
@@ -143,13 +179,29 @@ class LawDirective(LawDirectiveBase):
         label = str(self.law_number_argument())
         edition = self.edition()
         title = self.options.get("title", "")
-        target = nodes.target("", "", ids=[label])
-        self.state.document.note_explicit_target(target)
+        document = self.state.document
+        section = self.state.parent
+        result: list[nodes.Node] = []
+        if isinstance(section, nodes.section) and label not in document.ids:
+            # the heading's own anchor is the law number (#45), not docutils' #id1
+            for old in section["ids"]:
+                if document.ids.get(old) is section:
+                    del document.ids[old]
+            section["ids"] = [label]
+            document.ids[label] = section
+        else:
+            target = nodes.target("", "", ids=[label])
+            document.note_explicit_target(target)
+            result.append(target)
         dispname = citation(label, title)
-        self.domain.note_object(edition, self.script(), label,
+        script = self.script()
+        if script == SIMPLIFIED:
+            entry = f"{citation(label)}; {EDITIONS.name(edition)} {title}".strip()
+            result.insert(0, _index_entry(entry, label))
+        self.domain.note_object(edition, script, label,
                                 ObjectEntry(self.env.docname, label, dispname, "law"),
                                 location=self.get_location())
-        return [target]
+        return result
 
 
 class ProvisionDirective(LawDirectiveBase):
@@ -190,15 +242,14 @@ class ProvisionDirective(LawDirectiveBase):
         if "penalty" in self.options and kind != "penalty" and not any(
                 word in printed for word in ("判罚", "判罰")):
             head += nodes.inline("（判罚）", "（判罚）", classes=["law-penalty"])
-        head += nodes.reference("", "¶", refid=label, classes=["headerlink", "law-permalink"],
-                                reftitle=f"{edition}:{label}")
+        head += permalink(anchor=label, cite=cite_text(edition, label, self.script()))
         body = nodes.container(classes=["law-text"])
         self.state.nested_parse(self.content, self.content_offset, body)
         if not heading and body.children and isinstance(body.children[0], nodes.paragraph):
             # no heading: the marker starts the text line, as printed
             first = body.children[0]
             for child in reversed([c for c in head.children
-                                   if not isinstance(c, nodes.reference)]):
+                                   if not isinstance(c, permalink)]):
                 first.insert(0, child)
             first.append(head.children[-1])
             head = None
@@ -259,7 +310,9 @@ class TermDirective(LawDirectiveBase):
         if "recovered" in self.options:
             head += nodes.abbreviation(" 〔编〕", " 〔编〕", classes=["law-recovered"],
                                        explanation="标题由编者恢复 (heading recovered editorially)")
-        head += nodes.reference("", "¶", refid=anchor, classes=["headerlink"])
+        glossary = "詞彙表" if self.script() == TRADITIONAL else "词汇表"
+        head += permalink(anchor=anchor,
+                          cite=f"{cite_text(edition, '', self.script()).strip()} {glossary} {term}")
         item += head
         body = nodes.container(classes=["law-term-text"])
         self.state.nested_parse(self.content, self.content_offset, body)
@@ -267,10 +320,18 @@ class TermDirective(LawDirectiveBase):
         # the hover shows the definition as a reader sees it: role markup reduced to its text
         hover = _plain(" ".join(self.content).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
+        if self.script() == SIMPLIFIED:
+            where = f"{EDITIONS.name(edition)} 词汇表" + (f"（{english}）" if english else "")
+            item.insert(0, _index_entry(f"{term}; {where}", anchor))
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, hover),
                               location=self.get_location())
         return [item]
+
+
+def _index_entry(entry: str, anchor: str) -> addnodes.index:
+    """An entry of the general index (genindex) pointing at ``anchor``."""
+    return addnodes.index(entries=[("single", entry, anchor, "", None)])
 
 
 def _plain(text: str, limit: int = 160) -> str:

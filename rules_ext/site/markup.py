@@ -11,7 +11,8 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 
 from rules_ext.corpus.model import CrossReference
 
@@ -137,12 +138,55 @@ def _suffix_places(text: str, targets: Sequence[str]) -> list[tuple[int, int]]:
     return places
 
 
+TERM_EXCLUSIONS = Path(__file__).parent / "data" / "term-exclusions.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """A context in which a defined term is not used in its defined sense: ``自行[约定]``."""
+
+    context: str  # 自行约定
+    start: int  # where the term starts in the context (2)
+    term: str  # 约定
+
+    @classmethod
+    def parse(cls, line: str) -> Exclusion:
+        match = re.fullmatch(r"([^\[\]]*)\[([^\[\]]+)\]([^\[\]]*)", line.strip())
+        if match is None:
+            raise ValueError(f"{line.strip()!r}: expected a context with the term in brackets, "
+                             "e.g. 自行[约定]")
+        before, term, after = match.groups()
+        return cls(before + term + after, len(before), term)
+
+    def covers(self, text: str, at: int, term: str) -> bool:
+        """Whether the use of ``term`` at ``at`` in ``text`` lies in this context."""
+        begin = at - self.start
+        return term == self.term and begin >= 0 and text.startswith(self.context, begin)
+
+
+@cache
+def term_exclusions(path: Path = TERM_EXCLUSIONS) -> tuple[Exclusion, ...]:
+    """The reviewed list of contexts where a defined term must not be linked."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                found.append(Exclusion.parse(line))
+            except ValueError as exc:
+                raise ValueError(f"{path}:{number}: {exc}") from None
+    return tuple(found)
+
+
 def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str], edition: str,
                term_target: Callable[[str], str],
                anchor: Callable[[str, str], str] = same_label,
-               boundaries: Callable[[str], set[int]] | None = None) -> list[Span]:
+               boundaries: Callable[[str], set[int]] | None = None,
+               exclusions: Sequence[Exclusion] | None = None) -> list[Span]:
     """Where the references (in order) and the first use of each defined term are in ``text``;
-    with ``boundaries``, a term is only linked where it is a whole word."""
+    with ``boundaries``, a term is only linked where it is a whole word; never in a context of
+    ``exclusions`` (default: the reviewed list, :func:`term_exclusions`)."""
+    if exclusions is None:
+        exclusions = term_exclusions()
     spans: list[Span] = []
     cursor = 0
     for xref in xrefs:
@@ -163,7 +207,8 @@ def find_spans(text: str, xrefs: Sequence[CrossReference], terms: Iterable[str],
         while (at := text.find(term, start)) >= 0:
             end = at + len(term)
             whole = bounds is None or (at in bounds and end in bounds)
-            if whole and not any(s.start < end and at < s.end for s in spans):
+            sense = not any(e.covers(text, at, term) for e in exclusions)
+            if whole and sense and not any(s.start < end and at < s.end for s in spans):
                 target = term_target(term)
                 spans.append(Span(at, end, partial(_term_role, target=target)))
                 break

@@ -1,4 +1,4 @@
-"""Chinese search: Sphinx's jieba-based indexer, with JavaScript that runs.
+"""Chinese search: Sphinx's jieba-based indexer, the law text for snippets, and the search data.
 
 Sphinx 9.0's ``SearchChinese`` ships the English snowball stemmer for the Latin words of a Chinese
 text (``js_stemmer_rawcode = 'english-stemmer.js'``) but binds it by its ``language_name``, so
@@ -14,11 +14,50 @@ in Python and in JavaScript alike (Sphinx's default identity stemmer).
 The dictionary is the one the page generator writes (the bridge terms 藏牌, 明手, 罚张, 首引,
 定约, ... and every defined term; see :mod:`rules_ext.site.words`); the extension names it in
 ``html_search_options['dict']`` unless conf.py names another.
+
+What the browser gets (``static/rules.js`` runs the search; Sphinx's ``searchtools.js`` only loads
+the index):
+
+- the index holds the simplified law pages, glossaries and hand-written pages; the generated 繁體
+  views (``zh-hant/``) and the comparison pages (``compare/``) are left out (``nosearch``), as
+  they repeat the law text: a law is one result, with its 简 and 繁 pages side by side, and a
+  traditional-script query is converted to simplified in the browser;
+- the snippets come from ``_search/<docname>.json``: the law text of the page, provision by
+  provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
+  errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
+  (60 kB) of every result;
+- ``_static/rules-search-data.js``: the editions, the reviewed synonym table
+  (``data/search-synonyms.txt``), the English law titles and glossary terms, and the
+  simplified/traditional character maps of the texts.
 """
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.search import SearchLanguage
 from sphinx.search.zh import SearchChinese
+
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.fileio import write_text_atomic
+
+DATA = Path(__file__).parent / "data"
+SYNONYMS = DATA / "search-synonyms.txt"
+LAW_TITLES = DATA / "law-titles-1997.txt"
+#: generated pages left out of the search index: they repeat the law text of indexed pages
+UNINDEXED = ("zh-hant/", "compare/")
+#: where the snippet text of a page is written (``_search/1991/law-45.json``)
+TEXT_DIR = "_search"
+#: classes of page furniture: never in a snippet
+FURNITURE = frozenset({"no-search", "law-nav", "law-switch", "law-editorial", "law-erratum",
+                       "law-findings", "law-evidence", "law-examples", "law-unresolved-marker",
+                       "law-edition-mark", "headerlink", "toctree-wrapper"})
+#: blocks a snippet can link to
+BLOCKS = frozenset({"law-provision", "law-glossary-entry"})
 
 
 class BridgeSearchChinese(SearchChinese):
@@ -27,3 +66,157 @@ class BridgeSearchChinese(SearchChinese):
 
     def stem(self, word: str) -> str:
         return word.lower()
+
+
+def indexed(docname: str) -> bool:
+    """Whether the page goes into the search index."""
+    return not docname.startswith(UNINDEXED)
+
+
+def leave_out_of_index(app, env) -> list[str]:
+    """env-updated: the 繁體 views and comparison pages are ``nosearch``."""
+    for docname in env.found_docs:
+        if not indexed(docname):
+            env.metadata.setdefault(docname, {})["nosearch"] = ""
+    return []
+
+
+# -- the text of a page, block by block --------------------------------------------------------
+def page_blocks(doctree: nodes.Node) -> list[list[str]]:
+    """``[[anchor, text], ...]``: the text of the page by block (a provision, a glossary entry, a
+    section), each with the anchor it is shown at, in page order, without page furniture."""
+    blocks: list[list[str]] = []
+
+    def walk(node: nodes.Node, anchor: str) -> None:
+        if isinstance(node, nodes.Text):
+            text = " ".join(node.astext().split())
+            if text:
+                if not blocks or blocks[-1][0] != anchor:
+                    blocks.append([anchor, ""])
+                blocks[-1][1] = _join(blocks[-1][1], text)
+            return
+        if not isinstance(node, nodes.Element):
+            return
+        classes: set[str] = set(node.get("classes", ()))
+        skipped = (nodes.comment, nodes.raw, nodes.target, nodes.system_message, addnodes.index,
+                   addnodes.toctree, nodes.title, nodes.literal_block, nodes.doctest_block)
+        if isinstance(node, skipped) and not (isinstance(node, nodes.title)
+                                              and isinstance(node.parent, nodes.table)):
+            return
+        if classes & FURNITURE or type(node).__name__ in ("permalink", "collapsible"):
+            return
+        if node.get("ids") and (classes & BLOCKS or isinstance(node, nodes.section)):
+            anchor = node["ids"][0]
+        block_start = isinstance(node, (nodes.paragraph, nodes.entry, nodes.list_item))
+        for child in node.children:
+            walk(child, anchor)
+        if block_start and blocks and blocks[-1][0] == anchor:
+            blocks[-1][1] += " "
+
+    walk(doctree, "")
+    return [[anchor, " ".join(text.split())] for anchor, text in blocks if text.strip()]
+
+
+def _join(before: str, text: str) -> str:
+    """Chinese runs on without spaces; Latin words keep one."""
+    if before and not before.endswith(" ") and re.match(r"[A-Za-z0-9]", text) and \
+            re.search(r"[A-Za-z0-9]$", before):
+        return f"{before} {text}"
+    return before + text
+
+
+def write_page_text(app, doctree, docname: str) -> None:
+    """doctree-resolved: ``_search/<docname>.json`` for the snippets of an indexed page."""
+    if app.builder.format != "html" or not indexed(docname) or \
+            not getattr(app.builder, "search", False):
+        return
+    title = app.env.titles.get(docname)
+    data = {"title": title.astext() if title is not None else docname,
+            "blocks": page_blocks(doctree)}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    path = Path(app.builder.outdir, TEXT_DIR, f"{docname}.json")
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        write_text_atomic(path, text)
+
+
+# -- the search data ----------------------------------------------------------------------------
+def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
+    """The reviewed synonym table: ``越序 = 未按顺序 不按顺序`` (each finds the others) or
+    ``叫品 > 叫牌`` (a query for the left also finds the right, not the other way round)."""
+    groups = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = re.fullmatch(r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)", line)
+        if match is None:
+            raise ValueError(f"{path}:{number}: expected 'word = word ...' or "
+                             f"'word > word ...', got {line!r}")
+        left, how, right = match.groups()
+        groups.append({"words": left.split() + right.split(), "from": left.split(),
+                       "both": how == "="})
+    return groups
+
+
+def read_law_titles(path: Path = LAW_TITLES) -> dict[int, str]:
+    titles = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            number, _, title = line.partition("\t")
+            titles[int(number)] = title.strip()
+    return titles
+
+
+def character_maps(texts: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(simplified -> traditional, traditional -> simplified) for the characters of ``texts``
+    (OpenCC's character tables, character by character: enough to match a typed query)."""
+    import opencc
+
+    chars = sorted({c for text in texts for c in text if "\u3400" <= c <= "\u9fff"})
+    to_trad, to_simp = opencc.OpenCC("s2t"), opencc.OpenCC("t2s")
+    s2t: dict[str, str] = {}
+    t2s: dict[str, str] = {}
+    for char in chars:
+        trad, simp = to_trad.convert(char), to_simp.convert(char)
+        if len(trad) == 1 and trad != char:
+            s2t[char] = trad
+            t2s.setdefault(trad, char)
+        if len(simp) == 1 and simp != char:
+            t2s[char] = simp
+    return s2t, t2s
+
+
+def search_data(app) -> dict[str, Any]:
+    env = app.env
+    domain = env.get_domain("law")
+    english: dict[str, list[str]] = {}
+    for (_edition, _script, term), entry in sorted(domain.data["terms"].items()):
+        if entry.english:
+            english.setdefault(entry.english.lower(), [])
+            if term not in english[entry.english.lower()]:
+                english[entry.english.lower()].append(term)
+    texts = []
+    for path in sorted(Path(app.builder.outdir, TEXT_DIR).rglob("*.json")):
+        texts.append(path.read_text(encoding="utf-8"))
+    s2t, t2s = character_maps(texts)
+    return {
+        "default": app.config.rules_default_edition,
+        "editions": [{"id": e.id, "name": e.name, "script": e.script, "base": e.variant_of}
+                     for e in EDITIONS],
+        "synonyms": read_synonyms(),
+        "titles": read_law_titles(),
+        "english": english,
+        "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
+        "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
+        "textdir": TEXT_DIR,
+    }
+
+
+def write_search_data(app, exception) -> None:
+    """build-finished: ``_static/rules-search-data.js``."""
+    if exception is not None or app.builder.format != "html" or \
+            not getattr(app.builder, "search", False):
+        return
+    data = json.dumps(search_data(app), ensure_ascii=False, separators=(",", ":"))
+    write_text_atomic(Path(app.builder.outdir, "_static", "rules-search-data.js"),
+                      f"window.RULES_SEARCH={data};\n")

@@ -144,3 +144,188 @@ def test_reader_journey(server, browser):
     for chrome in ("繁體", "版本 (EDITIONS)", "第63条", "Skip to content"):
         assert chrome not in text, chrome
     print(f"\nbrowser journey OK; screenshots: {law62}, {found}, {hant}; print: {printed}")
+
+
+def _wait_for_results(browser, query: str, count: int = 1):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 30).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search-results li.rules-result")) >= count
+        and d.find_element(By.CSS_SELECTOR, ".search-summary").text.strip())
+    return browser.execute_script("""
+        return [...document.querySelectorAll('#search-results li.rules-result')].map(li => ({
+          href: li.querySelector('a').getAttribute('href'),
+          text: (li.querySelector('p.context') || {textContent: ''}).textContent}))""")
+
+
+def _law(href: str) -> str:
+    """'./1991/law-45.html?highlight=x#45C4b' -> '1991/law-45'"""
+    path = href.split("?")[0].split("#")[0].removesuffix(".html")
+    while path.startswith(("./", "../")):
+        path = path.split("/", 1)[1]
+    return path
+
+
+def test_copy_link_by_keyboard_and_followed_link(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(f"{server}/1991/law-45.html")
+    own = browser.find_element(By.CSS_SELECTOR, 'a.law-permalink[href="#45C4b"]')
+    before = browser.find_element(By.CSS_SELECTOR, 'a.law-permalink[href="#45C4a"]')
+    assert own.is_displayed()
+    # capture what is copied (the clipboard itself is the browser's)
+    browser.execute_script("window.copied = null; navigator.clipboard.writeText = "
+                           "(t) => { window.copied = t; return Promise.resolve(); };")
+    browser.execute_script("arguments[0].focus()", before)
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    active = browser.switch_to.active_element
+    assert active.get_attribute("href").endswith("#45C4b")
+    active.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.copied"))
+    assert browser.execute_script("return window.copied") == (
+        f"《中国桥牌竞赛规则》1991年版 第45条C款4项b目 {server}/1991/law-45.html#45C4b")
+    assert "已复制" in browser.find_element(By.CSS_SELECTOR, ".law-copied").text
+    assert browser.execute_script("return document.querySelector(':target').id") == "45C4b"
+
+    # hovering 45C4b's line strengthens its own copy-link only, not 45C's or 45C4's
+    ActionChains(browser).move_to_element(
+        browser.find_element(By.CSS_SELECTOR, '[id="45C4b"] > p')).perform()
+    opacity = browser.execute_script("""return ['45C', '45C4', '45C4b'].map(a =>
+        getComputedStyle(document.querySelector(`a.law-permalink[href="#${a}"]`)).opacity)""")
+    assert opacity[2] == "1" and opacity[0] != "1" and opacity[1] != "1", opacity
+
+    # a followed link lands on its provision, highlighted; the law's heading anchor is its number
+    browser.get(f"{server}/1991/law-62.html")
+    browser.get(f"{server}/1991/law-45.html#45C2")
+    target = browser.execute_script("return document.querySelector(':target')")
+    assert target.get_attribute("id") == "45C2"
+    background = browser.execute_script(
+        "return getComputedStyle(arguments[0].querySelector(':scope > p')).backgroundColor", target)
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent"), background
+    assert browser.execute_script("return document.querySelector('article h1')"
+                                  ".closest('section').id") == "45"
+    shot(browser, "1991-law-45-target")
+
+    # a phone: the copy-link is there without hovering
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(f"{server}/1991/law-45.html#45C4b")
+        link = browser.find_element(By.CSS_SELECTOR, 'a.law-permalink[href="#45C4b"]')
+        assert link.is_displayed() and link.size["width"] >= 10
+        shot(browser, "phone-1991-law-45C4b")
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
+FURNITURE = ("←", "→", "›", "置信度", "confidence", "依据 (evidence", "繁體", "Next", ".txt",
+             ">>>")
+
+
+def test_search_one_result_per_law_with_law_text_snippets(server, browser):
+    browser.get(f"{server}/search.html?q=叫牌")
+    results = _wait_for_results(browser, "叫牌", 20)
+    laws = [_law(r["href"]) for r in results]
+    assert len(laws) == len(set(laws)), laws
+    assert not [law for law in laws if law.startswith("zh-hant/")]
+    for result in results:
+        assert "叫牌" in result["text"], result
+        for furniture in FURNITURE:
+            assert furniture not in result["text"], (furniture, result)
+    transferred = browser.execute_script(
+        "return performance.getEntriesByType('resource').reduce((t, e) => t + e.transferSize, 0)"
+        " + performance.getEntriesByType('navigation')[0].transferSize")
+    assert transferred < 1_000_000, transferred
+    shot(browser, "search-叫牌")
+
+    # the edition filter
+    browser.get(f"{server}/search.html?q=叫牌&edition=1999")
+    laws = [_law(r["href"]) for r in _wait_for_results(browser, "叫牌", 5)]
+    assert all(law.startswith("1999") for law in laws), laws
+
+
+@pytest.mark.parametrize("query, laws", [
+    ("未按顺序", [f"1991/law-{n}" for n in (29, 30, 31, 32)]),  # synonym of 越序
+    ("首攻", ["1991/law-54"]),  # synonym of 首引
+    ("revoke", [f"1991/law-{n}" for n in range(61, 65)]),  # English title and glossary
+    ("claim", [f"1991/law-{n}" for n in range(68, 72)]),
+    ("罰張", ["1991/law-50"]),  # typed in traditional characters
+])
+def test_search_understands_bridge_words(server, browser, query, laws):
+    browser.get(f"{server}/search.html?q={query}")
+    found = {_law(r["href"]) for r in _wait_for_results(browser, query, len(laws))}
+    assert set(laws) <= found, (query, sorted(found))
+    if query in ("revoke", "罚则"):
+        shot(browser, f"search-{query}")
+
+
+def test_search_jumps_to_a_provision(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    # from a 1999 page, the search box jumps within 1999
+    browser.get(f"{server}/1999/law-10.html")
+    box = browser.find_element(By.CSS_SELECTOR, 'form input[name="q"]')
+    box.send_keys("第21条B款\n")
+    wait.until(ec.url_contains("/1999/law-21.html#21B"))
+    # from the search page, every edition that has the provision
+    for query, label in (("45C4b", "45C4b"), ("第45条", "45"), ("45条C款", "45C")):
+        browser.get(f"{server}/search.html?q={query}")
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, ".rules-jump a")))
+        hrefs = [a.get_attribute("href") for a in
+                 browser.find_elements(By.CSS_SELECTOR, ".rules-jump a")]
+        assert f"{server}/1991/law-45.html#{label}" in hrefs, (query, hrefs)
+    browser.get(f"{server}/search.html?q=45C4b&edition=1991")
+    wait.until(ec.url_contains("/1991/law-45.html#45C4b"))
+
+
+def test_search_page_for_罚则(server, browser):
+    browser.get(f"{server}/search.html?q=罚则")
+    results = _wait_for_results(browser, "罚则", 3)
+    for result in results:
+        assert "罚则" in result["text"], result
+    shot(browser, "search-罚则")
+
+
+def test_definitions_on_focus_and_tap_and_highlights_stay_on_their_page(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(f"{server}/1991/law-45.html")
+    term = browser.find_element(By.CSS_SELECTOR, "article a.law-term")
+    popup = "return document.querySelector('.law-term-popup:not([hidden])')"
+    # keyboard: focusing the term shows its definition
+    browser.execute_script("""const links = [...document.querySelectorAll('article a')];
+        links[links.indexOf(arguments[0]) - 1].focus()""", term)
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element == term
+    shown = browser.execute_script(popup)
+    assert shown is not None and term.text in shown.text and "词汇表" in shown.text
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    assert browser.execute_script(popup) is None
+    # a tap: the first shows the definition and stays, the second follows the link
+    tap = ("arguments[0].dispatchEvent(new PointerEvent('pointerdown', "
+           "{pointerType: 'touch', bubbles: true})); arguments[0].click();")
+    browser.execute_script(tap, term)
+    assert browser.current_url.endswith("/1991/law-45.html")
+    assert browser.execute_script(popup) is not None
+    browser.execute_script(tap, term)
+    wait.until(lambda d: "glossary.html#term-" in d.current_url)
+
+    # a search result opens highlighted; the next page the reader goes to is not
+    browser.get(f"{server}/search.html?q=越序")
+    _wait_for_results(browser, "越序", 3)
+    first = browser.find_element(By.CSS_SELECTOR, "#search-results li.rules-result a")
+    click(browser, first)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "span.highlighted"))
+    browser.get(f"{server}/1991/law-28.html")
+    assert browser.find_element(By.CSS_SELECTOR, "article h1").text.startswith("第28条")
+    assert not browser.find_elements(By.CSS_SELECTOR, "span.highlighted")

@@ -171,3 +171,93 @@ def test_notes_and_hovers_read_as_printed(real_site):
     markup = [f"{page.relative_to(out)}: {m}" for page in sorted(out.rglob("*.html"))
               for m in re.findall(r'title="[^"]*(?::law:|\\ )[^"]*"', page.read_text(encoding="utf-8"))]
     assert markup == [], markup[:5]
+
+
+class _Ids(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.ids.extend(value for key, value in attrs if key == "id" and value)
+
+
+def test_every_page_has_unique_ids(real_site):
+    duplicated = {}
+    pages = sorted(real_site.outdir.rglob("*.html"))
+    for path in pages:
+        parser = _Ids()
+        parser.feed(path.read_text(encoding="utf-8"))
+        seen: set[str] = set()
+        twice = sorted({i for i in parser.ids if i in seen or seen.add(i)})
+        if twice:
+            duplicated[str(path.relative_to(real_site.outdir))] = twice
+    assert len(pages) > 300
+    assert not duplicated, duplicated
+
+
+def test_law_heading_anchor_is_its_number(real_site):
+    law45 = (real_site.outdir / "1991" / "law-45.html").read_text(encoding="utf-8")
+    assert '<section id="45">' in law45
+    assert 'href="#45" title=' in law45  # the h1's own link
+    assert 'id="id1"' not in law45
+
+
+def test_provisions_have_a_copy_link_with_their_citation(real_site):
+    law45 = (real_site.outdir / "1991" / "law-45.html").read_text(encoding="utf-8")
+    assert ('<a class="law-permalink" href="#45C4b" '
+            'data-cite="《中国桥牌竞赛规则》1991年版 第45条C款4项b目"') in law45
+    hant = (real_site.outdir / "1999-trad" / "law-21.html").read_text(encoding="utf-8")
+    assert 'data-cite="《中國橋牌競賽規則》1999年版 繁體原文 第21條A款"' in hant
+
+
+def test_search_index_holds_each_law_text_once(real_site):
+    index = _search_index(real_site.outdir)
+    docnames = index["docnames"]
+    for table in ("terms", "titleterms"):
+        for word, hits in index[table].items():
+            for i in [hits] if isinstance(hits, int) else hits:
+                assert not docnames[i].startswith(("zh-hant/", "compare/")), (word, docnames[i])
+    assert "1991/law-45" in docnames and "1999-trad/law-21" in docnames
+
+
+def test_search_snippet_text_is_the_law_text(real_site):
+    path = real_site.outdir / "_search" / "1991" / "law-45.json"
+    page = json.loads(path.read_text(encoding="utf-8"))
+    blocks = dict(page["blocks"])
+    assert page["title"] == "第45条 打出的牌张"
+    assert blocks["45C4b"].startswith("（b）对疏忽指定牌张的改正")
+    text = " ".join(blocks.values())
+    for furniture in ("←", "→", "›", "置信度", "繁體", "依据", "¶", "1991年版"):
+        assert furniture not in text, furniture
+    assert path.stat().st_size < 10_000
+    data = (real_site.outdir / "_static" / "rules-search-data.js").read_text(encoding="utf-8")
+    assert data.startswith("window.RULES_SEARCH=") and "未按顺序" in data
+
+
+def test_general_index_lists_laws_and_terms(real_site):
+    genindex = (real_site.outdir / "genindex.html").read_text(encoding="utf-8")
+    assert re.search(r'href="1991/law-45.html#45">1991年版 打出的牌张</a>', genindex)
+    assert re.search(r'href="1991/glossary.html#term-dummy">1991年版 词汇表（Dummy）</a>', genindex)
+
+
+def test_favicon(real_site):
+    home = (real_site.outdir / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="(?:shortcut )?icon" href="_static/favicon.svg"', home)
+    assert (real_site.outdir / "_static" / "favicon.svg").stat().st_size > 100
+
+
+def test_glossary_links_only_in_the_defined_sense(real_site):
+    from rules_ext.site.markup import term_exclusions
+
+    link = r'<a class="[^"]*law-term[^"]*"[^>]*><span[^>]*>{}</span></a>'
+    patterns = [re.compile(re.escape(e.context[:e.start]) + link.format(re.escape(e.term))
+                           + re.escape(e.context[e.start + len(e.term):]))
+                for e in term_exclusions()]
+    found = []
+    for path in sorted(real_site.outdir.glob("[12]*/law-*.html")):
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {p.pattern[:12]}" for p in patterns if p.search(text)]
+    assert not found, found
+    law61 = (real_site.outdir / "1991" / "law-64.html").read_text(encoding="utf-8")
+    assert "藏牌墩" in law61

@@ -1,0 +1,60 @@
+"""What a published site needs besides its pages: a favicon, ``sitemap.xml``, unique ids.
+
+- favicon: ``static/favicon.svg`` (a spade), unless conf.py sets ``html_favicon``;
+- ``sitemap.xml`` at build-finished, listing every page, when ``html_baseurl`` is set (a sitemap
+  holds absolute URLs only); without it, the build log says why none was written;
+- unique ids: docutils gives a captioned table an id (``id2``) and furo's table wrapper
+  (a post-transform) copies every attribute of the table, ids included, onto the ``<div>``
+  around it, so the page has each such id twice; the wrapper's copies are removed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from docutils import nodes
+from sphinx.util import logging
+
+from rules_ext.fileio import write_text_atomic
+
+logger = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+def default_favicon(app, config) -> None:
+    """config-inited: the rulebook's favicon unless conf.py names one."""
+    if not config.html_favicon:
+        config.html_favicon = str(STATIC_DIR / "favicon.svg")
+
+
+def unique_wrapper_ids(app, doctree, docname: str) -> None:
+    """doctree-resolved: a wrapper does not repeat the ids of what it wraps (see module doc)."""
+    for wrapper in doctree.findall(nodes.container):
+        if wrapper["ids"] and len(wrapper.children) == 1 and isinstance(
+                wrapper.children[0], nodes.Element):
+            inner = set(wrapper.children[0]["ids"])
+            wrapper["ids"] = [i for i in wrapper["ids"] if i not in inner]
+
+
+def sitemap(pages: list[str], baseurl: str) -> str:
+    """``sitemap.xml`` for the pages (URLs relative to ``baseurl``)."""
+    base = baseurl if baseurl.endswith("/") else baseurl + "/"
+    urls = "".join(f"  <url><loc>{escape(base + page)}</loc></url>\n" for page in pages)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"{urls}</urlset>\n")
+
+
+def write_sitemap(app, exception) -> None:
+    """build-finished: ``sitemap.xml`` of every page, for an HTML build with ``html_baseurl``."""
+    if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
+        return
+    if not app.config.html_baseurl:
+        logger.info("rules: no sitemap.xml written: set html_baseurl (the site's address) in "
+                    "conf.py to have one")
+        return
+    pages = [app.builder.get_target_uri(docname) for docname in sorted(app.env.found_docs)]
+    pages += ["genindex.html"]
+    write_text_atomic(Path(app.builder.outdir, "sitemap.xml"),
+                      sitemap(sorted(set(pages)), app.config.html_baseurl))
