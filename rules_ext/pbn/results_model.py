@@ -70,7 +70,8 @@ class Ranking:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A teams match: ``home`` and ``visit`` team names, IMPs each, boards compared, and VPs
-    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label."""
+    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label, ``round``
+    its Round ('' when the file has none). A match not played has no boards."""
 
     home: str
     visit: str
@@ -80,6 +81,7 @@ class MatchResult:
     vp_home: float
     vp_visit: float
     table: str = ""
+    round: str = ""
 
 
 @dataclass(frozen=True, slots=True)
