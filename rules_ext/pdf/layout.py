@@ -211,7 +211,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "not_played": ("未打", "not played"),
     "home": ("主队", "Home"),
     "visit": ("客队", "Visit"),
-    "open_room": ("开室（主队坐南北）", "Open room (home NS)"),
+    "open_room": ("开室（主队坐南北）", "Open room (home team NS)"),
     "closed_room": ("闭室（客队坐南北）", "Closed room (visitors NS)"),
     "vp_table": ("胜利分对照表", "VP cross-table"),
     "match_sheets": ("各场比赛", "Match sheets"),

@@ -46,8 +46,10 @@ from rules_ext.pdf.sheets import (
     free_text,
     grid,
     header_row,
+    label_cell,
     person,
     result_cells,
+    seat_holder,
     side_name,
     total_places,
 )
@@ -93,7 +95,8 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
     if places is None and event is not None and unit == "MP":
         places = file_places(event, "mp")
     total_format = Column.of([e.total for e in entries], places)
-    pct_format = Column.of([e.pct for e in entries], None if event is None else total_places(event, "pct"))
+    pct_places = None if event is None else total_places(event, "pct")
+    pct_format = Column(2 if pct_places is None else pct_places)
     imps_format = Column.of([e.imps for e in entries], None)
     rows: list[list[Cell]] = [header_row(keys, widths, options, styles)]
     for entry in entries:
@@ -189,9 +192,9 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
                       [cont], page_height)
     shares = (0.07, 0.11, 0.06, 0.06, 0.1, 0.11, 0.06, 0.06, 0.1, 0.135, 0.135)
     widths = [s * width for s in shares]
-    top: list[Cell] = [""] + [fit(options.label("open_room"), sum(widths[1:5]), styles, lines=1), "", "", ""] \
-        + [fit(options.label("closed_room"), sum(widths[5:9]), styles, lines=1), "", "", ""] \
-        + [fit(options.label("imps_won"), sum(widths[9:]), styles, lines=1), ""]
+    top: list[Cell] = [""] + [label_cell(options, "open_room", sum(widths[1:5]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[5:9]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[9:]), styles), ""]
     second = header_row(("board", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks", "ns_score"),
                         widths[:9], options, styles)
     second += [fit(match.home, widths[9], styles, lines=2), fit(match.visit, widths[10], styles, lines=2)]
@@ -262,10 +265,11 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
                     imp = line.imp_ns if side == "NS" else line.imp_ew
                     total += imp or 0
                     figures = [_marked(marks.line(number, result, "imp", side, formats.imp(imp)), styles)]
-                contract, by, tricks = result_cells(result, options, styles)
+                contract, by, tricks = result_cells(result, options, styles, formats.phantoms)
                 vulnerability = br.board.vulnerability or Vulnerability.NONE
                 rows.append([str(number), fit(options.vulnerability(vulnerability), widths[1], styles, lines=2),
-                             side_name(side, options), fit(person(opponents), widths[3], styles),
+                             side_name(side, options), fit(seat_holder(opponents, options, formats.phantoms),
+                                                           widths[3], styles),
                              contract, by, tricks,
                              _marked(marks.line(number, result, "score", "NS", score_text), styles)] + figures)
         if len(rows) == 1:

@@ -276,10 +276,10 @@ def total_places(event: Event, unit: str) -> int | None:
 # ---------------------------------------------------------------------------------- contracts, seats
 
 def contract_markup(contract: Contract, options: PrintOptions) -> str:
-    """``4♥X`` (the suit in red); notrump ``3NT``, or ``3无将`` in Chinese; passed out 不叫/Pass."""
+    """``4♥X`` (the suit in red); notrump ``3NT``, or ``3无将`` in Chinese; passed out ``Pass``, or
+    ``不叫`` in Chinese (contracts are written the international way in both languages)."""
     if contract.is_passed_out:
-        return escape(options.label("pass").split(" ")[-1] if options.lang is Lang.EN else
-                      options.label("pass").split(" ")[0])
+        return "不叫" if options.lang is Lang.ZH else "Pass"
     assert contract.strain is not None
     strain = "无将" if contract.strain is Strain.NT and options.lang is Lang.ZH else suit_markup(contract.strain)
     return f"{contract.level}{strain}{contract.doubling.suffix}"
@@ -302,25 +302,38 @@ _PHANTOM = re.compile(r"phantom|ghost|幽灵|虚拟", re.IGNORECASE)
 _NOBODY = frozenset({"", "-", "?", "0", "bye", "sit-out", "sitout"})
 
 
-def seat_holder(ident: str, options: PrintOptions) -> str:
-    """A pair, team or player as a cell names it: a phantom or an empty seat said so."""
-    if _PHANTOM.search(ident):
-        return options.label("phantom")
+def phantoms_of(event: Event) -> frozenset[str]:
+    """The ids of the event's phantom pairs (or players): those the file names Phantom."""
+    return frozenset(p.id for p in event.participants if _PHANTOM.search(p.names or p.id))
+
+
+def is_nobody(ident: str, phantoms: frozenset[str] = frozenset()) -> bool:
+    """A phantom, or an empty seat (a bye, '-')."""
+    return ident in phantoms or bool(_PHANTOM.search(ident)) or ident.strip().lower() in _NOBODY
+
+
+def seat_holder(ident: str, options: PrintOptions, phantoms: frozenset[str] = frozenset()) -> str:
+    """A pair, team or player as a cell names it: a phantom (``phantoms``: their ids) or an empty
+    seat said so, with the phantom's number."""
+    if ident in phantoms or _PHANTOM.search(ident):
+        return f"{options.label('phantom')} {ident}" if ident in phantoms else options.label("phantom")
     if ident.strip().lower() in _NOBODY:
         return options.label("sit_out")
     return person(ident)
 
 
-def result_cells(r: TableResult, options: PrintOptions, styles: Styles) -> tuple[Cell, str, str]:
-    """Contract (a paragraph), declarer and tricks of a result; a board not played says so, an
-    artificial score shows its marker, a weighted one its outcomes."""
+def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
+                 phantoms: frozenset[str] = frozenset()) -> tuple[Cell, str, str]:
+    """Contract (a paragraph), declarer and tricks of a result; a board not played says so (a
+    sit-out when a phantom or nobody sat there), an artificial score shows its marker, a weighted
+    one its outcomes."""
     if r.artificial is not None:
         return r.artificial.marker, "", ""
     if r.weighted is not None:
-        text = " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
-        return styles.para(escape(text), "cell_center"), "", ""
+        return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes), "", ""
     if r.not_played:
-        return styles.para(escape(options.label("not_played")), "cell_center"), "", ""
+        sit_out = is_nobody(r.ns, phantoms) or is_nobody(r.ew, phantoms)
+        return styles.para(escape(options.label("sit_out" if sit_out else "not_played")), "cell_center"), "", ""
     if r.contract is None:
         return "", "", ""
     cell = styles.para(contract_markup(r.contract, options), "cell_center")

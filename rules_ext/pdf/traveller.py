@@ -45,6 +45,8 @@ from rules_ext.pdf.sheets import (
     fit,
     grid,
     header_row,
+    label_cell,
+    phantoms_of,
     result_cells,
     seat_holder,
 )
@@ -87,7 +89,7 @@ def _number_key(text: str) -> tuple[int, int | str]:
 
 
 def blank_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles,
-                    width: float, page_height: float) -> Flowable:
+                    width: float, page_height: float, phantoms: frozenset[str] = frozenset()) -> Flowable:
     """A blank traveller for ``board``: one row for each time the file's movement plays it (its
     pairs filled in), or ``rows`` numbered rows."""
     labelled = row_labels(board.results) if rows is None else None
@@ -95,7 +97,8 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
         key, _ = labelled
         seated = sorted(board.results, key=lambda r: _number_key(getattr(r, key)))
         first = [getattr(r, key) for r in seated]
-        pairs: list[tuple[str, str]] = [(seat_holder(r.ns, options), seat_holder(r.ew, options)) for r in seated]
+        pairs: list[tuple[str, str]] = [(seat_holder(r.ns, options, phantoms), seat_holder(r.ew, options, phantoms))
+                                        for r in seated]
     else:
         key = "round"
         count = rows or len(board.results) or 10
@@ -107,18 +110,20 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
     widths = [s * width for s in shares]
     data: list[list[Cell]] = [header_row(columns, widths, options, styles)]
     for label, (ns, ew) in zip(first, pairs, strict=True):
-        data.append([fit(label, widths[0], styles), fit(ns, widths[1], styles) if ns else "", fit(ew, widths[2], styles) if ew else ""]
+        data.append([fit(label, widths[0], styles), fit(ns, widths[1], styles, lines=1) if ns else "",
+                     fit(ew, widths[2], styles, lines=1) if ew else ""]
                     + [""] * (len(columns) - 3))
     table = grid(data, widths, styles, row_heights=[None] + [19] * (len(data) - 1))
     return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
                   page_height, space_before=6)
 
 
-def filled_columns(method: str, key: str | None = None) -> tuple[str, ...]:
-    """The columns of a filled traveller for a scoring method (``key``: round or table first)."""
+def filled_columns(method: str, key: str | None = None, lead: bool = True) -> tuple[str, ...]:
+    """The columns of a filled traveller for a scoring method (``key``: round or table first;
+    ``lead``: whether the file records the opening leads)."""
     figures = ("mp_ns", "mp_ew", "pct") if method == "matchpoints" else ("imp_ns",)
-    return ((key,) if key else ()) + ("ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns",
-                                      "score_ew") + figures
+    return ((key,) if key else ()) + ("ns_pair", "ew_pair", "contract", "by") + (("lead",) if lead else ()) \
+        + ("tricks", "score_ns", "score_ew") + figures
 
 
 def _figure(marks: Marks | None, board: int, r: TableResult, figure: str, side: str, text: str,
@@ -130,14 +135,17 @@ def _figure(marks: Marks | None, board: int, r: TableResult, figure: str, side: 
 
 
 class Formats:
-    """The number format of each figure column of a document (the file's precision, else what the
-    figures need): matchpoints, percentages and IMPs."""
+    """What the sheets of one document share: the number format of each figure column (the file's
+    precision, else what the figures need: matchpoints, percentages, IMPs) and the phantom pairs."""
 
     def __init__(self, event: Event | None, boards: Iterable[BoardResults]) -> None:
         lines = [line for b in boards for line in b.lines]
+        self.phantoms = phantoms_of(event) if event is not None else frozenset()
+        self.leads = any(line.result.lead for line in lines)
         places = (lambda kind: file_places(event, kind)) if event is not None else (lambda kind: None)
         self.mp = Column.of([v for ln in lines for v in (ln.mp_ns, ln.mp_ew)], places("mp"))
-        self.pct = Column.of([v for ln in lines for v in (ln.pct_ns, ln.pct_ew)], places("pct"))
+        pct_places = places("pct")
+        self.pct = Column(2 if pct_places is None else pct_places)  # percentages: the file's, else 56.25
         self.imp = Column.of([v for ln in lines for v in (ln.imp_ns, ln.imp_ew)], places("imp"))
 
 
@@ -150,19 +158,19 @@ def filled_rows(board_results: BoardResults, method: str, options: PrintOptions,
     offset = 1 if key else 0
     for line in board_results.lines:
         result = line.result
-        contract, by, tricks = result_cells(result, options, styles)
+        contract, by, tricks = result_cells(result, options, styles, formats.phantoms)
         score = line.score_ns
         score_text = "" if score is None else str(abs(score))
         ns_score = _figure(marks, number, result, "score", "NS", score_text, styles) if score and score > 0 else ""
         ew_score = _figure(marks, number, result, "score", "NS", score_text, styles) if score and score < 0 else ""
         if score == 0:
             ns_score = ew_score = "0"
-        ns, ew = seat_holder(result.ns, options), seat_holder(result.ew, options)
+        ns, ew = seat_holder(result.ns, options, formats.phantoms), seat_holder(result.ew, options, formats.phantoms)
         row: list[Cell] = ([getattr(result, key)] if key else []) + [
-            fit(ns, widths[offset], styles), fit(ew, widths[offset + 1], styles), contract, by,
-            styles.para(card_markup(result.lead), "cell_center") if result.lead else "", tricks,
-            ns_score, ew_score,
-        ]
+            fit(ns, widths[offset], styles, lines=2), fit(ew, widths[offset + 1], styles, lines=2), contract, by]
+        if formats.leads:
+            row.append(styles.para(card_markup(result.lead), "cell_center") if result.lead else "")
+        row += [tricks, ns_score, ew_score]
         if method == "matchpoints":
             row += [_figure(marks, number, result, "mp", "NS", formats.mp(line.mp_ns), styles),
                     _figure(marks, number, result, "mp", "EW", formats.mp(line.mp_ew), styles),
@@ -180,12 +188,13 @@ def filled_traveller(board_results: BoardResults, method: str, options: PrintOpt
     board = board_results.board
     labelled = row_labels([line.result for line in board_results.lines])
     key = labelled[0] if labelled else None
-    columns = filled_columns(method, key)
+    columns = filled_columns(method, key, formats.leads)
     share = width / (len(columns) + 1.5)
     widths = [share] * len(columns)
     offset = 1 if key else 0
     widths[offset + 2] = share * 1.3
-    widths[offset + 4] = share * 1.2
+    if formats.leads:
+        widths[offset + 4] = share * 1.2
     if key:
         widths[0] = share * 0.8
         widths[offset] = widths[offset + 1] = share * 1.1
@@ -243,9 +252,9 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
     number = board.number
     widths = [s * width for s in _MATCH_SHARES]
     rooms = match_rooms(board_results.lines, lambda line: line.result)
-    top: list[Cell] = ["", "", ""] + [fit(options.label("open_room"), sum(widths[3:7]), styles, lines=1), "", "", ""] \
-        + [fit(options.label("closed_room"), sum(widths[7:11]), styles, lines=1), "", "", ""] \
-        + [fit(options.label("imps_won"), sum(widths[11:]), styles, lines=1), ""]
+    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
     keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
             "ns_score", "home", "visit")
     data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
@@ -274,13 +283,14 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
 
 # ---------------------------------------------------------------------------------------- stories
 
-def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None
-                           ) -> list[Flowable]:
+def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
+                           event: Event | None = None) -> list[Flowable]:
     """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
-    instead of the file's movement)."""
+    instead of the file's movement; ``event``: the file, for its phantom pairs)."""
     styles = Styles(9)
     width, height = frame_size(options)
-    return [blank_traveller(board, rows, options, styles, width, height) for board in boards]
+    phantoms = phantoms_of(event) if event is not None else frozenset()
+    return [blank_traveller(board, rows, options, styles, width, height, phantoms) for board in boards]
 
 
 def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
@@ -311,7 +321,7 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
     header = PageHeader(options.label("match_travellers" if teams else "travellers"), event.name, event.date)
     story: list[Flowable]
     if blank:
-        story = blank_travellers_story(progress(event.boards), options, rows=rows)
+        story = blank_travellers_story(progress(event.boards), options, rows=rows, event=event)
     else:
         if results is None:
             results = compute_results(event)
