@@ -391,6 +391,9 @@ def test_samples(tmp_path, corpus):
         "travellers.pdf": ["Board 1", "满分 Top"],
         "results.pdf": ["排名 Ranking — 南北 NS", "Zoé Lefèvre - Jérôme Dubois", "个人计分卡"],
         "teams-results.pdf": ["场次 Match", "Tigers", "长城 Great Wall"],
+        "teams-travellers.pdf": ["开室（主队坐南北） Open room (home team NS)", "国际分 IMPs won"],
+        "teams-round-results.pdf": ["胜利分对照表 VP cross-table", "未打 not played"],
+        "teams-round-travellers.pdf": ["Nordlicht", "未打 not played"],
         "ruling-form.pdf": ["1999:16A", "NS = 60% × MP/IMP(-140) + 40% × MP/IMP(+50)"],
         "ruling-form-blank.pdf": ["申诉 Appeal"],
     }
