@@ -14,12 +14,10 @@ from rules_ext.cli import main
 from rules_ext.fileio import package_path
 from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pdf.layout import MARGIN, RED_HEX, PrintOptions, header_lines
-from rules_ext.pdf.results import write_results_pdf
 from rules_ext.pdf.sheets import Column, Titled, fit_label, free_text
-from rules_ext.pdf.traveller import write_travellers
 
 sys.path.insert(0, str(Path(__file__).parent))
-from long_events import LONG_EVENT, cross_imp_pairs, realbridge_teams  # noqa: E402
+from long_events import LONG_EVENT, cross_imp_pairs, realbridge_teams
 
 FIXTURES = Path(__file__).parents[1] / "pbn" / "fixtures"
 SAMPLES = package_path("rules_ext.pbn", "samples")
