@@ -158,9 +158,17 @@ def free_text(text: str) -> str:
     return out
 
 
-def fit(text: str, width: float, styles: Styles, style: str = "cell_center", *, lines: int = 0) -> Paragraph:
-    """:func:`fit_markup` of plain text."""
-    return fit_markup(free_text(text), width, getattr(styles, style), lines=lines)
+_PLAIN = re.compile(r"[^<>&\n♥♦]*")
+
+
+def fit(text: str, width: float, styles: Styles, style: str = "cell_center", *, lines: int = 0,
+        plain: bool = True) -> Cell:
+    """:func:`fit_markup` of plain text; the text itself (cheaper to lay out) when it fits one line
+    as it is and ``plain`` allows it."""
+    base: ParagraphStyle = getattr(styles, style)
+    if plain and _PLAIN.fullmatch(text) and stringWidth(text, base.fontName, base.fontSize) <= width - CELL_PADDING:
+        return text
+    return fit_markup(free_text(text), width, base, lines=lines)
 
 
 _MEMBER_ID = re.compile(r"\s*#\s*\w+")

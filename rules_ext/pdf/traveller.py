@@ -106,12 +106,12 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
         pairs = [("", "")] * count
     columns = (key, "ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns", "score_ew",
                "mp_ns", "mp_ew", "notes")
-    shares = (0.07, 0.07, 0.07, 0.09, 0.06, 0.07, 0.06, 0.09, 0.09, 0.09, 0.09, 0.15)
+    shares = (0.065, 0.07, 0.07, 0.085, 0.055, 0.065, 0.06, 0.085, 0.085, 0.1, 0.1, 0.11)
     widths = [s * width for s in shares]
     data: list[list[Cell]] = [header_row(columns, widths, options, styles)]
     for label, (ns, ew) in zip(first, pairs, strict=True):
-        data.append([fit(label, widths[0], styles), fit(ns, widths[1], styles, lines=1) if ns else "",
-                     fit(ew, widths[2], styles, lines=1) if ew else ""]
+        data.append([fit(label, widths[0], styles, plain=False), fit(ns, widths[1], styles, lines=1, plain=False),
+                     fit(ew, widths[2], styles, lines=1, plain=False)]
                     + [""] * (len(columns) - 3))
     table = grid(data, widths, styles, row_heights=[None] + [19] * (len(data) - 1))
     return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
@@ -142,11 +142,21 @@ class Formats:
         lines = [line for b in boards for line in b.lines]
         self.phantoms = phantoms_of(event) if event is not None else frozenset()
         self.leads = any(line.result.lead for line in lines)
+        self._headers: dict[tuple[tuple[str, ...], tuple[float, ...]], list[Cell]] = {}
         places = (lambda kind: file_places(event, kind)) if event is not None else (lambda kind: None)
         self.mp = Column.of([v for ln in lines for v in (ln.mp_ns, ln.mp_ew)], places("mp"))
         pct_places = places("pct")
         self.pct = Column(2 if pct_places is None else pct_places)  # percentages: the file's, else 56.25
         self.imp = Column.of([v for ln in lines for v in (ln.imp_ns, ln.imp_ew)], places("imp"))
+
+    def header(self, keys: Sequence[str], widths: Sequence[float], options: PrintOptions, styles: Styles
+               ) -> list[Cell]:
+        """The header row of a table of the document: made once for each set of columns (every
+        traveller of a document shares it)."""
+        key = (tuple(keys), tuple(round(w, 3) for w in widths))
+        if key not in self._headers:
+            self._headers[key] = header_row(keys, widths, options, styles)
+        return list(self._headers[key])
 
 
 def filled_rows(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
@@ -181,6 +191,11 @@ def filled_rows(board_results: BoardResults, method: str, options: PrintOptions,
     return rows
 
 
+#: relative widths of a filled traveller's columns (a bilingual label such as 南北比赛分 MP NS fits whole)
+_WEIGHTS = {"round": 0.8, "table": 0.8, "ns_pair": 1.1, "ew_pair": 1.1, "contract": 1.3, "by": 0.8, "lead": 1.0,
+            "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35, "pct": 1.0, "imp_ns": 1.6}
+
+
 def filled_traveller(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
                      width: float, page_height: float, formats: Formats, *, diagram: bool = False,
                      marks: Marks | None = None) -> Flowable:
@@ -189,16 +204,9 @@ def filled_traveller(board_results: BoardResults, method: str, options: PrintOpt
     labelled = row_labels([line.result for line in board_results.lines])
     key = labelled[0] if labelled else None
     columns = filled_columns(method, key, formats.leads)
-    share = width / (len(columns) + 1.5)
-    widths = [share] * len(columns)
-    offset = 1 if key else 0
-    widths[offset + 2] = share * 1.3
-    if formats.leads:
-        widths[offset + 4] = share * 1.2
-    if key:
-        widths[0] = share * 0.8
-        widths[offset] = widths[offset + 1] = share * 1.1
-    data: list[list[Cell]] = [header_row(columns, widths, options, styles)]
+    weights = [_WEIGHTS[c] for c in columns]
+    widths = [width * w / sum(weights) for w in weights]
+    data: list[list[Cell]] = [formats.header(columns, widths, options, styles)]
     data += filled_rows(board_results, method, options, styles, widths, formats, marks, key)
     head: list[Flowable] = [board_title(board, options, styles)]
     top = board_results.top
