@@ -206,6 +206,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "blank_hint": ("（填写）", "(fill in)"),
     "nobody": ("无", "none"),
     # results sheets and travellers (printa)
+    "imp_ew": ("东西国际分", "IMP EW"),
     "sit_out": ("轮空", "Sit-out"),
     "phantom": ("虚拟对", "Phantom"),
     "not_played": ("未打", "not played"),

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
-from rules_ext.pbn.results import compute_results
+from rules_ext.pbn.results import compute_results, scoring_rules
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
 from rules_ext.pbn.teams import match_rooms
 from rules_ext.pdf.diagram import HandDiagram
@@ -89,30 +89,33 @@ def _number_key(text: str) -> tuple[int, int | str]:
 
 
 def blank_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles,
-                    width: float, page_height: float, phantoms: frozenset[str] = frozenset()) -> Flowable:
-    """A blank traveller for ``board``: one row for each time the file's movement plays it (its
-    pairs filled in), or ``rows`` numbered rows."""
-    labelled = row_labels(board.results) if rows is None else None
-    if labelled is not None:
-        key, _ = labelled
-        seated = sorted(board.results, key=lambda r: _number_key(getattr(r, key)))
-        first = [getattr(r, key) for r in seated]
-        pairs: list[tuple[str, str]] = [(seat_holder(r.ns, options, phantoms), seat_holder(r.ew, options, phantoms))
-                                        for r in seated]
+                    width: float, page_height: float, phantoms: frozenset[str] = frozenset(),
+                    method: str = "matchpoints") -> Flowable:
+    """A blank traveller for ``board``: one row for each time the file's movement plays it, its
+    pairs (or players) filled in and labelled by round or table when the file says; else ``rows``
+    numbered rows. Matchpoint columns, or IMP columns when ``method`` is not matchpoints."""
+    key: str | None = None
+    if rows is None and board.results:
+        labelled = row_labels(board.results)
+        key = labelled[0] if labelled else None
+        seated = sorted(board.results, key=lambda r: _number_key(getattr(r, key) if key else r.ns))
+        lines = [(getattr(r, key) if key else "", seat_holder(r.ns, options, phantoms),
+                  seat_holder(r.ew, options, phantoms)) for r in seated]
     else:
         key = "round"
-        count = rows or len(board.results) or 10
-        first = [str(i + 1) for i in range(count)]
-        pairs = [("", "")] * count
-    columns = (key, "ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns", "score_ew",
-               "mp_ns", "mp_ew", "notes")
-    shares = (0.065, 0.07, 0.07, 0.085, 0.055, 0.065, 0.06, 0.085, 0.085, 0.1, 0.1, 0.11)
-    widths = [s * width for s in shares]
+        lines = [(str(i + 1), "", "") for i in range(rows or 10)]
+    figures = ("mp_ns", "mp_ew") if method == "matchpoints" else ("imp_ns", "imp_ew")
+    columns = ((key,) if key else ()) + ("ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns",
+                                         "score_ew") + figures + ("notes",)
+    shares = ((0.065,) if key else ()) + (0.07, 0.07, 0.085, 0.055, 0.065, 0.06, 0.085, 0.085, 0.1, 0.1, 0.11)
+    widths = [s * width / sum(shares) for s in shares]
     data: list[list[Cell]] = [header_row(columns, widths, options, styles)]
-    for label, (ns, ew) in zip(first, pairs, strict=True):
-        data.append([fit(label, widths[0], styles, plain=False), fit(ns, widths[1], styles, lines=1, plain=False),
-                     fit(ew, widths[2], styles, lines=1, plain=False)]
-                    + [""] * (len(columns) - 3))
+    first = 1 if key else 0
+    for label, ns, ew in lines:
+        data.append(([fit(label, widths[0], styles, plain=False)] if key else [])
+                    + [fit(ns, widths[first], styles, lines=1, plain=False),
+                       fit(ew, widths[first + 1], styles, lines=1, plain=False)]
+                    + [""] * (len(columns) - 2 - first))
     table = grid(data, widths, styles, row_heights=[None] + [19] * (len(data) - 1))
     return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
                   page_height, space_before=6)
@@ -294,11 +297,12 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
 def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
                            event: Event | None = None) -> list[Flowable]:
     """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
-    instead of the file's movement; ``event``: the file, for its phantom pairs)."""
+    instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method)."""
     styles = Styles(9)
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
-    return [blank_traveller(board, rows, options, styles, width, height, phantoms) for board in boards]
+    method = scoring_rules(event).method if event is not None else "matchpoints"
+    return [blank_traveller(board, rows, options, styles, width, height, phantoms, method) for board in boards]
 
 
 def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
