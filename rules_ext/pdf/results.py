@@ -143,8 +143,7 @@ def vp_cross_table(results: EventResults, options: PrintOptions, styles: Styles,
     cell_w = (width - name_w) / (n + 1)
     widths = [name_w] + [cell_w] * (n + 1)
     head: list[Cell] = [styles.para(escape(options.label("team")), "cell_center")]
-    head += [str(i + 1) for i in range(n)] + [styles.para(escape(options.label("total")), "cell_center")]
-    head[-1] = fit(options.label("total"), cell_w, styles, lines=2)
+    head += [str(i + 1) for i in range(n)] + [label_cell(options, "total", cell_w, styles)]
     data: list[list[Cell]] = [head]
     extra: list[StyleCommand] = [("ALIGN", (0, 1), (0, -1), "LEFT")]
     for i, team in enumerate(order):
@@ -253,7 +252,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
                 number = br.board.number
                 opponents = result.ew if side == "NS" else result.ns
                 score = line.score_ns if line.score_ns is None or side == "NS" else -line.score_ns
-                score_text = "" if score is None else f"{score:+d}" if score else "0"
+                score_cell = _marked(marks.score(number, result, side, score), styles)
                 if matchpoints:
                     mp = line.mp_ns if side == "NS" else line.mp_ew
                     pct = line.pct_ns if side == "NS" else line.pct_ew
@@ -271,7 +270,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
                              side_name(side, options), fit(seat_holder(opponents, options, formats.phantoms),
                                                            widths[3], styles),
                              contract, by, tricks,
-                             _marked(marks.line(number, result, "score", "NS", score_text), styles)] + figures)
+                             score_cell] + figures)
         if len(rows) == 1:
             continue
         names = person(event.names_of(ident))

@@ -398,6 +398,19 @@ class Marks:
     def line(self, board: int, r: TableResult, figure: str, side: str, ours: str) -> str:
         return self.figure(board, result_label(r), figure, side, ours)
 
+    def score(self, board: int, r: TableResult, side: str, ours: int | None) -> str:
+        """A score as ``side`` sees it (``+420``, ``-420``, ``0``): the file's own where it is printed
+        and differs, with a dagger."""
+        d = self._lines.get((board, result_label(r), "score", "NS"))
+        value = ours
+        if d is not None and self.file:
+            try:
+                value = int(d.theirs) * (1 if side == "NS" else -1)
+            except ValueError:
+                return f"{escape(d.theirs)}<super>{DAGGER}</super>"
+        text = "" if value is None else f"{value:+d}" if value else "0"
+        return f"{escape(text)}<super>{DAGGER}</super>" if d is not None else escape(text)
+
     def total(self, ident: str, figure: str, ours: str) -> str:
         return self.figure(None, ident, figure, "", ours)
 

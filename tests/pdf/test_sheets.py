@@ -263,3 +263,18 @@ def test_a_long_event_name_stays_inside_the_header(tmp_path, long_events):
 def test_the_realbridge_sample_is_the_tests_fixture():
     assert (SAMPLES / "sample-teams-realbridge.pbn").read_bytes() == \
         (FIXTURES / "realbridge-teams.pbn").read_bytes(), "copy tests/pbn/fixtures/realbridge-teams.pbn"
+
+
+def test_a_score_that_differs_is_marked_from_each_side():
+    from rules_ext.pbn.model import TableResult
+    from rules_ext.pbn.results_model import Difference
+    from rules_ext.pdf.sheets import Marks
+
+    r = TableResult(board=1, ns="1", ew="8")
+    d = Difference(1, "1-8", "Score_NS", "460", "450")
+    options = PrintOptions.of("a4", "en")
+    assert Marks([d], options).score(1, r, "EW", -450) == "-450<super>†</super>"
+    assert Marks([d], options, "file").score(1, r, "EW", -450) == "-460<super>†</super>"
+    assert Marks([d], options, "file").score(2, r, "NS", 100) == "+100"
+    with pytest.raises(ValueError, match="expected ours or file"):
+        Marks([d], options, "theirs")
