@@ -38,6 +38,13 @@ def add_print_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup)
                         help="language of the labels (default both: Chinese with English beside)")
 
 
+def add_figures_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--figures ours|file``: the sheets that print scored figures take it."""
+    parser.add_argument("--figures", choices=("ours", "file"), default="ours",
+                        help="where our figures differ from the file's own, print ours (default; marked †) "
+                             "or the file's (marked †)")
+
+
 def add_input_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--max-size MB``: every command that reads an event file takes it."""
     parser.add_argument("--max-size", type=_megabytes, default=MAX_INPUT_SIZE, metavar="MB",

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from rules_ext.cli.common import (
+    add_figures_option,
     add_input_options,
     add_print_options,
     emit,
@@ -48,7 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               "cross-IMPs, acbl for Butler)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
-    add_print_options(results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)"))
+    pdf_options = results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)")
+    add_print_options(pdf_options)
+    add_figures_option(pdf_options)
     _add_reading_options(results)
     results.set_defaults(handler=run_results)
 
@@ -116,7 +119,8 @@ def run_results(args: argparse.Namespace) -> int:
     notes = [f"Correction {a.correction.number}: {a}" for a in applied]
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
-        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang, notes=notes)
+        write_results_pdf(event, results, args.output, paper=args.paper, lang=args.lang, notes=notes,
+                          figures=args.figures)
     elif fmt == "json":
         data = {**results_as_dict(event, results), "corrections": [a.as_dict() for a in applied]}
         emit((json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)

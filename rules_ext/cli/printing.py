@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from rules_ext.cli.common import (
+    add_figures_option,
     add_input_options,
     add_print_options,
     progress_bar,
@@ -44,8 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("travellers", help="print blank or filled travellers of a PBN event (PDF)")
     p.add_argument("event", type=Path, help="the PBN file")
     p.add_argument("--blank", action="store_true", help="blank travellers to fill in at the tables")
-    p.add_argument("--rows", type=int, help="rows of a blank traveller (default: the event's tables)")
+    p.add_argument("--rows", type=int, help="numbered rows of a blank traveller (default: one for each time "
+                                            "the file's movement plays the board, labelled by round or table)")
     p.add_argument("--diagram", action="store_true", help="print the hand diagram on filled travellers")
+    add_figures_option(p)
     _common(p)
     p.set_defaults(handler=run_travellers)
 
@@ -99,7 +102,7 @@ def run_travellers(args: argparse.Namespace) -> int:
     refuse_overwriting_inputs(args.output, args.event)
     event = read_event(args.event, max_size=args.max_size)
     write_travellers(event, args.output, blank=args.blank, rows=args.rows, diagram=args.diagram,
-                     paper=args.paper, lang=args.lang, progress=progress_bar("travellers"))
+                     paper=args.paper, lang=args.lang, progress=progress_bar("travellers"), figures=args.figures)
     return 0
 
 

@@ -2,8 +2,11 @@
 
 ``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
 hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
-rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf (rules_ext/pbn/samples/sample-teams.pbn),
-ruling-form.pdf (rules_ext/pdf/rulings/example.toml) and ruling-form-blank.pdf.
+rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.pdf (a match with
+Open and Closed rooms, rules_ext/pbn/samples/sample-teams.pbn), teams-round-results.pdf and
+teams-round-travellers.pdf (a RealBridge-style round without Room tags, one match not played,
+rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml)
+and ruling-form-blank.pdf.
 """
 from __future__ import annotations
 
@@ -20,11 +23,13 @@ if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
 
 PAIRS_EVENT = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
 TEAMS_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
+TEAMS_ROUND_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams-realbridge.pbn")
 RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 
 #: the file names the site links to
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
-                "teams-results.pdf", "ruling-form.pdf", "ruling-form-blank.pdf")
+                "teams-results.pdf", "teams-travellers.pdf", "teams-round-results.pdf",
+                "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf")
 
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
@@ -64,8 +69,11 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
                      progress=bar("travellers"))
     write_results_pdf(pairs, pairs_results, paths["results.pdf"], paper=paper, lang=lang,
                       progress=bar("score cards"))
-    teams = read_event(TEAMS_EVENT)
-    write_results_pdf(teams, compute_results(teams), paths["teams-results.pdf"], paper=paper,
-                      lang=lang)
+    for event_path, prefix in ((TEAMS_EVENT, "teams"), (TEAMS_ROUND_EVENT, "teams-round")):
+        teams = read_event(event_path)
+        teams_results = compute_results(teams)
+        write_results_pdf(teams, teams_results, paths[f"{prefix}-results.pdf"], paper=paper, lang=lang)
+        write_travellers(teams, paths[f"{prefix}-travellers.pdf"], results=teams_results, paper=paper,
+                         lang=lang)
     write_ruling_form(load_ruling(RULING_RECORD), paths["ruling-form.pdf"], paper=paper, lang=lang)
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)

@@ -77,7 +77,7 @@ from rules_ext.pbn.results_model import (
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "scoring_rules"]
+__all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "result_label", "scoring_rules"]
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -536,7 +536,7 @@ class _Work:
 
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
-        who = f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
+        who = result_label(r)
         number = board.board.number
         if r.score_ns is not None and not r.score_computed and r.contract is not None:
             score = self.table_score(board.board, r)
@@ -625,6 +625,11 @@ _SEAT_COLUMNS = {
     "Percentage_EW": ("Percentage_EW", "Percentage_East", "Percentage_West"),
     "IMP_NS": ("IMP_NS", "IMP_North", "IMP_South"), "IMP_EW": ("IMP_EW", "IMP_East", "IMP_West"),
 }
+
+
+def result_label(r: TableResult) -> str:
+    """How a :class:`Difference` names the result it is about: ``ns-ew``, or ``ns (room)`` in a teams room."""
+    return f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
 
 
 def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str], ...]:

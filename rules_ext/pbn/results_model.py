@@ -70,8 +70,8 @@ class Ranking:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A teams match: ``home`` and ``visit`` team names, IMPs each, boards compared, and VPs
-    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label and
-    ``round`` its round ('' when the file gives none)."""
+    (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label, ``round``
+    its Round ('' when the file has none). A match not played has no boards."""
 
     home: str
     visit: str

@@ -5,6 +5,8 @@ a table each round and skip one after round 5; 9 rounds of 2 boards, so every bo
 times), one artificial adjusted score (A+ to NS), matchpoints and percentages in the ScoreTables and
 a TotalScoreTable on the first board, as a scoring program writes them.
 ``sample-teams.pbn``: an 8-board teams match, one game per table (Room Open/Closed).
+``sample-teams-realbridge.pbn`` is not made here: it is a copy of the tests' RealBridge-style fixture
+(tests/pbn/fixtures/realbridge-teams.pbn, made by make_teams_fixtures.py; a test keeps them equal).
 
 Deals are shuffled with ``random.Random(seed)`` into the core's ``Deal``; contracts and tricks
 follow endplay's double-dummy tables (the contract a side can make, sometimes a strain or level

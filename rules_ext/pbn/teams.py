@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from rules_ext.core import imps, vp
 from rules_ext.pbn.model import Board, Event, TableResult
 from rules_ext.pbn.results_model import BoardResults, MatchResult, RankEntry, Ranking, ScoredResult, places
 
-__all__ = ["match_of", "seat_teams", "team_matches", "team_ranking"]
+__all__ = ["match_of", "match_rooms", "seat_teams", "team_matches", "team_ranking"]
 
 _IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 _Match = tuple[str, str, str, str]  # round, table, home team, visiting team
@@ -41,6 +42,20 @@ def match_of(r: TableResult) -> tuple[_Match, bool] | None:
         home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
         return (r.round, r.table, home, visit), not closed
     return None
+
+
+T = TypeVar("T")
+
+
+def match_rooms(items: Iterable[T], result: Callable[[T], TableResult]) -> dict[_Match, dict[bool, T]]:
+    """A board's results (or anything ``result`` reads a result from) by match, in file order, each
+    under whether the home team sat North-South in it (True: the Open room)."""
+    rooms: dict[_Match, dict[bool, T]] = defaultdict(dict)
+    for item in items:
+        found = match_of(result(item))
+        if found is not None:
+            rooms[found[0]][found[1]] = item
+    return rooms
 
 
 def seat_teams(boards: Iterable[Board]) -> list[Board]:
@@ -130,13 +145,9 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult]]:
     boards = []
     for board in event.boards:
         figures: dict[int, tuple[float, float]] = {}
-        rooms: dict[_Match, dict[bool, TableResult]] = defaultdict(dict)
-        for r in board.results:
-            found = match_of(r)
-            if found is not None:
-                rooms[found[0]][found[1]] = r
-                per_match.setdefault(found[0], _MatchTotals())
+        rooms = match_rooms(board.results, lambda r: r)
         for key, pair in rooms.items():
+            per_match.setdefault(key, _MatchTotals())
             home_ns, visit_ns = pair.get(True), pair.get(False)
             if home_ns is None or visit_ns is None or not (home_ns.scored and visit_ns.scored):
                 continue

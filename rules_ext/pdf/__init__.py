@@ -11,10 +11,15 @@ Public API
   commentary=None, progress=iter) -> pages``; ``handrecord.BoardSheet`` and
   ``write_hand_record_sheets(sheets, path, header, options, per_page=2)`` for boards from elsewhere.
 - ``traveller.write_travellers(event, path, *, blank=False, results=None, rows=None, diagram=False,
-  paper='a4', lang='both', progress=iter) -> pages``; ``blank_travellers_story`` (event boards) and
+  paper='a4', lang='both', progress=iter, figures='ours') -> pages`` (a teams event: match
+  travellers, both rooms side by side); ``blank_travellers_story`` (event boards) and
   ``filled_travellers_story`` (``BoardResults``) for the flowables.
 - ``results.write_results_pdf(event, results, path, *, paper='a4', lang='both', cards=True,
-  progress=iter) -> pages`` (called by ``python -m rules_ext results EVENT.pbn -o r.pdf``).
+  progress=iter, notes=(), figures='ours') -> pages`` (called by ``python -m rules_ext results
+  EVENT.pbn -o r.pdf``): rankings, then score cards, or for teams the VP cross-table and match sheets.
+- ``sheets``: what those sheets share: ``Titled`` (a block kept on one page, continued under its
+  own title), ``fit``/``label_cell`` (cells that fit, names whole), ``Column`` (one number format
+  per column), ``Marks`` (figures that differ from the file's, marked †; ``figures='file'``).
 - ``ruling_record.load_ruling(path) -> RulingRecord`` (TOML; ``RulingError`` names file, line and
   field; ``quote_laws`` quotes the cited provisions from the rulebook), and
   ``ruling.write_ruling_form(record_or_None, path, *, paper='a4', lang='both', corpus=None)``.

@@ -10,6 +10,7 @@ set globally), so the same input gives the same bytes; the file is written throu
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -22,6 +23,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
@@ -203,6 +205,21 @@ LABELS: dict[str, tuple[str, str]] = {
     "pass": ("不叫", "Pass"),
     "blank_hint": ("（填写）", "(fill in)"),
     "nobody": ("无", "none"),
+    # results sheets and travellers (printa)
+    "imp_ew": ("东西国际分", "IMP EW"),
+    "sit_out": ("轮空", "Sit-out"),
+    "phantom": ("虚拟对", "Phantom"),
+    "not_played": ("未打", "not played"),
+    "home": ("主队", "Home"),
+    "visit": ("客队", "Visit"),
+    "open_room": ("开室（主队坐南北）", "Open room (home team NS)"),
+    "closed_room": ("闭室（客队坐南北）", "Closed room (visitors NS)"),
+    "vp_table": ("胜利分对照表", "VP cross-table"),
+    "match_sheets": ("各场比赛", "Match sheets"),
+    "match_travellers": ("队式赛计分单", "Match travellers"),
+    "imps_won": ("国际分", "IMPs won"),
+    "versus": ("对", "v"),
+    "side": ("方向", "Side"),
 }
 
 #: printed colour of the red suits: dark enough to stay readable in black and white
@@ -303,6 +320,37 @@ class _CountingCanvas(Canvas):
         super().save()
 
 
+_HEADER_SIZE = 8.5
+_HEADER_MIN = 6.5
+
+
+_BREAKABLE = re.compile(r"\s+|[\u2e80-\u9fff\uff00-\uffef]|[^\s\u2e80-\u9fff\uff00-\uffef]+")
+
+
+def header_lines(text: str, room: float, font: str) -> tuple[float, list[str]]:
+    """The running header's event name set to fit ``room`` points: smaller (down to 6.5 pt), then on
+    two lines broken between words (or between Chinese characters); what a third line would hold is
+    cut and marked with an ellipsis. Never wider than ``room``."""
+    size = _HEADER_SIZE
+    while size > _HEADER_MIN and stringWidth(text, font, size) > room:
+        size -= 0.5
+    if stringWidth(text, font, size) <= room:
+        return size, [text] if text else []
+    lines = [""]
+    for token in _BREAKABLE.findall(text):
+        if stringWidth(lines[-1] + token, font, size) <= room or not lines[-1].strip():
+            lines[-1] += token
+        elif token.strip():
+            lines.append(token)
+    lines = [line.strip() for line in lines]
+    if len(lines) > 2 or stringWidth(lines[-1], font, size) > room:
+        second = " ".join(lines[1:])
+        while second and stringWidth(second + "…", font, size) > room:
+            second = second[:-1]
+        lines = [lines[0], second.rstrip() + "…"]
+    return size, lines
+
+
 def _draw_page(header: PageHeader, options: PrintOptions) -> Callable[[Canvas, BaseDocTemplate], None]:
     font = register_fonts()
     page_label = options.label("page")
@@ -310,10 +358,14 @@ def _draw_page(header: PageHeader, options: PrintOptions) -> Callable[[Canvas, B
     def on_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, height = doc.pagesize
         canvas.saveState()
-        canvas.setFont(font, 8.5)
         top = height - MARGIN + 2 * mm
-        canvas.drawString(MARGIN, top, header.event)
+        canvas.setFont(font, _HEADER_SIZE)
         canvas.drawRightString(width - MARGIN, top, header.date)
+        room = width - 2 * MARGIN - canvas.stringWidth(header.date, font, _HEADER_SIZE) - 4 * mm
+        size, lines = header_lines(header.event, room, font)
+        canvas.setFont(font, size)
+        for i, line in enumerate(lines):
+            canvas.drawString(MARGIN, top + (len(lines) - 1 - i) * size * 1.15, line)
         canvas.setStrokeColor(GRID)
         canvas.setLineWidth(0.5)
         canvas.line(MARGIN, top - 2 * mm, width - MARGIN, top - 2 * mm)

@@ -1,232 +1,338 @@
-"""Results sheets: rankings (pairs, individual, teams), teams matches, and personal score cards.
+"""Results sheets: rankings (pairs, individual, teams), teams match sheets and VP cross-table, and
+personal score cards.
 
 ``write_results_pdf(event, results, path, **opts)`` is what ``python -m rules_ext results EVENT.pbn
--o r.pdf`` calls: the ranking(s) first (rank with ties, pair/team/player, names, total, %), then for
-teams the matches (IMPs each side, VPs) and the board-by-board IMPs, and for pairs and individual
-events a personal score card for each participant (board, direction, opponents, contract, by,
-tricks, score, matchpoints or IMPs, %), each on its own block.
+-o r.pdf`` calls: how many figures differ from the file's own and why (when any do), the ranking(s)
+(rank with ties, pair/team/player, names, total, %), then for teams the VP cross-table (teams ×
+teams, the VPs of each match, "未打 not played" for a match not played) and a sheet for each match
+(board by board the contract, declarer, tricks and score in each room, the IMPs each way, the
+totals and VPs), and for pairs and individual events a personal score card for each participant
+(board, vulnerability, side and opponents, contract, by, tricks, score, matchpoints or IMPs, %).
+Every block is kept on one page when it fits one and continues under its own title otherwise.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Event, EventKind, TableResult
-from rules_ext.pbn.report import contract_text
-from rules_ext.pbn.results_model import EventResults, Ranking, ScoredResult
-from rules_ext.pbn.teams import match_of
-from rules_ext.pdf.figures import fmt_number, fmt_pct
+from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
+from rules_ext.pbn.teams import match_rooms
 from rules_ext.pdf.layout import (
     SHADE,
     Cell,
+    Lang,
     PageHeader,
     PrintOptions,
     Progress,
     StyleCommand,
     Styles,
     build_document,
-    contract_markup,
     frame_size,
 )
-from rules_ext.pdf.traveller import TABLE_STYLE
+from rules_ext.pdf.sheets import (
+    DAGGER,
+    Column,
+    Marks,
+    Titled,
+    continued,
+    file_places,
+    fit,
+    free_text,
+    grid,
+    header_row,
+    label_cell,
+    person,
+    result_cells,
+    seat_holder,
+    side_name,
+    total_places,
+)
+from rules_ext.pdf.traveller import Formats, imps_each_way, room_cells
 
 _GROUP = {"NS": "ns_pair", "EW": "ew_pair"}
 
 
-def _table(data: list[list[Cell]], widths: list[float], styles: Styles,
-           extra: Sequence[StyleCommand] = ()) -> Table:
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
-                                        ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]
-                              + list(extra)))
-    return table
+def _title(text: str, styles: Styles) -> Paragraph:
+    return styles.para(free_text(text), "heading")
+
+
+def _cont(zh: str, en: str, options: PrintOptions, styles: Styles) -> Paragraph:
+    return styles.para(escape(continued(zh, en, options)), "small")
+
+
+def _marked(markup: str, styles: Styles) -> Cell:
+    """A figure as a cell: plain text, or a paragraph when it carries a mark."""
+    return styles.para(markup, "cell_center") if DAGGER in markup else markup.replace("&amp;", "&")
 
 
 def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styles: Styles,
-                  width: float) -> list[Flowable]:
+                  width: float, page_height: float, event: Event | None = None,
+                  marks: Marks | None = None) -> Flowable:
     """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
     (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
     unit = ranking.unit
     entries = ranking.entries
     who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
     total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
-    has_names = any(e.names and e.names != e.id for e in entries)
+    has_names = any(e.names and person(e.names) != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
     has_imps = any(e.imps is not None for e in entries) and unit == "VP"
     played = "matches" if unit == "VP" else "boards"
     figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played]
     keys = ["rank", who] + (["names"] if has_names else []) + figures
-    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
-    places = 2 if any(e.total != int(e.total) for e in entries) else 0
+    id_share = 0.22 if kind is EventKind.TEAMS else 0.08
+    rest = 1 - 0.07 - id_share - 0.1 * len(figures)
+    widths = [width * 0.07, width * (id_share + (0 if has_names else rest))] + \
+             ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
+    marks = marks or Marks((), options)
+    places = None if event is None else (total_places(event, unit) if unit != "VP" else 2)
+    if places is None and event is not None and unit == "MP":
+        places = file_places(event, "mp")
+    total_format = Column.of([e.total for e in entries], places)
+    pct_places = None if event is None else total_places(event, "pct")
+    pct_format = Column(2 if pct_places is None else pct_places)
+    imps_format = Column.of([e.imps for e in entries], None)
+    rows: list[list[Cell]] = [header_row(keys, widths, options, styles)]
     for entry in entries:
-        row: list[Cell] = [entry.rank, styles.text(entry.id, "cell")]
+        row: list[Cell] = [_marked(marks.total(entry.id, "rank", entry.rank), styles),
+                           fit(entry.id, widths[1], styles, "cell")]
         if has_names:
-            row.append(styles.text("" if entry.names == entry.id else entry.names or "", "cell"))
-        row.append(f"{entry.total:.{places}f}")
+            names = person(entry.names)
+            row.append(fit("" if names == entry.id else names, widths[2], styles, "cell"))
+        row.append(_marked(marks.total(entry.id, "total", total_format(entry.total)), styles))
         if has_pct:
-            row.append(fmt_pct(entry.pct))
+            row.append(_marked(marks.total(entry.id, "pct", pct_format(entry.pct)), styles))
         if has_imps:
-            row.append(fmt_number(entry.imps))
+            row.append(_marked(marks.total(entry.id, "imps", imps_format(entry.imps)), styles))
         row.append(str(entry.boards))
         rows.append(row)
-    id_share = 0.25 if kind is EventKind.TEAMS else 0.08
-    rest = 1 - 0.08 - id_share - 0.1 * len(figures)
-    widths = [width * 0.08, width * (id_share + (0 if has_names else rest))] + \
-             ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
+    zh, en = "排名", "Ranking"
     title = options.label("ranking")
     if ranking.group in _GROUP:
-        title += f" — {options.label(_GROUP[ranking.group])}"
-    return [styles.para(title, "heading"),
-            _table(rows, widths, styles, [("ALIGN", (1, 1), (2 if has_names else 1, -1), "LEFT")]),
-            Spacer(1, 10)]
+        side = options.label(_GROUP[ranking.group])
+        title += f" — {side}"
+        zh, en = f"{zh} — {side.split(' ')[0]}", f"{en} — {ranking.group}"
+    table = grid(rows, widths, styles, [("ALIGN", (1, 1), (2 if has_names else 1, -1), "LEFT")])
+    return Titled([_title(title, styles)], table, [_cont(zh, en, options, styles)], page_height, space_before=4)
 
 
-def matches_table(results: EventResults, options: PrintOptions, styles: Styles, width: float
-                  ) -> list[Flowable]:
-    """Teams: each match with IMPs and VPs."""
-    keys = ["table", "team", "imps", "vp", "team", "imps", "vp", "boards"]
-    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+# ------------------------------------------------------------------------------------------ teams
+
+def vp_cross_table(results: EventResults, options: PrintOptions, styles: Styles, width: float,
+                   page_height: float) -> Flowable:
+    """Teams × teams, in ranking order: the VPs each team scored against each other (one line per
+    match when they met more than once), "未打 not played" for a match not played, and the total."""
+    order = [e.id for r in results.rankings for e in r.entries]
     for m in results.matches:
-        rows.append([m.table, styles.text(m.home, "cell_center"), fmt_number(m.imps_home),
-                     fmt_number(m.vp_home), styles.text(m.visit, "cell_center"),
-                     fmt_number(m.imps_visit), fmt_number(m.vp_visit), str(m.boards)])
-    widths = [width * w for w in (0.08, 0.25, 0.09, 0.09, 0.25, 0.09, 0.09, 0.06)]
-    return [styles.para(options.label("match"), "heading"), _table(rows, widths, styles),
-            Spacer(1, 10)]
+        for team in (m.home, m.visit):
+            if team not in order:
+                order.append(team)
+    cells: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for m in results.matches:
+        for mine, theirs, points in ((m.home, m.visit, m.vp_home), (m.visit, m.home, m.vp_visit)):
+            cells[(mine, theirs)].append(f"{points:.2f}" if m.boards else options.label("not_played"))
+    totals = {e.id: e.total for r in results.rankings for e in r.entries}
+    n = len(order)
+    name_w = min(0.3 * width, width - (n + 1) * 34)
+    cell_w = (width - name_w) / (n + 1)
+    widths = [name_w] + [cell_w] * (n + 1)
+    head: list[Cell] = [styles.para(escape(options.label("team")), "cell_center")]
+    head += [str(i + 1) for i in range(n)] + [label_cell(options, "total", cell_w, styles)]
+    data: list[list[Cell]] = [head]
+    extra: list[StyleCommand] = [("ALIGN", (0, 1), (0, -1), "LEFT")]
+    for i, team in enumerate(order):
+        row: list[Cell] = [fit(f"{i + 1}  {team}", name_w, styles, "cell")]
+        for j, other in enumerate(order):
+            if i == j:
+                row.append("")
+                extra.append(("BACKGROUND", (j + 1, i + 1), (j + 1, i + 1), SHADE))
+            else:
+                text = "\n".join(cells.get((team, other), []))
+                row.append(fit(text, cell_w, styles, lines=2) if text else "")
+        row.append(f"{totals[team]:.2f}" if team in totals else "")
+        data.append(row)
+    title = options.label("vp_table")
+    return Titled([_title(title, styles)], grid(data, widths, styles, extra),
+                  [_cont("胜利分对照表", "VP cross-table", options, styles)], page_height)
 
 
-def teams_boards_table(results: EventResults, options: PrintOptions, styles: Styles, width: float
-                       ) -> list[Flowable]:
-    """Teams: per board the contract and score in each room and the IMPs to the home side."""
-    keys = ["board", "table", "open", "score_ns", "closed", "score_ns", "imp_home"]
-    rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+def _match_lines(results: EventResults, match: MatchResult
+                 ) -> list[tuple[BoardResults, ScoredResult | None, ScoredResult | None]]:
+    """The boards of ``match``: each with its Open room (home team North-South) and Closed room."""
+    out = []
     for br in results.boards:
-        by_table: dict[str, dict[str, ScoredResult]] = {}
-        for line in br.lines:
-            seated = match_of(line.result)  # the Open room is where the home team sits North-South
-            room = ("open" if seated[1] else "closed") if seated else ""
-            slot = by_table.setdefault(line.result.table or "", {})
-            slot[room or f"room{len(slot)}"] = line
-        for table, rooms in by_table.items():
-            lines = [rooms.get("open"), rooms.get("closed")]
-            others = [v for k, v in rooms.items() if k not in ("open", "closed")]
-            lines = [x if x is not None else (others.pop(0) if others else None) for x in lines]
-            imp = next((ln.imp_ns for ln in lines if ln is not None and ln.imp_ns is not None), None)
-            row: list[Cell] = [str(br.board.number), table]
-            for in_room in lines:
-                row += [_contract_cell(in_room, styles), "" if in_room is None or in_room.score_ns is None
-                        else str(in_room.score_ns)]
-            row.append(fmt_number(imp))
-            rows.append(row)
-    widths = [width * w for w in (0.08, 0.08, 0.22, 0.12, 0.22, 0.12, 0.12)]
-    return [styles.para(f"{options.label('board')} — {options.label('imps')}", "heading"),
-            _table(rows, widths, styles), Spacer(1, 10)]
+        rooms = match_rooms(br.lines, lambda line: line.result)
+        for (round_, table, home, visit), pair in rooms.items():
+            if (round_, table, home, visit) == (match.round, match.table, match.home, match.visit):
+                out.append((br, pair.get(True), pair.get(False)))
+    return out
 
 
-def _contract_cell(line: ScoredResult | None, styles: Styles, *, full: bool = True) -> Cell:
-    if line is None:
-        return ""
-    result = line.result
-    if result.artificial is not None or result.weighted is not None:  # A+, A+/A+; 60% 620 + 40% 170
-        return contract_text(result)
-    if result.not_played or result.contract is None:
-        return "—"
-    if not full:
-        return styles.para(contract_markup(result.contract), "cell_center")
-    by = result.declarer.name if result.declarer else ""
-    tricks = "" if result.tricks is None else f" {result.tricks}"
-    return styles.para(f"{contract_markup(result.contract)} {by}{tricks}", "cell_center")
+def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions, styles: Styles,
+                width: float, page_height: float, formats: Formats, marks: Marks) -> Flowable:
+    """A teams match: board by board each room's contract, declarer, tricks and North-South score,
+    the IMPs each way, then the IMP totals and the VPs."""
+    where = " ".join(x for x in (f"{options.label('round')} {match.round}" if match.round else "",
+                                 f"{options.label('table')} {match.table}" if match.table else "") if x)
+    vs = "对" if options.lang is Lang.ZH else "v"
+    title = f"{options.label('match')}: {match.home} {vs} {match.visit}" + (f"  ({where})" if where else "")
+    cont = _cont(f"{match.home} 对 {match.visit}", f"{match.home} v {match.visit}", options, styles)
+    lines = _match_lines(results, match)
+    if not match.boards and all(ln.result.not_played for _, o, c in lines for ln in (o, c) if ln is not None):
+        note = styles.para(escape(options.label("not_played")), "body")
+        return Titled([_title(title, styles)], grid([[note]], [width], styles, [("BACKGROUND", (0, 0), (-1, 0),
+                                                                                 "#ffffff")]),
+                      [cont], page_height)
+    shares = (0.07, 0.11, 0.06, 0.06, 0.1, 0.11, 0.06, 0.06, 0.1, 0.135, 0.135)
+    widths = [s * width for s in shares]
+    top: list[Cell] = [""] + [label_cell(options, "open_room", sum(widths[1:5]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[5:9]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[9:]), styles), ""]
+    second = header_row(("board", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks", "ns_score"),
+                        widths[:9], options, styles)
+    second += [fit(match.home, widths[9], styles, lines=2), fit(match.visit, widths[10], styles, lines=2)]
+    data: list[list[Cell]] = [top, second]
+    home_total = visit_total = 0.0
+    for br, open_room, closed_room in lines:
+        number = br.board.number
+        row: list[Cell] = [str(number)]
+        row += room_cells(open_room, number, options, styles, marks)
+        row += room_cells(closed_room, number, options, styles, marks)
+        row += imps_each_way(open_room, number, formats, styles, marks)
+        if open_room is not None and open_room.imp_ns is not None:
+            home_total += max(open_room.imp_ns, 0)
+            visit_total += max(-open_room.imp_ns, 0)
+        data.append(row)
+    imp_format = Column(formats.imp.places)
+    data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                + [imp_format(home_total), imp_format(visit_total)])
+    data.append([fit(options.label("vp"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                + [f"{match.vp_home:.2f}", f"{match.vp_visit:.2f}"])
+    extra: list[StyleCommand] = [("SPAN", (1, 0), (4, 0)), ("SPAN", (5, 0), (8, 0)), ("SPAN", (9, 0), (10, 0)),
+                                 ("BACKGROUND", (0, 1), (-1, 1), SHADE),
+                                 ("SPAN", (0, -2), (8, -2)), ("SPAN", (0, -1), (8, -1)),
+                                 ("ALIGN", (0, -2), (8, -1), "RIGHT"),
+                                 ("BACKGROUND", (0, -2), (-1, -1), SHADE)]
+    return Titled([_title(title, styles)], grid(data, widths, styles, extra, header_rows=2), [cont], page_height)
 
+
+# ------------------------------------------------------------------------------------ score cards
 
 def score_cards(event: Event, results: EventResults, options: PrintOptions, styles: Styles,
-                width: float, progress: Progress = iter) -> list[Flowable]:
+                width: float, progress: Progress = iter, *, marks: Marks | None = None,
+                page_height: float | None = None) -> list[Flowable]:
     """A board-by-board personal score card for every pair (or player) of the ranking."""
     matchpoints = results.method == "matchpoints"
+    individual = results.kind is EventKind.INDIVIDUAL
+    page_height = page_height if page_height is not None else frame_size(options)[1]
+    marks = marks or Marks((), options)
+    formats = Formats(event, results.boards)
     figure = ["mp", "pct"] if matchpoints else ["imps"]
-    keys = ["board", "vul", "opponents", "contract", "by", "tricks", "score"] + figure
-    ids = [e.id for r in results.rankings for e in r.entries]
+    keys = ["board", "vul", "side", "opponents", "contract", "by", "tricks", "score"] + figure
+    shares = [0.06, 0.13, 0.07, 0.17, 0.11, 0.06, 0.06, 0.1] + [0.24 / len(figure)] * len(figure)
+    widths = [width * s for s in shares]
+    header = header_row(keys, widths, options, styles)
+    entries = {e.id: e for r in results.rankings for e in r.entries}
     story: list[Flowable] = []
-    for ident in progress(ids):
-        rows: list[list[Cell]] = [[styles.para(options.label(k), "cell_center") for k in keys]]
+    for ident in progress(list(entries)):
+        rows: list[list[Cell]] = [list(header)]
         total = 0.0
         for br in results.boards:
             for line in br.lines:
                 result = line.result
-                side = _side_of(ident, result)
+                side = _side_of(ident, result, individual)
                 if not side:
                     continue
+                number = br.board.number
                 opponents = result.ew if side == "NS" else result.ns
                 score = line.score_ns if line.score_ns is None or side == "NS" else -line.score_ns
+                score_cell = _marked(marks.score(number, result, side, score), styles)
                 if matchpoints:
                     mp = line.mp_ns if side == "NS" else line.mp_ew
                     pct = line.pct_ns if side == "NS" else line.pct_ew
                     total += mp or 0
-                    figures = [fmt_number(mp), fmt_pct(pct)]
+                    figures: list[Cell] = [
+                        _marked(marks.line(number, result, "mp", side, formats.mp(mp)), styles),
+                        _marked(marks.line(number, result, "pct", side, formats.pct(pct)), styles)]
                 else:
                     imp = line.imp_ns if side == "NS" else line.imp_ew
                     total += imp or 0
-                    figures = [fmt_number(imp)]
+                    figures = [_marked(marks.line(number, result, "imp", side, formats.imp(imp)), styles)]
+                contract, by, tricks = result_cells(result, options, styles, formats.phantoms)
                 vulnerability = br.board.vulnerability or Vulnerability.NONE
-                rows.append([str(br.board.number), options.vulnerability(vulnerability),
-                             f"{opponents} ({'EW' if side == 'NS' else 'NS'})",
-                             _contract_cell(line, styles, full=False),
-                             result.declarer.name if result.declarer else "",
-                             "" if result.tricks is None else str(result.tricks),
-                             "" if score is None else f"{score:+d}" if score else "0"] + figures)
+                rows.append([str(number), fit(options.vulnerability(vulnerability), widths[1], styles, lines=2),
+                             side_name(side, options), fit(seat_holder(opponents, options, formats.phantoms),
+                                                           widths[3], styles),
+                             contract, by, tricks,
+                             score_cell] + figures)
         if len(rows) == 1:
             continue
-        names = event.names_of(ident)
-        title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names else "")
-        widths = [width * w for w in (0.07, 0.13, 0.2, 0.13, 0.07, 0.08, 0.1)] + \
-                 [width * (0.22 / len(figure))] * len(figure)
-        total_row: list[Cell] = [options.label("total")] + [""] * (len(keys) - len(figure) - 1) + \
-                    [fmt_number(total)] + [""] * (len(figure) - 1)
+        names = person(event.names_of(ident))
+        title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names and names != ident else "")
+        column = formats.mp if matchpoints else formats.imp
+        total_row: list[Cell] = [fit(options.label("total"), sum(widths[:8]), styles, lines=1)] + [""] * 7 \
+            + [column(total)]
+        if matchpoints:
+            entry = entries.get(ident)
+            total_row.append(formats.pct(entry.pct) if entry is not None else "")
         rows.append(total_row)
-        story.append(KeepTogether([styles.text(title, "heading"),
-                                   _table(rows, widths, styles,
-                                          [("BACKGROUND", (0, -1), (-1, -1), SHADE)]),
-                                   Spacer(1, 10)]))
+        extra: list[StyleCommand] = [("BACKGROUND", (0, -1), (-1, -1), SHADE), ("SPAN", (0, -1), (7, -1)),
+                                     ("ALIGN", (0, -1), (7, -1), "RIGHT")]
+        cont = _cont(f"{options.label('score_card').split(' ')[0]}：{ident}",
+                     f"Score card: {ident}", options, styles)
+        story.append(Titled([_title(title, styles)], grid(rows, widths, styles, extra), [cont], page_height))
     return story
 
 
-def _side_of(ident: str, result: TableResult) -> str:
+def _side_of(ident: str, result: TableResult, individual: bool) -> str:
     """'NS' or 'EW' when ``ident`` (pair, team or player) sat in this result, else ''."""
     players = result.players
-    if len(players) == 4:  # individual: N, E, S, W player ids
+    if individual and len(players) == 4:  # N, E, S, W player ids
         return "NS" if ident in (players[0], players[2]) else "EW" if ident in (players[1], players[3]) else ""
     return "NS" if result.ns == ident else "EW" if result.ew == ident else ""
 
 
+# ---------------------------------------------------------------------------------------- the sheet
+
 def results_story(event: Event, results: EventResults, options: PrintOptions, *, cards: bool = True,
-                  progress: Progress = iter, notes: Sequence[str] = ()) -> list[Flowable]:
-    """The results sheet; ``notes`` (e.g. the director's corrections applied) are printed under the title."""
+                  progress: Progress = iter, notes: Sequence[str] = (), figures: str = "ours") -> list[Flowable]:
+    """The results sheet; ``notes`` (e.g. the director's corrections applied) are printed under the
+    title, then what differs from the file's own figures; ``figures`` 'file' prints the file's."""
     styles = Styles(9)
-    width, _ = frame_size(options)
+    width, height = frame_size(options)
+    marks = Marks(results.differences, options, figures)
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
-    story: list[Flowable] = [styles.text(title, "title"), *(styles.text(note, "small") for note in notes)]
+    story: list[Flowable] = [styles.para(free_text(title), "title"),
+                             *(styles.para(free_text(note), "small") for note in notes)]
     if event.left_out:
         story.append(styles.text(event.left_out_note, "body"))
+    if marks.note():
+        story.append(styles.para(marks.note(), "small"))
     for ranking in results.rankings:
-        story += ranking_table(ranking, results.kind, options, styles, width)
+        story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))
     if results.kind is EventKind.TEAMS:
+        formats = Formats(event, results.boards)
         if results.matches:
-            story += matches_table(results, options, styles, width)
-        story += teams_boards_table(results, options, styles, width)
+            story.append(vp_cross_table(results, options, styles, width, height))
+            story += [match_sheet(results, m, options, styles, width, height, formats, marks)
+                      for m in results.matches]
     elif cards:
-        story.append(PageBreak())
-        story += score_cards(event, results, options, styles, width, progress)
+        story += score_cards(event, results, options, styles, width, progress, marks=marks, page_height=height)
     return story
 
 
 def write_results_pdf(event: Event, results: EventResults, path: str | Path, *, paper: str = "a4",
                       lang: str = "both", cards: bool = True, progress: Progress = iter,
-                      notes: Sequence[str] = ()) -> int:
+                      notes: Sequence[str] = (), figures: str = "ours") -> int:
     """Write the results sheet of ``event`` (rankings, matches, score cards; ``notes`` under the
-    title); return the pages."""
+    title; ``figures`` 'ours' or 'file'); return the pages."""
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("results"), event.name, event.date)
-    return build_document(path, results_story(event, results, options, cards=cards,
-                                              progress=progress, notes=notes), header, options)
+    return build_document(path, results_story(event, results, options, cards=cards, progress=progress,
+                                              notes=notes, figures=figures), header, options)

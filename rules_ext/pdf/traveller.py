@@ -1,27 +1,30 @@
-"""Travellers: blank ones to take to the tables, and filled ones with the board's scored results.
+"""Travellers: blank ones to take to the tables, filled ones with the board's scored results, and
+match travellers of a teams event.
 
-A blank traveller shows the board, dealer and vulnerability and one empty row per round (NS, EW,
-contract, by, lead, tricks, score +/−, matchpoints, room to write). A filled one lists each result
-of the board (from ``compute_results``) with its score, matchpoints or IMPs and percentage, and
-optionally the hand diagram.
+A blank traveller shows the board, dealer and vulnerability and one row for each time the movement
+plays the board (labelled by round, or by table when a round plays it at several tables, and with
+the pairs the file seats there; a phantom or a sit-out said so), with room to write contract, by,
+lead, tricks, score and matchpoints. A filled one lists each result (from ``compute_results``)
+with its score, matchpoints or IMPs and percentage, optionally under the hand diagram; a teams
+event prints each board's matches with both rooms side by side and the IMPs each way. A traveller
+is kept on one page when it fits one; a longer one continues under "第5牌（续）Board 5 (cont.)".
+Figures that differ from the file's own are marked (see :class:`rules_ext.pdf.sheets.Marks`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from html import escape
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
-from rules_ext.pbn.model import Board, Event
-from rules_ext.pbn.results import compute_results
-from rules_ext.pbn.results_model import BoardResults, EventResults
+from rules_ext.pbn.model import Board, Event, EventKind, TableResult
+from rules_ext.pbn.results import compute_results, scoring_rules
+from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
+from rules_ext.pbn.teams import match_rooms
 from rules_ext.pdf.diagram import HandDiagram
-from rules_ext.pdf.figures import fmt_number, fmt_pct
 from rules_ext.pdf.layout import (
-    GRID,
-    SHADE,
     Cell,
     PageHeader,
     PrintOptions,
@@ -30,191 +33,318 @@ from rules_ext.pdf.layout import (
     Styles,
     build_document,
     card_markup,
-    contract_markup,
     frame_size,
+)
+from rules_ext.pdf.sheets import (
+    DAGGER,
+    Column,
+    Marks,
+    Titled,
+    continued,
+    file_places,
+    fit,
+    grid,
+    header_row,
+    label_cell,
+    phantoms_of,
+    result_cells,
+    seat_holder,
 )
 
 
-def _title(board: Board, options: PrintOptions, styles: Styles) -> Flowable:
+def board_title(board: Board, options: PrintOptions, styles: Styles) -> Paragraph:
     dealer = options.seat(board.dealer) if board.dealer else "?"
     vulnerability = options.vulnerability(board.vulnerability or Vulnerability.NONE)
-    text = (f'<font size="{styles.heading.fontSize + 2}">{options.label("board")} {board.number}</font>'
+    text = (f'<font size="{styles.heading.fontSize + 2}">{escape(board_label(board.number, options))}</font>'
             f'&nbsp;&nbsp;&nbsp;{options.label("dealer")}: {dealer}'
             f'&nbsp;&nbsp;&nbsp;{options.label("vul")}: {vulnerability}')
     return styles.para(text, "heading")
 
 
-#: the look of every grid of figures (travellers, rankings, score cards)
-TABLE_STYLE: list[StyleCommand] = [
-    ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-    ("TOPPADDING", (0, 0), (-1, -1), 2),
-    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ("LEFTPADDING", (0, 0), (-1, -1), 2),
-    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-]
+def board_label(number: int, options: PrintOptions) -> str:
+    """``牌号 Board 5``, ``牌号 5`` or ``Board 5``."""
+    return f"{options.label('board')} {number}"
 
 
-def _header_row(keys: Sequence[str], options: PrintOptions, styles: Styles) -> list[Flowable]:
-    return [styles.para(options.label(k), "cell_center") for k in keys]
+def board_continued(board: Board, options: PrintOptions, styles: Styles) -> Paragraph:
+    zh, en = (f"第{board.number}牌", f"Board {board.number}")
+    return styles.para(escape(continued(zh, en, options)), "small")
 
 
-BLANK_COLUMNS = ("round", "ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns",
-                 "score_ew", "mp_ns", "mp_ew", "notes")
-_BLANK_WIDTHS = (0.06, 0.06, 0.06, 0.09, 0.06, 0.07, 0.06, 0.09, 0.09, 0.09, 0.09, 0.18)
+# -------------------------------------------------------------------------------- rows of a board
+
+def row_labels(results: Sequence[TableResult]) -> tuple[str, list[str]] | None:
+    """What tells a board's results apart, as the movement has it: ('round', [...]) when each was
+    played in its own round, ('table', [...]) when a round played it at several tables; None when
+    the file gives neither."""
+    for key in ("round", "table"):
+        values = [getattr(r, key) for r in results]
+        if values and all(values) and len(set(values)) == len(values):
+            return key, values
+    return None
 
 
-def _kept(parts: list[Flowable], height: float) -> list[Flowable]:
-    """``parts`` preceded by a page break if less than ``height`` is left on the page.
-
-    Cheaper than KeepTogether, which lays a table out twice; ``height`` is an estimate, and a
-    table that still does not fit splits with its header row repeated."""
-    return [CondPageBreak(height)] + parts
+def _number_key(text: str) -> tuple[int, int | str]:
+    return (0, int(text)) if text.isascii() and text.isdigit() else (1, text)
 
 
-def _heading_height(styles: Styles) -> float:
-    return styles.heading.leading + styles.heading.spaceBefore + styles.heading.spaceAfter + 4
+def blank_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles,
+                    width: float, page_height: float, phantoms: frozenset[str] = frozenset(),
+                    method: str = "matchpoints") -> Flowable:
+    """A blank traveller for ``board``: one row for each time the file's movement plays it, its
+    pairs (or players) filled in and labelled by round or table when the file says; else ``rows``
+    numbered rows. Matchpoint columns, or IMP columns when ``method`` is not matchpoints."""
+    key: str | None = None
+    if rows is None and board.results:
+        labelled = row_labels(board.results)
+        key = labelled[0] if labelled else None
+        seated = sorted(board.results, key=lambda r: _number_key(getattr(r, key) if key else r.ns))
+        lines = [(getattr(r, key) if key else "", seat_holder(r.ns, options, phantoms),
+                  seat_holder(r.ew, options, phantoms)) for r in seated]
+    else:
+        key = "round"
+        lines = [(str(i + 1), "", "") for i in range(rows or 10)]
+    figures = ("mp_ns", "mp_ew") if method == "matchpoints" else ("imp_ns", "imp_ew")
+    columns = ((key,) if key else ()) + ("ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns",
+                                         "score_ew") + figures + ("notes",)
+    shares = ((0.065,) if key else ()) + (0.07, 0.07, 0.085, 0.055, 0.065, 0.06, 0.085, 0.085, 0.1, 0.1, 0.11)
+    widths = [s * width / sum(shares) for s in shares]
+    data: list[list[Cell]] = [header_row(columns, widths, options, styles)]
+    first = 1 if key else 0
+    for label, ns, ew in lines:
+        data.append(([fit(label, widths[0], styles, plain=False)] if key else [])
+                    + [fit(ns, widths[first], styles, lines=1, plain=False),
+                       fit(ew, widths[first + 1], styles, lines=1, plain=False)]
+                    + [""] * (len(columns) - 2 - first))
+    table = grid(data, widths, styles, row_heights=[None] + [19] * (len(data) - 1))
+    return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
+                  page_height, space_before=6)
 
 
-def blank_traveller(board: Board, rows: int, options: PrintOptions, styles: Styles,
-                    width: float) -> list[Flowable]:
-    """A blank traveller for ``board`` (number, dealer, vulnerability) with ``rows`` rows."""
-    data: list[list[Cell]] = [_header_row(BLANK_COLUMNS, options, styles)]
-    data += [[str(i + 1)] + [""] * (len(BLANK_COLUMNS) - 1) for i in range(rows)]
-    table = Table(data, colWidths=[w * width for w in _BLANK_WIDTHS],
-                  rowHeights=[None] + [19] * rows, repeatRows=1)
-    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
-                                        ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
-    height = _heading_height(styles) + 2 * styles.cell.leading + 6 + 19 * rows
-    return _kept([_title(board, options, styles), table, Spacer(1, 14)], height)
-
-
-def filled_columns(method: str) -> tuple[str, ...]:
-    """The columns of a filled traveller for a scoring method."""
+def filled_columns(method: str, key: str | None = None, lead: bool = True) -> tuple[str, ...]:
+    """The columns of a filled traveller for a scoring method (``key``: round or table first;
+    ``lead``: whether the file records the opening leads)."""
     figures = ("mp_ns", "mp_ew", "pct") if method == "matchpoints" else ("imp_ns",)
-    return ("ns_pair", "ew_pair", "contract", "by", "lead", "tricks", "score_ns", "score_ew") + figures
+    return ((key,) if key else ()) + ("ns_pair", "ew_pair", "contract", "by") + (("lead",) if lead else ()) \
+        + ("tricks", "score_ns", "score_ew") + figures
 
 
-def filled_rows(board_results: BoardResults, method: str, styles: Styles) -> list[list[Cell]]:
+def _figure(marks: Marks | None, board: int, r: TableResult, figure: str, side: str, text: str,
+            styles: Styles) -> Cell:
+    if marks is None or not text:
+        return text
+    markup = marks.line(board, r, figure, side, text)
+    return text if DAGGER not in markup else styles.para(markup, "cell_center")
+
+
+class Formats:
+    """What the sheets of one document share: the number format of each figure column (the file's
+    precision, else what the figures need: matchpoints, percentages, IMPs) and the phantom pairs."""
+
+    def __init__(self, event: Event | None, boards: Iterable[BoardResults]) -> None:
+        lines = [line for b in boards for line in b.lines]
+        self.phantoms = phantoms_of(event) if event is not None else frozenset()
+        self.leads = any(line.result.lead for line in lines)
+        self._headers: dict[tuple[tuple[str, ...], tuple[float, ...]], list[Cell]] = {}
+        places = (lambda kind: file_places(event, kind)) if event is not None else (lambda kind: None)
+        self.mp = Column.of([v for ln in lines for v in (ln.mp_ns, ln.mp_ew)], places("mp"))
+        pct_places = places("pct")
+        self.pct = Column(2 if pct_places is None else pct_places)  # percentages: the file's, else 56.25
+        self.imp = Column.of([v for ln in lines for v in (ln.imp_ns, ln.imp_ew)], places("imp"))
+
+    def header(self, keys: Sequence[str], widths: Sequence[float], options: PrintOptions, styles: Styles
+               ) -> list[Cell]:
+        """The header row of a table of the document: made once for each set of columns (every
+        traveller of a document shares it)."""
+        key = (tuple(keys), tuple(round(w, 3) for w in widths))
+        if key not in self._headers:
+            self._headers[key] = header_row(keys, widths, options, styles)
+        return list(self._headers[key])
+
+
+def filled_rows(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
+                widths: Sequence[float], formats: Formats, marks: Marks | None = None,
+                key: str | None = None) -> list[list[Cell]]:
     """The rows of a filled traveller: one per result, as the table cells."""
     rows: list[list[Cell]] = []
+    number = board_results.board.number
+    offset = 1 if key else 0
     for line in board_results.lines:
         result = line.result
-        contract: Cell
-        if result.artificial is not None:
-            contract = result.artificial.marker
-        elif result.not_played:
-            contract = "—"
-        elif result.contract is None:
-            contract = ""
-        else:
-            contract = styles.para(contract_markup(result.contract), "cell_center")
+        contract, by, tricks = result_cells(result, options, styles, formats.phantoms)
         score = line.score_ns
-        row: list[Cell] = [
-            result.ns, result.ew, contract, result.declarer.name if result.declarer else "",
-            styles.para(card_markup(result.lead), "cell_center") if result.lead else "",
-            "" if result.tricks is None else str(result.tricks),
-            str(score) if score is not None and score > 0 else "",
-            str(-score) if score is not None and score < 0 else "",
-        ]
+        score_text = "" if score is None else str(abs(score))
+        ns_score = _figure(marks, number, result, "score", "NS", score_text, styles) if score and score > 0 else ""
+        ew_score = _figure(marks, number, result, "score", "NS", score_text, styles) if score and score < 0 else ""
+        if score == 0:
+            ns_score = ew_score = "0"
+        ns, ew = seat_holder(result.ns, options, formats.phantoms), seat_holder(result.ew, options, formats.phantoms)
+        row: list[Cell] = ([getattr(result, key)] if key else []) + [
+            fit(ns, widths[offset], styles, lines=2), fit(ew, widths[offset + 1], styles, lines=2), contract, by]
+        if formats.leads:
+            row.append(styles.para(card_markup(result.lead), "cell_center") if result.lead else "")
+        row += [tricks, ns_score, ew_score]
         if method == "matchpoints":
-            row += [fmt_number(line.mp_ns), fmt_number(line.mp_ew), fmt_pct(line.pct_ns)]
+            row += [_figure(marks, number, result, "mp", "NS", formats.mp(line.mp_ns), styles),
+                    _figure(marks, number, result, "mp", "EW", formats.mp(line.mp_ew), styles),
+                    _figure(marks, number, result, "pct", "NS", formats.pct(line.pct_ns), styles)]
         else:
-            row += [fmt_number(line.imp_ns)]
+            row += [_figure(marks, number, result, "imp", "NS", formats.imp(line.imp_ns), styles)]
         rows.append(row)
     return rows
 
 
-#: horizontal padding of a table cell (reportlab's default 6 points on each side)
-_CELL_PADDING = 12
-
-
-def _wrap_names(data: list[list[Cell]], widths: list[float], styles: Styles) -> int:
-    """Put a pair or team name that is wider than its column (NS, EW) in a wrapping paragraph;
-    return how many extra lines of text that adds to the table."""
-    extra = 0
-    for row in data[1:]:
-        lines = 1
-        for column in (0, 1):
-            text = row[column]
-            if isinstance(text, str) and stringWidth(text, styles.font, styles.cell.fontSize) > widths[column] - _CELL_PADDING:
-                name = row[column] = styles.text(text, "cell_center")
-                _, tall = name.wrap(widths[column] - _CELL_PADDING, 1e6)
-                lines = max(lines, round(tall / styles.cell_center.leading))
-        extra += lines - 1
-    return extra
+#: relative widths of a filled traveller's columns (a bilingual label such as 南北比赛分 MP NS fits whole)
+_WEIGHTS = {"round": 0.8, "table": 0.8, "ns_pair": 1.1, "ew_pair": 1.1, "contract": 1.3, "by": 0.8, "lead": 1.0,
+            "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35, "pct": 1.0, "imp_ns": 1.6}
 
 
 def filled_traveller(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
-                     width: float, *, diagram: bool = False) -> list[Flowable]:
+                     width: float, page_height: float, formats: Formats, *, diagram: bool = False,
+                     marks: Marks | None = None) -> Flowable:
     """A filled traveller: the board's results with scores and matchpoints or IMPs."""
     board = board_results.board
-    columns = filled_columns(method)
-    data: list[list[Cell]] = [_header_row(columns, options, styles)] + filled_rows(board_results, method, styles)
-    share = width / (len(columns) + 1.5)
-    widths = [share] * len(columns)
-    widths[2] = share * 1.3
-    widths[4] = share * 1.2
-    extra_lines = _wrap_names(data, widths, styles)
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
-                                        ("FONTSIZE", (0, 1), (-1, -1), styles.cell.fontSize)]))
-    parts: list[Flowable] = [_title(board, options, styles)]
-    height = (_heading_height(styles) + (len(data) + 1) * (styles.cell.leading + 4) + 2
-              + extra_lines * styles.cell.leading)
+    labelled = row_labels([line.result for line in board_results.lines])
+    key = labelled[0] if labelled else None
+    columns = filled_columns(method, key, formats.leads)
+    weights = [_WEIGHTS[c] for c in columns]
+    widths = [width * w / sum(weights) for w in weights]
+    data: list[list[Cell]] = [formats.header(columns, widths, options, styles)]
+    data += filled_rows(board_results, method, options, styles, widths, formats, marks, key)
+    head: list[Flowable] = [board_title(board, options, styles)]
     top = board_results.top
     if method == "matchpoints" and top is not None:
-        note = f"{options.label('max')}: {fmt_number(top)}"
+        note = f"{options.label('max')}: {formats.mp(top)}"
         if board_results.neuberg:
             note += " (Neuberg)"
-        parts.append(styles.para(note, "small"))
-        height += styles.small.leading
+        head.append(styles.para(note, "small"))
     if diagram and board.deal is not None:
-        hands = HandDiagram(board.deal, options, font_size=8.5, dealer=board.dealer,
-                            vulnerability=board.vulnerability or Vulnerability.NONE)
-        parts.append(hands)
-        height += hands.wrap(width, 1e6)[1]
-    parts += [Spacer(1, 2), table, Spacer(1, 12)]
-    return _kept(parts, height)
+        head.append(HandDiagram(board.deal, options, font_size=8.5, dealer=board.dealer,
+                                vulnerability=board.vulnerability or Vulnerability.NONE))
+    extra: list[StyleCommand] = []
+    return Titled(head, grid(data, widths, styles, extra), [board_continued(board, options, styles)],
+                  page_height)
 
 
-def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int = 10
-                           ) -> list[Flowable]:
-    """Flowables of blank travellers of event boards, ``rows`` rows each."""
+# ------------------------------------------------------------------------------------------ teams
+
+#: columns of a match traveller: table, the two teams, each room's contract/by/tricks/NS score, IMPs each way
+_MATCH_SHARES = (0.06, 0.14, 0.14, 0.09, 0.05, 0.05, 0.08, 0.09, 0.05, 0.05, 0.08, 0.06, 0.06)
+
+
+def room_cells(line: ScoredResult | None, number: int, options: PrintOptions, styles: Styles,
+                marks: Marks | None) -> list[Cell]:
+    if line is None:
+        return ["", "", "", ""]
+    contract, by, tricks = result_cells(line.result, options, styles)
+    score = "" if line.score_ns is None else str(line.score_ns)
+    return [contract, by, tricks, _figure(marks, number, line.result, "score", "NS", score, styles)]
+
+
+def imps_each_way(home_ns: ScoredResult | None, number: int, formats: Formats, styles: Styles,
+                  marks: Marks | None) -> list[Cell]:
+    """The IMPs a board gave the home and the visiting team (the winner's column; 0 and 0 for a push)."""
+    if home_ns is None or home_ns.imp_ns is None:
+        return ["", ""]
+    gain = home_ns.imp_ns
+    home = formats.imp(gain) if gain >= 0 else ""
+    visit = formats.imp(-gain) if gain <= 0 else ""
+    r = home_ns.result
+    return [_figure(marks, number, r, "imp", "NS", home, styles) if home else "",
+            _figure(marks, number, r, "imp", "EW", visit, styles) if visit else ""]
+
+
+def match_traveller(board_results: BoardResults, options: PrintOptions, styles: Styles, width: float,
+                    page_height: float, formats: Formats, *, diagram: bool = False,
+                    marks: Marks | None = None) -> Flowable:
+    """A teams board: each match on one row, its Open room (home team North-South) beside its
+    Closed room, and the IMPs each way; a match not played says so."""
+    board = board_results.board
+    number = board.number
+    widths = [s * width for s in _MATCH_SHARES]
+    rooms = match_rooms(board_results.lines, lambda line: line.result)
+    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
+    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
+            "ns_score", "home", "visit")
+    data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
+    spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
+                                 ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8")]
+    for (round_, table, home, visit), pair in sorted(rooms.items(), key=lambda kv: (_number_key(kv[0][0]),
+                                                                                      _number_key(kv[0][1]))):
+        open_room, closed_room = pair.get(True), pair.get(False)
+        row: list[Cell] = [f"{round_}-{table}" if round_ else table, fit(home, widths[1], styles),
+                           fit(visit, widths[2], styles)]
+        if all(line.result.not_played for line in pair.values()):
+            row += [fit(options.label("not_played"), sum(widths[3:]), styles)] + [""] * 9
+            spans.append(("SPAN", (3, len(data)), (-1, len(data))))
+        else:
+            row += room_cells(open_room, number, options, styles, marks)
+            row += room_cells(closed_room, number, options, styles, marks)
+            row += imps_each_way(open_room, number, formats, styles, marks)
+        data.append(row)
+    head: list[Flowable] = [board_title(board, options, styles)]
+    if diagram and board.deal is not None:
+        head.append(HandDiagram(board.deal, options, font_size=8.5, dealer=board.dealer,
+                                vulnerability=board.vulnerability or Vulnerability.NONE))
+    table_flowable = grid(data, widths, styles, spans, header_rows=2)
+    return Titled(head, table_flowable, [board_continued(board, options, styles)], page_height)
+
+
+# ---------------------------------------------------------------------------------------- stories
+
+def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
+                           event: Event | None = None) -> list[Flowable]:
+    """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
+    instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method)."""
     styles = Styles(9)
-    width, _ = frame_size(options)
-    return [f for board in boards for f in blank_traveller(board, rows, options, styles, width)]
+    width, height = frame_size(options)
+    phantoms = phantoms_of(event) if event is not None else frozenset()
+    method = scoring_rules(event).method if event is not None else "matchpoints"
+    return [blank_traveller(board, rows, options, styles, width, height, phantoms, method) for board in boards]
 
 
 def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
-                            method: str = "matchpoints", diagram: bool = False) -> list[Flowable]:
-    """Flowables of filled travellers of scored boards (``BoardResults``)."""
+                            method: str = "matchpoints", diagram: bool = False, marks: Marks | None = None,
+                            event: Event | None = None) -> list[Flowable]:
+    """Flowables of filled travellers of scored boards (``BoardResults``); for ``method`` 'imps'
+    (teams) match travellers. ``event``: the file, for the precision its figures are printed to."""
     styles = Styles(9)
-    width, _ = frame_size(options)
-    return [f for board in boards
-            for f in filled_traveller(board, method, options, styles, width, diagram=diagram)]
+    width, height = frame_size(options)
+    boards = list(boards)
+    formats = Formats(event, boards)
+    if method == "imps" and any(line.result.in_match for b in boards for line in b.lines):
+        return [match_traveller(b, options, styles, width, height, formats, diagram=diagram, marks=marks)
+                for b in boards]
+    return [filled_traveller(b, method, options, styles, width, height, formats, diagram=diagram, marks=marks)
+            for b in boards]
 
 
 def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
                      results: EventResults | None = None, rows: int | None = None,
                      diagram: bool = False, paper: str = "a4", lang: str = "both",
-                     progress: Progress = iter) -> int:
+                     progress: Progress = iter, figures: str = "ours") -> int:
     """Write the travellers of a PBN ``event``; filled ones use ``results`` (``compute_results``,
-    computed here when not given). Returns the number of pages."""
+    computed here when not given); ``figures`` 'file' prints the file's own figures where they
+    differ from ours. Returns the number of pages."""
     options = PrintOptions.of(paper, lang)
-    header = PageHeader(options.label("travellers"), event.name, event.date)
+    teams = event.kind is EventKind.TEAMS and not blank
+    header = PageHeader(options.label("match_travellers" if teams else "travellers"), event.name, event.date)
+    story: list[Flowable]
     if blank:
-        if rows is None:
-            rows = max([len(b.results) for b in event.boards] + [0]) or 10
-        story = blank_travellers_story(progress(event.boards), options, rows=rows)
+        story = blank_travellers_story(progress(event.boards), options, rows=rows, event=event)
     else:
         if results is None:
             results = compute_results(event)
-        method = "matchpoints" if results.method == "matchpoints" else "imps"
-        story = filled_travellers_story(progress(results.boards), options, method=method,
-                                        diagram=diagram)
+        method = {"matchpoints": "matchpoints", "imps": "imps"}.get(results.method, "cross-imps")
+        marks = Marks(results.differences, options, figures)
+        story = filled_travellers_story(progress(results.boards), options, method=method, diagram=diagram,
+                                        marks=marks, event=event)
+        note = marks.note()
+        if note and story:
+            styles = Styles(9)
+            story.insert(0, styles.para(note, "small"))
     if not story:
         raise ValueError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

@@ -1,0 +1,435 @@
+"""What the results sheets and travellers share: blocks that continue across pages under their own
+title, cells that fit, one number format per column, the language of contracts and seats, and the
+marks on figures that differ from the file's own.
+
+- :class:`Titled`: a title over a table, kept on one page when it fits one; a taller one is split
+  between rows, each part after the first under a continuation title ("第5牌（续）Board 5 (cont.)"),
+  the header row repeated. Nothing is ever left alone at the foot of a page and no page is empty
+  (no page break is ever forced: a block that does not fit where it is goes to the next page).
+- :func:`fit` / :func:`label_cell`: a cell's text in a paragraph that wraps between words only, set
+  smaller when a word would not fit (a name is never broken letter by letter); bilingual labels wrap
+  between their Chinese and English parts.
+- :class:`Column`: one number format per column (as many decimals as the file prints, else as
+  the figures need, up to two), totals alike.
+- :func:`contract_cell`, :func:`seat_mark`, :func:`side_name`: 无将/北/南北 in Chinese.
+- :class:`Marks`: our figure (or the file's, with ``figures="file"``) with a dagger where the two
+  differ, and the note that says how many and why.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from rules_ext.core import Contract, Seat, Strain
+from rules_ext.pbn.model import Event, TableResult
+from rules_ext.pbn.results import result_label
+from rules_ext.pbn.results_model import Difference
+from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
+
+#: horizontal padding of a table cell, both sides together (TABLE_STYLE's 2 + 2)
+CELL_PADDING = 4
+#: the smallest type a cell's text is set in to fit
+MIN_SIZE = 5.5
+#: the mark on a figure that differs from the file's own
+DAGGER = "†"
+
+#: the look of every grid of figures (travellers, rankings, score cards, matches)
+TABLE_STYLE: list[StyleCommand] = [
+    ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+    ("TOPPADDING", (0, 0), (-1, -1), 2),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+]
+
+
+def grid(data: list[list[Cell]], widths: Sequence[float], styles: Styles, extra: Sequence[StyleCommand] = (),
+         *, header_rows: int = 1, row_heights: Sequence[float | None] | None = None) -> Table:
+    """A table of figures in the house look, its header row(s) repeated on every page it runs onto."""
+    table = Table(data, colWidths=list(widths), repeatRows=header_rows, rowHeights=row_heights)
+    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+                                             ("FONTSIZE", (0, 0), (-1, -1), styles.cell.fontSize),
+                                             ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE)]
+                              + list(extra)))
+    return table
+
+
+# ------------------------------------------------------------------------------------------ blocks
+
+class Titled(Flowable):
+    """``head`` (a title, notes, a diagram) over ``table``. Kept whole on one page when it fits one
+    (moved to the next page rather than split); else split between rows, the rest under ``cont`` (a
+    continuation title), with the table's header row repeated."""
+
+    def __init__(self, head: Sequence[Flowable], table: Table, cont: Sequence[Flowable], page_height: float,
+                 *, space_before: float = 8, first: bool = True) -> None:
+        super().__init__()
+        self.head = list(head)
+        self.table = table
+        self.cont = list(cont)
+        self.page_height = page_height
+        self.spaceBefore = space_before
+        self.first = first
+        self._heights: list[float] = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self._heights = [f.wrap(availWidth, availHeight)[1] + f.getSpaceAfter() for f in self.head]
+        self._table_size = self.table.wrap(availWidth, availHeight)
+        self.width = availWidth
+        self.height = sum(self._heights) + self._table_size[1]
+        return self.width, self.height
+
+    def draw(self) -> None:
+        y = self.height
+        for f, h in zip(self.head, self._heights, strict=True):
+            y -= h
+            f.drawOn(self.canv, 0, y + f.getSpaceAfter())
+        table_w, table_h = self._table_size
+        self.table.drawOn(self.canv, max(0.0, (self.width - table_w) / 2), y - table_h)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        self.wrap(availWidth, availHeight)
+        if self.height <= self.page_height and availHeight < self.page_height - 1:
+            return []  # it fits a page: the next one
+        head = sum(self._heights)
+        parts = self.table.split(availWidth, availHeight - head)
+        if len(parts) < 2:
+            return []
+        rows = getattr(parts[0], "_cellvalues", [])
+        if len(rows) - self.table.repeatRows < 2 and availHeight < self.page_height - 1:
+            return []  # a header and one row at the foot of a page: start on the next page
+        return [Titled(self.head, parts[0], self.cont, self.page_height, space_before=self.spaceBefore,
+                       first=self.first),
+                Titled(self.cont, parts[1], self.cont, self.page_height, space_before=0, first=False)]
+
+
+# ------------------------------------------------------------------------------------- fitting text
+
+@functools.cache
+def _style(base: ParagraphStyle, size: float) -> ParagraphStyle:
+    if size == base.fontSize:
+        return base
+    return ParagraphStyle(f"{base.name}-{size:g}", parent=base, fontSize=size, leading=size * 1.2)
+
+
+_TAG = re.compile(r"<[^>]+>")
+_NOT_BREAKING = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")
+
+
+def _widest_word(markup: str, font: str, size: float) -> float:
+    """The width of the widest run of the text a line may not break inside (Latin words and figures;
+    Chinese may break between any two characters)."""
+    text = _TAG.sub("", markup).replace("&nbsp;", "\u00a0").replace("&amp;", "&").replace("&lt;", "<")
+    text = text.replace("&gt;", ">")
+    return max((stringWidth(w, font, size) for w in _NOT_BREAKING.findall(text)), default=0.0)
+
+
+def fit_markup(markup: str, width: float, style: ParagraphStyle, *, lines: int = 0) -> Paragraph:
+    """A paragraph of ``markup`` in a cell ``width`` wide: set smaller (down to 5.5 pt) when a word
+    would not fit the width, or when it would take more than ``lines`` lines (0: any number)."""
+    room = width - CELL_PADDING
+    size = style.fontSize
+    widest = _widest_word(markup, style.fontName, size)
+    if widest > room:
+        size = max(MIN_SIZE, int(size * room / widest * 4) / 4)
+    para = Paragraph(markup, _style(style, size))
+    while lines and size > MIN_SIZE and para.wrap(room, 1e6)[1] > lines * para.style.leading + 0.1:
+        size = max(MIN_SIZE, size - 0.5)
+        para = Paragraph(markup, _style(style, size))
+    return para
+
+
+def free_text(text: str) -> str:
+    """Paragraph markup of plain text (names, notes, titles): escaped, lines kept, ♥♦ in red."""
+    out = escape(text).replace("\n", "<br/>")
+    for strain in (Strain.H, Strain.D):
+        out = out.replace(strain.symbol, suit_markup(strain))
+    return out
+
+
+_PLAIN = re.compile(r"[^<>&\n♥♦]*")
+
+
+def fit(text: str, width: float, styles: Styles, style: str = "cell_center", *, lines: int = 0,
+        plain: bool = True) -> Cell:
+    """:func:`fit_markup` of plain text; the text itself (cheaper to lay out) when it fits one line
+    as it is and ``plain`` allows it."""
+    base: ParagraphStyle = getattr(styles, style)
+    if plain and _PLAIN.fullmatch(text) and stringWidth(text, base.fontName, base.fontSize) <= width - CELL_PADDING:
+        return text
+    return fit_markup(free_text(text), width, base, lines=lines)
+
+
+_MEMBER_ID = re.compile(r"\s*#\s*\w+")
+
+
+def person(text: str) -> str:
+    """Names as printed: without the member ids some files append (``Markus Knob#39415``)."""
+    return _MEMBER_ID.sub("", text).strip()
+
+
+def label_cell(options: PrintOptions, key: str, width: float, styles: Styles, *, lines: int = 2) -> Paragraph:
+    """A header cell: the label fitted to ``width``. In both languages, a label that does not fit
+    one line puts its Chinese over its English, each part whole (never 南北比赛 / 分 MP NS)."""
+    return fit_label(options.label(key), width, styles, lines=lines, both=options.lang is Lang.BOTH)
+
+
+def fit_label(text: str, width: float, styles: Styles, *, lines: int = 2, both: bool = True) -> Paragraph:
+    """:func:`label_cell` of a label's text (``总分 Total``)."""
+    style = styles.cell_center
+    zh, _, en = text.partition(" ")
+    if not both or not en or stringWidth(text, style.fontName, style.fontSize) <= width - CELL_PADDING:
+        return fit_markup(free_text(text), width, style, lines=lines)
+    parts = (free_text(zh), free_text(en).replace(" ", "&nbsp;"))
+    widest = max(stringWidth(part, style.fontName, style.fontSize) for part in (zh, en))
+    size = style.fontSize
+    if widest > width - CELL_PADDING:
+        size = max(MIN_SIZE, int(size * (width - CELL_PADDING) / widest * 4) / 4)
+    return Paragraph("<br/>".join(parts), _style(style, size))
+
+
+def continued(zh: str, en: str, options: PrintOptions) -> str:
+    """The title of a block continued from the page before: ``第5牌（续）Board 5 (cont.)``."""
+    zh_text, en_text = f"{zh}（续）", f"{en} (cont.)"
+    return {Lang.ZH: zh_text, Lang.EN: en_text, Lang.BOTH: f"{zh_text} {en_text}"}[options.lang]
+
+
+def header_row(keys: Sequence[str], widths: Sequence[float], options: PrintOptions, styles: Styles
+               ) -> list[Cell]:
+    return [label_cell(options, k, w, styles) for k, w in zip(keys, widths, strict=True)]
+
+
+# ------------------------------------------------------------------------------------------ numbers
+
+def fixed(value: float | None, places: int) -> str:
+    """``value`` with exactly ``places`` decimals ('' for None, never '-0')."""
+    if value is None:
+        return ""
+    text = f"{value:.{places}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """How a column of figures is printed: with ``places`` decimals, every row and the total alike."""
+
+    places: int
+
+    @classmethod
+    def of(cls, values: Iterable[float | None], file_places: int | None = None, most: int = 2) -> Column:
+        """The file's precision when it prints these figures, else as few decimals (up to ``most``)
+        as show every value."""
+        if file_places is not None:
+            return cls(file_places)
+        need = 0
+        for value in values:
+            if value is None:
+                continue
+            for places in range(need, most + 1):
+                if abs(round(value, places) - value) < 1e-9:
+                    need = places
+                    break
+            else:
+                return cls(most)
+        return cls(need)
+
+    def __call__(self, value: float | None) -> str:
+        return fixed(value, self.places)
+
+
+_FILE_COLUMNS = {
+    "mp": ("MP_", "ScoreMP"), "pct": ("Percentage_", "ScorePercentage"), "imp": ("IMP_", "ScoreIMP"),
+}
+_FIGURE = re.compile(r"[+-]?\d+(?:[.,](\d+))?")
+
+
+def file_places(event: Event, kind: str) -> int | None:
+    """Decimals the file prints its ``kind`` figures with ('mp', 'pct', 'imp'), None when it prints none."""
+    prefixes = _FILE_COLUMNS[kind]
+    found: int | None = None
+    for board in event.boards:
+        for r in board.results:
+            for column, text in r.theirs:
+                if column.startswith(prefixes):
+                    for match in _FIGURE.finditer(text):
+                        found = max(found or 0, len(match[1] or ""))
+    return found
+
+
+def total_places(event: Event, unit: str) -> int | None:
+    """Decimals of the file's totals table's column for ``unit`` ('MP', 'IMP', 'VP', 'pct')."""
+    if event.totals is None:
+        return None
+    columns = ("TotalPercentage",) if unit == "pct" else (f"TotalScore{unit}", f"Total{unit}")
+    found: int | None = None
+    for row in event.totals.records():
+        for column in columns:
+            match = _FIGURE.fullmatch(row.get(column, "").strip())
+            if match:
+                found = max(found or 0, len(match[1] or ""))
+    return found
+
+
+# ---------------------------------------------------------------------------------- contracts, seats
+
+def contract_markup(contract: Contract, options: PrintOptions) -> str:
+    """``4♥X`` (the suit in red); notrump ``3NT``, or ``3无将`` in Chinese; passed out ``Pass``, or
+    ``不叫`` in Chinese (contracts are written the international way in both languages)."""
+    if contract.is_passed_out:
+        return "不叫" if options.lang is Lang.ZH else "Pass"
+    assert contract.strain is not None
+    strain = "无将" if contract.strain is Strain.NT and options.lang is Lang.ZH else suit_markup(contract.strain)
+    return f"{contract.level}{strain}{contract.doubling.suffix}"
+
+
+def seat_mark(seat: Seat | None, options: PrintOptions) -> str:
+    """A seat in a cell: 北 in Chinese, else N."""
+    if seat is None:
+        return ""
+    return seat.chinese if options.lang is Lang.ZH else seat.name
+
+
+def side_name(side: str, options: PrintOptions) -> str:
+    """'NS' / 'EW' in a cell: 南北 / 东西 in Chinese."""
+    return options.label("ns_pair" if side == "NS" else "ew_pair").split(" ")[0] if options.lang is Lang.ZH \
+        else side
+
+
+_PHANTOM = re.compile(r"phantom|ghost|幽灵|虚拟", re.IGNORECASE)
+_NOBODY = frozenset({"", "-", "?", "0", "bye", "sit-out", "sitout"})
+
+
+def phantoms_of(event: Event) -> frozenset[str]:
+    """The ids of the event's phantom pairs (or players): those the file names Phantom."""
+    return frozenset(p.id for p in event.participants if _PHANTOM.search(p.names or p.id))
+
+
+def is_nobody(ident: str, phantoms: frozenset[str] = frozenset()) -> bool:
+    """A phantom, or an empty seat (a bye, '-')."""
+    return ident in phantoms or bool(_PHANTOM.search(ident)) or ident.strip().lower() in _NOBODY
+
+
+def seat_holder(ident: str, options: PrintOptions, phantoms: frozenset[str] = frozenset()) -> str:
+    """A pair, team or player as a cell names it: a phantom (``phantoms``: their ids) or an empty
+    seat said so, with the phantom's number."""
+    if ident in phantoms or _PHANTOM.search(ident):
+        return f"{options.label('phantom')} {ident}" if ident in phantoms else options.label("phantom")
+    if ident.strip().lower() in _NOBODY:
+        return options.label("sit_out")
+    return person(ident)
+
+
+def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
+                 phantoms: frozenset[str] = frozenset()) -> tuple[Cell, str, str]:
+    """Contract (a paragraph), declarer and tricks of a result; a board not played says so (a
+    sit-out when a phantom or nobody sat there), an artificial score shows its marker, a weighted
+    one its outcomes."""
+    if r.artificial is not None:
+        return r.artificial.marker, "", ""
+    if r.weighted is not None:
+        return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes), "", ""
+    if r.not_played:
+        sit_out = is_nobody(r.ns, phantoms) or is_nobody(r.ew, phantoms)
+        return styles.para(escape(options.label("sit_out" if sit_out else "not_played")), "cell_center"), "", ""
+    if r.contract is None:
+        return "", "", ""
+    cell = styles.para(contract_markup(r.contract, options), "cell_center")
+    if r.contract.is_passed_out:
+        return cell, "", ""
+    return cell, seat_mark(r.declarer, options), "" if r.tricks is None else str(r.tricks)
+
+
+# ------------------------------------------------------------------------------------------- marks
+
+def _figure_of(item: str) -> tuple[str, str]:
+    """(figure, side) that a Difference's item is about: ('mp', 'NS'), ('total', ''), ('rank', '')."""
+    if item.startswith("Total"):
+        if "Percentage" in item:
+            return "pct", ""
+        return ("imps" if "IMP" in item else "total"), ""
+    if item == "Rank":
+        return "rank", ""
+    if item == "Score_NS":
+        return "score", "NS"
+    side = "NS" if item.endswith(("NS", "North", "South")) else "EW"
+    for figure, prefixes in _FILE_COLUMNS.items():
+        if item.startswith(prefixes):
+            return figure, side
+    return item, side
+
+
+_WHAT = {"mp": ("比赛分", "MP"), "pct": ("百分比", "%"), "imp": ("国际分", "IMPs"), "imps": ("国际分合计", "IMPs"),
+         "total": ("总分", "totals"), "score": ("得分", "scores"), "rank": ("名次", "ranks")}
+
+
+class Marks:
+    """Which printed figures differ from the file's own, and what to print for them: ours (the
+    default) or the file's (``figures="file"``), with a dagger either way."""
+
+    def __init__(self, differences: Sequence[Difference], options: PrintOptions, figures: str = "ours") -> None:
+        if figures not in ("ours", "file"):
+            raise ValueError(f"--figures {figures!r}: expected ours or file")
+        self.options = options
+        self.file = figures == "file"
+        self.differences = tuple(differences)
+        self._lines: dict[tuple[int | None, str, str, str], Difference] = {}
+        for d in differences:
+            figure, side = _figure_of(d.item)
+            self._lines.setdefault((d.board, d.participant, figure, side), d)
+
+    def figure(self, board: int | None, who: str, figure: str, side: str, ours: str) -> str:
+        """Markup of a figure: ours, or the file's; a dagger where they differ."""
+        d = self._lines.get((board, who, figure, side))
+        if d is None:
+            return escape(ours)
+        return f"{escape(d.theirs if self.file else ours)}<super>{DAGGER}</super>"
+
+    def line(self, board: int, r: TableResult, figure: str, side: str, ours: str) -> str:
+        return self.figure(board, result_label(r), figure, side, ours)
+
+    def score(self, board: int, r: TableResult, side: str, ours: int | None) -> str:
+        """A score as ``side`` sees it (``+420``, ``-420``, ``0``): the file's own where it is printed
+        and differs, with a dagger."""
+        d = self._lines.get((board, result_label(r), "score", "NS"))
+        value = ours
+        if d is not None and self.file:
+            try:
+                value = int(d.theirs) * (1 if side == "NS" else -1)
+            except ValueError:
+                return f"{escape(d.theirs)}<super>{DAGGER}</super>"
+        text = "" if value is None else f"{value:+d}" if value else "0"
+        return f"{escape(text)}<super>{DAGGER}</super>" if d is not None else escape(text)
+
+    def total(self, ident: str, figure: str, ours: str) -> str:
+        return self.figure(None, ident, figure, "", ours)
+
+    def note(self) -> str:
+        """What the first page says about the differences ('' when there are none)."""
+        if not self.differences:
+            return ""
+        count = len(self.differences)
+        kinds = Counter(_figure_of(d.item)[0] for d in self.differences)
+        zh_kinds = "、".join(f"{_WHAT.get(k, (k, k))[0]} {n}" for k, n in kinds.items())
+        en_kinds = ", ".join(f"{_WHAT.get(k, (k, k))[1]} {n}" for k, n in kinds.items())
+        if self.file:
+            zh = (f"本表印文件原有的数字。其中 {count} 个与我们按定约和规则计算的结果不同（{zh_kinds}），标 {DAGGER}。")
+            en = (f"This sheet prints the file's own figures; {count} of them differ from ours, computed from "
+                  f"the contracts by the Laws ({en_kinds}), marked {DAGGER}.")
+        else:
+            zh = (f"有 {count} 个数字与文件原有的不同（{zh_kinds}），标 {DAGGER}：本表的数字是按定约和规则"
+                  f"（第77、78条）重新计算的；用 --figures file 可印文件原数。")
+            en = (f"{count} figures differ from the file's own ({en_kinds}), marked {DAGGER}: this sheet "
+                  f"prints ours, computed from the contracts by the Laws (77, 78); --figures file prints "
+                  f"the file's.")
+        return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh}<br/>{en}"}[self.options.lang]

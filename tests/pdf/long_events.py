@@ -1,0 +1,95 @@
+"""Invented events long enough to run sheets over several pages (made from a fixed seed).
+
+- :func:`cross_imp_pairs`: a cross-IMP pairs session in the style of a Ruter file, 44 boards in 11
+  rounds of 4, five tables per board (each board played by every table in its round, so its rows
+  are tables), a phantom pair at table 5 and a sit-out row, a long event name, long names with
+  member ids. Each pair's score card has 44 rows: more than a page.
+- :func:`realbridge_teams`: a RealBridge-style teams round without Room tags (Table, HomeTeam,
+  VisitTeam on each record, player names with member ids ``Anna Berg#10234``), 8 teams at 4
+  tables, 16 boards, one match not played.
+"""
+from __future__ import annotations
+
+import random
+
+from rules_ext.core import Contract, Seat, board_conditions, ns_score
+
+LONG_EVENT = ("Svenska Bridgeförbundets Distriktsmästerskap i Parbridge för Veteraner och Juniorer 2026 — "
+              "Omgång 3, Semifinal grupp A och B, Stockholms Bridgecenter")
+LONG_NAME = "Maximiliane von Wolkenstein-Trauttmansdorff#40412 - Bartholomäus Oberhollenzer#39415"
+_CONTRACTS = (("4S", "N", (9, 10, 11)), ("3NT", "S", (8, 9, 10)), ("4H", "E", (9, 10, 11)),
+              ("2S", "W", (7, 8, 9)), ("5DX", "N", (9, 10, 11)), ("1NT", "E", (6, 7, 8)), ("6C", "S", (11, 12, 13)))
+_VUL = {"NONE": "None", "NS": "NS", "EW": "EW", "ALL": "All"}
+
+
+def _played(rng: random.Random, board: int) -> tuple[str, str, int, int]:
+    contract, declarer, choices = rng.choice(_CONTRACTS)
+    tricks = rng.choice(choices)
+    _, vul = board_conditions(board)
+    return contract, declarer, tricks, ns_score(Contract.parse(contract), Seat.parse(declarer), tricks, vul)
+
+
+def cross_imp_pairs(boards: int = 44, seed: int = 11) -> str:
+    rng = random.Random(seed)
+    out = ["% PBN 2.1", "% EXPORT", '% <META  name=ScoringType content="Cross-IMP">', ""]
+    for number in range(1, boards + 1):
+        dealer, vul = board_conditions(number)
+        head = "" if number == 1 else "#"
+        out.append(f'[Event "{LONG_EVENT if number == 1 else "#"}"][Site "{head or "Stockholm"}"]'
+                   f'[Date "{head or "2026.03.14"}"][Board "{number}"][Dealer "{dealer.name}"]'
+                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "Cross-IMP"}"]')
+        out.append('[ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
+                   'Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
+        round_ = (number - 1) // 4 + 1
+        for table in range(1, 6):
+            ns, ew = 2 * table - 1, 2 * table
+            if table == 5 and number % 4 == 0:  # the phantom pair's opponents sit out
+                out.append(f"{round_:3d} {table:2d} {ns:2d} {ew:2d} -     - -  -      -")
+                continue
+            contract, declarer, tricks, score = _played(rng, number)
+            cells = (f'"{score}" -' if score >= 0 else f'- "{-score}"')
+            out.append(f"{round_:3d} {table:2d} {ns:2d} {ew:2d} {contract:5s} {declarer} {tricks:2d} {cells}")
+        if number == 1:
+            out.append('[TotalScoreTable "Rank\\2R;PairId\\2R;Names\\60L"]')
+            for pair in range(1, 11):
+                names = LONG_NAME if pair == 3 else ("Phantom" if pair == 10 else
+                                                     f"Spelare {pair}A#{1000 + pair} - Spelare {pair}B#{2000 + pair}")
+                out.append(f' {pair:2d} {pair:2d} "{names}"')
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+_TEAMS = ("Nordlicht", "Seepferdchen", "Bergfalken", "Rheinkiesel", "Waldkauz", "Sternschnuppe",
+          "Morgenröte Großstadtbrücke", "Eulenspiegel")
+_FIRST = ("Anna", "Markus", "Lea", "Jonas", "Clara", "Tobias", "Mia", "Paul", "Eva", "Nina", "Timo", "Ida")
+_LAST = ("Berg", "Knob", "Vogt", "Brandt", "Busch", "Lenz", "Krüger", "Roth", "Sommer", "Graf", "Wolf", "Kern")
+
+
+def realbridge_teams(boards: int = 16, seed: int = 12) -> str:
+    rng = random.Random(seed)
+    players = {team: [f"{_FIRST[(t * 4 + k) % 12]} {_LAST[(t * 5 + k) % 12]}#{10234 + t * 10 + k}"
+                      for k in range(4)] for t, team in enumerate(_TEAMS)}
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for number in range(1, boards + 1):
+        dealer, vul = board_conditions(number)
+        for table in range(1, 5):
+            home, visit = _TEAMS[2 * table - 2], _TEAMS[2 * table - 1]
+            for room in (0, 1):  # 0: home team North-South
+                ns_team, ew_team = (home, visit) if room == 0 else (visit, home)
+                n, s = players[ns_team][2 * room:2 * room + 2]
+                e, w = players[ew_team][2 * room:2 * room + 2]
+                tags = [("Event", "Invented Winter Teams, Round 1"), ("Site", "RealBridge"), ("Date", "2026.01.17"),
+                        ("Board", str(number)), ("West", w), ("North", n), ("East", e), ("South", s),
+                        ("Dealer", dealer.name), ("Vulnerable", _VUL[vul.name.upper()]), ("Scoring", "IMP")]
+                if table == 4:  # this match was not played
+                    tags += [("Declarer", ""), ("Contract", "Pass"), ("Result", "")]
+                else:
+                    contract, declarer, tricks, score = _played(rng, number)
+                    side = f"NS {score}" if score >= 0 else f"EW {-score}"
+                    tags += [("Declarer", declarer), ("Contract", contract), ("Result", str(tricks)),
+                             ("Score", side)]
+                tags += [("Table", str(table)), ("HomeTeam", home), ("VisitTeam", visit)]
+                if table == 4:
+                    tags.append(("ScoreIMP", "NS 0 EW 0"))
+                out += [f'[{name} "{value}"]' for name, value in tags] + [""]
+    return "\n".join(out)
