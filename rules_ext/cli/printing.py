@@ -34,8 +34,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("handrecord", help="print the hand record of a PBN event (PDF)",
                               description="Hand record: diagrams with HCP, double-dummy tricks and par.")
     p.add_argument("event", type=Path, help="the PBN file")
-    p.add_argument("--per-page", type=int, choices=(1, 2, 4), default=2, help="boards per page")
+    p.add_argument("--per-page", type=int, choices=(1, 2, 4, 6, 8), default=2, help="boards per page")
     p.add_argument("--no-dd", action="store_true", help="leave out the double-dummy grid and par")
+    p.add_argument("--no-results", action="store_true",
+                   help="leave out how often each result was scored (printed when the file has results)")
+    p.add_argument("--link", default="", metavar="URL",
+                   help="print a QR code on each board linking to this URL pattern, e.g. "
+                        "\"https://example.org/{event}/{board}\"")
     p.add_argument("--commentary", type=Path,
                    help="TOML file of commentary by board: [commentary] 1 = \"...\"")
     _common(p)
@@ -81,12 +86,14 @@ def read_commentary(path: Path | None) -> dict[int, str]:
 
 
 def run_handrecord(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.handrecord import write_hand_record
+    from rules_ext.pdf.handrecord import check_link, write_hand_record
 
+    check_link(args.link)
     refuse_overwriting_inputs(args.output, args.event, args.commentary)
     event = read_event(args.event, max_size=args.max_size)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
+                      results=not args.no_results, link=args.link,
                       progress=progress_bar("double dummy"))
     return 0
 
