@@ -3,7 +3,8 @@
 ``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
 hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
 rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf (rules_ext/pbn/samples/sample-teams.pbn),
-ruling-form.pdf (rules_ext/pdf/rulings/example.toml) and ruling-form-blank.pdf.
+ruling-form.pdf (rules_ext/pdf/rulings/example.toml), ruling-form-blank.pdf and pickup-slips.pdf
+(the pairs event's movement).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 
 #: the file names the site links to
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
-                "teams-results.pdf", "ruling-form.pdf", "ruling-form-blank.pdf")
+                "teams-results.pdf", "ruling-form.pdf", "ruling-form-blank.pdf", "pickup-slips.pdf")
 
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
@@ -48,6 +49,7 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
     from rules_ext.cli.common import read_event
     from rules_ext.pbn import compute_results
     from rules_ext.pdf.handrecord import write_hand_record
+    from rules_ext.pdf.pickup import slips_of_event, write_pickup_slips
     from rules_ext.pdf.results import write_results_pdf
     from rules_ext.pdf.ruling import write_ruling_form
     from rules_ext.pdf.ruling_record import load_ruling
@@ -69,3 +71,5 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
                       lang=lang)
     write_ruling_form(load_ruling(RULING_RECORD), paths["ruling-form.pdf"], paper=paper, lang=lang)
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
+    write_pickup_slips(slips_of_event(pairs), paths["pickup-slips.pdf"], event=pairs.name, date=pairs.date,
+                       paper=paper, lang=lang, progress=bar("pickup slips"))

@@ -138,12 +138,29 @@ def plain(markup: str) -> str:
 # -- free text -----------------------------------------------------------------------------------
 
 _RED_SUITS = re.compile("([♥♦♡♢])")
+_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+
+
+def reflow(text: str) -> str:
+    """Free text as written in a TOML file: a line break that only wraps a long line is joined
+    (without a space between two Chinese characters); a break after a sentence's end
+    (。！？), between Chinese and English, or a blank line, is kept."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    out = lines[:1]
+    for line in lines[1:]:
+        before = out[-1]
+        if not line or not before or before[-1] in "。！？" or \
+                bool(_CJK.match(before[-1])) != bool(_CJK.match(line[0])):
+            out.append(line)
+        else:
+            out[-1] = before + ("" if _CJK.match(before[-1]) else " ") + line
+    return "\n".join(out)
 
 
 def text_markup(text: str) -> str:
-    """Paragraph markup of free text (commentary, facts, statements): escaped, line breaks kept,
-    ♥ and ♦ in the red of the red suits, as on the diagrams."""
-    escaped = escape(text).replace("\n", "<br/>")
+    """Paragraph markup of free text (commentary, facts, statements): reflowed (:func:`reflow`),
+    escaped, the kept line breaks as breaks, ♥ and ♦ in the red of the red suits, as on the diagrams."""
+    escaped = escape(reflow(text)).replace("\n", "<br/>")
     return _RED_SUITS.sub(lambda m: f'<font color="{RED_HEX}">{m[1]}</font>', escaped)
 
 

@@ -215,7 +215,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "chair": ("主席", "Chair"),
     "chair_signature": ("主席签名", "Chair's signature"),
     "director_signature": ("裁判长签名", "Director's signature"),
-    "pickup_slips": ("计分条", "Pickup slips"),
+    "pickup_slips": ("桌面记分条", "Pickup slip"),
     "signature_ns": ("南北签名", "NS signature"),
     "signature_ew": ("东西签名", "EW signature"),
     "room": ("房间", "Room"),
