@@ -276,7 +276,7 @@ class _Reader:
             try:
                 lead = str(Card.parse(lead))
             except ValueError as exc:
-                raise self.fail("result.lead", f"{exc}: expected a card, e.g. lead = \"HA\"", exc) from exc
+                raise self.fail("result.lead", str(exc), exc) from exc
         score = table.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
             raise self.fail("result.score", f"{score!r} is not a whole number: expected North-South's score, "
@@ -336,21 +336,17 @@ class _Reader:
         appeal = self._appeal(d.get("appeal"))
         result = self.table_score(board)
         statements = self.by_seat("statements", "what each player said")
+        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "ns_pair",
+                                                         "ew_pair", "time", "facts", "ruling", "polled",
+                                                         "ruling_time", "appeal_deadline")}
+        consulted = self.texts(d, "consulted", "consulted")
+        event = self.text(d, "event", "event", required=True)
         try:
             return RulingRecord(
-                event=self.text(d, "event", "event", required=True), board=board,
-                session=self.text(d, "session", "session"), date=self.text(d, "date", "date"),
-                director=self.text(d, "director", "director"), table=self.text(d, "table", "table"),
-                ns_pair=self.text(d, "ns_pair", "ns_pair"), ew_pair=self.text(d, "ew_pair", "ew_pair"),
-                called_by=called_by, time=self.text(d, "time", "time"), players=players,
-                deal=deal, auction=tuple(str(c).strip() for c in calls),
-                facts=self.text(d, "facts", "facts"), laws=tuple(laws),
-                ruling=self.text(d, "ruling", "ruling"), adjustment=adjustment, appeal=appeal,
-                result=result, statements=statements,
-                consulted=self.texts(d, "consulted", "consulted"), polled=self.text(d, "polled", "polled"),
-                ruling_time=self.text(d, "ruling_time", "ruling_time"),
-                appeal_deadline=self.text(d, "appeal_deadline", "appeal_deadline"),
-                source=self.source)
+                event=event, board=board, called_by=called_by, players=players, deal=deal,
+                auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
+                appeal=appeal, result=result, statements=statements, consulted=consulted,
+                source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 
