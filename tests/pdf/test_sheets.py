@@ -13,10 +13,10 @@ from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Table
 
 from rules_ext.cli import main
-from rules_ext.core import Contract, Deal, Seat, Vulnerability
+from rules_ext.core import Deal, Seat, Vulnerability
 from rules_ext.fileio import package_path
 from rules_ext.pbn import read_pbn
-from rules_ext.pbn.dd import Par, ParContract, solve
+from rules_ext.pbn.dd import Par, solve
 from rules_ext.pdf import figures, handrecord
 from rules_ext.pdf.figures import (
     CANNOT_START,
