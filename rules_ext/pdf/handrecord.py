@@ -180,50 +180,58 @@ class _Filled(Flowable):
 def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, width: float,
                 height: float) -> Flowable:
     """One board, scaled to fill ``width`` × ``height``: the diagram with the double-dummy grid, the
-    par and the makeable contracts beside it (below it when the space is tall rather than wide),
-    then the results at the tables and the commentary."""
+    par and the makeable contracts beside it or below it (whichever prints larger), then the
+    results at the tables (one a line when the space is tall) and the commentary."""
+    tall = height > 1.25 * width
+    if sheet.dd is None:
+        return _Filled(_board_parts(sheet, options, styles, stacked=False, one_a_line=tall), width, height)
+    side, below = (_Filled(_board_parts(sheet, options, styles, stacked=stacked, one_a_line=tall), width, height)
+                   for stacked in (False, True))
+    return below if below.scale > side.scale else side
+
+
+def _board_parts(sheet: BoardSheet, options: PrintOptions, styles: Styles, *, stacked: bool,
+                 one_a_line: bool) -> list[Flowable]:
+    """The flowables of one board at its natural size (10 pt), the grid beside or below the diagram."""
     size = 10.0
     diagram = HandDiagram(sheet.deal, options, font_size=size, dealer=sheet.dealer,
                           vulnerability=sheet.vulnerability, qr=sheet.link,
                           corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
-    diagram_w, _ = diagram.wrap(width, height)
+    diagram_w, _ = diagram.wrap(1e6, 1e6)
     side: list[Flowable] = []
     if sheet.dd is not None:
-        grid = dd_table(sheet.dd, options, styles, cell=15)
-        side.append(grid)
+        side.append(dd_table(sheet.dd, options, styles, cell=15))
         par = par_markup(sheet.dd.par, options)
         if par:
             side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
         side += [Spacer(1, 2), styles.para(f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}",
                                            "small")]
-    tall = height > 1.25 * width
     parts: list[Flowable] = []
     cell_style = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                   ("FONTNAME", (0, 0), (-1, -1), styles.font),
                   ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                   ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
-    side_w = max(6 * 21 + 4, size * 14)
+    side_w = size * 14
     if not side:
         parts.append(diagram)
-    elif tall:  # one board a page: the grid and the par under the diagram
+    elif stacked:  # the grid, the par and the makeable contracts under the diagram
         grid_w = side[0].wrap(0, 0)[0] + 10
         parts += [diagram, Spacer(1, 8),
-                  Table([[side[0], side[1:]]], colWidths=[grid_w, max(diagram_w - grid_w, side_w)],
+                  Table([[side[0], side[1:]]], colWidths=[grid_w, max(diagram_w - grid_w, size * 9)],
                         style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])]
     else:
         parts.append(Table([[diagram, side]], colWidths=[diagram_w + 8, side_w], style=cell_style))
     if sheet.results:
         counted = frequencies(sheet.results, options)
         if counted:
-            gap = "<br/>" if tall else "；" if options.lang is Lang.ZH else ";  "
+            gap = "<br/>" if one_a_line else "；" if options.lang is Lang.ZH else ";  "
             text = gap.join(f"{n}× {markup}" for n, markup in counted)
-            head = f"{options.label('at_the_tables')}:" + ("<br/>" if tall else " ")
-            parts += [Spacer(1, 5), KinsokuParagraph(head + text,
-                                                     cjk_style(styles.small))]
+            head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
+            parts += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
     if sheet.commentary:
         parts += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
                   KinsokuParagraph(text_markup(sheet.commentary), cjk_style(styles.body))]
-    return _Filled(parts, width, height)
+    return parts
 
 
 def _grid_of(per_page: int) -> tuple[int, int]:
