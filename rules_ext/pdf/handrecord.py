@@ -18,9 +18,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from rules_ext.core import Contract, Deal, Seat, Vulnerability, board_conditions
+from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, solve
 from rules_ext.pbn.model import Board, Event, TableResult
 from rules_ext.pdf.diagram import HandDiagram
@@ -30,11 +30,11 @@ from rules_ext.pdf.figures import (
     contract_text,
     par_markup,
     result_markup,
-    strain_word,
     text_markup,
 )
 from rules_ext.pdf.layout import (
     GRID,
+    RED,
     SHADE,
     Lang,
     PageHeader,
@@ -43,6 +43,7 @@ from rules_ext.pdf.layout import (
     Styles,
     build_document,
     frame_size,
+    is_red,
 )
 
 PER_PAGE = (1, 2, 4, 6, 8)
@@ -88,8 +89,8 @@ def board_corner(sheet_number: int, dealer: Seat, vulnerability: Vulnerability,
 
 def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float = 15) -> Table:
     """The double-dummy grid: declarers N S E W down, strains NT ♠ ♥ ♦ ♣ across (无将 in Chinese)."""
-    lang = Lang.ZH if options.lang is Lang.ZH else Lang.EN
-    header = [""] + [styles.para(strain_word(s, lang), "cell_center") for s in DD_STRAINS]
+    header = [""] + [("无将" if options.lang is Lang.ZH else "NT") if s is Strain.NT else s.symbol
+                     for s in DD_STRAINS]
     rows = [[options.seat_mark(d)] + [str(dd.get(d, s)) for s in DD_STRAINS] for d in DD_SEATS]
     table = Table([header] + rows, colWidths=[cell + 4] + [cell + 6] * 5,
                   rowHeights=[cell + 1] * 5)
@@ -101,6 +102,7 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("BACKGROUND", (0, 0), (0, -1), SHADE),
+        *[("TEXTCOLOR", (i, 0), (i, 0), RED) for i, s in enumerate(DD_STRAINS, start=1) if is_red(s)],
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("LEFTPADDING", (0, 0), (-1, -1), 1),
@@ -142,24 +144,32 @@ def frequencies(results: Sequence[TableResult], options: PrintOptions) -> list[t
 class _Filled(Flowable):
     """Flowables stacked top-down and scaled, up or down, to fill ``width`` × ``height`` (a board's
     share of the page): the largest scale at which the stack, laid out ``width / scale`` wide, is
-    at most ``height / scale`` tall."""
+    at most ``height / scale`` tall. Only paragraphs that span the stack wrap differently at each
+    scale; tables (fixed column widths), the diagram and spacers are measured once."""
 
     def __init__(self, parts: Sequence[Flowable], width: float, height: float, max_scale: float = MAX_SCALE):
         super().__init__()
         self.parts, self.box_w, self.box_h = list(parts), width, height
-        low, high = 0.15, max_scale
+        self.fixed = [None if isinstance(part, Paragraph) else part.wrap(width, height) for part in self.parts]
+        widest = max([w for size in self.fixed if size is not None for w in size[:1]] or [1.0])
+        low, high = 0.15, min(max_scale, width / widest)
         if self._fits(high):
             low = high
         else:
-            for _ in range(14):
+            for _ in range(12):
                 mid = (low + high) / 2
                 low, high = (mid, high) if self._fits(mid) else (low, mid)
         self.scale = low
         self._fits(low)  # leave every part wrapped at the chosen scale
 
+    def rewrap(self) -> None:
+        """Wrap every part again at the chosen scale (tables wrap their cells again)."""
+        self.sizes = [part.wrap(self.box_w / self.scale, self.box_h / self.scale) for part in self.parts]
+
     def _fits(self, scale: float) -> bool:
         width, height = self.box_w / scale, self.box_h / scale
-        self.sizes = [part.wrap(width, height) for part in self.parts]
+        self.sizes = [size if size is not None else part.wrap(width, height)
+                      for part, size in zip(self.parts, self.fixed)]
         return (sum(h for _, h in self.sizes) <= height + 1e-6
                 and max(w for w, _ in self.sizes) <= width + 1e-6)
 
@@ -182,56 +192,60 @@ def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, width:
     """One board, scaled to fill ``width`` × ``height``: the diagram with the double-dummy grid, the
     par and the makeable contracts beside it or below it (whichever prints larger), then the
     results at the tables (one a line when the space is tall) and the commentary."""
-    tall = height > 1.25 * width
+    parts = _BoardParts(sheet, options, styles, one_a_line=height > 1.25 * width)
     if sheet.dd is None:
-        return _Filled(_board_parts(sheet, options, styles, stacked=False, one_a_line=tall), width, height)
-    side, below = (_Filled(_board_parts(sheet, options, styles, stacked=stacked, one_a_line=tall), width, height)
-                   for stacked in (False, True))
-    return below if below.scale > side.scale else side
+        return _Filled(parts.arranged(stacked=False), width, height)
+    beside, below = (_Filled(parts.arranged(stacked=stacked), width, height) for stacked in (False, True))
+    best = below if below.scale > beside.scale else beside
+    best.rewrap()  # the parts both arrangements share were last wrapped for the other one
+    return best
 
 
-def _board_parts(sheet: BoardSheet, options: PrintOptions, styles: Styles, *, stacked: bool,
-                 one_a_line: bool) -> list[Flowable]:
-    """The flowables of one board at its natural size (10 pt), the grid beside or below the diagram."""
+class _BoardParts:
+    """The flowables of one board at their natural size (10 pt), made once; :meth:`arranged` puts
+    the grid, the par and the makeable contracts beside the diagram or below it."""
+
     size = 10.0
-    diagram = HandDiagram(sheet.deal, options, font_size=size, dealer=sheet.dealer,
-                          vulnerability=sheet.vulnerability, qr=sheet.link,
-                          corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
-    diagram_w, _ = diagram.wrap(1e6, 1e6)
-    side: list[Flowable] = []
-    if sheet.dd is not None:
-        side.append(dd_table(sheet.dd, options, styles, cell=15))
-        par = par_markup(sheet.dd.par, options)
-        if par:
-            side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
-        side += [Spacer(1, 2), styles.para(f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}",
-                                           "small")]
-    parts: list[Flowable] = []
-    cell_style = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                  ("FONTNAME", (0, 0), (-1, -1), styles.font),
-                  ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
-    side_w = size * 14
-    if not side:
-        parts.append(diagram)
-    elif stacked:  # the grid, the par and the makeable contracts under the diagram
-        grid_w = side[0].wrap(0, 0)[0] + 10
-        parts += [diagram, Spacer(1, 8),
-                  Table([[side[0], side[1:]]], colWidths=[grid_w, max(diagram_w - grid_w, size * 9)],
-                        style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])]
-    else:
-        parts.append(Table([[diagram, side]], colWidths=[diagram_w + 8, side_w], style=cell_style))
-    if sheet.results:
-        counted = frequencies(sheet.results, options)
+
+    def __init__(self, sheet: BoardSheet, options: PrintOptions, styles: Styles, *, one_a_line: bool) -> None:
+        self.styles = styles
+        self.diagram = HandDiagram(sheet.deal, options, font_size=self.size, dealer=sheet.dealer,
+                                   vulnerability=sheet.vulnerability, qr=sheet.link,
+                                   corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
+        self.diagram_w, _ = self.diagram.wrap(1e6, 1e6)
+        self.side: list[Flowable] = []
+        if sheet.dd is not None:
+            self.side.append(dd_table(sheet.dd, options, styles, cell=15))
+            par = par_markup(sheet.dd.par, options)
+            if par:
+                self.side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
+            self.side += [Spacer(1, 2), styles.para(
+                f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}", "small")]
+        self.below: list[Flowable] = []
+        counted = frequencies(sheet.results, options) if sheet.results else []
         if counted:
             gap = "<br/>" if one_a_line else "；" if options.lang is Lang.ZH else ";  "
             text = gap.join(f"{n}× {markup}" for n, markup in counted)
             head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
-            parts += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
-    if sheet.commentary:
-        parts += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
-                  KinsokuParagraph(text_markup(sheet.commentary), cjk_style(styles.body))]
-    return parts
+            self.below += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
+        if sheet.commentary:
+            self.below += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
+                           KinsokuParagraph(text_markup(sheet.commentary), cjk_style(styles.body))]
+
+    def arranged(self, *, stacked: bool) -> list[Flowable]:
+        cell_style = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("FONTNAME", (0, 0), (-1, -1), self.styles.font),
+                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                      ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
+        side = self.side
+        if not side:
+            return [self.diagram] + self.below
+        if stacked:  # the grid, the par and the makeable contracts under the diagram
+            grid_w = side[0].wrap(0, 0)[0] + 10
+            return [self.diagram, Spacer(1, 8),
+                    Table([[side[0], side[1:]]], colWidths=[grid_w, max(self.diagram_w - grid_w, self.size * 9)],
+                          style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])] + self.below
+        return [Table([[self.diagram, side]], colWidths=[self.diagram_w + 8, self.size * 14],
+                      style=cell_style)] + self.below
 
 
 def _grid_of(per_page: int) -> tuple[int, int]:

@@ -70,7 +70,7 @@ def _title_bar(title: str, styles: Styles) -> Paragraph:
     return styles.para(title, "section")
 
 
-def _box(title: str, body: list[Flowable], width: float, styles: Styles) -> Flowable:
+def _box(title: str, body: Sequence[Flowable | list[Flowable]], width: float, styles: Styles) -> Flowable:
     """A titled box holding text: the title on a shaded bar, set apart from the text below it; a
     box that runs onto the next page repeats its title there (one row per paragraph)."""
     rows: list[list[Cell]] = [[_title_bar(title, styles)]] + [[part] for part in body]
@@ -188,10 +188,10 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     story += [_box(L("facts"), [_text(r.facts or "—", styles)], width, styles), Spacer(1, 6)]
     if r.statements:
         names = dict(r.players)
-        body: list[Flowable] = []
+        body: list[Flowable | list[Flowable]] = []
         for seat, said in r.statements:
             who = options.seat(seat) + (f" · {names[seat]}" if names.get(seat) else "")
-            body += [styles.para(who, "small"), _text(said, styles), Spacer(1, 3)]
+            body += [[styles.para(who, "small"), _text(said, styles)], Spacer(1, 3)]
         story += [_box(L("statements"), body, width, styles), Spacer(1, 6)]
     if r.consulted or r.polled:
         body = []
@@ -201,10 +201,12 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
             body.append(_text(f"{L('polled')}: {r.polled}", styles))
         story += [_box(f"{L('consulted')} / {L('polled')}", body, width, styles), Spacer(1, 6)]
     quoted = quote_laws(r.laws, corpus, source=r.source)
-    laws: list[Flowable] = []
+    laws: list[Flowable | list[Flowable]] = []
     for law in quoted:
-        laws.append(styles.text(f"{law.citation}  {law.title}", "body"))
-        laws += [_text(p, styles, "quote") for p in law.paragraphs]
+        # the citation stays with the provision's first paragraph: never alone at a page's foot
+        paragraphs = [_text(p, styles, "quote") for p in law.paragraphs]
+        laws.append([styles.text(f"{law.citation}  {law.title}", "body")] + paragraphs[:1])
+        laws += paragraphs[1:]
         laws.append(Spacer(1, 3))
     story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
     story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
