@@ -24,7 +24,7 @@ from reportlab.platypus import Paragraph
 
 from rules_ext.core import Contract, Seat, Strain
 from rules_ext.pbn.dd import Par
-from rules_ext.pdf.layout import RED_HEX, Lang, PrintOptions, suit_markup
+from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, suit_markup
 
 
 def fmt_number(value: float | None, places: int = 2) -> str:
@@ -222,3 +222,30 @@ def _hang_closing_marks(para: Any) -> None:
 def cjk_style(style: ParagraphStyle, name: str | None = None) -> ParagraphStyle:
     """``style`` for :class:`KinsokuParagraph`: broken between characters (``wordWrap='CJK'``)."""
     return ParagraphStyle(name or f"{style.name}_cjk", parent=style, wordWrap="CJK")
+
+
+# -- bilingual labels ------------------------------------------------------------------------------
+
+class UnitLabel(Paragraph):
+    """A label of a bilingual sheet, ``zh en`` on one line when it fits; when it does not, the
+    Chinese and the English each on a line of their own (``申诉期限`` / ``Appeal deadline``), never
+    ``申诉期限 Appeal`` / ``deadline``."""
+
+    def __init__(self, zh: str, en: str, style: ParagraphStyle) -> None:
+        super().__init__(f"{escape(zh)} {escape(en)}", style)
+        self._one_line: list[Any] = self.frags  # type: ignore[has-type]
+        self._two_lines: list[Any] = Paragraph(f"{escape(zh)}<br/>{escape(en)}", style).frags
+        self._one_width = sum(stringWidth(f.text, f.fontName, f.fontSize) for f in self._one_line)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.frags = self._one_line if self._one_width <= availWidth else self._two_lines
+        return super().wrap(availWidth, availHeight)
+
+
+def label_para(options: PrintOptions, key: str, style: ParagraphStyle) -> Paragraph:
+    """The label ``key`` as a paragraph; on a bilingual sheet a :class:`UnitLabel`."""
+    if options.lang is Lang.BOTH:
+        zh, en = LABELS[key]
+        if zh != en:
+            return UnitLabel(zh, en, style)
+    return Paragraph(escape(options.label(key)), style)

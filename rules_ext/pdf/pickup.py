@@ -19,6 +19,7 @@ from pathlib import Path
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from rules_ext.pbn.model import Event
+from rules_ext.pdf.figures import label_para
 from rules_ext.pdf.layout import (
     GRID,
     SHADE,
@@ -145,7 +146,7 @@ def slip_flowables(slip: Slip, event: str, options: PrintOptions, styles: Styles
     L = options.label
 
     def label(key: str) -> Cell:
-        return styles.para(L(key), "small")
+        return label_para(options, key, styles.small)
 
     def value(text: str) -> Cell:
         return styles.para(text, "heading") if text else ""
@@ -160,7 +161,7 @@ def slip_flowables(slip: Slip, event: str, options: PrintOptions, styles: Styles
                  [WRITE_ROW + 3], styles,
                  [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in (0, 2, 4, 6)])
     columns = ("board", "contract", "by", "lead", "tricks", "score_ns", "score_ew")
-    rows: list[list[Cell]] = [[styles.para(L(k), "cell_center") for k in columns]]
+    rows: list[list[Cell]] = [[label_para(options, k, styles.cell_center) for k in columns]]
     rows += [[styles.para(str(board), "cell_center") if board is not None else ""] + [""] * 6
              for board in slip.boards]
     results = _grid(rows, [width * w for w in (0.1, 0.17, 0.11, 0.13, 0.11, 0.19, 0.19)],

@@ -25,7 +25,14 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from rules_ext.core import Seat
 from rules_ext.corpus.model import Corpus
 from rules_ext.pdf.diagram import HandDiagram, auction_table
-from rules_ext.pdf.figures import KinsokuParagraph, cjk_style, contract_text, fmt_number, text_markup
+from rules_ext.pdf.figures import (
+    KinsokuParagraph,
+    cjk_style,
+    contract_text,
+    fmt_number,
+    label_para,
+    text_markup,
+)
 from rules_ext.pdf.layout import (
     GRID,
     SHADE,
@@ -63,7 +70,7 @@ def _grid(data: list[list[Cell]], widths: list[float], styles: Styles,
 
 
 def _label_cells(keys: Sequence[str], options: PrintOptions, styles: Styles) -> list[Cell]:
-    return [styles.para(options.label(k), "small") for k in keys]
+    return [label_para(options, k, styles.small) for k in keys]
 
 
 def _title_bar(title: str, styles: Styles) -> Paragraph:
@@ -273,7 +280,7 @@ def _table_result(result: TableScore | None, blank: bool, options: PrintOptions,
     """The result at the table before the ruling: contract, declarer, lead, tricks, score."""
     keys = ["contract", "by", "lead", "tricks", "score_ns", "score_ew"]
     data: list[list[Cell]] = [[styles.para(options.label("table_result"), "section")] + [""] * 5,
-                              [styles.para(options.label(k), "cell_center") for k in keys]]
+                              [label_para(options, k, styles.cell_center) for k in keys]]
     row: list[Cell] = [""] * 6
     if result is not None:
         contract = result.contract

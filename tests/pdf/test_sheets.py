@@ -212,7 +212,7 @@ def _lines(paragraph) -> list[str]:
     out = []
     for line in paragraph.blPara.lines:
         if isinstance(line, tuple):
-            out.append("".join(line[1]))
+            out.append(" ".join(line[1]))
         else:
             out.append("".join(getattr(f, "text", "") for f in line.words))
     return out
@@ -432,3 +432,17 @@ def test_english_sheets_are_entirely_english(tmp_path, sample):
         for page in pages_text(path):
             body = page.replace(sample.name, "")
             assert not re.search(r"[\u4e00-\u9fff]", body), (path.name, body[:300])
+
+
+def test_bilingual_labels_wrap_as_units():
+    """A label too wide for its cell breaks between its Chinese and its English, not inside them."""
+    from rules_ext.pdf.figures import UnitLabel, label_para
+
+    style = Styles(10).small
+    label = UnitLabel("申诉期限", "Appeal deadline", style)
+    label.wrap(1000, 1e6)
+    assert _lines(label) == ["申诉期限 Appeal deadline"]
+    label.wrap(70, 1e6)
+    assert [line.strip() for line in _lines(label)] == ["申诉期限", "Appeal deadline"]
+    assert isinstance(label_para(PrintOptions.of("a4", "both"), "appeal_deadline", style), UnitLabel)
+    assert not isinstance(label_para(PrintOptions.of("a4", "zh"), "appeal_deadline", style), UnitLabel)
