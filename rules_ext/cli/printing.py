@@ -1,6 +1,7 @@
 """The print commands: PBN event or ruling record in, PDF out (see rules_ext.cli).
 
-``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4] [--no-dd] [--commentary NOTES.toml]``,
+``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4|6|8] [--no-dd] [--no-results] [--commentary NOTES.toml]
+[--link URL]``,
 ``travellers EVENT.pbn -o t.pdf [--blank] [--rows N] [--diagram]``,
 ``ruling RULING.toml -o form.pdf`` / ``ruling --blank -o blank.pdf``,
 ``pickup EVENT.pbn -o slips.pdf`` / ``pickup -o slips.pdf --tables N --rounds R --boards-per-round B``
