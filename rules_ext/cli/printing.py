@@ -1,8 +1,11 @@
 """The print commands: PBN event or ruling record in, PDF out (see rules_ext.cli).
 
-``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4] [--no-dd] [--commentary NOTES.toml]``,
+``handrecord EVENT.pbn -o hands.pdf [--per-page 1|2|4|6|8] [--no-dd] [--no-results] [--commentary NOTES.toml]
+[--link URL]``,
 ``travellers EVENT.pbn -o t.pdf [--blank] [--rows N] [--diagram]``,
-``ruling RULING.toml -o form.pdf`` / ``ruling --blank -o blank.pdf``, and
+``ruling RULING.toml -o form.pdf`` / ``ruling --blank -o blank.pdf``,
+``pickup EVENT.pbn -o slips.pdf`` / ``pickup -o slips.pdf --tables N --rounds R --boards-per-round B``
+(one slip per table per round, from the movement in the results file or from its size), and
 ``samples -o DIR`` (every sample PDF the site links to). All take ``--paper a4|letter`` and
 ``--lang zh|en|both``. A bad event or record is one ``error:`` line and exit status 1, and no
 output file is left behind (files are written to a temporary name and renamed).
@@ -35,8 +38,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("handrecord", help="print the hand record of a PBN event (PDF)",
                               description="Hand record: diagrams with HCP, double-dummy tricks and par.")
     p.add_argument("event", type=Path, help="the PBN file")
-    p.add_argument("--per-page", type=int, choices=(1, 2, 4), default=2, help="boards per page")
+    p.add_argument("--per-page", type=int, choices=(1, 2, 4, 6, 8), default=2, help="boards per page")
     p.add_argument("--no-dd", action="store_true", help="leave out the double-dummy grid and par")
+    p.add_argument("--no-results", action="store_true",
+                   help="leave out how often each result was scored (printed when the file has results)")
+    p.add_argument("--link", default="", metavar="URL",
+                   help="print a QR code on each board linking to this URL pattern, e.g. "
+                        "\"https://example.org/{event}/{board}\"")
     p.add_argument("--commentary", type=Path,
                    help="TOML file of commentary by board: [commentary] 1 = \"...\"")
     _common(p)
@@ -59,6 +67,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--blank", action="store_true", help="a blank form for use at the table")
     _common(p)
     p.set_defaults(handler=run_ruling)
+
+    p = subparsers.add_parser("pickup", help="print pickup slips, one per table per round (PDF)",
+                              description="Pickup slips for clubs without scoring devices: one slip per "
+                                          "table per round, from the movement in a results file (table, "
+                                          "round and boards of each result) or from the movement's size.")
+    p.add_argument("event", type=Path, nargs="?",
+                   help="the results file (PBN or USEBIO); with the size options, only its name and date are used")
+    p.add_argument("--tables", type=int, metavar="N", help="tables in the movement")
+    p.add_argument("--rounds", type=int, metavar="R", help="rounds in the movement")
+    p.add_argument("--boards-per-round", type=int, metavar="B", help="boards played at a table in a round")
+    _common(p)
+    p.set_defaults(handler=run_pickup)
 
     p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
     p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
@@ -84,12 +104,14 @@ def read_commentary(path: Path | None) -> dict[int, str]:
 
 
 def run_handrecord(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.handrecord import write_hand_record
+    from rules_ext.pdf.handrecord import check_link, write_hand_record
 
+    check_link(args.link)
     refuse_overwriting_inputs(args.output, args.event, args.commentary)
     event = read_event(args.event, max_size=args.max_size)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
+                      results=not args.no_results, link=args.link,
                       progress=progress_bar("double dummy"))
     return 0
 
@@ -119,6 +141,24 @@ def run_ruling(args: argparse.Namespace) -> int:
         read_input(args.record, args.max_size)  # a regular file under the size limit
         record = load_ruling(args.record)
     write_ruling_form(record, args.output, paper=args.paper, lang=args.lang)
+    return 0
+
+
+def run_pickup(args: argparse.Namespace) -> int:
+    from rules_ext.pdf.pickup import slips_of_event, slips_of_movement, write_pickup_slips
+
+    size = (args.tables, args.rounds, args.boards_per_round)
+    if any(x is not None for x in size) and not all(x is not None for x in size):
+        raise ValueError("give --tables, --rounds and --boards-per-round together: expected e.g. "
+                         "`pickup -o slips.pdf --tables 10 --rounds 9 --boards-per-round 3`")
+    if args.event is None and size[0] is None:
+        raise ValueError("give a results file or the movement's size: expected `pickup EVENT.pbn -o slips.pdf` "
+                         "or `pickup -o slips.pdf --tables N --rounds R --boards-per-round B`")
+    refuse_overwriting_inputs(args.output, args.event)
+    event = read_event(args.event, max_size=args.max_size) if args.event is not None else None
+    slips = slips_of_movement(*size) if size[0] is not None else slips_of_event(event)  # type: ignore[arg-type]
+    write_pickup_slips(slips, args.output, event=event.name if event else "", date=event.date if event else "",
+                       paper=args.paper, lang=args.lang, progress=progress_bar("pickup slips"))
     return 0
 
 

@@ -5,8 +5,8 @@ hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
 rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.pdf (a match with
 Open and Closed rooms, rules_ext/pbn/samples/sample-teams.pbn), teams-round-results.pdf and
 teams-round-travellers.pdf (a RealBridge-style round without Room tags, one match not played,
-rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml)
-and ruling-form-blank.pdf.
+rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml),
+ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 #: the file names the site links to
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
                 "teams-results.pdf", "teams-travellers.pdf", "teams-round-results.pdf",
-                "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf")
+                "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf", "pickup-slips.pdf")
 
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
@@ -53,6 +53,7 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
     from rules_ext.cli.common import read_event
     from rules_ext.pbn import compute_results
     from rules_ext.pdf.handrecord import write_hand_record
+    from rules_ext.pdf.pickup import slips_of_event, write_pickup_slips
     from rules_ext.pdf.results import write_results_pdf
     from rules_ext.pdf.ruling import write_ruling_form
     from rules_ext.pdf.ruling_record import load_ruling
@@ -77,3 +78,5 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
                          lang=lang)
     write_ruling_form(load_ruling(RULING_RECORD), paths["ruling-form.pdf"], paper=paper, lang=lang)
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
+    write_pickup_slips(slips_of_event(pairs), paths["pickup-slips.pdf"], event=pairs.name, date=pairs.date,
+                       paper=paper, lang=lang, progress=bar("pickup slips"))

@@ -4,7 +4,8 @@
 compass, South below; inside the compass the seat names and each hand's high-card points, the dealer's
 seat name underlined and the vulnerable sides drawn as dark red bars (readable in black and white as
 thick bars). Hands come from the core's ``Deal`` (:func:`holdings_of`), so no card logic is repeated
-here. An unknown hand (``-`` in PBN) or a blank diagram gets lines to write the holding on.
+here. An unknown hand (``-`` in PBN) or a blank diagram gets lines to write the holding on; a URL
+given as ``qr`` is drawn as a QR code in the top-right corner (reportlab's own QR widget).
 """
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from rules_ext.core import SUITS, Call, CallKind, Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.pdf.figures import contract_text
 from rules_ext.pdf.fonts import register_fonts
-from rules_ext.pdf.layout import GRID, RED, PrintOptions, Styles, contract_markup, is_red
+from rules_ext.pdf.layout import GRID, RED, Lang, PrintOptions, Styles, is_red
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,7 @@ class HandDiagram(Flowable):
     def __init__(self, deal: Deal | None, options: PrintOptions, *, font_size: float = 9.5,
                  dealer: Seat | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
                  corner: Sequence[str] = (), corner_right: Sequence[str] = (),
-                 show_hcp: bool = True, min_col_width: float = 0) -> None:
+                 show_hcp: bool = True, min_col_width: float = 0, qr: str = "") -> None:
         super().__init__()
         self.holdings = holdings_of(deal) if deal is not None else None
         self.options = options
@@ -80,6 +82,7 @@ class HandDiagram(Flowable):
         self.corner = tuple(corner)
         self.corner_right = tuple(corner_right)
         self.show_hcp = show_hcp and self.holdings is not None
+        self.qr = qr  # a URL drawn as a QR code in the top-right corner
         hands = [h for h in (self.holdings.hands if self.holdings else ()) if h] or [("AKQJT98",) * 4]
         widths = [self._line_width(suit, holding) for hand in hands for suit, holding in zip(SUITS, hand)]
         self.col_w = max(max(widths) + font_size, 6.2 * font_size, min_col_width)
@@ -155,8 +158,21 @@ class HandDiagram(Flowable):
                 canvas.line(sx - half, sy - 1.8, sx + half, sy - 1.8)
         canvas.setFillColor(colors.black)
 
+    def _draw_qr(self, right: float, top: float, side: float) -> None:
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.barcode.qr import QrCodeWidget
+        from reportlab.graphics.shapes import Drawing
+
+        widget = QrCodeWidget(self.qr, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        renderPDF.draw(drawing, self.canv, right - side, top - side)
+
     def draw(self) -> None:
         canvas = self.canv
+        if self.qr:
+            self._draw_qr(3 * self.col_w, 3 * self.row_h, min(self.col_w, self.row_h) - 2)
         canvas.saveState()
         canvas.setFont(self.font, self.size)
         c, r, pad = self.col_w, self.row_h, self.size * 0.3
@@ -184,7 +200,7 @@ class HandDiagram(Flowable):
 
 
 def auction_table(calls: Sequence[str], dealer: Seat, options: PrintOptions, styles: Styles,
-                  *, blank_rows: int = 0, col_width: float = 48) -> Table:
+                  *, blank_rows: int = 0, col_width: float = 48, row_height: float = 16) -> Table:
     """The auction as a grid with columns West North East South; the dealer's column starts it.
 
     ``calls`` are strings like ``1S``, ``Pass``, ``X``, ``XX``, ``3NT``; a trailing ``*`` marks an
@@ -197,7 +213,7 @@ def auction_table(calls: Sequence[str], dealer: Seat, options: PrintOptions, sty
     rows = [r + [""] * (4 - len(r)) for r in rows]
     rows += [[""] * 4 for _ in range(blank_rows)]
     data = [header] + [[styles.para(c, "cell_center") if c else "" for c in r] for r in rows]
-    heights: list[float | None] = [None] * (len(data) - blank_rows) + [16] * blank_rows
+    heights: list[float | None] = [None] * (len(data) - blank_rows) + [row_height] * blank_rows
     table = Table(data, colWidths=[col_width] * 4, rowHeights=heights)
     table.setStyle(TableStyle([
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -220,6 +236,8 @@ def _call_markup(call: str, options: PrintOptions) -> str:
     if parsed.kind is CallKind.PASS:
         return {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass") + alert
     if parsed.level is not None and parsed.strain is not None:  # a bid
-        return contract_markup(Contract(parsed.level, parsed.strain)) + alert
+        return contract_text(Contract(parsed.level, parsed.strain), options) + alert
+    if options.lang is Lang.ZH and parsed.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+        return ("加倍" if parsed.kind is CallKind.DOUBLE else "再加倍") + alert
     return parsed.kind.value + alert
 

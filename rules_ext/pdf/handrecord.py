@@ -1,43 +1,61 @@
-"""Hand records: per board the compass diagram with HCP, the double-dummy grid and par; 1, 2 or 4
-boards a page.
+"""Hand records: per board the compass diagram with HCP, the double-dummy grid, the par and the
+makeable contracts; with results, how often each result was scored; 1, 2, 4, 6 or 8 boards a page,
+each board scaled to fill its share of the page; an optional QR code linking to the board.
 
 :func:`hand_record_story` lays out :class:`BoardSheet` values (what one board shows); :func:`write_hand_record`
 turns a PBN event into sheets — taking the double-dummy grid and par from the file's
 ``DoubleDummyTricks`` / ``OptimumScore`` / ``ParContract`` tags when all boards have them, otherwise
-solving every deal in one DDS batch — and writes the PDF.
+solving every deal in one DDS batch — and writes the PDF. The par and the results are printed in the
+one notation of :mod:`rules_ext.pdf.figures` (``4♠ 北 +1 = 南北 +450``).
 """
 from __future__ import annotations
 
+import string
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from rules_ext.core import Deal, Seat, Strain, Vulnerability, board_conditions
+from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, solve
-from rules_ext.pbn.model import Board, Event
+from rules_ext.pbn.model import Board, Event, TableResult
 from rules_ext.pdf.diagram import HandDiagram
+from rules_ext.pdf.figures import (
+    KinsokuParagraph,
+    cjk_style,
+    contract_text,
+    par_markup,
+    result_markup,
+    text_markup,
+)
 from rules_ext.pdf.layout import (
     GRID,
+    RED,
     SHADE,
+    Lang,
     PageHeader,
     PrintOptions,
     Progress,
     Styles,
     build_document,
-    contract_markup,
     frame_size,
-    suit_markup,
+    is_red,
 )
 
-PER_PAGE = (1, 2, 4)
+PER_PAGE = (1, 2, 4, 6, 8)
+
+#: the biggest a board is scaled up to fill its share of the page (1 board a page)
+MAX_SCALE = 3.0
 
 
 @dataclass(frozen=True, slots=True)
 class BoardSheet:
-    """What the hand record shows for one board."""
+    """What the hand record shows for one board: the deal, the double-dummy grid and par, the
+    commentary, the results at the tables (their frequencies are printed) and a link (QR code)."""
 
     number: int
     deal: Deal
@@ -45,6 +63,8 @@ class BoardSheet:
     vulnerability: Vulnerability
     dd: DoubleDummy | None = None
     commentary: str = ""
+    results: tuple[TableResult, ...] = ()
+    link: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -54,6 +74,7 @@ class BoardSheet:
         if not isinstance(self.vulnerability, Vulnerability):
             raise ValueError(f"vulnerability {self.vulnerability!r} is not a Vulnerability: "
                              "expected e.g. Vulnerability.NS")
+        object.__setattr__(self, "results", tuple(self.results))
 
 
 def board_corner(sheet_number: int, dealer: Seat, vulnerability: Vulnerability,
@@ -67,11 +88,11 @@ def board_corner(sheet_number: int, dealer: Seat, vulnerability: Vulnerability,
 
 
 def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float = 15) -> Table:
-    """The double-dummy grid: declarers N S E W down, strains NT ♠ ♥ ♦ ♣ across."""
-    header = [""] + [s.name if s is Strain.NT else styles.para(suit_markup(s), "cell_center")
+    """The double-dummy grid: declarers N S E W down, strains NT ♠ ♥ ♦ ♣ across (无将 in Chinese)."""
+    header = [""] + [("无将" if options.lang is Lang.ZH else "NT") if s is Strain.NT else s.symbol
                      for s in DD_STRAINS]
     rows = [[options.seat_mark(d)] + [str(dd.get(d, s)) for s in DD_STRAINS] for d in DD_SEATS]
-    table = Table([header] + rows, colWidths=[cell + 4] + [cell + 2] * 5,
+    table = Table([header] + rows, colWidths=[cell + 4] + [cell + 6] * 5,
                   rowHeights=[cell + 1] * 5)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), styles.font),
@@ -81,6 +102,7 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("BACKGROUND", (0, 0), (0, -1), SHADE),
+        *[("TEXTCOLOR", (i, 0), (i, 0), RED) for i, s in enumerate(DD_STRAINS, start=1) if is_red(s)],
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("LEFTPADDING", (0, 0), (-1, -1), 1),
@@ -89,57 +111,161 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
     return table
 
 
-def par_markup(par: Par, options: PrintOptions) -> str:
-    """``最优定约 Par: 3NT NS; NS +400`` (contracts with suit symbols)."""
-    if par.score is None and not par.contracts:
-        return ""
-    parts = [f"{contract_markup(p.contract)} {p.tail}".rstrip() for p in par.contracts]
-    score = ""
-    if par.score is not None:
-        side = "NS" if par.score >= 0 else "EW"
-        score = f"{side} {abs(par.score):+d}" if par.score else "0"
-    return f"{options.label('par')}: " + ", ".join(parts) + (f"; {score}" if score else "")
+def makeable_markup(dd: DoubleDummy, options: PrintOptions) -> str:
+    """The highest contract each side makes in each strain (NT ♠ ♥ ♦ ♣), by the better of its two
+    declarers: ``南北: 3无将 4♠ 5♦ · 东西: 2♥``; a side that makes nothing gets ``—``."""
+    parts = []
+    for key, seats in (("ns_pair", (Seat.N, Seat.S)), ("ew_pair", (Seat.E, Seat.W))):
+        made = []
+        for strain in DD_STRAINS:
+            best = max(dd.get(seat, strain) for seat in seats)
+            if best >= 7:
+                made.append(contract_text(Contract(best - 6, strain), options))
+        parts.append(f"{options.label(key)}: {' '.join(made) or '—'}")
+    return " · ".join(parts)
 
 
-def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, per_page: int,
-                width: float, height: float) -> Flowable:
-    """One board's block, shrunk if needed to fit ``width`` × ``height``."""
-    size = {1: 15.0, 2: 12.0, 4: 8.5}[per_page]
-    diagram = HandDiagram(sheet.deal, options, font_size=size, dealer=sheet.dealer,
-                          vulnerability=sheet.vulnerability,
-                          corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options),
-                          min_col_width=width / (3.4 if per_page == 4 else 5.2))
-    side: list[Flowable] = []
-    if sheet.dd is not None:
-        side.append(dd_table(sheet.dd, options, styles, cell={1: 22, 2: 17, 4: 12.5}[per_page]))
-        par = par_markup(sheet.dd.par, options) if sheet.dd.par else ""
-        if par:
-            side += [Spacer(1, 3), styles.para(par, "small" if per_page == 4 else "body")]
-    parts: list[Flowable]
-    if per_page == 4:
-        parts = [diagram, Spacer(1, 4)] + side
-    else:
-        diagram_w, _ = diagram.wrap(width, height)
-        parts = [Table([[diagram, side]], colWidths=[diagram_w + 6, max(width - diagram_w - 6, 1)],
-                       style=[("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("FONTNAME", (0, 0), (-1, -1), styles.font),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 0)])]
-    if sheet.commentary:
-        parts += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
-                  styles.text(sheet.commentary, "small" if per_page == 4 else "body")]
-    return KeepInFrame(width, height, parts, mode="shrink", hAlign="LEFT", vAlign="TOP")
+def frequencies(results: Sequence[TableResult], options: PrintOptions) -> list[tuple[int, str]]:
+    """How often each result was scored at the tables, most frequent first (then the best for
+    North-South first): ``(3, '4♠ N +1 = NS +450')``. Results not played or artificial are left out.
+    A bilingual sheet writes them the English way (seat letters read the same to both readers)."""
+    counts: Counter[tuple[Contract, Seat | None, int, int]] = Counter()
+    for r in results:
+        if r.scored and r.contract is not None and r.score_ns is not None:
+            over = 0 if r.contract.is_passed_out or r.tricks is None else r.tricks - r.contract.tricks_needed
+            counts[(r.contract, r.declarer, over, r.score_ns)] += 1
+    lang = Lang.EN if options.lang is Lang.BOTH else options.lang
+    one = PrintOptions(options.paper, lang)
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], -item[0][3], str(item[0][0])))
+    return [(n, result_markup(contract, (by,) if by else (), over, score, one))
+            for (contract, by, over, score), n in ordered]
+
+
+class _Filled(Flowable):
+    """Flowables stacked top-down and scaled, up or down, to fill ``width`` × ``height`` (a board's
+    share of the page): the largest scale at which the stack, laid out ``width / scale`` wide, is
+    at most ``height / scale`` tall. Only paragraphs that span the stack wrap differently at each
+    scale; tables (fixed column widths), the diagram and spacers are measured once."""
+
+    def __init__(self, parts: Sequence[Flowable], width: float, height: float, max_scale: float = MAX_SCALE):
+        super().__init__()
+        self.parts, self.box_w, self.box_h = list(parts), width, height
+        self.fixed = [None if isinstance(part, Paragraph) else part.wrap(width, height) for part in self.parts]
+        widest = max([w for size in self.fixed if size is not None for w in size[:1]] or [1.0])
+        low, high = 0.15, min(max_scale, width / widest)
+        if self._fits(high):
+            low = high
+        else:
+            for _ in range(12):
+                mid = (low + high) / 2
+                low, high = (mid, high) if self._fits(mid) else (low, mid)
+        self.scale = low
+        self._fits(low)  # leave every part wrapped at the chosen scale
+
+    def rewrap(self) -> None:
+        """Wrap every part again at the chosen scale (tables wrap their cells again)."""
+        self.sizes = [part.wrap(self.box_w / self.scale, self.box_h / self.scale) for part in self.parts]
+
+    def _fits(self, scale: float) -> bool:
+        width, height = self.box_w / scale, self.box_h / scale
+        self.sizes = [size if size is not None else part.wrap(width, height)
+                      for part, size in zip(self.parts, self.fixed)]
+        return (sum(h for _, h in self.sizes) <= height + 1e-6
+                and max(w for w, _ in self.sizes) <= width + 1e-6)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.box_w, self.box_h
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        y = self.box_h / self.scale
+        for part, (_, height) in zip(self.parts, self.sizes):
+            y -= height
+            part.drawOn(canvas, 0, y)
+        canvas.restoreState()
+
+
+def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, width: float,
+                height: float) -> Flowable:
+    """One board, scaled to fill ``width`` × ``height``: the diagram with the double-dummy grid, the
+    par and the makeable contracts beside it or below it (whichever prints larger), then the
+    results at the tables (one a line when the space is tall) and the commentary."""
+    parts = _BoardParts(sheet, options, styles, one_a_line=height > 1.25 * width)
+    if sheet.dd is None:
+        return _Filled(parts.arranged(stacked=False), width, height)
+    beside, below = (_Filled(parts.arranged(stacked=stacked), width, height) for stacked in (False, True))
+    best = below if below.scale > beside.scale else beside
+    best.rewrap()  # the parts both arrangements share were last wrapped for the other one
+    return best
+
+
+class _BoardParts:
+    """The flowables of one board at their natural size (10 pt), made once; :meth:`arranged` puts
+    the grid, the par and the makeable contracts beside the diagram or below it."""
+
+    size = 10.0
+
+    def __init__(self, sheet: BoardSheet, options: PrintOptions, styles: Styles, *, one_a_line: bool) -> None:
+        self.styles = styles
+        self.diagram = HandDiagram(sheet.deal, options, font_size=self.size, dealer=sheet.dealer,
+                                   vulnerability=sheet.vulnerability, qr=sheet.link,
+                                   corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
+        self.diagram_w, _ = self.diagram.wrap(1e6, 1e6)
+        self.side: list[Flowable] = []
+        if sheet.dd is not None:
+            self.side.append(dd_table(sheet.dd, options, styles, cell=15))
+            par = par_markup(sheet.dd.par, options)
+            if par:
+                self.side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
+            self.side += [Spacer(1, 2), styles.para(
+                f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}", "small")]
+        self.below: list[Flowable] = []
+        counted = frequencies(sheet.results, options) if sheet.results else []
+        if counted:
+            gap = "<br/>" if one_a_line else "；" if options.lang is Lang.ZH else ";  "
+            text = gap.join(f"{n}× {markup}" for n, markup in counted)
+            head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
+            self.below += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
+        if sheet.commentary:
+            self.below += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
+                           KinsokuParagraph(text_markup(sheet.commentary), cjk_style(styles.body))]
+
+    def arranged(self, *, stacked: bool) -> list[Flowable]:
+        cell_style = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("FONTNAME", (0, 0), (-1, -1), self.styles.font),
+                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                      ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
+        side = self.side
+        if not side:
+            return [self.diagram] + self.below
+        if stacked:  # the grid, the par and the makeable contracts under the diagram
+            grid_w = side[0].wrap(0, 0)[0] + 10
+            return [self.diagram, Spacer(1, 8),
+                    Table([[side[0], side[1:]]], colWidths=[grid_w, max(self.diagram_w - grid_w, self.size * 9)],
+                          style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])] + self.below
+        return [Table([[self.diagram, side]], colWidths=[self.diagram_w + 8, self.size * 14],
+                      style=cell_style)] + self.below
+
+
+def _grid_of(per_page: int) -> tuple[int, int]:
+    """Columns and rows of boards on a page."""
+    cols = 1 if per_page <= 2 else 2
+    return cols, per_page // cols
 
 
 def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, per_page: int = 2,
                       progress: Progress = iter) -> list[Flowable]:
-    """The flowables of a hand record: ``per_page`` boards a page (1, 2 or 4)."""
+    """The flowables of a hand record: ``per_page`` boards a page (1, 2, 4, 6 or 8), each scaled
+    to fill its share of the page."""
     if per_page not in PER_PAGE:
-        raise ValueError(f"cannot put {per_page!r} boards on a page: expected 1, 2 or 4")
+        raise ValueError(f"cannot put {per_page!r} boards on a page: expected 1, 2, 4, 6 or 8")
     styles = Styles(9)
     frame_w, frame_h = frame_size(options)
-    cols = 2 if per_page == 4 else 1
-    rows = per_page // cols
+    cols, rows = _grid_of(per_page)
     cell_w, cell_h = frame_w / cols, frame_h / rows - 1
-    blocks = [board_block(s, options, styles, per_page, cell_w - 8, cell_h - 8) for s in progress(sheets)]
+    pad = 6
+    blocks = [board_block(s, options, styles, cell_w - 2 * pad, cell_h - 2 * pad) for s in progress(sheets)]
     story: list[Flowable] = []
     for start in range(0, len(blocks), per_page):
         page: list[Flowable | str] = list(blocks[start:start + per_page])
@@ -149,8 +275,10 @@ def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, pe
         table.setStyle(TableStyle([
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("FONTNAME", (0, 0), (-1, -1), styles.font),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4),
-            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
             ("LINEBELOW", (0, 0), (-1, -2), 0.4, colors.HexColor("#b0b0b0")),
             ("LINEAFTER", (0, 0), (-2, -1), 0.4, colors.HexColor("#b0b0b0")),
         ]))
@@ -165,6 +293,24 @@ def write_hand_record_sheets(sheets: Sequence[BoardSheet], path: str | Path, hea
     """Write a hand record of ``sheets``; return the number of pages."""
     story = hand_record_story(sheets, options, per_page=per_page, progress=progress)
     return build_document(path, story, header, options)
+
+
+def check_link(pattern: str) -> str:
+    """A ``--link`` URL pattern: only ``{event}`` and ``{board}`` may be filled in."""
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None]
+    except ValueError as exc:
+        raise ValueError(f"--link {pattern!r}: {exc}: expected e.g. "
+                         "\"https://example.org/{{event}}/{{board}}\"") from exc
+    unknown = [name for name in fields if name not in ("event", "board")]
+    if unknown:
+        raise ValueError(f"--link {pattern!r}: unknown field {{{unknown[0]}}}: expected {{event}} and {{board}}")
+    return pattern
+
+
+def board_link(pattern: str, event: str, board: int) -> str:
+    """The URL of one board: the event's name URL-encoded, the board's number."""
+    return pattern.format(event=quote(event, safe=""), board=board) if pattern else ""
 
 
 def _conditions(board: Board) -> tuple[Seat, Vulnerability]:
@@ -193,9 +339,10 @@ def _file_dd(board: Board) -> DoubleDummy | None:
 
 
 def event_sheets(event: Event, *, dd: bool = True, commentary: dict[int, str] | None = None,
-                 progress: Progress = iter) -> list[BoardSheet]:
+                 results: bool = True, link: str = "", progress: Progress = iter) -> list[BoardSheet]:
     """Hand-record sheets of every board of a PBN event that has a deal; the double-dummy grid and
-    par from the file where it has them, else solved by DDS (complete deals only)."""
+    par from the file where it has them, else solved by DDS (complete deals only); the results at
+    the tables unless ``results`` is False; each board's URL from the ``link`` pattern."""
     dealt = [(b, b.deal) for b in event.boards if b.deal is not None]
     if not dealt:
         raise ValueError(f"{event.source}: no board with a deal to print")
@@ -206,15 +353,21 @@ def event_sheets(event: Event, *, dd: bool = True, commentary: dict[int, str] | 
         solved = solve([deal for _, deal in todo], [_conditions(b) for b, _ in todo], progress=progress)
         grids.update({b.number: g for (b, _), g in zip(todo, solved)})
     notes = commentary or {}
-    return [BoardSheet(b.number, deal, *_conditions(b), grids[b.number], notes.get(b.number, ""))
+    check_link(link)
+    return [BoardSheet(b.number, deal, *_conditions(b), grids[b.number], notes.get(b.number, ""),
+                       b.results if results else (), board_link(link, event.name, b.number))
             for b, deal in dealt]
 
 
 def write_hand_record(event: Event, path: str | Path, *, per_page: int = 2, dd: bool = True,
                       paper: str = "a4", lang: str = "both",
-                      commentary: dict[int, str] | None = None, progress: Progress = iter) -> int:
-    """Write the hand record of a PBN ``event``; return the number of pages."""
+                      commentary: dict[int, str] | None = None, results: bool = True, link: str = "",
+                      progress: Progress = iter) -> int:
+    """Write the hand record of a PBN ``event``; return the number of pages. ``results``: print
+    how often each result was scored (when the file has results); ``link``: a URL pattern with
+    ``{event}`` and ``{board}``, printed as a QR code on each board."""
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("hand_records"), event.name, event.date)
-    sheets = event_sheets(event, dd=dd, commentary=commentary, progress=progress)
+    sheets = event_sheets(event, dd=dd, commentary=commentary, results=results, link=link,
+                          progress=progress)
     return write_hand_record_sheets(sheets, path, header, options, per_page=per_page)

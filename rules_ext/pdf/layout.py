@@ -220,6 +220,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "imps_won": ("国际分", "IMPs won"),
     "versus": ("对", "v"),
     "side": ("方向", "Side"),
+    # hand records, the ruling form and pickup slips
+    "makeable": ("可成定约", "Makeable"),
+    "at_the_tables": ("各桌结果", "At the tables"),
+    "table_result": ("桌上结果", "Result at the table"),
+    "statements": ("牌手陈述", "Players' statements"),
+    "consulted": ("咨询", "Consulted"),
+    "polled": ("调查", "Polled"),
+    "ruling_time": ("裁决时间", "Time of ruling"),
+    "appeal_deadline": ("申诉期限", "Appeal deadline"),
+    "chair": ("主席", "Chair"),
+    "chair_signature": ("主席签名", "Chair's signature"),
+    "director_signature": ("裁判长签名", "Director's signature"),
+    "pickup_slips": ("桌面记分条", "Pickup slip"),
+    "signature_ns": ("南北签名", "NS signature"),
+    "signature_ew": ("东西签名", "EW signature"),
+    "room": ("房间", "Room"),
 }
 
 #: printed colour of the red suits: dark enough to stay readable in black and white

@@ -1,22 +1,38 @@
 """Ruling forms: a director's ruling record (:mod:`rules_ext.pdf.ruling_record`) drawn as a form,
 and a blank form for the table.
 
-Page 1: who, where and when; the auction beside the deal; the facts; the laws applied, quoted from
-the rulebook; the ruling; the score adjustment (each assigned result with its North-South score
-and weight, printed as what the scorer must do: matchpoint or IMP each result, then weight them).
-The appeal follows (on page 2 of the blank form, which keeps page 1 for the director).
+The form, in the order a director works: who, where and when; the result at the table (contract,
+declarer, lead, tricks, score); the auction beside the deal; the facts; the players' statements;
+whom the director consulted or polled; the laws applied, quoted from the rulebook; the ruling, its
+time, the appeal deadline and the director's signature; the score adjustment (each assigned result
+with its North-South score and weight, printed as what the scorer must do: matchpoint or IMP each
+result, then weight them); the appeal, its committee and the chair's signature.
+
+Text is set for reading and writing by hand: law text and free text at 9.5 pt or more, labels at
+8.5 pt, each section under its own shaded heading bar; Chinese is broken between characters but
+never before closing punctuation (:class:`rules_ext.pdf.figures.KinsokuParagraph`), and suits in
+free text are printed in colour. The blank form has three full pages — the director's facts, the
+ruling, the appeal — whose lined boxes take all the room left on their page.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from rules_ext.core import Seat
 from rules_ext.corpus.model import Corpus
 from rules_ext.pdf.diagram import HandDiagram, auction_table
-from rules_ext.pdf.figures import fmt_number
+from rules_ext.pdf.figures import (
+    KinsokuParagraph,
+    cjk_style,
+    contract_text,
+    fmt_number,
+    label_para,
+    text_markup,
+)
 from rules_ext.pdf.layout import (
     GRID,
     SHADE,
@@ -26,10 +42,17 @@ from rules_ext.pdf.layout import (
     StyleCommand,
     Styles,
     build_document,
-    contract_markup,
+    card_markup,
     frame_size,
 )
-from rules_ext.pdf.ruling_record import Appeal, RulingRecord, quote_laws
+from rules_ext.pdf.ruling_record import Appeal, RulingRecord, TableScore, quote_laws
+
+#: the base size of the form's text: body 10 pt, law text and cells 9.5 pt, labels 8.5 pt
+BASE_SIZE = 10.0
+#: the distance between the lines of a box to write in by hand (about 7 mm)
+LINE_GAP = 20.0
+#: rows of the blank auction: a long competitive auction and its passes
+AUCTION_ROWS = 12
 
 
 def _grid(data: list[list[Cell]], widths: list[float], styles: Styles,
@@ -47,37 +70,176 @@ def _grid(data: list[list[Cell]], widths: list[float], styles: Styles,
 
 
 def _label_cells(keys: Sequence[str], options: PrintOptions, styles: Styles) -> list[Cell]:
-    return [styles.para(options.label(k), "small") for k in keys]
+    return [label_para(options, k, styles.small) for k in keys]
 
 
-def _box(title: str, body: list[Flowable] | None, width: float, styles: Styles,
-         height: float = 60) -> Flowable:
-    """A titled box: the text when filled, empty room to write when not."""
-    content: list[Flowable] | str = body if body else ""
-    table = Table([[styles.para(title, "small")], [content]], colWidths=[width],
-                  rowHeights=[None, None if body else height])
+def _title_bar(title: str, styles: Styles) -> Paragraph:
+    return styles.para(title, "section")
+
+
+def _box(title: str, body: Sequence[Flowable | list[Flowable]], width: float, styles: Styles) -> Flowable:
+    """A titled box holding text: the title on a shaded bar, set apart from the text below it; a
+    box that runs onto the next page repeats its title there (one row per paragraph)."""
+    rows: list[list[Cell]] = [[_title_bar(title, styles)]] + [[part] for part in body]
+    table = Table(rows, colWidths=[width], repeatRows=1)
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.6, GRID),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, GRID),
         ("FONTNAME", (0, 0), (-1, -1), styles.font),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+        ("TOPPADDING", (0, 0), (-1, 0), 3), ("BOTTOMPADDING", (0, 0), (-1, 0), 4),
+        ("TOPPADDING", (0, 1), (-1, -1), 0), ("BOTTOMPADDING", (0, 1), (-1, -1), 1),
+        ("TOPPADDING", (0, 1), (-1, 1), 6), ("BOTTOMPADDING", (0, -1), (-1, -1), 7),
     ]))
     return table
 
 
-def _check(checked: bool | None, label: str) -> str:
-    return f"{'■' if checked else '□'} {label}"
+class LinedBox(Flowable):
+    """A titled box of ``height`` with ruled lines to write on by hand, ``LINE_GAP`` apart."""
+
+    def __init__(self, title: str, width: float, height: float, styles: Styles) -> None:
+        super().__init__()
+        self.title = _title_bar(title, styles)
+        self.box_w, self.box_h = width, height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.box_w, self.box_h
+
+    def draw(self) -> None:
+        canvas = self.canv
+        _, title_h = self.title.wrap(self.box_w - 16, self.box_h)
+        bar = title_h + 7
+        canvas.saveState()
+        canvas.setFillColor(SHADE)
+        canvas.rect(0, self.box_h - bar, self.box_w, bar, stroke=0, fill=1)
+        self.title.drawOn(canvas, 7, self.box_h - bar + 4)
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.6)
+        canvas.rect(0, 0, self.box_w, self.box_h, stroke=1, fill=0)
+        canvas.line(0, self.box_h - bar, self.box_w, self.box_h - bar)
+        canvas.setStrokeColor(colors.HexColor("#a8a8a8"))
+        canvas.setLineWidth(0.4)
+        y = self.box_h - bar - LINE_GAP
+        while y > 6:
+            canvas.line(7, y, self.box_w - 7, y)
+            y -= LINE_GAP
+        canvas.restoreState()
+
+
+class _Flex:
+    """A lined box that takes a share (``weight``) of the room left on its page."""
+
+    def __init__(self, title: str, weight: float = 1.0, minimum: float = 3 * LINE_GAP) -> None:
+        self.title, self.weight, self.minimum = title, weight, minimum
+
+
+def _full_page(parts: Sequence[Flowable | _Flex], width: float, height: float,
+               styles: Styles) -> list[Flowable]:
+    """One page of the blank form: the fixed parts as they are, the lined boxes sharing out the
+    rest of the page's height, so that the page is full and nothing runs onto the next."""
+    fixed = 0.0
+    for part in parts:
+        if isinstance(part, Flowable):
+            fixed += part.wrap(width, height)[1] + part.getSpaceBefore() + part.getSpaceAfter()
+    flexes = [p for p in parts if isinstance(p, _Flex)]
+    room = height - fixed - 6  # a little slack for rounding in the frame
+    total = sum(f.weight for f in flexes)
+    out: list[Flowable] = []
+    for part in parts:
+        if isinstance(part, _Flex):
+            share = max(part.minimum, room * part.weight / total)
+            out.append(LinedBox(part.title, width, share, styles))
+        else:
+            out.append(part)
+    return out
+
+
+class _FormStyles(Styles):
+    """The form's styles: body and law text broken the Chinese way, headings set apart."""
+
+    def __init__(self) -> None:
+        super().__init__(BASE_SIZE)
+        self.body = cjk_style(self.body, "body")
+        self.quote = cjk_style(self.quote, "quote")
+        self.quote.fontSize, self.quote.leading = BASE_SIZE - 0.5, (BASE_SIZE - 0.5) * 1.4
+        self.heading.spaceBefore, self.heading.spaceAfter = 10, 5
+        self.section = cjk_style(self.body, "section")
+        self.section.fontSize, self.section.leading = BASE_SIZE, BASE_SIZE * 1.25
+
+
+def _styles() -> _FormStyles:
+    return _FormStyles()
+
+
+def _text(text: str, styles: Styles, style: str = "body") -> Paragraph:
+    """Free text: Chinese line breaking, red ♥♦."""
+    return KinsokuParagraph(text_markup(text), getattr(styles, style))
 
 
 def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: Corpus | None = None
                  ) -> list[Flowable]:
     """The form's flowables; ``record=None`` gives the blank form."""
-    styles = Styles(9)
-    width, _ = frame_size(options)
+    styles = _styles()
+    width, height = frame_size(options)
     L = options.label
     r = record
-    story: list[Flowable] = [styles.text(L("ruling_form"), "title")]
-    # who, where, when
+    title = styles.text(L("ruling_form"), "title")
+    head = _head_grid(r, options, styles, width)
+    table_result = _table_result(r.result if r else None, r is None, options, styles, width)
+    auction = _auction_and_deal(r, options, styles, width)
+    if r is None:
+        return _blank_pages(title, head, table_result, auction, options, styles, width, height)
+    story: list[Flowable] = [title, head, Spacer(1, 8), table_result, Spacer(1, 8), auction, Spacer(1, 8)]
+    story += [_box(L("facts"), [_text(r.facts or "—", styles)], width, styles), Spacer(1, 6)]
+    if r.statements:
+        names = dict(r.players)
+        body: list[Flowable | list[Flowable]] = []
+        for seat, said in r.statements:
+            who = options.seat(seat) + (f" · {names[seat]}" if names.get(seat) else "")
+            body += [[styles.para(who, "small"), _text(said, styles)], Spacer(1, 3)]
+        story += [_box(L("statements"), body, width, styles), Spacer(1, 6)]
+    if r.consulted or r.polled:
+        body = []
+        if r.consulted:
+            body.append(_text(f"{L('consulted')}: " + "、".join(r.consulted), styles))
+        if r.polled:
+            body.append(_text(f"{L('polled')}: {r.polled}", styles))
+        story += [_box(f"{L('consulted')} / {L('polled')}", body, width, styles), Spacer(1, 6)]
+    quoted = quote_laws(r.laws, corpus, source=r.source)
+    laws: list[Flowable | list[Flowable]] = []
+    for law in quoted:
+        # the citation stays with the provision's first paragraph: never alone at a page's foot
+        paragraphs = [_text(p, styles, "quote") for p in law.paragraphs]
+        laws.append([styles.text(f"{law.citation}  {law.title}", "body")] + paragraphs[:1])
+        laws += paragraphs[1:]
+        laws.append(Spacer(1, 3))
+    story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
+    story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
+                            _signature_row(r, options, styles, width)]), Spacer(1, 4)]
+    story.append(KeepTogether(_adjustment_block(r, options, styles, width)))
+    story.append(KeepTogether(_appeal_block(r.appeal, False, options, styles, width)))
+    return story
+
+
+def _blank_pages(title: Flowable, head: Flowable, table_result: Flowable, auction: Flowable,
+                 options: PrintOptions, styles: Styles, width: float, height: float) -> list[Flowable]:
+    """Three full pages: the director's record at the table, the ruling, the appeal."""
+    L = options.label
+    first = _full_page([title, head, Spacer(1, 8), table_result, Spacer(1, 8), auction, Spacer(1, 8),
+                        _Flex(L("facts"))], width, height, styles)
+    second = _full_page([_Flex(L("statements"), 1.4), Spacer(1, 6),
+                         _Flex(f"{L('consulted')} / {L('polled')}", 0.6), Spacer(1, 6),
+                         _Flex(L("laws"), 0.5), Spacer(1, 6),
+                         _Flex(L("ruling"), 1.0), _signature_row(None, options, styles, width)]
+                        + _adjustment_block(None, options, styles, width), width, height, styles)
+    third = _full_page(_appeal_block(None, True, options, styles, width), width, height, styles)
+    return first + [PageBreak()] + second + [PageBreak()] + third
+
+
+def _head_grid(r: RulingRecord | None, options: PrintOptions, styles: Styles, width: float) -> Table:
+    """Who, where and when."""
     dealer = vul = ""
     if r is not None:
         seat, vulnerability = r.conditions
@@ -99,55 +261,73 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     players = dict(r.players) if r else {}
     head.append([cell for seat in Seat for cell in (styles.para(options.seat(seat), "small"),
                                                    styles.text(players.get(seat, ""), "cell"))])
-    head.append(_label_cells(["director"], options, styles) + [r.director if r else "", "", ""] +
-                _label_cells(["signature"], options, styles) + ["", "", ""])
+    head.append(_label_cells(["director"], options, styles) + [r.director if r else "", "", "", "", "", "", ""])
     cells = [[styles.text(c, "cell") if isinstance(c, str) else c for c in row] for row in head]
     widths = [q * 0.9, q * 1.1] * 4
     # the blank form keeps room to write in each row, and at least the height of a label that
     # wraps to two lines ("召请方 Called by"); padding: 6 + 6 across, 2 + 3 down
-    blank_heights = [max([18.0] + [cell.wrap(widths[i] - 12, 1e6)[1] + 5 for i, cell in enumerate(row)
+    blank_heights = [max([24.0] + [cell.wrap(widths[i] - 12, 1e6)[1] + 5 for i, cell in enumerate(row)
                                    if not isinstance(cell, str)]) for row in cells]
-    story.append(_grid(cells, widths, styles,
-                       [("SPAN", (1, 0), (3, 0)), ("SPAN", (1, 4), (3, 4)), ("SPAN", (5, 4), (7, 4)),
-                        ("BACKGROUND", (0, 0), (0, -1), SHADE), ("BACKGROUND", (2, 1), (2, 3), SHADE),
-                        ("BACKGROUND", (4, 0), (4, -1), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE)],
-                       heights=None if r else blank_heights))
-    story.append(Spacer(1, 8))
-    # auction and deal side by side
+    return _grid(cells, widths, styles,
+                 [("SPAN", (1, 0), (3, 0)), ("SPAN", (1, 4), (7, 4)),
+                  ("BACKGROUND", (0, 0), (0, -1), SHADE), ("BACKGROUND", (2, 1), (2, 3), SHADE),
+                  ("BACKGROUND", (4, 0), (4, -2), SHADE), ("BACKGROUND", (6, 0), (6, 3), SHADE)],
+                 heights=None if r else blank_heights)
+
+
+def _table_result(result: TableScore | None, blank: bool, options: PrintOptions, styles: Styles,
+                  width: float) -> Flowable:
+    """The result at the table before the ruling: contract, declarer, lead, tricks, score."""
+    keys = ["contract", "by", "lead", "tricks", "score_ns", "score_ew"]
+    data: list[list[Cell]] = [[styles.para(options.label("table_result"), "section")] + [""] * 5,
+                              [label_para(options, k, styles.cell_center) for k in keys]]
+    row: list[Cell] = [""] * 6
+    if result is not None:
+        contract = result.contract
+        score = result.score_ns
+        row = [styles.para(contract_text(contract, options), "cell_center") if contract else "",
+               options.seat(contract.declarer) if contract and contract.declarer else "",
+               styles.para(card_markup(result.lead), "cell_center") if result.lead else "",
+               "" if result.tricks is None else str(result.tricks),
+               str(score) if score is not None and score > 0 else "0" if score == 0 else "",
+               str(-score) if score is not None and score < 0 else ""]
+    data.append(row)
+    widths = [width * w for w in (0.2, 0.16, 0.14, 0.12, 0.19, 0.19)]
+    return _grid(data, widths, styles,
+                 [("SPAN", (0, 0), (-1, 0)), ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+                  ("ALIGN", (0, 2), (-1, 2), "CENTER"), ("FONTSIZE", (0, 2), (-1, 2), BASE_SIZE)],
+                 heights=[None, None, 26 if blank or result is None else None])
+
+
+def _auction_and_deal(r: RulingRecord | None, options: PrintOptions, styles: Styles, width: float) -> Table:
     dealer_seat = r.conditions[0] if r else Seat.N
+    blank_rows = 0 if r and r.auction else AUCTION_ROWS if r is None else 6
     auction = auction_table(list(r.auction) if r else [], dealer_seat, options, styles,
-                            blank_rows=0 if r and r.auction else 6, col_width=width * 0.5 / 4 - 2)
-    left = [styles.para(L("auction"), "small"), auction]
+                            blank_rows=blank_rows, col_width=width * 0.55 / 4 - 2, row_height=18)
+    left = [styles.para(options.label("auction"), "section"), Spacer(1, 2), auction]
     right: Cell
     if r is not None and r.deal is not None:
-        right = HandDiagram(r.deal, options, font_size=8.5, dealer=dealer_seat,
-                            vulnerability=r.conditions[1])
+        right = HandDiagram(r.deal, options, font_size=9.5, dealer=dealer_seat, vulnerability=r.conditions[1])
     elif r is None:
-        right = HandDiagram(None, options, font_size=8.5)
+        right = HandDiagram(None, options, font_size=10.5)
     else:
         right = ""
-    story.append(Table([[left, right]], colWidths=[width * 0.5, width * 0.5],
-                       style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                              ("FONTNAME", (0, 0), (-1, -1), styles.font)]))
-    story.append(Spacer(1, 8))
-    story.append(_box(L("facts"), [styles.text(r.facts)] if r and r.facts else None, width, styles, 95))
-    story.append(Spacer(1, 6))
-    # laws applied, quoted
-    quoted = quote_laws(r.laws, corpus, source=r.source) if r else []
-    body: list[Flowable] = []
-    for law in quoted:
-        body.append(styles.text(f"{law.citation}  {law.title}", "body"))
-        body += [styles.text(p, "quote") for p in law.paragraphs]
-        body.append(Spacer(1, 3))
-    story.append(_box(L("laws"), body or None, width, styles, 40))
-    story.append(Spacer(1, 6))
-    story.append(_box(L("ruling"), [styles.text(r.ruling)] if r and r.ruling else None, width, styles, 70))
-    story.append(Spacer(1, 6))
-    story.append(KeepTogether(_adjustment_block(r, options, styles, width)))
-    # the blank form keeps page 1 for the director; the appeal, written later, gets page 2
-    story.append(PageBreak() if r is None else Spacer(1, 6))
-    story.append(KeepTogether(_appeal_block(r.appeal if r else None, r is None, options, styles, width)))
-    return story
+    return Table([[left, right]], colWidths=[width * 0.57, width * 0.43],
+                 style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                        ("FONTNAME", (0, 0), (-1, -1), styles.font)])
+
+
+def _signature_row(r: RulingRecord | None, options: PrintOptions, styles: Styles, width: float) -> Table:
+    """When the ruling was given, until when it may be appealed, the director's signature."""
+    cells: list[Cell] = (_label_cells(["ruling_time"], options, styles) + [r.ruling_time if r else ""] +
+                         _label_cells(["appeal_deadline"], options, styles) + [r.appeal_deadline if r else ""] +
+                         _label_cells(["director_signature"], options, styles) + [""])
+    row = [styles.text(c, "cell") if isinstance(c, str) else c for c in cells]
+    widths = [width * w for w in (0.15, 0.13, 0.15, 0.16, 0.15, 0.26)]
+    tall = max(cell.wrap(widths[i] - 12, 1e6)[1] for i, cell in enumerate(row) if isinstance(cell, Flowable))
+    return _grid([row], widths, styles, [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in (0, 2, 4)],
+                 heights=[max(32, tall + 8)])
 
 
 def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Styles,
@@ -157,30 +337,32 @@ def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Sty
     data: list[list[Cell]] = [_label_cells(keys, options, styles)]
     extra: list[StyleCommand] = [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("ALIGN", (0, 0), (-1, -1), "CENTER")]
     heights: list[float | None] | None = None
+    ns = L("ns_pair")
     if r is not None and r.adjustment is not None and r.adjustment.results:
-        for result, ns in r.adjusted_scores():
+        for result, score in r.adjusted_scores():
             declarer = result.contract.declarer
-            data.append([styles.para(contract_markup(result.contract), "cell_center"),
+            data.append([styles.para(contract_text(result.contract, options), "cell_center"),
                          options.seat(declarer) if declarer else "", str(result.tricks),
-                         f"{fmt_number(result.weight)}%", f"{ns:+d}" if ns else "0",
-                         f"{fmt_number(result.weight)}% × MP/IMP({ns:+d})"])
+                         f"{fmt_number(result.weight)}%", f"{score:+d}" if score else "0",
+                         f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"])
         # Law 12C3: each result is scored (matchpoints or IMPs) and the scores weighted; an average
         # of the points (-64 for 60% of -140 and 40% of +50) would score differently, so none is printed
-        terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({ns:+d})" for result, ns in r.adjusted_scores())
+        terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"
+                           for result, score in r.adjusted_scores())
         data.append([styles.para(L("weighted"), "small"), "", "", "100%", "",
-                     styles.para(f"NS = {terms}<br/>{L('weighted_how')}", "small")])
+                     styles.para(f"{ns} = {terms}<br/>{L('weighted_how')}", "small")])
         extra += [("SPAN", (0, -1), (2, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
     elif r is not None and r.adjustment is not None and r.adjustment.artificial is not None:
         pct_ns, pct_ew = r.adjustment.artificial
-        data = [[styles.para(f"{L('adjustment')}: NS {fmt_number(pct_ns)}% / EW {fmt_number(pct_ew)}%",
-                             "cell")] + [""] * 5]
+        data = [[styles.para(f"{L('adjustment')}: {ns} {fmt_number(pct_ns)}% / {L('ew_pair')} "
+                             f"{fmt_number(pct_ew)}%", "cell")] + [""] * 5]
         extra = [("SPAN", (0, 0), (-1, 0))]
     elif r is not None:
         data = [[styles.para(f"{L('adjustment')}: {L('nobody')}", "cell")] + [""] * 5]
         extra = [("SPAN", (0, 0), (-1, 0))]
     else:
         data += [[""] * 6 for _ in range(3)]
-        heights = [None] + [18] * 3
+        heights = [None] + [22] * 3
     widths = [width * w for w in (0.16, 0.1, 0.1, 0.12, 0.17, 0.35)]
     note = r.adjustment.note if r is not None and r.adjustment is not None else ""
     title = L("adjustment") + (f" — {note}" if note else "")
@@ -188,31 +370,43 @@ def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Sty
 
 
 def _appeal_block(appeal: Appeal | None, blank: bool, options: PrintOptions, styles: Styles,
-                  width: float) -> list[Flowable]:
+                  width: float) -> list:
+    """The appeal; on the blank form a full page whose reasons and decision boxes share the room."""
     L = options.label
-    story: list[Flowable] = [styles.text(L("appeal"), "heading")]
+    story: list = [styles.text(L("appeal"), "heading")]
     if appeal is None and not blank:
-        story.append(styles.text(L("nobody"), "small"))
+        story.append(styles.text(L("nobody"), "body"))
         return story
     a = appeal or Appeal()
     returned = a.deposit_returned
-    rows: list[list[Cell]] = [
-        _label_cells(["appellant"], options, styles) + [styles.text(L(a.appellant.lower() + "_pair")
-                                                                    if a.appellant in ("NS", "EW")
-                                                                    else a.appellant, "cell")],
-        _label_cells(["reasons"], options, styles) + [styles.text(a.reasons, "cell")],
-        _label_cells(["committee"], options, styles) + [styles.text("、".join(a.committee), "cell")],
-        _label_cells(["decision"], options, styles) + [styles.text(a.decision, "cell")],
-        _label_cells(["deposit"], options, styles) + [styles.text(
-            f"{a.deposit}    {_check(returned is True, L('deposit_returned'))}    "
-            f"{_check(returned is False, L('deposit_kept'))}", "cell")],
-        _label_cells(["signature"], options, styles) + [""],  # signed on paper
-    ]
-    heights: list[float | None] = [22, 150, 40, 150, 22, 40] if blank else [None] * 5 + [30]
-    story.append(_grid(rows, [width * 0.16, width * 0.84], styles,
-                       [("BACKGROUND", (0, 0), (0, -1), SHADE), ("VALIGN", (0, 0), (-1, -1), "TOP")],
-                       heights))
+    appellant = L(a.appellant.lower() + "_pair") if a.appellant in ("NS", "EW") else a.appellant
+    deposit = (f"{a.deposit}    {_check(returned is True, L('deposit_returned'))}    "
+               f"{_check(returned is False, L('deposit_kept'))}")
+
+    def row(key: str, value: str, height: float | None = None) -> Table:
+        cells: list[list[Cell]] = [_label_cells([key], options, styles) + [_text(value, styles) if value else ""]]
+        return _grid(cells, [width * 0.18, width * 0.82], styles,
+                     [("BACKGROUND", (0, 0), (0, 0), SHADE), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                      ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)],
+                     [height] if height else None)
+
+    chair = a.chair or next((c for c in a.committee if "主席" in c or "chair" in c.lower()), "")
+    signatures = _grid([_label_cells(["chair"], options, styles) + [styles.text(chair, "cell")] +
+                        _label_cells(["chair_signature"], options, styles) + [""]],
+                       [width * w for w in (0.18, 0.32, 0.18, 0.32)], styles,
+                       [("BACKGROUND", (0, 0), (0, 0), SHADE), ("BACKGROUND", (2, 0), (2, 0), SHADE)],
+                       [34])
+    if blank:
+        return story + [row("appellant", "", 26), Spacer(1, 6), _Flex(L("reasons")), Spacer(1, 6),
+                        row("committee", "", 46), Spacer(1, 6), _Flex(L("decision")), Spacer(1, 6),
+                        row("deposit", deposit, 26), signatures]
+    story += [row("appellant", appellant), row("reasons", a.reasons), row("committee", "、".join(a.committee)),
+              row("decision", a.decision), row("deposit", deposit), signatures]
     return story
+
+
+def _check(checked: bool | None, label: str) -> str:
+    return f"{'■' if checked else '□'} {label}"
 
 
 def write_ruling_form(record: RulingRecord | None, path: str | Path, *, paper: str = "a4",

@@ -13,7 +13,11 @@ and ``example.toml`` there)::
     ns_pair = "3"
     ew_pair = "12"
     called_by = "W"             # the seat that called the director
-    time = "15:42"
+    time = "15:42"              # when the director was called
+    ruling_time = "16:05"       # when the ruling was given
+    appeal_deadline = "16:35"   # until when it may be appealed
+    consulted = ["王强 Wang Qiang (副裁判长 deputy)"]   # whom the director consulted
+    polled = '''Whom the director polled and what they found.'''
     deal = "N:AK32.... ..."     # optional: PBN deal, printed as a diagram
     auction = ["1S", "2H*", "2S", "Pass", "4S", "AP"]  # from the dealer; * = alerted; AP = all pass
     facts = '''What happened.'''
@@ -23,6 +27,15 @@ and ``example.toml`` there)::
     [players]                   # names at the table
     N = "Zoë Dupré"
     E = "王芳"
+
+    [result]                    # the result at the table (score: NS, computed when left out)
+    contract = "4S"
+    declarer = "N"
+    lead = "HA"
+    tricks = 10
+
+    [statements]                # what each player said, by seat
+    E = '''...'''
 
     [adjustment]                # optional: an assigned score, weighted or not ...
     note = "Law 12C3"
@@ -37,6 +50,7 @@ and ``example.toml`` there)::
     decision = '''...'''
     deposit = "200 元"
     deposit_returned = true
+    chair = "..."               # the committee's chair, who signs the decision
 
 Calls are read by the core (``Call.parse``) but an auction is not required to be legal: the
 irregularity is often the reason for the ruling. Scores of an assigned adjustment are computed by
@@ -53,7 +67,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules_ext.core import Call, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
+from rules_ext.core import Call, Card, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
 from rules_ext.corpus.labels import LawCitation, citation, law_number
 from rules_ext.corpus.model import Corpus
 from rules_ext.fileio import TomlText, parse_toml, read_toml
@@ -107,6 +121,19 @@ class Appeal:
     decision: str = ""
     deposit: str = ""
     deposit_returned: bool | None = None
+    chair: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """The result obtained at the table before the ruling: contract (with declarer), lead, tricks
+    and North-South's score (computed by the core when the record leaves it out). Every part may be
+    missing (the director writes what is known)."""
+
+    contract: Contract | None = None  # with its declarer
+    lead: str = ""
+    tricks: int | None = None
+    score_ns: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +151,12 @@ class RulingRecord:
     called_by: Seat | None = None
     time: str = ""
     players: tuple[tuple[Seat, str], ...] = ()  # (seat, name) in N E S W order
+    result: TableScore | None = None
+    statements: tuple[tuple[Seat, str], ...] = ()  # (seat, what the player said) in N E S W order
+    consulted: tuple[str, ...] = ()
+    polled: str = ""
+    ruling_time: str = ""
+    appeal_deadline: str = ""
     deal: Deal | None = None
     auction: tuple[str, ...] = ()
     facts: str = ""
@@ -155,7 +188,8 @@ class RulingRecord:
 
 _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
-             "adjustment", "appeal"}
+             "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
+             "appeal_deadline"}
 
 
 def load_ruling(path: str | Path) -> RulingRecord:
@@ -186,6 +220,77 @@ class _Reader:
             raise self.fail(path, f"{value!r} is not text: expected a quoted string")
         return value.strip()
 
+    def texts(self, table: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
+        """A list of text (one text alone is a list of one)."""
+        value = table.get(key, [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise self.fail(path, f"{value!r} is not a list of text: expected e.g. {key} = [\"...\", \"...\"]")
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                raise self.fail(f"{path}[{i + 1}]", f"{item!r} is not text: expected a quoted string")
+        return tuple(item.strip() for item in value if item.strip())
+
+    def by_seat(self, key: str, what: str) -> tuple[tuple[Seat, str], ...]:
+        """A table ``[key]`` of text by seat (N, E, S, W or 北 东 南 西), in N E S W order."""
+        table = self.data.get(key, {})
+        if not isinstance(table, dict):
+            raise self.fail(key, f"expected a table [{key}] with {what} by seat N, E, S, W")
+        out = []
+        for name in table:
+            try:
+                seat = Seat.parse(name)
+            except ValueError as exc:
+                raise self.fail(f"{key}.{name}", str(exc), exc) from exc
+            out.append((seat, self.text(table, name, f"{key}.{name}")))
+        return tuple(sorted(out, key=lambda p: p[0].value))
+
+    def table_score(self, board: int) -> TableScore | None:
+        table = self.data.get("result")
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            raise self.fail("result", "expected a table [result] with contract, declarer, lead, tricks, score")
+        unknown = sorted(set(table) - {"contract", "declarer", "lead", "tricks", "score"})
+        if unknown:
+            raise self.fail(f"result.{unknown[0]}", "unknown field: expected contract, declarer, lead, tricks, score")
+        contract = None
+        if "contract" in table:
+            try:
+                contract = Contract.parse(self.text(table, "contract", "result.contract", required=True))
+            except ValueError as exc:
+                raise self.fail("result.contract", str(exc), exc) from exc
+            if contract.declarer is None and not contract.is_passed_out and "declarer" in table:
+                try:
+                    contract = _with_declarer(contract, self.text(table, "declarer", "result.declarer"))
+                except ValueError as exc:
+                    raise self.fail("result.declarer", str(exc), exc) from exc
+        elif "declarer" in table:
+            raise self.fail("result.declarer", "a declarer without a contract: expected e.g. contract = \"4S\"")
+        tricks = table.get("tricks")
+        if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
+            raise self.fail("result.tricks", f"{tricks!r} tricks is impossible: expected a whole number 0..13")
+        lead = self.text(table, "lead", "result.lead")
+        if lead:
+            try:
+                lead = str(Card.parse(lead))
+            except ValueError as exc:
+                raise self.fail("result.lead", str(exc), exc) from exc
+        score = table.get("score")
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+            raise self.fail("result.score", f"{score!r} is not a whole number: expected North-South's score, "
+                                            "e.g. score = -100")
+        computed = None
+        if contract is not None and (contract.is_passed_out or (contract.declarer and tricks is not None)):
+            computed = ns_score(contract, contract.declarer, tricks, board_conditions(board)[1])
+        if score is not None and computed is not None and score != computed:
+            raise self.fail("result.score", f"{score:+d} is not the score of {contract} by "
+                                            f"{contract.declarer.name if contract and contract.declarer else '-'} "
+                                            f"taking {tricks} (North-South {computed:+d} on board {board}): "
+                                            "expected the score for North-South, or none to have it computed")
+        return TableScore(contract, lead, tricks, score if score is not None else computed)
+
     def record(self) -> RulingRecord:
         d = self.data
         unknown = sorted(set(d) - _TOP_KEYS)
@@ -194,17 +299,7 @@ class _Reader:
         board = d.get("board")
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
             raise self.fail("board", f"{board!r} is not a board number: expected e.g. board = 14")
-        players_in = d.get("players", {})
-        if not isinstance(players_in, dict):
-            raise self.fail("players", "expected a table [players] with N, E, S, W names")
-        players = []
-        for key in players_in:
-            try:
-                seat = Seat.parse(key)
-            except ValueError as exc:
-                raise self.fail(f"players.{key}", str(exc), exc) from exc
-            players.append((seat, self.text(players_in, key, f"players.{key}")))
-        players.sort(key=lambda p: p[0].value)
+        players = self.by_seat("players", "the names")
         called_by = None
         if caller := self.text(d, "called_by", "called_by"):
             try:
@@ -239,17 +334,19 @@ class _Reader:
                 raise self.fail(f"laws[{i + 1}]", str(exc), exc) from exc
         adjustment = self._adjustment(d.get("adjustment"))
         appeal = self._appeal(d.get("appeal"))
+        result = self.table_score(board)
+        statements = self.by_seat("statements", "what each player said")
+        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "ns_pair",
+                                                         "ew_pair", "time", "facts", "ruling", "polled",
+                                                         "ruling_time", "appeal_deadline")}
+        consulted = self.texts(d, "consulted", "consulted")
+        event = self.text(d, "event", "event", required=True)
         try:
             return RulingRecord(
-                event=self.text(d, "event", "event", required=True), board=board,
-                session=self.text(d, "session", "session"), date=self.text(d, "date", "date"),
-                director=self.text(d, "director", "director"), table=self.text(d, "table", "table"),
-                ns_pair=self.text(d, "ns_pair", "ns_pair"), ew_pair=self.text(d, "ew_pair", "ew_pair"),
-                called_by=called_by, time=self.text(d, "time", "time"), players=tuple(players),
-                deal=deal, auction=tuple(str(c).strip() for c in calls),
-                facts=self.text(d, "facts", "facts"), laws=tuple(laws),
-                ruling=self.text(d, "ruling", "ruling"), adjustment=adjustment, appeal=appeal,
-                source=self.source)
+                event=event, board=board, called_by=called_by, players=players, deal=deal,
+                auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
+                appeal=appeal, result=result, statements=statements, consulted=consulted,
+                source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 
@@ -297,16 +394,20 @@ class _Reader:
             return None
         if not isinstance(table, dict):
             raise self.fail("appeal", "expected a table [appeal]")
-        committee = table.get("committee", [])
-        if isinstance(committee, str):
-            committee = [committee]
+        unknown = sorted(set(table) - {"appellant", "reasons", "committee", "decision", "deposit",
+                                       "deposit_returned", "chair"})
+        if unknown:
+            raise self.fail(f"appeal.{unknown[0]}", "unknown field: expected appellant, reasons, committee, "
+                                                    "chair, decision, deposit, deposit_returned")
+        committee = self.texts(table, "committee", "appeal.committee")
         returned = table.get("deposit_returned")
         if returned is not None and not isinstance(returned, bool):
             raise self.fail("appeal.deposit_returned", f"{returned!r}: expected true or false")
         return Appeal(self.text(table, "appellant", "appeal.appellant"),
                       self.text(table, "reasons", "appeal.reasons"),
-                      tuple(str(c) for c in committee), self.text(table, "decision", "appeal.decision"),
-                      self.text(table, "deposit", "appeal.deposit"), returned)
+                      committee, self.text(table, "decision", "appeal.decision"),
+                      self.text(table, "deposit", "appeal.deposit"), returned,
+                      self.text(table, "chair", "appeal.chair"))
 
 
 def _with_declarer(contract: Contract, declarer: object) -> Contract:

@@ -15,7 +15,8 @@ from rules_ext.fileio import package_path
 from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pbn.dd import DoubleDummy, Par, ParContract, solve
 from rules_ext.pdf.diagram import holdings_of
-from rules_ext.pdf.handrecord import par_markup, write_hand_record
+from rules_ext.pdf.figures import par_markup
+from rules_ext.pdf.handrecord import write_hand_record
 from rules_ext.pdf.layout import RED_HEX, PrintOptions, card_markup, contract_markup
 from rules_ext.pdf.results import write_results_pdf
 from rules_ext.pdf.ruling import write_ruling_form
@@ -120,11 +121,23 @@ def test_file_figures():
 
 
 def test_par_line():
-    options = PrintOptions.of("a4", "en")
-    par = Par(-500, (ParContract(Contract.parse("5HX"), (Seat.E, Seat.W), -2),))
-    assert par_markup(par, options) == f'Par: 5<font color="{RED_HEX}">♥</font>X EW -2; EW +500'
-    assert par_markup(Par(0, (ParContract(Contract.passed_out()),)), options) == "Par: Pass; 0"
-    assert par_markup(Par(None), options) == ""
+    """One notation for the par in every language: contract, declarers, over/undertricks = side
+    and score; a par known only by its score is the score alone (never "Par: ; NS +90")."""
+    red = f'<font color="{RED_HEX}">♥</font>'
+    en, zh, both = (PrintOptions.of("a4", lang) for lang in ("en", "zh", "both"))
+    par = Par(500, (ParContract(Contract.parse("5HX"), (Seat.E, Seat.W), -2),))
+    assert par_markup(par, en) == f"5{red}X EW -2 = NS +500"
+    assert par_markup(par, zh) == f"5{red}X 东西 -2 = 南北 +500"
+    assert par_markup(par, both) == f"5{red}X 东西 -2 = 南北 +500 · 5{red}X EW -2 = NS +500"
+    four = Par(450, (ParContract(Contract.parse("4S"), (Seat.N,), 1),))
+    assert par_markup(four, zh) == "4♠ 北 +1 = 南北 +450" and par_markup(four, en) == "4♠ N +1 = NS +450"
+    assert par_markup(Par(-630, (ParContract(Contract.parse("3NT"), (Seat.E, Seat.W), 1),)), zh) \
+        == "3无将 东西 +1 = 东西 +630"
+    assert par_markup(Par.from_tags("NS +90", ""), zh) == "南北 +90"
+    assert par_markup(Par.from_tags("NS +90", ""), en) == "NS +90"
+    assert par_markup(Par(0, (ParContract(Contract.passed_out()),)), en) == "Pass = 0"
+    assert par_markup(Par(None, (ParContract(Contract.parse("4S"), (Seat.N, Seat.S)),)), en) == "4♠ NS"
+    assert par_markup(Par(None), en) == "" and par_markup(None, en) == ""
 
 
 def test_unknown_hand_is_left_blank():
