@@ -29,7 +29,7 @@ class ReadContext:
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
-    figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> list[str]:
         cells = self.rows.get(line)
@@ -75,11 +75,15 @@ class ReadContext:
             points = self.scores[key] = ns_score(contract, declarer, tricks, vulnerability)
         return points
 
-    def figures_of(self, row: dict[str, str], columns: list[str]) -> tuple[tuple[str, str], ...]:
-        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one;
-        rows that give the same figures share one tuple (a file repeats them on every board)."""
-        figures = tuple((c, row[c]) for c in columns if row[c] not in ("-", "?", ""))
-        return self.figures.setdefault(figures, figures)
+    def figures_of(self, columns: tuple[str, ...], cells: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one
+        (``cells``: the row's cells of those ``columns``, in order); rows that give the same figures
+        share one tuple (a file repeats them on every board)."""
+        key = (columns, cells)
+        figures = self.figures.get(key)
+        if figures is None:
+            figures = self.figures[key] = tuple((c, v) for c, v in zip(columns, cells) if v not in ("-", "?", ""))
+        return figures
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))
