@@ -25,16 +25,20 @@ class ReadContext:
     problems: list[PBNError] = field(default_factory=list)
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
-    rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+    rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
+    #: a played row's (contract, declarer, tricks, score_ns, computed), by its cells and the vulnerability
+    played: dict[tuple[object, ...], tuple[Contract | None, Seat | None, int | None, int | None, bool]] = field(
+        default_factory=dict)
     figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
-    def row(self, line: str) -> list[str]:
+    def row(self, line: str) -> tuple[str, ...]:
+        """The cells of a table row line, once per distinct line."""
         cells = self.rows.get(line)
         if cells is None:
-            cells = self.rows[line] = row_values(line)
+            cells = self.rows[line] = tuple(row_values(line))
         return cells
 
     def deal(self, text: str) -> Deal:

@@ -32,7 +32,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     namespace: dict[str, Any] = {f"_default_{f.name}": f.default for f in fields
                                  if f.default is not dataclasses.MISSING}
     namespace["_frozen"] = cls
-    exec(source, namespace)  # noqa: S102 - the source is made above from the field names only
+    exec(source, namespace)  # the source is made above from the field names only
     twin = type(f"_{cls.__name__}Builder", (), {"__slots__": tuple(slots), "__init__": namespace["__init__"],
                                                  "__module__": cls.__module__})
     return twin

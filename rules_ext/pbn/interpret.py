@@ -166,11 +166,15 @@ class _Field:
                 if ident and ident not in ("-", "?"):
                     self.sides.setdefault(ident, set()).add(side)
             return
+        sides, names = self.sides, self.names
         for ident, side, who in ((r.ns, "NS", r.names_ns), (r.ew, "EW", r.names_ew)):
             if ident and ident not in ("-", "?"):
-                self.sides.setdefault(ident, set()).add(side)
-                if who and not self.names.get(ident):
-                    self.names[ident] = who
+                seen = sides.get(ident)
+                if seen is None:  # not setdefault(ident, set()): a set made for nothing on every result
+                    seen = sides[ident] = set()
+                seen.add(side)
+                if who and not names.get(ident):
+                    names[ident] = who
 
     def add_totals(self, totals: Table) -> None:
         """The names (and participants without a result) of the file's TotalScoreTable."""

@@ -14,8 +14,8 @@ from typing import NotRequired, TypedDict
 
 from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.pbn.checks import misplayed_cards
-from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
+from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Artificial, Board, TableResult, side_score, split_member_id
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
@@ -60,7 +60,7 @@ class RowLayout:
     """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
     step (a column the table lacks gives the default ``row.get`` would)."""
 
-    __slots__ = ("names", "fetch", "players", "their_columns", "theirs")
+    __slots__ = ("fetch", "names", "players", "their_columns", "theirs")
 
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
@@ -81,6 +81,8 @@ class RowLayout:
 
 _DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
 _MARKS = frozenset("Aa^")
+#: a cell that says nothing ('-', '?') is ''
+_CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
@@ -99,8 +101,8 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
         players = ()
         ns, ew = intern(pair_ns), intern(pair_ew)
     theirs = ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
-    table, round_ = intern(_cell(table)), intern(_cell(round_))
-    lead, names_ns, names_ew = _cell(lead), _cell(names_ns), _cell(names_ew)
+    table, round_ = intern(_CELL.get(table, table)), intern(_CELL.get(round_, round_))
+    lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
     if not _BYE.isdisjoint(cells):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
@@ -116,10 +118,16 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     if contract_text in ("-", ""):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
-    score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
-    played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
-    if played is None:
-        return None
+    key = (contract_text, declarer_text, result_text, score_ns_text, score_ew_text, score_text, board.vulnerability)
+    played = ctx.played.get(key)
+    if played is None:  # a result not met before on a board of this vulnerability
+        problems = len(ctx.problems)
+        score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
+        played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
+        if played is None:
+            return None
+        if len(ctx.problems) == problems:  # what has a problem is read (and reported) again at each line
+            ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
