@@ -60,6 +60,7 @@ from fractions import Fraction
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -73,6 +74,9 @@ from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
 __all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_rules"]
+
+_new_line = builder(ScoredResult)  # 20,000 results make 20,000 lines: the fast constructor
+_NO_FIGURES: tuple[None, ...] = (None,) * 6
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -243,6 +247,10 @@ class _Work:
     rules: ScoringRules
     tally: _Tally = field(default_factory=_Tally)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
+    #: the figures of each (matchpoints, top) met, shared by the results that have them
+    shared: dict[tuple[float, float], tuple[float | None, ...]] = field(default_factory=dict)
+    #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
+    plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
 
     @property
     def method(self) -> str:
@@ -343,10 +351,15 @@ class _Work:
                 mps = [neuberg(mp, n, most, self.scale) for mp in mps]
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
-            for r, mp in zip(compared, mps):
-                if board_top:
-                    figures[id(r)] = (mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top,
-                                      None, None)
+            if board_top:
+                shared = self.shared
+                for r, mp in zip(compared, mps):
+                    key = (mp, board_top)
+                    found = shared.get(key)
+                    if found is None:  # the figures of one matchpoint count on one top: one tuple, one set of floats
+                        found = shared[key] = (mp, board_top - mp, 100 * mp / board_top,
+                                               100 * (board_top - mp) / board_top, None, None)
+                    figures[id(r)] = found
             for r in board.results:
                 if r.artificial is not None and board_top:
                     a = r.artificial
@@ -362,12 +375,9 @@ class _Work:
                     worth = self.artificial_imps(results)
                     figures[id(r)] = (None, None, None, None, (r.artificial.pct_ns - 50) / 10 * worth,
                                       (r.artificial.pct_ew - 50) / 10 * worth)
-        lines = []
-        for r in board.results:
-            mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew = figures.get(id(r), (None,) * 6)
-            lines.append(ScoredResult(r, r.score_ns if r.scored else None, mp_ns, mp_ew, pct_ns, pct_ew,
-                                      imp_ns, imp_ew))
-        return BoardResults(board, tuple(lines), board_top, adjusted, datum)
+        lines = tuple(_new_line(r, r.score_ns if r.scored else None, *figures.get(id(r), _NO_FIGURES))
+                      for r in board.results)
+        return BoardResults(board, lines, board_top, adjusted, datum)
 
     def board_matchpoints(self, compared: list[TableResult]) -> list[float]:
         """NS matchpoints of each compared result (Law 78A); a weighted result's outcomes are each
@@ -415,6 +425,7 @@ class _Work:
         totals: dict[str, _Totals] = defaultdict(_Totals)
         directions: dict[str, set[str]] = defaultdict(set)
         matchpointed = self.method == "matchpoints"
+        unit = "MP" if matchpointed else "IMP"
         for board in boards:
             for line in board.lines:
                 r = line.result
@@ -428,7 +439,7 @@ class _Work:
                     t.played += not r.not_played
                     t.names = t.names or known.get(ident, "") or names
                     directions[ident].add(side)
-                    printed = _as_printed(figure, r.their(f"{'MP' if matchpointed else 'IMP'}_{seat}"))
+                    printed = _as_printed(figure, r.their(f"{unit}_{seat}")) if r.theirs else figure
                     if matchpointed and board.top:
                         t.points += figure
                         t.printed += printed
@@ -442,7 +453,6 @@ class _Work:
                 if t.played and t.boards < session:
                     t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
                     t.boards = session
-        unit = "MP" if matchpointed else "IMP"
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
@@ -497,29 +507,22 @@ class _Work:
 
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
-        who = f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
         number = board.board.number
         if r.score_ns is not None and not r.score_computed and r.contract is not None:
             score = self.table_score(board.board, r)
             if score is not None:
-                self.listed(number, who, "Score_NS", str(r.score_ns), str(score), r.line)
-        for column, ours in (("MP_NS", line.mp_ns), ("MP_EW", line.mp_ew), ("Percentage_NS", line.pct_ns),
-                             ("Percentage_EW", line.pct_ew), ("IMP_NS", line.imp_ns), ("IMP_EW", line.imp_ew)):
-            for seat_column in _SEAT_COLUMNS[column]:
-                theirs = r.their(seat_column)
-                if theirs is not None:
-                    self.differ(number, who, seat_column, theirs, ours, r.line)
-        for tag, ours_ns, ours_ew in (("ScoreIMP", line.imp_ns, line.imp_ew), ("ScoreMP", line.mp_ns, line.mp_ew),
-                                      ("ScorePercentage", line.pct_ns, line.pct_ew)):
-            theirs = r.their(tag)
-            if theirs is None:
-                continue
-            sides = _SIDE_FIGURE.findall(theirs)
-            if not sides and _NUMBER.match(theirs.strip()):
-                sides = [("NS", theirs.strip())]
-            for side, value in sides:
-                self.differ(number, who, f"{tag} {side.upper()}", value, ours_ns if side.upper() == "NS" else ours_ew,
-                            r.line)
+                self.listed(number, _who(r), "Score_NS", str(r.score_ns), str(score), r.line)
+        if not r.theirs:
+            return
+        plan = self.plans.get(r.theirs)
+        if plan is None:
+            plan = self.plans[r.theirs] = _plan(r.theirs)
+        if not plan:
+            return
+        who = _who(r)
+        ours = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew, line.imp_ns, line.imp_ew)
+        for item, theirs, figure in plan:
+            self.differ(number, who, item, theirs, ours[figure], r.line)
 
     @staticmethod
     def table_score(board: Board, r: TableResult) -> int | None:
@@ -559,6 +562,39 @@ class _Work:
                     self.tally.compared += 1
                     if int(theirs) != entry.position:
                         self.tally.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+
+
+def _who(r: TableResult) -> str:
+    """A result as a difference names it: ``ns-ew``, or a team and its room."""
+    return f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
+
+
+#: ScoredResult's figures, in the order :meth:`_Work.compare_line` lists them
+_FIGURES = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW")
+#: the tags of a game that give its figures, each with our NS and EW figure (indices in _FIGURES)
+_TAG_FIGURES = (("ScoreIMP", 4, 5), ("ScoreMP", 0, 1), ("ScorePercentage", 2, 3))
+
+
+def _plan(theirs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, int], ...]:
+    """The file's figures of a result to compare, in order: ``(item, their text, our figure's index
+    in _FIGURES)`` -- a row's MP, percentage and IMP columns (by side, or an individual's seat), then
+    a game's ScoreIMP, ScoreMP and ScorePercentage (``NS 2.5 EW -2.5``, or one NS figure)."""
+    given = dict(reversed(theirs))  # the first of a repeated column, as TableResult.their gives
+    plan: list[tuple[str, str, int]] = []
+    for figure, column in enumerate(_FIGURES):
+        for seat_column in _SEAT_COLUMNS[column]:
+            if seat_column in given:
+                plan.append((seat_column, given[seat_column], figure))
+    for tag, ns, ew in _TAG_FIGURES:
+        text = given.get(tag)
+        if text is None:
+            continue
+        sides = _SIDE_FIGURE.findall(text)
+        if not sides and _NUMBER.match(text.strip()):
+            sides = [("NS", text.strip())]
+        for side, value in sides:
+            plan.append((f"{tag} {side.upper()}", value, ns if side.upper() == "NS" else ew))
+    return tuple(plan)
 
 
 #: a row's figure columns by side: the pair columns, and an individual's seats
