@@ -29,9 +29,8 @@ class ReadContext:
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
-    #: a played row's (contract, declarer, tricks, score_ns, computed), by its cells and the vulnerability
-    played: dict[tuple[object, ...], tuple[Contract | None, Seat | None, int | None, int | None, bool]] = field(
-        default_factory=dict)
+    #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability
+    row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ Play and the Notes are read too.
 from __future__ import annotations
 
 import dataclasses
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
 
@@ -86,9 +86,29 @@ _CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
+#: a TableResult's fields other than the first (board) and the last (line)
+_MIDDLE = attrgetter(*TableResult.__slots__[1:-1])
+
+
 def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
                ctx: ReadContext) -> TableResult | None:
-    """The result of one ScoreTable row (None when it cannot be read: a problem says why)."""
+    """The result of one ScoreTable row (None when it cannot be read: a problem says why).
+
+    A row read without a problem is read once per table layout and vulnerability: what the result
+    says besides its board and line depends on nothing else (a file repeats rows endlessly)."""
+    key = (cells, layout, board.vulnerability)
+    fields = ctx.row_results.get(key)
+    if fields is not None:
+        return _new_result(board.number, *fields, line)
+    problems = len(ctx.problems)
+    result = _read_row(cells, line, board, layout, ctx)
+    if result is not None and len(ctx.problems) == problems:
+        ctx.row_results[key] = _MIDDLE(result)
+    return result
+
+
+def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
+              ctx: ReadContext) -> TableResult | None:
     number = board.number
     padded = cells + _DEFAULTS
     (pair_ns, pair_ew, table, round_, lead, names_ns, names_ew, contract_text, declarer_text, result_text,
@@ -118,16 +138,10 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     if contract_text in ("-", ""):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
-    key = (contract_text, declarer_text, result_text, score_ns_text, score_ew_text, score_text, board.vulnerability)
-    played = ctx.played.get(key)
-    if played is None:  # a result not met before on a board of this vulnerability
-        problems = len(ctx.problems)
-        score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
-        played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
-        if played is None:
-            return None
-        if len(ctx.problems) == problems:  # what has a problem is read (and reported) again at each line
-            ctx.played[key] = played
+    score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
+    played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
+    if played is None:
+        return None
     contract, declarer, tricks, score_ns, computed = played
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
