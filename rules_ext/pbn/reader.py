@@ -23,7 +23,7 @@ from rules_ext.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
 from rules_ext.pbn.interpret import interpret, resolve_inheritance
-from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, scan
+from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Scanned, scan
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.normalise import normalise_games
 
@@ -53,11 +53,15 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
             ctx.problem(line, message)
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
+    del data  # a file's bytes, decoded: only the text is read from here on
     if (kind := not_pbn(text)) is not None:
         ctx.problem(1, f"{kind}, not a PBN file: {NOT_PBN_EXPECTED}")
         return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))
     with _collector_paused():
-        event = _read_event(text, used, ctx)
+        newline = "\r\n" if "\r\n" in text else "\n"
+        scanned = scan(text, ctx.source)
+        del text  # the games hold what the model keeps: the text goes before they are read
+        event = _read_event(scanned, newline, used, ctx)
     if strict and event.problems:
         raise PBNErrors(event.problems)
     return event
@@ -119,10 +123,10 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
-    """The Event of decoded PBN text: header lines, games (normalised) and what they mean."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    header, raw_games, lex_problems, trailer = scan(text, ctx.source)
+def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext) -> Event:
+    """The Event of scanned PBN text: header lines, games (normalised) and what they mean."""
+    header, raw_games, lex_problems, trailer = scanned
+    del scanned
     ctx.problems.extend(lex_problems)
     version, declared = "", ""
     kept: list[str] = []
@@ -141,6 +145,7 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
     if not raw_games:
         ctx.problem(1, f"no game in the file: {NOT_PBN_EXPECTED}")
     games = normalise_games(raw_games, ctx)
+    del raw_games  # the games as written, now normalised
     resolved = resolve_inheritance(games, ctx)
     content = interpret(games, resolved, ctx)
     first = resolved[0] if resolved else {}
