@@ -7,6 +7,7 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -78,7 +79,9 @@ class Table:
         return [dict(zip(names, row)) for row in self.rows]
 
 
+@functools.lru_cache(maxsize=256)
 def parse_columns(value: str) -> tuple[Column, ...]:
+    """The columns of a table tag's value (a file repeats its ScoreTable's on every board: read once)."""
     parts = value.split(";")
     if not value.strip() or any(not p.strip() for p in parts):
         raise TableError(f"cannot read table columns {value!r}: expected e.g. \"PairId_NS;PairId_EW;Contract\"")
