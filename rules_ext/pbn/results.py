@@ -427,26 +427,31 @@ class _Work:
         matchpointed = self.method == "matchpoints"
         unit = "MP" if matchpointed else "IMP"
         for board in boards:
+            board_top = board.top
             for line in board.lines:
                 r = line.result
+                played = not r.not_played
                 for ident, names, side, seat in _sides(r, individual):
-                    mp, imp = (line.mp_ns, line.imp_ns) if side == "NS" else (line.mp_ew, line.imp_ew)
-                    figure = mp if matchpointed else imp
-                    if ident in _NOBODY or figure is None:
+                    if matchpointed:
+                        figure = line.mp_ns if side == "NS" else line.mp_ew
+                    else:
+                        figure = line.imp_ns if side == "NS" else line.imp_ew
+                    if figure is None or ident in _NOBODY:
                         continue
                     t = totals[ident]
                     t.boards += 1
-                    t.played += not r.not_played
-                    t.names = t.names or known.get(ident, "") or names
+                    t.played += played
+                    if not t.names:
+                        t.names = known.get(ident, "") or names
                     directions[ident].add(side)
                     printed = _as_printed(figure, r.their(f"{unit}_{seat}")) if r.theirs else figure
-                    if matchpointed and board.top:
-                        t.points += figure
-                        t.printed += printed
-                        t.tops += board.top
-                    elif not matchpointed:
+                    if not matchpointed:
                         t.imps += figure
                         t.printed += printed
+                    elif board_top:
+                        t.points += figure
+                        t.printed += printed
+                        t.tops += board_top
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
