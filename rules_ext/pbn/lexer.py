@@ -264,8 +264,8 @@ def scan(text: str, source: str = "<text>") -> Scanned:
                     current = add_tag(current, intern(simple[1]), value, lineno)
                     continue
             elif not _PLAIN.search(raw):
-                text = _clean(raw)  # a section line (a table row, a trick): files repeat them, one string each
-                current.add_text(shared.setdefault(text, text), lineno)
+                cleaned = _clean(raw)  # a section line (a table row, a trick): files repeat them, one string each
+                current.add_text(shared.setdefault(cleaned, cleaned), lineno)
                 continue
         # scan the characters of the line
         pos = 0
