@@ -77,6 +77,7 @@ __all__ = ["METHODS", "ScoringRules", "compute_results", "scoring_rules"]
 
 _new_line = builder(ScoredResult)  # 20,000 results make 20,000 lines: the fast constructor
 _NO_FIGURES: tuple[None, ...] = (None,) * 6
+_NO_FIGURES_GIVEN: dict[str, str] = {}
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -290,6 +291,8 @@ class _Work:
         """Law 88: a side given average plus (A+, 60 %) gets its percentage on the session's other
         boards instead when that is higher (artificial scores left out of that percentage). Each
         side on its own: in an A+/A+ row both may be raised."""
+        if not any(line.result.artificial is not None for board in boards if board.top for line in board.lines):
+            return boards  # no artificial score to raise
         earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [matchpoints, tops]
         for board in boards:
             for line in board.lines:
@@ -426,11 +429,17 @@ class _Work:
         directions: dict[str, set[str]] = defaultdict(set)
         matchpointed = self.method == "matchpoints"
         unit = "MP" if matchpointed else "IMP"
+        given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for board in boards:
             board_top = board.top
             for line in board.lines:
                 r = line.result
                 played = not r.not_played
+                theirs = given.get(r.theirs) if r.theirs else _NO_FIGURES_GIVEN
+                if theirs is None:  # the first of a repeated column counts, as TableResult.their gives
+                    theirs = given[r.theirs] = {column.removeprefix(f"{unit}_"): text
+                                                for column, text in reversed(r.theirs)
+                                                if column.startswith(f"{unit}_")}
                 for ident, names, side, seat in _sides(r, individual):
                     if matchpointed:
                         figure = line.mp_ns if side == "NS" else line.mp_ew
@@ -444,7 +453,8 @@ class _Work:
                     if not t.names:
                         t.names = known.get(ident, "") or names
                     directions[ident].add(side)
-                    printed = _as_printed(figure, r.their(f"{unit}_{seat}")) if r.theirs else figure
+                    text = theirs.get(seat)
+                    printed = figure if text is None else _as_printed(figure, text)
                     if not matchpointed:
                         t.imps += figure
                         t.printed += printed
