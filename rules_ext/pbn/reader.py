@@ -10,18 +10,16 @@ are still read.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import dataclasses
-import gc
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
+from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.interpret import interpret, resolve_inheritance
 from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Scanned, scan
 from rules_ext.pbn.model import Event
@@ -57,7 +55,7 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
     if (kind := not_pbn(text)) is not None:
         ctx.problem(1, f"{kind}, not a PBN file: {NOT_PBN_EXPECTED}")
         return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))
-    with _collector_paused():
+    with collector_paused():
         newline = "\r\n" if "\r\n" in text else "\n"
         scanned = scan(text, ctx.source)
         del text  # the games hold what the model keeps: the text goes before they are read
@@ -104,23 +102,6 @@ def _exists(text: str) -> bool:
         return Path(text).exists()
     except (OSError, ValueError):  # too long for a file name, or a NUL in it: it is PBN text
         return False
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a file is read, as pickle-style loaders do.
-
-    Reading builds hundreds of thousands of small objects and no reference cycles; the collector's
-    repeated passes over them cost a quarter of the time. It is switched back on (if it was on)
-    when reading ends, also on an exception.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext) -> Event:

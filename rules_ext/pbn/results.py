@@ -60,7 +60,7 @@ from fractions import Fraction
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
-from rules_ext.pbn.fastbuild import builder
+from rules_ext.pbn.fastbuild import builder, collector_paused
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -208,7 +208,8 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     if rules.method == "matchpoints":
         rules = replace(rules, scale=scale or rules.scale or _infer_scale(event) or "2/1/0")
-    return _Work(event, rules).run()
+    with collector_paused():
+        return _Work(event, rules).run()
 
 
 @dataclass(slots=True)
