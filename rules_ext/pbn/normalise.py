@@ -83,9 +83,14 @@ def normalise_games(games: list[Game], ctx: ReadContext) -> list[Game]:
                 tags.append(Tag(name, "?", (), 0))
         dealer = next((t.value for t in tags if t.name == "Dealer"), "?")
         contract = next((t.value for t in tags if t.name == "Contract"), "?")
-        out.append(Game(export_order([_normalise_tag(t, dealer, contract, ctx) for t in tags]),
+        out.append(Game(export_order([_normalise_tag(t, dealer, contract, ctx)
+                                      if t.name in _SPELT or is_table_tag(t.name) else t for t in tags]),
                         game.preamble, game.line))
     return out
+
+
+#: the tags whose values :func:`_normalise_tag` may put in export spelling (and the tables, for their rows)
+_SPELT = frozenset({"Date", "Result", "Vulnerable", "Contract", "Declarer", "Deal"})
 
 
 def _normalise_tag(tag: Tag, dealer: str, contract_text: str, ctx: ReadContext) -> Tag:
