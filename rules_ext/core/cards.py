@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Self
@@ -74,7 +75,7 @@ class Seat(KeyEnum):
 
     def following(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the three after it, clockwise."""
-        return self, self.lho, self.partner, self.rho
+        return _FOLLOWING[self]
 
     @classmethod
     def parse(cls, text: str | Seat) -> Seat:
@@ -84,6 +85,10 @@ class Seat(KeyEnum):
     def __str__(self) -> str:
         return self.name
 
+
+#: the seats in Law 2 order, and each seat's :meth:`Seat.following` (worked out once: reading a deal asks)
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_FOLLOWING = {seat: (seat, seat.lho, seat.partner, seat.rho) for seat in SEATS}
 
 _SEAT_WORDS: dict[str, Seat] = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W}
 _SEAT_WORDS.update({seat.name: seat for seat in Seat})
@@ -203,6 +208,16 @@ def full_pack() -> tuple[Card, ...]:
 _CARDS = {suit: {char: Card(suit, rank) for rank, char in enumerate(RANK_CHARS, start=2)} for suit in SUITS}
 
 
+@functools.lru_cache(maxsize=8192)
+def _holding(suit: Strain, text: str) -> tuple[frozenset[Card], int]:
+    """The cards of one suit of a PBN hand ('KJ94'), and how many the text names (a card named twice
+    counts twice). A deal file repeats holdings, and a set of cards made once keeps each card's hash:
+    hands are unions of these sets, without hashing a card again (a card's hash runs in Python)."""
+    known = _CARDS[suit]
+    cards = [known.get(char) or Card(suit, _parse_rank(char)) for char in text]
+    return frozenset(cards), len(cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """The cards one player holds: up to 13 distinct cards (13 at the start of a board)."""
@@ -228,20 +243,19 @@ class Hand:
         if len(parts) != 4:
             raise DealError(f"cannot read hand {text!r}: expected four suits separated by dots, "
                             f"e.g. AKQ.JT9.8765.432 (spades first)")
-        cards: list[Card] = []
-        for suit, holding in zip(SUITS, parts):
-            known = _CARDS[suit]
-            for char in holding.strip():
-                card = known.get(char)
-                if card is None:
-                    try:
-                        card = Card(suit, _parse_rank(char))
-                    except DealError as exc:
-                        raise DealError(f"cannot read hand {text!r}: {exc}") from exc
-                cards.append(card)
-        if len(set(cards)) != len(cards):
+        try:
+            holdings = [_holding(suit, part.strip()) for suit, part in zip(SUITS, parts)]
+        except DealError as exc:
+            raise DealError(f"cannot read hand {text!r}: {exc}") from exc
+        (spades, n_s), (hearts, n_h), (diamonds, n_d), (clubs, n_c) = holdings
+        held = spades.union(hearts, diamonds, clubs)
+        if len(held) != n_s + n_h + n_d + n_c:
             raise DealError(f"hand {text!r} names a card twice")
-        return cls(frozenset(cards))
+        if len(held) > 13:
+            raise DealError(f"hand holds {len(held)} cards: a hand has at most 13")
+        hand = object.__new__(cls)  # what __post_init__ checks is checked above: cards, at most 13
+        object.__setattr__(hand, "cards", held)
+        return hand
 
     @classmethod
     def of(cls, cards: Iterable[Card | str]) -> Hand:
@@ -294,7 +308,7 @@ class Deal:
             raise DealError(f"a deal has four hands in the order N, E, S, W, got {self.hands!r}")
         object.__setattr__(self, "hands", hands)
         seen: set[Card] = set()
-        for seat, hand in zip(Seat, hands):
+        for seat, hand in zip(SEATS, hands):
             if len(hand) not in (0, 13):
                 raise DealError(f"{seat.name} hand {hand} holds {len(hand)} cards: expected 13 (or '-')")
             twice = seen & hand.cards
@@ -304,7 +318,7 @@ class Deal:
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Hand | str]) -> Deal:
-        north, east, south, west = (h if isinstance(h, Hand) else Hand.parse(h) for h in (hands[s] for s in Seat))
+        north, east, south, west = (h if isinstance(h, Hand) else Hand.parse(h) for h in (hands[s] for s in SEATS))
         return cls((north, east, south, west))
 
     @classmethod

@@ -108,6 +108,11 @@ def score(contract: str | Contract, tricks: int, vulnerable: bool) -> int:
     return _SCORES[parsed.level, parsed.strain, parsed.doubling][vulnerable][tricks]
 
 
+#: whether declarer's side is vulnerable, by the board's vulnerability and the declarer
+_VULNERABLE = {(v, seat): v.is_vulnerable(seat) for v in Vulnerability for seat in Seat}
+_NORTH_SOUTH = frozenset(seat for seat in Seat if seat.is_ns)
+
+
 def ns_score(contract: str | Contract, declarer: Seat | None, tricks: int | None,
              vulnerability: Vulnerability) -> int:
     """North-South's score of a board: declarer's :func:`score`, negated when East-West declared.
@@ -120,6 +125,11 @@ def ns_score(contract: str | Contract, declarer: Seat | None, tricks: int | None
     >>> ns_score("Pass", None, None, Vulnerability.ALL)
     0
     """
+    # fast path: valid input looked up in the tables (a results file scores the same few results again and again)
+    if (contract.__class__ is Contract and declarer.__class__ is Seat and tricks.__class__ is int
+            and vulnerability.__class__ is Vulnerability and 0 <= tricks <= 13):
+        points = _SCORES[contract.level, contract.strain, contract.doubling][_VULNERABLE[vulnerability, declarer]][tricks]
+        return points if declarer in _NORTH_SOUTH else -points
     parsed = Contract.parse(contract)
     if parsed.is_passed_out:
         return 0

@@ -53,15 +53,18 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for r in results:
-        if r.in_match:
+        if r.room or r.home or r.visit:  # r.in_match
             continue
         if individual and len(r.players) == 4:
             who, ids = "player", [p for p in r.players if _somebody(p)]
-        elif by_direction:
-            who, ids = "pair", [f"{p} {side}" for p, side in ((r.ns, "NS"), (r.ew, "EW")) if _somebody(p)]
         else:
-            who, ids = "pair", [p for p in (r.ns, r.ew) if _somebody(p)]
-        if len(set(ids)) < len(ids):
+            ns, ew = r.ns, r.ew
+            who, ids = "pair", []
+            if ns not in _NOBODY and ns.strip(" -"):  # _somebody, inline: this runs for every result
+                ids.append(f"{ns} NS" if by_direction else ns)
+            if ew not in _NOBODY and ew.strip(" -"):
+                ids.append(f"{ew} EW" if by_direction else ew)
+        if len(ids) > 1 and len(set(ids)) < len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             problems.append((r.line, f"board {number}: {who} {twice} plays against itself "
                                      f"(NS {r.ns}, EW {r.ew}): expected two different {who}s"

@@ -25,16 +25,21 @@ class ReadContext:
     problems: list[PBNError] = field(default_factory=list)
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
-    rows: dict[str, list[str]] = field(default_factory=dict)  # table row cells, by line text
+    rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
+    #: table rows with their Contract cell in export spelling, by (row, Contract column, columns)
+    spelt_rows: dict[tuple[str, int, int], str] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
-    figures: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability
+    row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
+    figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
-    def row(self, line: str) -> list[str]:
+    def row(self, line: str) -> tuple[str, ...]:
+        """The cells of a table row line, once per distinct line."""
         cells = self.rows.get(line)
         if cells is None:
-            cells = self.rows[line] = row_values(line)
+            cells = self.rows[line] = tuple(row_values(line))
         return cells
 
     def deal(self, text: str) -> Deal:
@@ -75,11 +80,15 @@ class ReadContext:
             points = self.scores[key] = ns_score(contract, declarer, tricks, vulnerability)
         return points
 
-    def figures_of(self, row: dict[str, str], columns: list[str]) -> tuple[tuple[str, str], ...]:
-        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one;
-        rows that give the same figures share one tuple (a file repeats them on every board)."""
-        figures = tuple((c, row[c]) for c in columns if row[c] not in ("-", "?", ""))
-        return self.figures.setdefault(figures, figures)
+    def figures_of(self, columns: tuple[str, ...], cells: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one
+        (``cells``: the row's cells of those ``columns``, in order); rows that give the same figures
+        share one tuple (a file repeats them on every board)."""
+        key = (columns, cells)
+        figures = self.figures.get(key)
+        if figures is None:
+            figures = self.figures[key] = tuple((c, v) for c, v in zip(columns, cells) if v not in ("-", "?", ""))
+        return figures
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))

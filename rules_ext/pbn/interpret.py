@@ -19,7 +19,7 @@ from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Board, EventKind, Participant, TableResult
 from rules_ext.pbn.normalise import is_table_tag
-from rules_ext.pbn.table_results import game_result, row_result
+from rules_ext.pbn.table_results import RowLayout, game_result, row_result
 from rules_ext.pbn.tables import Table, TableError, parse_table
 from rules_ext.pbn.teams import seat_teams
 
@@ -82,6 +82,7 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
     players = _Field()
     totals: Table | None = None
     kind = EventKind.PAIRS
+    layouts: dict[tuple[str, ...], RowLayout] = {}
     for game, values in zip(games, resolved):
         if any(t.name in ("Room", "HomeTeam", "VisitTeam") for t in game.tags):
             kind = EventKind.TEAMS
@@ -97,9 +98,12 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
             table = tables["ScoreTable"]
             if table.has("PlayerId_North"):
                 kind = EventKind.INDIVIDUAL
-            theirs = [c for c in THEIR_COLUMNS if table.has(c)]
-            for row, line in zip(table.records(), table.lines):
-                result = row_result(row, line, board, theirs, ctx)
+            names = tuple(c.name for c in table.columns)
+            layout = layouts.get(names)
+            if layout is None:  # one per distinct column list: a file repeats its ScoreTable's
+                layout = layouts[names] = RowLayout(names, [c for c in THEIR_COLUMNS if c in names])
+            for row, line in zip(table.rows, table.lines):
+                result = row_result(row, line, board, layout, ctx)
                 if result is not None:
                     results.append(result)
         else:
@@ -162,11 +166,15 @@ class _Field:
                 if ident and ident not in ("-", "?"):
                     self.sides.setdefault(ident, set()).add(side)
             return
+        sides, names = self.sides, self.names
         for ident, side, who in ((r.ns, "NS", r.names_ns), (r.ew, "EW", r.names_ew)):
             if ident and ident not in ("-", "?"):
-                self.sides.setdefault(ident, set()).add(side)
-                if who and not self.names.get(ident):
-                    self.names[ident] = who
+                seen = sides.get(ident)
+                if seen is None:  # not setdefault(ident, set()): a set made for nothing on every result
+                    seen = sides[ident] = set()
+                seen.add(side)
+                if who and not names.get(ident):
+                    names[ident] = who
 
     def add_totals(self, totals: Table) -> None:
         """The names (and participants without a result) of the file's TotalScoreTable."""

@@ -13,6 +13,7 @@ from sys import intern
 from typing import NamedTuple
 
 from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.fastbuild import builder
 
 _TAG_START = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
 #: fast paths: a line that is one tag pair and nothing else; a line with nothing to scan
@@ -124,8 +125,13 @@ class _GameBuilder:
             self.preamble.append(text)
 
     def build(self) -> Game:
-        return Game(tuple(Tag(n, v, tuple(s), line, tuple(nums)) for n, v, s, line, nums in self.tags),
+        return Game(tuple(_new_tag(n, v, tuple(s), line, tuple(nums)) for n, v, s, line, nums in self.tags),
                     tuple(self.preamble), self.line)
+
+
+#: Tags the lexer makes, built fast: their names are read by _TAG_START or _TAG_LINE, their values
+#: and section lines come from one line each (what Tag.__post_init__ checks holds)
+_new_tag = builder(Tag)
 
 
 def _clean(text: str) -> str:
@@ -186,12 +192,14 @@ def split_lines(text: str) -> list[str]:
 
 class Scanned(NamedTuple):
     """What :func:`scan` finds: ``header`` (the ``%`` lines before the first tag), ``games``,
-    ``problems``, and ``trailer`` (comment and ``%`` lines after the last game)."""
+    ``problems``, ``trailer`` (comment and ``%`` lines after the last game), and ``header_lines``
+    (the file line of each header line, for problems about them)."""
 
     header: list[str]
     games: list[Game]
     problems: list[PBNError]
     trailer: list[str]
+    header_lines: list[int]
 
 
 def scan(text: str, source: str = "<text>") -> Scanned:
@@ -201,6 +209,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
     bracket or comment) are collected; the rest of a bad line is skipped and reading goes on.
     """
     header: list[str] = []
+    header_lines: list[int] = []
     games: list[Game] = []
     problems: list[PBNError] = []
     current: _GameBuilder | None = None
@@ -235,6 +244,7 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             if raw.startswith("%"):
                 if not games and (current is None or not current.tags):
                     header.append(_clean(raw))
+                    header_lines.append(lineno)
                 elif current is not None and current.tags:
                     current.add_text(_clean(raw), lineno)
                 else:
@@ -247,17 +257,19 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             current = _GameBuilder(lineno, preamble=pending)
             pending = []
         if not in_brace:
-            simple = _TAG_LINE.match(raw)
-            if simple:
-                value = simple[2]
-                if "\\" in value:
-                    value = _ESCAPE.sub(r"\1", value)
-                elif len(value) <= _SHARED_LENGTH:
-                    value = shared.setdefault(value, value)
-                current = add_tag(current, intern(simple[1]), value, lineno)
-                continue
-            if not _PLAIN.search(raw):
-                current.add_text(_clean(raw), lineno)
+            if raw[:1] == "[":
+                simple = _TAG_LINE.match(raw)
+                if simple:
+                    value = simple[2]
+                    if "\\" in value:
+                        value = _ESCAPE.sub(r"\1", value)
+                    elif len(value) <= _SHARED_LENGTH:
+                        value = shared.setdefault(value, value)
+                    current = add_tag(current, intern(simple[1]), value, lineno)
+                    continue
+            elif not _PLAIN.search(raw):
+                cleaned = _clean(raw)  # a section line (a table row, a trick): files repeat them, one string each
+                current.add_text(shared.setdefault(cleaned, cleaned), lineno)
                 continue
         # scan the characters of the line
         pos = 0
@@ -312,4 +324,4 @@ def scan(text: str, source: str = "<text>") -> Scanned:
     if current is not None and not current.tags:  # comment lines after the last game
         trailer = current.preamble
     finish()
-    return Scanned(header, games, problems, trailer)
+    return Scanned(header, games, problems, trailer, header_lines)

@@ -9,6 +9,8 @@ cannot be read is left as written: the interpretation reports it.
 """
 from __future__ import annotations
 
+import functools
+import operator
 import re
 
 from rules_ext.core import ContractError, DealError, Seat, Vulnerability
@@ -29,6 +31,17 @@ _RANK_ORDER = {ch: i for i, ch in enumerate("AKQJT98765432")}
 def export_order(tags: tuple[Tag, ...] | list[Tag]) -> tuple[Tag, ...]:
     """Tags in export order: the mandatory ones in the standard's order, then the others by name,
     each Note kept right after the Auction or Play before it (a stable, idempotent order)."""
+    return tuple(map(tags.__getitem__, _export_positions(tuple(tag.name for tag in tags))))
+
+
+@functools.lru_cache(maxsize=256)
+def _export_positions(names: tuple[str, ...]) -> tuple[int, ...]:
+    """Where each tag of export order is among tags of these names (the order depends on the names
+    only: worked out once for the tag list that every game of a file repeats)."""
+    return tuple(tag.line for tag in _export_order([Tag(name, "", (), i) for i, name in enumerate(names)]))
+
+
+def _export_order(tags: list[Tag]) -> tuple[Tag, ...]:
     groups: list[list[Tag]] = []
     owner: list[Tag] | None = None
     for tag in tags:
@@ -70,9 +83,14 @@ def normalise_games(games: list[Game], ctx: ReadContext) -> list[Game]:
                 tags.append(Tag(name, "?", (), 0))
         dealer = next((t.value for t in tags if t.name == "Dealer"), "?")
         contract = next((t.value for t in tags if t.name == "Contract"), "?")
-        out.append(Game(export_order([_normalise_tag(t, dealer, contract, ctx) for t in tags]),
+        out.append(Game(export_order([_normalise_tag(t, dealer, contract, ctx)
+                                      if t.name in _SPELT or is_table_tag(t.name) else t for t in tags]),
                         game.preamble, game.line))
     return out
+
+
+#: the tags whose values :func:`_normalise_tag` may put in export spelling (and the tables, for their rows)
+_SPELT = frozenset({"Date", "Result", "Vulnerable", "Contract", "Declarer", "Deal"})
 
 
 def _normalise_tag(tag: Tag, dealer: str, contract_text: str, ctx: ReadContext) -> Tag:
@@ -119,7 +137,13 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
         return tag.section
     index = columns.index("Contract")
     rows = []
+    spelt = ctx.spelt_rows
     for line in tag.section:
+        key = (line, index, len(columns))
+        done = spelt.get(key)
+        if done is not None:  # a row met before in a table of this shape
+            rows.append(done)
+            continue
         try:
             cells = ctx.row(line)
             if len(cells) == len(columns):
@@ -130,7 +154,11 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
                         line = replace_cell(line, index, spelling)
         except (TableError, ContractError, DealError, ValueError):
             pass  # reported when the table is interpreted
+        else:
+            spelt[key] = line
         rows.append(line)
+    if all(map(operator.is_, rows, tag.section)):
+        return tag.section
     return tuple(rows)
 
 
@@ -144,8 +172,14 @@ def _export_deal(value: str, dealer: str) -> bool:
         suits = hand.split(".")
         if len(suits) != 4:
             return False
-        for suit in suits:
-            order = [_RANK_ORDER.get(ch, -1) for ch in suit]
-            if -1 in order or order != sorted(order) or len(set(order)) != len(order):
-                return False
+        if not all(map(_descending, suits)):
+            return False
     return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _descending(suit: str) -> bool:
+    """Whether a suit's ranks are PBN rank letters from the highest down, each once (a file's
+    holdings repeat: each distinct one looked at once)."""
+    order = [_RANK_ORDER.get(ch, -1) for ch in suit]
+    return -1 not in order and order == sorted(order) and len(set(order)) == len(order)

@@ -10,20 +10,18 @@ are still read.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import dataclasses
-import gc
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
+from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.interpret import interpret, resolve_inheritance
-from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, scan
+from rules_ext.pbn.lexer import CONTENT_TYPE_RE, EXPORT_RE, VERSION_RE, Game, Scanned, scan
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.normalise import normalise_games
 
@@ -53,11 +51,15 @@ def read_pbn(path_or_text: str | bytes | os.PathLike[str], *, source: str | None
             ctx.problem(line, message)
     else:
         text, used = data.removeprefix("\ufeff"), "utf-8"
+    del data  # a file's bytes, decoded: only the text is read from here on
     if (kind := not_pbn(text)) is not None:
         ctx.problem(1, f"{kind}, not a PBN file: {NOT_PBN_EXPECTED}")
         return Event(games=(), source=name, encoding=used, problems=tuple(ctx.problems))
-    with _collector_paused():
-        event = _read_event(text, used, ctx)
+    with collector_paused():
+        newline = "\r\n" if "\r\n" in text else "\n"
+        scanned = scan(text, ctx.source)
+        del text  # the games hold what the model keeps: the text goes before they are read
+        event = _read_event(scanned, newline, used, ctx)
     if strict and event.problems:
         raise PBNErrors(event.problems)
     return event
@@ -102,34 +104,16 @@ def _exists(text: str) -> bool:
         return False
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a file is read, as pickle-style loaders do.
-
-    Reading builds hundreds of thousands of small objects and no reference cycles; the collector's
-    repeated passes over them cost a quarter of the time. It is switched back on (if it was on)
-    when reading ends, also on an exception.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
-    """The Event of decoded PBN text: header lines, games (normalised) and what they mean."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    header, raw_games, lex_problems, trailer = scan(text, ctx.source)
+def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext) -> Event:
+    """The Event of scanned PBN text: header lines, games (normalised) and what they mean."""
+    header, raw_games, lex_problems, trailer, header_lines = scanned
+    del scanned
     ctx.problems.extend(lex_problems)
     version, declared = "", ""
     kept: list[str] = []
     meta: list[tuple[str, str]] = []
     meta_lines: list[int] = []
-    after = 0
-    for line in header:
+    for line, lineno in zip(header, header_lines):
         if (m := VERSION_RE.match(line)) and not version:
             version = m[1]
         elif EXPORT_RE.match(line):
@@ -140,12 +124,11 @@ def _read_event(text: str, encoding: str, ctx: ReadContext) -> Event:
             kept.append(line)
             if (m := _META_RE.search(line)):
                 meta.append((m[1], m[2]))
-                at = text.find(m[0], after)  # the header is the file's start: found at once
-                meta_lines.append(text.count("\n", 0, at) + 1 if at >= 0 else 0)
-                after = max(after, at + 1)
+                meta_lines.append(lineno)
     if not raw_games:
         ctx.problem(1, f"no game in the file: {NOT_PBN_EXPECTED}")
     games = normalise_games(raw_games, ctx)
+    del raw_games  # the games as written, now normalised
     resolved = resolve_inheritance(games, ctx)
     content = interpret(games, resolved, ctx)
     first = resolved[0] if resolved else {}

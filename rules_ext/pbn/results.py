@@ -64,6 +64,7 @@ from fractions import Fraction
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
+from rules_ext.pbn.fastbuild import builder, collector_paused
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -78,6 +79,10 @@ from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.teams import team_matches, team_ranking
 
 __all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "result_label", "scoring_rules"]
+
+_new_line = builder(ScoredResult)  # 20,000 results make 20,000 lines: the fast constructor
+_NO_FIGURES: tuple[None, ...] = (None,) * 6
+_NO_FIGURES_GIVEN: dict[str, str] = {}
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -240,7 +245,8 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     if rules.method in _DEFAULT_ARTIFICIAL:
         rules = replace(rules, artificial=artificial or _infer_artificial(event, rules.method)
                         or _DEFAULT_ARTIFICIAL[rules.method])
-    return _Work(event, rules).run()
+    with collector_paused():
+        return _Work(event, rules).run()
 
 
 @dataclass(slots=True)
@@ -280,6 +286,10 @@ class _Work:
     rules: ScoringRules
     tally: _Tally = field(default_factory=_Tally)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
+    #: the figures of each (matchpoints, top) met, shared by the results that have them
+    shared: dict[tuple[float, float], tuple[float | None, ...]] = field(default_factory=dict)
+    #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
+    plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
 
     @property
     def method(self) -> str:
@@ -324,6 +334,8 @@ class _Work:
         """Law 88: a side given average plus (A+, 60 %) gets its percentage on the session's other
         boards instead when that is higher (artificial scores left out of that percentage). Each
         side on its own: in an A+/A+ row both may be raised."""
+        if not any(line.result.artificial is not None for board in boards if board.top for line in board.lines):
+            return boards  # no artificial score to raise
         earned: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # pair -> [matchpoints, tops]
         for board in boards:
             for line in board.lines:
@@ -385,10 +397,15 @@ class _Work:
                 mps = [neuberg(mp, n, most, self.scale) for mp in mps]
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
-            for r, mp in zip(compared, mps):
-                if board_top:
-                    figures[id(r)] = (mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top,
-                                      None, None)
+            if board_top:
+                shared = self.shared
+                for r, mp in zip(compared, mps):
+                    key = (mp, board_top)
+                    found = shared.get(key)
+                    if found is None:  # the figures of one matchpoint count on one top: one tuple, one set of floats
+                        found = shared[key] = (mp, board_top - mp, 100 * mp / board_top,
+                                               100 * (board_top - mp) / board_top, None, None)
+                    figures[id(r)] = found
             for r in board.results:
                 if r.artificial is not None and board_top:
                     a = r.artificial
@@ -404,12 +421,9 @@ class _Work:
                     worth = self.artificial_imps(results)
                     figures[id(r)] = (None, None, None, None, (r.artificial.pct_ns - 50) / 10 * worth,
                                       (r.artificial.pct_ew - 50) / 10 * worth)
-        lines = []
-        for r in board.results:
-            mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew = figures.get(id(r), (None,) * 6)
-            lines.append(ScoredResult(r, r.score_ns if r.scored else None, mp_ns, mp_ew, pct_ns, pct_ew,
-                                      imp_ns, imp_ew))
-        return BoardResults(board, tuple(lines), board_top, adjusted, datum)
+        lines = tuple(_new_line(r, r.score_ns if r.scored else None, *figures.get(id(r), _NO_FIGURES))
+                      for r in board.results)
+        return BoardResults(board, lines, board_top, adjusted, datum)
 
     def board_matchpoints(self, compared: list[TableResult]) -> list[float]:
         """NS matchpoints of each compared result (Law 78A); a weighted result's outcomes are each
@@ -454,34 +468,46 @@ class _Work:
         totals: dict[str, _Totals] = defaultdict(_Totals)
         directions: dict[str, set[str]] = defaultdict(set)
         matchpointed = self.method == "matchpoints"
+        unit = "MP" if matchpointed else "IMP"
+        given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for board in boards:
+            board_top = board.top
             for line in board.lines:
                 r = line.result
+                played = not r.not_played
+                theirs = given.get(r.theirs) if r.theirs else _NO_FIGURES_GIVEN
+                if theirs is None:  # the first of a repeated column counts, as TableResult.their gives
+                    theirs = given[r.theirs] = {column.removeprefix(f"{unit}_"): text
+                                                for column, text in reversed(r.theirs)
+                                                if column.startswith(f"{unit}_")}
                 for ident, names, side, seat in _sides(r, individual):
-                    mp, imp = (line.mp_ns, line.imp_ns) if side == "NS" else (line.mp_ew, line.imp_ew)
-                    figure = mp if matchpointed else imp
-                    if ident in _NOBODY or figure is None:
+                    if matchpointed:
+                        figure = line.mp_ns if side == "NS" else line.mp_ew
+                    else:
+                        figure = line.imp_ns if side == "NS" else line.imp_ew
+                    if figure is None or ident in _NOBODY:
                         continue
                     t = totals[ident]
                     t.boards += 1
-                    t.played += not r.not_played
-                    t.names = t.names or known.get(ident, "") or names
+                    t.played += played
+                    if not t.names:
+                        t.names = known.get(ident, "") or names
                     directions[ident].add(side)
-                    printed = _as_printed(figure, r.their(f"{'MP' if matchpointed else 'IMP'}_{seat}"))
-                    if matchpointed and board.top:
-                        t.points += figure
-                        t.printed += printed
-                        t.tops += board.top
-                    elif not matchpointed:
+                    text = theirs.get(seat)
+                    printed = figure if text is None else _as_printed(figure, text)
+                    if not matchpointed:
                         t.imps += figure
                         t.printed += printed
+                    elif board_top:
+                        t.points += figure
+                        t.printed += printed
+                        t.tops += board_top
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
                 if t.played and t.boards < session:
                     t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
                     t.boards = session
-        unit = "MP" if matchpointed else "IMP"
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
@@ -536,29 +562,22 @@ class _Work:
 
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
-        who = result_label(r)
         number = board.board.number
         if r.score_ns is not None and not r.score_computed and r.contract is not None:
             score = self.table_score(board.board, r)
             if score is not None:
-                self.listed(number, who, "Score_NS", str(r.score_ns), str(score), r.line)
-        for column, ours in (("MP_NS", line.mp_ns), ("MP_EW", line.mp_ew), ("Percentage_NS", line.pct_ns),
-                             ("Percentage_EW", line.pct_ew), ("IMP_NS", line.imp_ns), ("IMP_EW", line.imp_ew)):
-            for seat_column in _SEAT_COLUMNS[column]:
-                theirs = r.their(seat_column)
-                if theirs is not None:
-                    self.differ(number, who, seat_column, theirs, ours, r.line)
-        for tag, ours_ns, ours_ew in (("ScoreIMP", line.imp_ns, line.imp_ew), ("ScoreMP", line.mp_ns, line.mp_ew),
-                                      ("ScorePercentage", line.pct_ns, line.pct_ew)):
-            theirs = r.their(tag)
-            if theirs is None:
-                continue
-            sides = _SIDE_FIGURE.findall(theirs)
-            if not sides and _NUMBER.match(theirs.strip()):
-                sides = [("NS", theirs.strip())]
-            for side, value in sides:
-                self.differ(number, who, f"{tag} {side.upper()}", value, ours_ns if side.upper() == "NS" else ours_ew,
-                            r.line)
+                self.listed(number, result_label(r), "Score_NS", str(r.score_ns), str(score), r.line)
+        if not r.theirs:
+            return
+        plan = self.plans.get(r.theirs)
+        if plan is None:
+            plan = self.plans[r.theirs] = _plan(r.theirs)
+        if not plan:
+            return
+        who = result_label(r)
+        ours = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew, line.imp_ns, line.imp_ew)
+        for item, theirs, figure in plan:
+            self.differ(number, who, item, theirs, ours[figure], r.line)
 
     @staticmethod
     def table_score(board: Board, r: TableResult) -> int | None:
@@ -616,6 +635,34 @@ class _Work:
                     self.tally.compared += 1
                     if int(theirs) != entry.position:
                         self.tally.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
+
+
+#: ScoredResult's figures, in the order :meth:`_Work.compare_line` lists them
+_FIGURES = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW")
+#: the tags of a game that give its figures, each with our NS and EW figure (indices in _FIGURES)
+_TAG_FIGURES = (("ScoreIMP", 4, 5), ("ScoreMP", 0, 1), ("ScorePercentage", 2, 3))
+
+
+def _plan(theirs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, int], ...]:
+    """The file's figures of a result to compare, in order: ``(item, their text, our figure's index
+    in _FIGURES)`` -- a row's MP, percentage and IMP columns (by side, or an individual's seat), then
+    a game's ScoreIMP, ScoreMP and ScorePercentage (``NS 2.5 EW -2.5``, or one NS figure)."""
+    given = dict(reversed(theirs))  # the first of a repeated column, as TableResult.their gives
+    plan: list[tuple[str, str, int]] = []
+    for figure, column in enumerate(_FIGURES):
+        for seat_column in _SEAT_COLUMNS[column]:
+            if seat_column in given:
+                plan.append((seat_column, given[seat_column], figure))
+    for tag, ns, ew in _TAG_FIGURES:
+        text = given.get(tag)
+        if text is None:
+            continue
+        sides = _SIDE_FIGURE.findall(text)
+        if not sides and _NUMBER.match(text.strip()):
+            sides = [("NS", text.strip())]
+        for side, value in sides:
+            plan.append((f"{tag} {side.upper()}", value, ns if side.upper() == "NS" else ew))
+    return tuple(plan)
 
 
 #: a row's figure columns by side: the pair columns, and an individual's seats

@@ -8,12 +8,14 @@ Play and the Notes are read too.
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter, itemgetter
 from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
 
 from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.pbn.checks import misplayed_cards
 from rules_ext.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
+from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Artificial, Board, TableResult, side_score, split_member_id
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
@@ -54,32 +56,95 @@ class _Sections(TypedDict, total=False):
     notes: tuple[tuple[int, str], ...]
 
 
-def row_result(row: dict[str, str], line: int, board: Board, their_columns: list[str],
+class RowLayout:
+    """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
+    step (a column the table lacks gives the default ``row.get`` would)."""
+
+    __slots__ = ("fetch", "names", "players", "their_columns", "theirs")
+
+    #: the columns a row result reads, each with its value when the table lacks it
+    FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
+              ("Names_NS", "-"), ("Names_EW", "-"), ("Contract", "?"), ("Declarer", "?"), ("Result", "?"),
+              ("Score_NS", "-"), ("Score_EW", "-"), ("Score", "-"), ("Percentage_NS", ""))
+    _PLAYERS = tuple(f"PlayerId_{s}" for s in ("North", "East", "South", "West"))
+
+    def __init__(self, names: tuple[str, ...], their_columns: list[str]) -> None:
+        self.names = names
+        index = {name: i for i, name in enumerate(names)}  # a repeated column: its last cell, as in a dict
+        width = len(names)
+        self.fetch = itemgetter(*(index.get(name, width + k) for k, (name, _) in enumerate(self.FIELDS)))
+        self.players = (itemgetter(*(index.get(name, width + len(self.FIELDS)) for name in self._PLAYERS))
+                        if "PlayerId_North" in index else None)
+        self.their_columns = tuple(their_columns)
+        self.theirs = itemgetter(*(index[c] for c in their_columns), width) if their_columns else None
+
+
+_DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
+_MARKS = frozenset("Aa^")
+#: a cell that says nothing ('-', '?') is ''
+_CELL = {"-": "", "?": ""}
+_new_result = builder(TableResult)
+
+
+#: a TableResult's fields other than the first (board) and the last (line)
+_MIDDLE = attrgetter(*TableResult.__slots__[1:-1])
+
+
+def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
                ctx: ReadContext) -> TableResult | None:
-    """The result of one ScoreTable row (None when it cannot be read: a problem says why)."""
+    """The result of one ScoreTable row (None when it cannot be read: a problem says why).
+
+    A row read without a problem is read once per table layout and vulnerability: what the result
+    says besides its board and line depends on nothing else (a file repeats rows endlessly)."""
+    key = (cells, layout, board.vulnerability)
+    fields = ctx.row_results.get(key)
+    if fields is not None:
+        return _new_result(board.number, *fields, line)
+    problems = len(ctx.problems)
+    result = _read_row(cells, line, board, layout, ctx)
+    if result is not None and len(ctx.problems) == problems:
+        ctx.row_results[key] = _MIDDLE(result)
+    return result
+
+
+def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
+              ctx: ReadContext) -> TableResult | None:
     number = board.number
+    padded = cells + _DEFAULTS
+    (pair_ns, pair_ew, table, round_, lead, names_ns, names_ew, contract_text, declarer_text, result_text,
+     score_ns_text, score_ew_text, score_text, pct_ns) = layout.fetch(padded)
     players: tuple[str, ...]
-    if "PlayerId_North" in row:
-        players = tuple(row.get(f"PlayerId_{s}", "") for s in ("North", "East", "South", "West"))
+    if layout.players is not None:
+        players = layout.players(padded)
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-        ns, ew = intern(row.get("PairId_NS", "")), intern(row.get("PairId_EW", ""))
-    seating: _Seating = {
-        "board": number, "ns": ns, "ew": ew, "table": intern(_cell(row.get("Table"))),
-        "round": intern(_cell(row.get("Round"))), "lead": _cell(row.get("Lead")),
-        "names_ns": _cell(row.get("Names_NS")), "names_ew": _cell(row.get("Names_EW")), "players": players,
-        "line": line, "theirs": ctx.figures_of(row, their_columns)}
-    contract_text = row.get("Contract", "?").strip()
-    if not _BYE.isdisjoint(row.values()):
-        return TableResult(not_played=True, **seating)
-    artificial = _artificial(row, line, number, ctx)
-    if artificial is not None:
-        return TableResult(artificial=artificial, **seating)
+        ns, ew = intern(pair_ns), intern(pair_ew)
+    theirs = ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
+    table, round_ = intern(_CELL.get(table, table)), intern(_CELL.get(round_, round_))
+    lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
+    if not _BYE.isdisjoint(cells):
+        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
+                           names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
+    for cell in (contract_text, score_ns_text, score_ew_text, score_text, result_text, pct_ns):
+        if cell and cell[0] in _MARKS:  # perhaps an artificial score: a quick look first, most rows are played
+            artificial = _artificial(dict(zip(layout.names, cells)), line, number, ctx)
+            if artificial is not None:
+                return _new_result(number, ns, ew, artificial=artificial, table=table, round=round_, lead=lead,
+                                   names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
+                                   line=line)
+            break
+    contract_text = contract_text.strip()
     if contract_text in ("-", ""):
-        return TableResult(not_played=True, **seating)
-    return _played(board, contract_text, row.get("Declarer", "?"), row.get("Result", "?"),
-                   _row_score(row, line, number, ctx), seating, ctx)
+        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
+                           names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
+    score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
+    played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
+    if played is None:
+        return None
+    contract, declarer, tricks, score_ns, computed = played
+    return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
+                       lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
 
 
 def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> Artificial | None:
@@ -112,13 +177,13 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
     return None
 
 
-def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> int | None:
+def _row_score(score_ns: str, score_ew: str, score: str, line: int, number: int, ctx: ReadContext) -> int | None:
     """North-South's score from the row's Score_NS, Score_EW or Score cell (None if none is given).
 
     Both Score_NS and Score_EW filled is a problem unless they say the same (``420`` and ``-420``)."""
     scores: dict[str, int] = {}
-    for column, sign in (("Score_NS", 1), ("Score_EW", -1), ("Score", 1)):
-        cell = row.get(column, "-").strip()
+    for column, cell, sign in (("Score_NS", score_ns, 1), ("Score_EW", score_ew, -1), ("Score", score, 1)):
+        cell = cell.strip()
         if cell in ("-", "?", ""):
             continue
         try:
@@ -127,18 +192,19 @@ def _row_score(row: dict[str, str], line: int, number: int, ctx: ReadContext) ->
             ctx.problem(line, f"board {number}: cannot read {column} {cell!r}: expected a score, e.g. 420, -50")
             return None
     if "Score_NS" in scores and "Score_EW" in scores and scores["Score_NS"] != scores["Score_EW"]:
-        ctx.problem(line, f"board {number}: both Score_NS {row['Score_NS']} and Score_EW {row['Score_EW']} are "
+        ctx.problem(line, f"board {number}: both Score_NS {score_ns} and Score_EW {score_ew} are "
                           f"filled: expected one of them, the other '-'")
         return None
     return next(iter(scores.values()), None)
 
 
 def _played(board: Board, contract_text: str, declarer_text: str, result_text: str, score_ns: int | None,
-            seating: _Seating, ctx: ReadContext) -> TableResult | None:
-    """A played result: contract, declarer and tricks; the core scores it when the file does not."""
-    number, line = board.number, seating["line"]
+            line: int, ctx: ReadContext) -> tuple[Contract | None, Seat | None, int | None, int | None, bool] | None:
+    """A played result: ``(contract, declarer, tricks, score_ns, computed)``; the core scores it
+    when the file does not (``computed``). None when it cannot be read (a problem says why)."""
+    number = board.number
     if contract_text in UNKNOWN:
-        return TableResult(score_ns=score_ns, **seating)
+        return None, None, None, score_ns, False
     try:
         contract = ctx.contract(contract_text)
     except ContractError as exc:
@@ -158,31 +224,31 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
     result_text = result_text.strip()
     if contract.is_passed_out:
         tricks = None
+    elif result_text.isdigit() and result_text.isascii():  # the usual case first: tricks taken
+        tricks = int(result_text)
     elif RELATIVE_RESULT.match(result_text):
         tricks = contract.tricks_needed + (0 if result_text == "=" else int(result_text))
     elif result_text not in ("", "?", "-"):
-        if not (result_text.isascii() and result_text.isdigit()):
-            ctx.problem(line, f"board {number}: cannot read result {result_text!r}: expected the tricks "
-                        f"taken by declarer, 0..13 (or =, +1, -2)")
-            return None
-        tricks = int(result_text)
+        ctx.problem(line, f"board {number}: cannot read result {result_text!r}: expected the tricks "
+                    f"taken by declarer, 0..13 (or =, +1, -2)")
+        return None
     if tricks is not None and not 0 <= tricks <= 13:
         ctx.problem(line, f"board {number}: a result of {tricks} tricks is impossible: expected 0..13")
         return None
     computed = False
-    if score_ns is not None and declarer is not None and tricks is not None and board.vulnerability is not None:
-        expected = ctx.ns_score(contract, declarer, tricks, board.vulnerability)
+    vulnerability = board.vulnerability
+    if score_ns is not None and declarer is not None and tricks is not None and vulnerability is not None:
+        expected = ctx.ns_score(contract, declarer, tricks, vulnerability)
         if score_ns != expected:
             ctx.problem(line, f"board {number}: a score of {score_ns} for NS is not what {contract} by "
                               f"{declarer.name} taking {tricks} tricks scores (vulnerable: "
-                              f"{board.vulnerability.value}): expected {expected}")
+                              f"{vulnerability.value}): expected {expected}")
     elif score_ns is None:
         if contract.is_passed_out:
             score_ns, computed = 0, True
-        elif declarer is not None and tricks is not None and board.vulnerability is not None:
-            score_ns, computed = ctx.ns_score(contract, declarer, tricks, board.vulnerability), True
-    return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
-                       score_computed=computed, **seating)
+        elif declarer is not None and tricks is not None and vulnerability is not None:
+            score_ns, computed = ctx.ns_score(contract, declarer, tricks, vulnerability), True
+    return contract, declarer, tricks, score_ns, computed
 
 
 def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadContext) -> TableResult | None:
@@ -259,8 +325,13 @@ def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
         except ValueError as exc:
             ctx.problem(line, f"board {board.number}: {exc}")
             return None
-    return _played(board, contract_text, values.get("Declarer", "?"), values.get("Result", "?"), score_ns,
-                   seating, ctx)
+    played = _played(board, contract_text, values.get("Declarer", "?"), values.get("Result", "?"), score_ns, line,
+                     ctx)
+    if played is None:
+        return None
+    contract, declarer, tricks, score_ns, computed = played
+    return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
+                       score_computed=computed, **seating)
 
 
 def _cell(value: str | None) -> str:

@@ -7,8 +7,9 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 """
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 _COLUMN_RE = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LRlr]?))?$")
@@ -78,7 +79,9 @@ class Table:
         return [dict(zip(names, row)) for row in self.rows]
 
 
+@functools.lru_cache(maxsize=256)
 def parse_columns(value: str) -> tuple[Column, ...]:
+    """The columns of a table tag's value (a file repeats its ScoreTable's on every board: read once)."""
     parts = value.split(";")
     if not value.strip() or any(not p.strip() for p in parts):
         raise TableError(f"cannot read table columns {value!r}: expected e.g. \"PairId_NS;PairId_EW;Contract\"")
@@ -110,11 +113,13 @@ def tokenize_row(line: str) -> list[Cell]:
 
 def row_values(line: str) -> list[str]:
     """The cell values of a row line (what :func:`tokenize_row` gives, without the positions)."""
+    if '"' not in line and ";" not in line and "{" not in line:  # no string, no comment: the cells are the words
+        return line.split()
     return [value for value, _, _ in _cell_tokens(line)]
 
 
 def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = (),
-                cells_of: Callable[[str], list[str]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
+                cells_of: Callable[[str], Sequence[str]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
     """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
 
     A row with a different number of cells than columns is a problem and left out of the table;
@@ -125,9 +130,9 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     rows: list[tuple[str, ...]] = []
     lines: list[int] = []
     problems: list[tuple[int, str]] = []
-    for offset, text in enumerate(section):
-        lineno = section_lines[offset] if offset < len(section_lines) else 0
-        if text.startswith("%"):
+    numbers = section_lines if len(section_lines) >= len(section) else (*section_lines, *[0] * len(section))
+    for text, lineno in zip(section, numbers):
+        if text[:1] == "%":
             problems.append((lineno, f"a '%' line inside the {name}: expected only its rows here "
                                      f"(an escape line goes before a game's first tag)"))
             continue

@@ -4,14 +4,14 @@ from rules_ext.pbn.tables import Column, parse_columns, parse_table, tokenize_ro
 
 
 def test_several_tags_on_a_line_are_all_kept():
-    _, games, problems, _ = scan('[Event "A"][Site "B"]  [Date "2025.01.01"] [Board "1"]\n')
+    _, games, problems, _, _ = scan('[Event "A"][Site "B"]  [Date "2025.01.01"] [Board "1"]\n')
     assert problems == []
     assert [(t.name, t.value) for t in games[0].tags] == [
         ("Event", "A"), ("Site", "B"), ("Date", "2025.01.01"), ("Board", "1")]
 
 
 def test_escaped_quote_and_backslash_in_a_value():
-    _, games, _, _ = scan(r'[North "Li \"Tiger\" Wei"][Note "a \\ b"]' + "\n")
+    _, games, _, _, _ = scan(r'[North "Li \"Tiger\" Wei"][Note "a \\ b"]' + "\n")
     assert games[0].get("North") == 'Li "Tiger" Wei'
     assert games[0].get("Note") == "a \\ b"
 
@@ -33,7 +33,7 @@ def test_escape_lines_comments_and_games():
         "% a note between games\n"
         "[Event \"#\"]\n[Board \"2\"]\n"
     )
-    header, games, problems, trailer = scan(text + "\n% the end\n{ a last comment }\n", "x.pbn")
+    header, games, problems, trailer, _ = scan(text + "\n% the end\n{ a last comment }\n", "x.pbn")
     assert problems == []
     assert header == ["% PBN 2.1", "% EXPORT", '% <META  name=ScoringType content="MatchPoints;MP1">']
     assert len(games) == 2
@@ -48,7 +48,7 @@ def test_escape_lines_comments_and_games():
 
 
 def test_brackets_inside_comments_and_strings_are_not_tags():
-    _, games, problems, _ = scan('[Event "a [b] c"] { [Site "no"] } ; [Date "no"]\n')
+    _, games, problems, _, _ = scan('[Event "a [b] c"] { [Site "no"] } ; [Date "no"]\n')
     assert problems == []
     assert [t.name for t in games[0].tags] == ["Event"]
     assert games[0].get("Event") == "a [b] c"
@@ -59,7 +59,7 @@ def test_auction_section_with_notes_and_a_table():
         '[Auction "N"]\n1S Pass =1= 2S\tPass\nPass Pass\n[Note "1:Lebensohl"]\n'
         '[ScoreTable "PairId_NS\\2R;Names_NS;Score_NS"]\n 1 "Li Wei - Wang Fang" "420"\n 2 "Zoé" -\n'
     )
-    _, games, problems, _ = scan(text)
+    _, games, problems, _, _ = scan(text)
     assert problems == []
     auction = games[0].tag("Auction")
     assert auction.section == ("1S Pass =1= 2S Pass", "Pass Pass")  # the tab became a space
@@ -86,7 +86,7 @@ def test_row_cells_keep_quoted_names_whole():
 
 def test_syntax_problems_name_the_line_and_reading_goes_on():
     text = '[Event "ok"]\n[Site "no end]\n[Board "2"\n[Date ok]\n[Dealer "N"]\n{ never closed\n'
-    _, games, problems, _ = scan(text, "bad.pbn")
+    _, games, problems, _, _ = scan(text, "bad.pbn")
     messages = [str(p) for p in problems]
     assert any(m.startswith("bad.pbn:2: unclosed quote") for m in messages)
     assert any(m.startswith("bad.pbn:3: unclosed bracket") for m in messages)
