@@ -18,7 +18,7 @@ Lines = tuple[int, int]  # first, last (1-based, inclusive) in the edition's sou
 
 
 #: how a reference's target resolved (see :func:`rules_ext.corpus.xrefs.resolve_target`)
-RESOLUTION_KINDS = ("same", "elsewhere", "ancestor", "unresolved")
+RESOLUTION_KINDS = ("same", "elsewhere", "ancestor", "unproven", "unresolved")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +26,13 @@ class Resolution:
     """Where one target of a reference resolved: the edition and the label of an existing provision.
 
     ``kind`` is 'same' (the label in the reference's own edition), 'elsewhere' (the label in another
-    edition), 'ancestor' (the nearest existing ancestor, e.g. ``23A`` -> ``23``) or 'unresolved'
-    (no edition has the law; ``edition`` and ``label`` are None).
+    edition), 'ancestor' (the nearest existing ancestor, e.g. ``23A`` -> ``23``), 'unproven' or
+    'unresolved' (no edition has the law; ``edition`` and ``label`` are None).
+
+    'unproven': the target exists only in another translation (1999 citing a law it does not
+    deliver, found in 1991) and nothing shows that edition's provision is the same rule; ``label``
+    is then the law only (``72B1`` -> ``1991:72``), and ``instead`` holds what the same place of
+    that edition cites, when it cites something else (1991 30B2a cites 23B where 1999 cites 72B1).
     """
 
     target: str  # the label as printed-normalised, e.g. '23A'
@@ -35,6 +40,8 @@ class Resolution:
     edition: str | None  # edition holding ``label``, e.g. '1999'
     label: str | None  # existing provision label the target links to, e.g. '23'
     note: str = ""
+    #: an 'unproven' target: the labels the counterpart of the citing provision cites instead
+    instead: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in RESOLUTION_KINDS:
@@ -47,7 +54,7 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         return {"target": self.target, "kind": self.kind, "edition": self.edition,
-                "label": self.label, "note": self.note}
+                "label": self.label, "note": self.note, "instead": list(self.instead)}
 
 
 @dataclass(slots=True)
@@ -310,6 +317,13 @@ class Corpus:
     line_counts: dict[str, int] = field(default_factory=dict)
     #: problems found while parsing (unaccounted lines, errata keys not found, ...)
     problems: list[str] = field(default_factory=list)
+    #: the errata and rules of errata.toml (rules_ext.corpus.errata.Erratum / Rule), by which the
+    #: ``corrections`` ids of the nodes are explained
+    errata: list[Any] = field(default_factory=list)
+
+    def erratum(self, erratum_id: str) -> Any | None:
+        """The erratum or rule with this id, or None."""
+        return next((x for x in self.errata if x.id == erratum_id), None)
 
     def edition(self, edition_id: str) -> Edition:
         for e in self.editions:

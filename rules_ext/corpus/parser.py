@@ -19,11 +19,11 @@ from .editions import (
     split_front,
     tokenize_region,
 )
-from .errata import Erratum, load_errata
+from .errata import Erratum, Rule, load_errata, load_rules, rule_applies
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law
 from .markers import recover_markers
-from .model import Corpus, Edition
+from .model import Corpus, Definition, Edition, Provision
 from .numbering import find_citations, recover_numbers
 from .text import LAW_RE, SourceLine, TextFileError, read_lines
 
@@ -37,6 +37,7 @@ class ParseResult:
     files: list[FileResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
 
 
 def parse_directory(texts_dir: Path) -> ParseResult:
@@ -46,7 +47,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     file name and line numbers instead.
     """
     errata = load_errata(texts_dir / "errata.toml")
-    result = ParseResult(Corpus([]), errata=errata)
+    rules = load_rules(texts_dir / "errata.toml")
+    result = ParseResult(Corpus([]), errata=errata, rules=rules)
     files = sorted(texts_dir.glob("*.txt"))
     parsed: dict[str, tuple[Path, list[SourceLine]]] = {}
     for path in files:
@@ -85,6 +87,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     _apply_errata_to_definitions(result.corpus, errata)
     _apply_errata_to_front(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))
+    result.problems.extend(mark_rules(result.corpus, rules))
+    result.corpus.errata = [*errata, *rules]
     by_name = {fr.name: fr for fr in result.files}
     for e in result.corpus.editions:
         places = by_name[e.source].places
@@ -158,6 +162,26 @@ def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
             if n != 1:
                 where = "not found" if n == 0 else f"found {n} times"
                 problems.append(f"erratum {x.id}: key {x.key!r} {where} in edition {ed}")
+    return problems
+
+
+def mark_rules(corpus: Corpus, rules: list[Rule]) -> list[str]:
+    """List each rule's id among the corrections of every provision and definition it changed;
+    a rule that changed nothing in an edition it names is a problem."""
+    problems = []
+    for rule in rules:
+        for e in corpus.editions:
+            if e.id not in rule.editions:
+                continue
+            nodes: list[Provision | Definition] = [*e.provisions(), *e.definitions]
+            hits = [n for n in nodes
+                    if rule_applies(rule, n.original_text + getattr(n, "heading", ""),
+                                    n.text + getattr(n, "heading", ""))]
+            for node in hits:
+                if rule.id not in node.corrections:
+                    node.corrections.append(rule.id)
+            if not hits:
+                problems.append(f"rule {rule.id}: changes nothing in edition {e.id}")
     return problems
 
 

@@ -18,8 +18,8 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import LabelError, ancestors, law_number
-from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
+from rules_ext.corpus.labels import LabelError, ancestors, citation, law_number
+from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.names import (
@@ -102,6 +102,31 @@ def note_marker(marker: str) -> tuple[str, str]:
     return shown, ""
 
 
+def reference_notices(xrefs: Sequence[CrossReference]) -> list[str]:
+    """Short Chinese notes for the references linked to another translation's law only (the
+    corpus could not show that edition's provision is the same rule: 'unproven')."""
+    notes: list[str] = []
+    for xref in xrefs:
+        for res in xref.resolutions:
+            if res.kind != "unproven" or res.edition is None or res.label is None:
+                continue
+            other, law = EDITIONS.name(res.edition), citation(res.label)
+            cited = citation(res.target)
+            if res.target == res.label:
+                note = (f"编注：本版未收录{cited}。此处链接到{other}{law}；两版依据的国际规则版本不同，"
+                        f"{other}的该条未必与本版所指相同。")
+            elif res.instead:
+                instead = "、".join(citation(t) for t in res.instead)
+                note = (f"编注：本版未收录{cited}。{other}在同一处引用的是{instead}，可见两版的"
+                        f"{cited}并非同一条款；此处只链接到{other}{law}，不链接该款。")
+            else:
+                note = (f"编注：本版未收录{cited}。{other}的{cited}未能证明与本版所指条款相同"
+                        f"（两版依据的国际规则版本不同），此处只链接到{other}{law}。")
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
                    anchor: Callable[[str, str], str] = markup.same_label,
@@ -135,6 +160,7 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "text": text,
         "tables": [dict(table_data(t, convert), after=after) for t, after in zip(own_tables, pieces[1:])],
         "findings": (findings or {}).pop(p.label, []),
+        "notices": [markup.escape(convert(n)) for n in reference_notices(p.xrefs)],
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
                                     findings, boundaries)
                      for c in p.children],
@@ -386,7 +412,7 @@ class Generator:
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
                           "recovered": False, "penalty": False, "original": "",
-                          "corrections": "", "text": "",
+                          "corrections": "", "text": "", "notices": [],
                           "tables": [table_data(t, convert) for t in group], "children": []})
         return found
 
