@@ -102,10 +102,17 @@ class Provision:
     text_lines: list[int] = field(default_factory=list)
     #: source line of the printed marker/heading (0: none printed, e.g. a recovered provision)
     marker_line: int = 0
+    #: the closing paragraph, printed after the children and governing them all (1991 25B2b:
+    #: "（1）（2）两项，…参阅23条A款。"), or the rest of a paragraph after a note printed inside it
+    #: (1991 68intro: "…有关。（注：…）假如该行动确与后续牌墩有关时：")
+    closing: str = ""
+    closing_original: str = ""
+    closing_lines: list[int] = field(default_factory=list)
 
     def own_lines(self) -> list[int]:
         """The source lines whose text went into this provision (not into its children)."""
-        return sorted(set(self.text_lines) | ({self.marker_line} if self.marker_line else set()))
+        return sorted(set(self.text_lines) | set(self.closing_lines)
+                      | ({self.marker_line} if self.marker_line else set()))
 
     def walk(self) -> Iterator[Provision]:
         yield self
@@ -120,6 +127,8 @@ class Provision:
             "heading": self.heading,
             "text": self.text,
             "original_text": self.original_text,
+            "closing": self.closing,
+            "closing_original": self.closing_original,
             "lines": list(self.lines),
             "penalty": self.penalty,
             "recovered": self.recovered,

@@ -213,6 +213,7 @@ def setup(app) -> dict[str, Any]:
                  html=(directives.visit_collapsible_html, directives.depart_collapsible_html),
                  latex=other, text=other, man=other, texinfo=other)
     app.add_css_file("rules.css")
+    app.add_css_file("rules-fidelity.css")
     app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
     app.connect("builder-inited", generate)

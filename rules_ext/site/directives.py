@@ -167,6 +167,7 @@ class ProvisionDirective(LawDirectiveBase):
         "penalty": directives.flag,
         "original": directives.unchanged,
         "corrections": directives.unchanged,
+        "reasons": directives.unchanged,
     }
 
     def run(self):
@@ -186,6 +187,10 @@ class ProvisionDirective(LawDirectiveBase):
             head += self._mark(marker, "law-marker")
         if heading:
             head += nodes.strong(heading, heading, classes=["law-heading"])
+            if "recovered" in self.options:
+                # a heading the source lost, recovered editorially: never shown as printed
+                head += nodes.abbreviation("〔编〕", "〔编〕", classes=["law-editorial-mark"],
+                                           explanation="标题由编者恢复，原文未印")
         printed = heading + " ".join(self.content)
         if "penalty" in self.options and kind != "penalty" and not any(
                 word in printed for word in ("判罚", "判罰")):
@@ -206,8 +211,9 @@ class ProvisionDirective(LawDirectiveBase):
             container += head
         container += body.children
         original = self.options.get("original")
-        if original:
-            container += self._erratum(original)
+        reasons = self.options.get("reasons", "")
+        if original or reasons:
+            container += self._erratum(original or "", reasons)
         if not whole_law:
             self.domain.note_object(edition, self.script(), label,
                                     ObjectEntry(self.env.docname, label, label,
@@ -221,12 +227,17 @@ class ProvisionDirective(LawDirectiveBase):
                                       classes=[cls, "law-recovered"])
         return nodes.inline(text, text, classes=[cls])
 
-    def _erratum(self, original: str) -> nodes.Node:
-        ids = self.options.get("corrections", "")
+    def _erratum(self, original: str, reasons: str) -> nodes.Node:
+        """The delivered wording and, in Chinese, why it was corrected (no erratum ids: they
+        are machine detail, listed on the edition's errata page and in the JSON)."""
         para = nodes.paragraph(classes=["law-erratum"])
-        label = f"勘误 {ids}".strip() + "：原文作 "
-        para += nodes.inline(label, label, classes=["law-erratum-label"])
-        para += nodes.inline(original, original, classes=["law-original"])
+        if original:
+            label = "勘误：原文作 "
+            para += nodes.inline(label, label, classes=["law-erratum-label"])
+            para += nodes.inline(original, original, classes=["law-original"])
+        if reasons:
+            text = ("。" if original else "勘误：") + reasons
+            para += nodes.inline(text, text, classes=["law-erratum-reason"])
         return para
 
 
