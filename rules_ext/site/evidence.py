@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import LabelError, citation
 
 #: what marks a sentence of no known form
 UNTRANSLATED = "〔未译〕"
@@ -27,14 +28,22 @@ def _ed(edition: str) -> str:
     return EDITIONS.name(edition)
 
 
+def _cite(label: str) -> str:
+    """``第45条C款`` for ``45C`` (a label the grammar does not know is shown as it is)."""
+    try:
+        return citation(label)
+    except LabelError:
+        return label
+
+
 _Render = Callable[[re.Match[str]], str]
 
 #: (form, Chinese rendering), tried in order; the whole sentence must match
 _FORMS: list[tuple[str, _Render]] = [
     (r"citation of (\S+) \(line (\d+)\) fits this block \(context overlap ([\d.]+)\)",
-     lambda m: f"原文第{m[2]}行引用的{m[1]}与此段内容相符（上下文重合度{m[3]}）"),
+     lambda m: f"原文第{m[2]}行引用的{_cite(m[1])}与此段内容相符（上下文重合度{m[3]}）"),
     (r"citation of (\S+) \(line (\d+)\) does not fit this block \(context overlap ([\d.]+)\)",
-     lambda m: f"原文第{m[2]}行引用的{m[1]}与此段内容不符（上下文重合度{m[3]}）"),
+     lambda m: f"原文第{m[2]}行引用的{_cite(m[1])}与此段内容不符（上下文重合度{m[3]}）"),
     (r"numbered (\d+) by order: the laws run without gaps from (\d+) to (\d+)",
      lambda m: f"按条序编为第{m[1]}条：第{m[2]}条至第{m[3]}条连续无缺"),
     (r"confidence from the margin of the best segmentation over the best one that starts Law (\d+) "
@@ -71,6 +80,11 @@ _FORMS: list[tuple[str, _Render]] = [
     (r"(\w+): the note printed as a sentence inside the paragraph of line (\d+) is a provision of its "
      r"own, as the notes printed on their own lines are",
      lambda m: f"{m[1]}：原文第{m[2]}行段落中以句子形式印出的注，与单独成行的注一样，作为独立条款"),
+    (r"(\w+): the note printed as a sentence inside the paragraph of line (\d+) is a provision of its "
+     r"own, kept where it was printed",
+     lambda m: f"{m[1]}：原文第{m[2]}行段落中以句子形式印出的注，作为独立条款，仍置于原印位置"),
+    (r"(\w+): the paragraph of line (\d+) names (\S+) together and closes \w+, after its children",
+     lambda m: f"{m[1]}：原文第{m[2]}行的段落合指{m[3]}各项，是{m[1]}的结语，置于各项之后"),
     (r"recovered (\w+): (.+)", lambda m: f"恢复{m[1]}：{_recovered(m[2])}"),
     (r"(\w+) \((.+)\) has a heading but no text: its body was lost in the source",
      lambda m: f"{m[1]}（{m[2]}）只有标题而无条文：条文在原文中已缺失"),

@@ -642,9 +642,13 @@ class Generator:
         def link(other: Edition) -> str:
             return markup.doc_link(convert(edition_name(other)), f"/{folder}{other.id}/law-{law.number}")
 
+        def named(other: Edition) -> str:
+            same = other.id in twins or edition.id in (other.same_wording_as, other.variant_of)
+            return link(other) + ("" if same else markup.escape(convert("（另一译本，内容未必相同）")))
+
         def having(test) -> str:
             found = [o for o in others if o.law(law.number) is not None and test(o)]
-            return (f"，可参阅 {' 、 '.join(link(o) for o in found)} " if found
+            return (f"，可参阅 {' 、 '.join(named(o) for o in found)} " if found
                     else markup.escape(convert("，本站其他版本亦未收录")))
 
         notes = []
