@@ -87,7 +87,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     _apply_errata_to_definitions(result.corpus, errata)
     _apply_errata_to_front(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))
-    result.problems.extend(mark_rules(result.corpus, rules))
+    delivered_lines = {name: {ln.number: ln.original for ln in lines} for name, (_, lines) in parsed.items()}
+    result.problems.extend(mark_rules(result.corpus, rules, delivered_lines))
     result.corpus.errata = [*errata, *rules]
     by_name = {fr.name: fr for fr in result.files}
     for e in result.corpus.editions:
@@ -165,18 +166,25 @@ def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
     return problems
 
 
-def mark_rules(corpus: Corpus, rules: list[Rule]) -> list[str]:
+def mark_rules(corpus: Corpus, rules: list[Rule],
+               delivered_lines: dict[str, dict[int, str]] | None = None) -> list[str]:
     """List each rule's id among the corrections of every provision and definition it changed;
-    a rule that changed nothing in an edition it names is a problem."""
+    a rule that changed nothing in an edition it names is a problem. ``delivered_lines`` (file ->
+    line number -> line as delivered) lets a marker printed ``***b***`` count as changed too."""
     problems = []
     for rule in rules:
         for e in corpus.editions:
             if e.id not in rule.editions:
                 continue
             nodes: list[Provision | Definition] = [*e.provisions(), *e.definitions]
-            hits = [n for n in nodes
-                    if rule_applies(rule, n.original_text + getattr(n, "heading", ""),
-                                    n.text + getattr(n, "heading", ""))]
+            # a note's marker is shown with brackets too (***注： as （注：): it counts as delivered text
+            source = (delivered_lines or {}).get(e.source, {})
+
+            def delivered(n: Provision | Definition) -> str:
+                printed = source.get(getattr(n, "marker_line", 0), "")[:len(getattr(n, "marker", "")) + 8]
+                return n.original_text + getattr(n, "heading", "") + getattr(n, "marker", "") + printed
+
+            hits = [n for n in nodes if rule_applies(rule, delivered(n), n.text + getattr(n, "heading", ""))]
             for node in hits:
                 if rule.id not in node.corrections:
                     node.corrections.append(rule.id)

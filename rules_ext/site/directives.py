@@ -276,7 +276,13 @@ class TermDirective(LawDirectiveBase):
         self.state.nested_parse(self.content, self.content_offset, body)
         item += body.children
         # the hover shows the definition as a reader sees it: role markup reduced to its text
-        hover = _plain(" ".join(self.content).strip())
+        # (the definition only: an editorial note after it, a nested block, is not hovered)
+        own = []
+        for line in self.content:
+            if line.lstrip().startswith(".. "):
+                break
+            own.append(line)
+        hover = _plain(" ".join(own).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, hover),

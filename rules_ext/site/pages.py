@@ -702,7 +702,8 @@ class Generator:
         return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",
                 "recovered": d.recovered,
-                "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ "}
+                "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ ",
+                "notices": [markup.escape(convert(n)) for n in reference_notices(d.xrefs)]}
 
     def _switch(self, edition: Edition, number: int | None, trad_view: bool) -> dict[str, str]:
         """Link to the same page in the other script."""
@@ -717,15 +718,23 @@ class Generator:
         return {"name": "繁體", "doc": f"/{HANT}/{edition.id}/{page}"}
 
     def _about(self, edition: Edition, convert) -> list[str]:
+        """What the edition is and what it covers, in Chinese (the source file and the evidence
+        are on its 考证 page)."""
+        numbers = sorted(law.number for law in edition.laws)
         notes = []
         if edition.same_wording_as:
-            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。"
-                         f" (This text repeats the wording of the {edition.same_wording_as} edition.)")
+            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。")
         elif edition.partial:
-            notes.append("本版只收录了部分条文。 (A partial copy of the edition.)")
+            notes.append("本版只收录了部分条文。")
         if edition.script == "traditional":
-            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。 (Delivered in traditional script.)")
-        notes.append(f"共 {len(edition.laws)} 条。来源文件：{edition.source}")
+            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。")
+        span = f"第{numbers[0]}–{numbers[-1]}条" if numbers else ""
+        empty = [n.number for n in edition.laws
+                 if not any(p.text.strip() or p.children for p in n.provisions)]
+        told = f"共 {len(numbers)} 条（{span}）" + ("，另有定义" if edition.definitions else "")
+        if empty:
+            told += "；" + "、".join(f"第{n}条" for n in empty) + "原文只存条名"
+        notes.append(told + "。原文的改动见勘误表，编者恢复之处的依据见考证。")
         return [markup.escape(convert(n)) for n in notes]
 
     def _tree(self, laws: list[Law], view: View) -> list[dict[str, Any]]:
