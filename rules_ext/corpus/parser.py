@@ -179,18 +179,22 @@ def mark_rules(corpus: Corpus, rules: list[Rule],
             nodes: list[Provision | Definition] = [*e.provisions(), *e.definitions]
             # a note's marker is shown with brackets too (***注： as （注：): it counts as delivered text
             source = (delivered_lines or {}).get(e.source, {})
-
-            def delivered(n: Provision | Definition) -> str:
-                printed = source.get(getattr(n, "marker_line", 0), "")[:len(getattr(n, "marker", "")) + 8]
-                return n.original_text + getattr(n, "heading", "") + getattr(n, "marker", "") + printed
-
-            hits = [n for n in nodes if rule_applies(rule, delivered(n), n.text + getattr(n, "heading", ""))]
+            hits = [n for n in nodes
+                    if rule_applies(rule, _delivered_form(n, source), n.text + getattr(n, "heading", ""))]
             for node in hits:
                 if rule.id not in node.corrections:
                     node.corrections.append(rule.id)
             if not hits:
                 problems.append(f"rule {rule.id}: changes nothing in edition {e.id}")
     return problems
+
+
+def _delivered_form(n: Provision | Definition, source: dict[int, str]) -> str:
+    """A node's delivered text, heading and marker, with the start of its marker's printed line
+    (the traditional copy prints ``***b***`` where the model keeps the marker ``（b）``)."""
+    marker = getattr(n, "marker", "")
+    printed = source.get(getattr(n, "marker_line", 0), "")[:len(marker) + 8]
+    return n.original_text + getattr(n, "heading", "") + marker + printed
 
 
 def _file_order(name: str) -> tuple[int, str]:
