@@ -119,6 +119,15 @@ class Provision:
         for child in self.children:
             yield from child.walk()
 
+    def reading(self) -> Iterator[str]:
+        """The provision as printed, paragraph by paragraph: its marker, heading and text, its
+        children's, then its closing paragraph (which governs the children)."""
+        yield " ".join(x for x in (self.marker, self.heading, self.text) if x).strip()
+        for child in self.children:
+            yield from child.reading()
+        if self.closing:
+            yield self.closing
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "label": self.label,

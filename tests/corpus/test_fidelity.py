@@ -64,3 +64,10 @@ def test_no_change_to_the_delivered_text_goes_unlisted(corpus):
 def test_editorial_titles_follow_the_texts_own_words(corpus, number, title):
     law = corpus.edition("1991").law(number)
     assert law.title_editorial and law.title == title
+
+
+def test_a_quoted_provision_keeps_its_closing_paragraph_last(corpus):
+    """Law quotes in ruling forms read the provision as printed, closing paragraph after (1), (2)."""
+    paragraphs = list(corpus.find("1991", "25B2b").reading())
+    assert paragraphs[-1] == "（1）（2）两项，在强制性不叫对违规方造成损害时参阅23条A款。"
+    assert paragraphs[-2].startswith("（2）")
