@@ -268,8 +268,15 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
                 found[table.header.index(f.column)] = f
         return found
 
+    # header cells the editors recovered (1991 77A: the suit symbols) read as insertions, 〔♣〕
+    recovered = {cell for note in table.notes
+                 for m in [re.search(r"recovered as ([♠♥♦♣ ]+)", note)] if m for cell in m.group(1).split()}
+    header = cells(table.header) if table.header else None
+    if header:
+        header = [_insertion_role(c).removeprefix("\\ ").removesuffix("\\ ") if c in recovered else h
+                  for c, h in zip(table.header + [""] * len(header), header)]
     return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
-            "header": cells(table.header) if table.header else None,
+            "header": header,
             "rows": _grouped([cells(r, marks_of(r)) for r in table.rows], _row_groups(table)),
             "groups": _row_groups(table),
             "notes": [markup.escape(convert(n)) for n in table_notices(table)],

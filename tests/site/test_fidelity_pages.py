@@ -28,6 +28,8 @@ def test_a_misprint_is_marked_in_its_cell_with_the_reason(site):
     assert law77.count(r"\40\ :law-misprint:`〔应为60〕`") == 2
     assert "〔应为60〕：原表加倍时♥、♠两格印作40；按计分规则核算应为60" in law77
     assert "verification findings" not in law77
+    # the suit headers the source lost are the editors' reconstruction: set apart, 〔♣〕
+    assert "- :law-insert:`〔♣〕`" in law77 and "编注：花色栏目标题原文缺失，由编者补作♣ ♦ ♥ ♠。" in law77
 
 
 def test_law_pages_carry_no_machine_detail(site):
