@@ -133,11 +133,14 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    findings: dict[str, list[dict[str, str]]] | None = None,
                    boundaries: Callable[[str], set[int]] | None = None,
                    errata: dict[str, Any] | None = None,
-                   misprints: Sequence[Any] = ()) -> dict[str, Any]:
+                   misprints: Sequence[Any] = (),
+                   editorial: Callable[[str], str] | None = None) -> dict[str, Any]:
     """The template data of a provision and its children; with ``boundaries``, a defined term
     is linked only where it is a whole word. ``errata`` (id -> erratum or rule) give the Chinese
     reasons of the corrections and the editorial insertions; ``misprints`` (verification
-    findings) mark the table cells that were printed wrong."""
+    findings) mark the table cells that were printed wrong; ``editorial`` converts the editors'
+    notes to the page's script (the delivered traditional copy's own text is never converted)."""
+    note = editorial or convert
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
                               boundaries)
     spans = insertion_spans(p.text, p.corrections, errata or {}, spans)
@@ -169,16 +172,16 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "penalty": p.penalty,
         "original": original,
         "corrections": " ".join(p.corrections),
-        "reasons": markup.option_value(convert("；".join(r.rstrip("。") for r in reasons) + "。"))
+        "reasons": markup.option_value(note("；".join(r.rstrip("。") for r in reasons) + "。"))
         if reasons else "",
         "text": text,
         "tables": [dict(table_data(t, convert, misprints), after=after)
                    for t, after in zip(own_tables, pieces[1:])],
         "findings": (findings or {}).pop(p.label, []),
-        "notices": [markup.escape(convert(n)) for n in reference_notices(p.xrefs)],
+        "notices": [markup.escape(note(n)) for n in reference_notices(p.xrefs)],
         "closing": closing_par,
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
-                                    findings, boundaries, errata, misprints)
+                                    findings, boundaries, errata, misprints, editorial)
                      for c in p.children],
     }
 
@@ -329,6 +332,8 @@ class View:
     terms: list[str]
     term_target: Callable[[str], str]
     tables: dict[str, list[Table]]
+    #: the editors' notes in the page's script (the delivered traditional copy: converted to it)
+    editorial: Callable[[str], str] = lambda s: s
 
     def __post_init__(self) -> None:
         if self.script not in ("simplified", "traditional"):
@@ -417,7 +422,9 @@ class Generator:
             convert=(lambda s: to_traditional(s, profile)) if trad_view else (lambda s: s),
             prefix=f"{HANT}/{edition.id}" if trad_view else edition.id,
             script="traditional" if (trad_view or edition.script == "traditional") else "simplified",
-            terms=terms, term_target=term_target, tables=tables)
+            terms=terms, term_target=term_target, tables=tables,
+            editorial=(lambda s: to_traditional(s, profile))
+            if (trad_view or edition.script == "traditional") else (lambda s: s))
 
     def edition_pages(self, edition: Edition, script: str) -> dict[str, str]:
         view = self.view(edition, script)
@@ -465,12 +472,12 @@ class Generator:
             editorial.append("条号由编者恢复（原文未印条号）。")
         if law.title_editorial:
             editorial.append("条名由编者拟定（原文未印条名）。")
-        lost = self.lost_notices(edition, law, convert, HANT if view.trad_view else "")
+        lost = self.lost_notices(edition, law, view.editorial, HANT if view.trad_view else "")
         misprints = self._misprints(edition.id, law.number)
         orphans = self._orphan_tables(law, view.tables, convert, misprints)
         provisions = [provision_data(p, edition, view.terms, view.term_target, convert,
                                      view.tables, self.anchor, {}, self.word_boundaries,
-                                     self.errata, misprints)
+                                     self.errata, misprints, view.editorial)
                       for p in law.provisions]
         return self.render(
             "site/law.rst.jinja",
@@ -484,7 +491,7 @@ class Generator:
             place=" › ".join(place),
             prevnext=" · ".join(prevnext),
             switches=" · ".join(switches),
-            editorial=(markup.escape(convert("".join(editorial))) if editorial else "")
+            editorial=(markup.escape(view.editorial("".join(editorial))) if editorial else "")
             + (" " if editorial and lost else "") + " ".join(lost),
             kaozheng=f"/{view.prefix}/kaozheng" if self._has_evidence(edition, law) else "",
             errata_page=f"/{view.prefix}/errata" if any(p.corrections for p in law.walk()) or misprints else "",
@@ -504,7 +511,7 @@ class Generator:
             edition=edition.id, edition_name=convert(edition_name(edition)), prefix=view.prefix,
             script=view.script, trad_view=view.trad_view,
             title=markup.escape(convert(edition.title or edition_name(edition))),
-            about=self._about(edition, convert),
+            about=self._about(edition, view.editorial),
             # the encyclopedia's abstract is garbled: not published (the 考证 page says so)
             front=[{"title": markup.escape(convert(f.title)),
                     "paragraphs": [markup.escape(convert(p)) for p in f.paragraphs if p.strip()]}
@@ -538,7 +545,7 @@ class Generator:
         """Every change made to the delivered text of one edition, with its reason in Chinese:
         the keyed errata (one row each), the rules applied wherever a pattern occurs, and the
         table cells marked as misprinted."""
-        edition, convert = view.edition, view.convert
+        edition, text, ed = view.edition, view.convert, view.editorial
         errata = self.errata
         keyed: list[list[str]] = []
         ruled: dict[str, tuple[Any, list[str]]] = {}
@@ -551,14 +558,14 @@ class Generator:
                     corrected = x.corrected
                     if getattr(x, "insertion", False) and x.inserted:
                         corrected = corrected.replace(x.inserted, f"〔{x.inserted}〕", 1)
-                    keyed.append([where, markup.escape(convert(x.original)) or "\\ ",
-                                  markup.escape(convert(corrected)) or "\\ ",
-                                  markup.escape(convert(x.explanation))])
+                    keyed.append([where, markup.escape(text(x.original)) or "\\ ",
+                                  markup.escape(text(corrected)) or "\\ ",
+                                  markup.escape(ed(x.explanation))])
                 else:
                     ruled.setdefault(cid, (x, []))[1].append(where)
-        rules = [{"title": markup.escape(convert(_RULE_TITLES.get(x.change, "统一改动"))),
-                  "explanation": markup.escape(convert(x.explanation)),
-                  "places": markup.escape(convert(f"见于{len(places)}处：")) + " " + "、 ".join(places)}
+        rules = [{"title": markup.escape(ed(_RULE_TITLES.get(x.change, "统一改动"))),
+                  "explanation": markup.escape(ed(x.explanation)),
+                  "places": markup.escape(ed(f"见于{len(places)}处：")) + " " + "、 ".join(places)}
                  for x, places in ruled.values()]
         misprints = []
         for law in sorted(edition.laws, key=lambda x: x.number):
@@ -566,28 +573,28 @@ class Generator:
             for reason in misprint_reasons(found):
                 label = found[0].label
                 misprints.append(markup.role("law:ref", citation(label), f"{edition.id}:{label}")
-                                 + " " + markup.escape(convert(reason)))
+                                 + " " + markup.escape(ed(reason)))
         count = len(keyed) + sum(len(places) for _, places in ruled.values()) + len(misprints)
         intro = (f"{edition_name(edition)}原文的每一处改动都列在这里，并说明理由。条文页上显示改正后的文字，"
                  f"并在该款之下注明原文所印。以〔〕标出的文字为编者补入，任何原本都没有。共{count}处。")
         return self.render(
             "site/errata.rst.jinja", edition=edition.id, script=view.script, trad_view=view.trad_view,
-            title=markup.escape(convert(f"勘误表 · {edition_name(edition)}")),
-            intro=markup.escape(convert(intro)),
-            keyed_caption=markup.escape(convert("逐处勘误")),
-            columns=[markup.escape(convert(c)) for c in ("位置", "原文", "改为", "理由")],
+            title=markup.escape(ed(f"勘误表 · {edition_name(edition)}")),
+            intro=markup.escape(ed(intro)),
+            keyed_caption=markup.escape(ed("逐处勘误")),
+            columns=[markup.escape(ed(c)) for c in ("位置", "原文", "改为", "理由")],
             keyed=keyed, rules=rules,
-            misprints_title=markup.escape(convert("表格误印（保留原印数值，只加注）")),
+            misprints_title=markup.escape(ed("表格误印（保留原印数值，只加注）")),
             misprints=misprints)
 
     def kaozheng_page(self, view: View, laws: list[Law]) -> str:
         """考证: the evidence for what the editors recovered in one edition (law numbers, titles,
         boundaries, lost headings, tables, definitions), in Chinese."""
         from rules_ext.site.evidence import in_chinese
-        edition, convert = view.edition, view.convert
+        edition, ed = view.edition, view.editorial
 
         def esc(text: str) -> str:
-            return markup.escape(convert(text))
+            return markup.escape(ed(text))
 
         entries = []
         for law in laws:
@@ -603,9 +610,9 @@ class Generator:
                 if _law_of(t.label) == law.number:
                     lines += [esc(f"“{t.caption}”表：{in_chinese(n)}") for n in t.notes]
             entries.append({"title": markup.escape(view.title(law)),
-                            "lines": [markup.role("law:ref", convert("本条原文"), f"{edition.id}:{law.number}")
+                            "lines": [markup.role("law:ref", ed("本条原文"), f"{edition.id}:{law.number}")
                                       + " " + esc(f"（原文第{law.lines[0]}–{law.lines[1]}行）")] + lines})
-        definitions = [markup.role("law:term", convert(d.term), f"{edition.id}:{d.term}") + " "
+        definitions = [markup.role("law:term", ed(d.term), f"{edition.id}:{d.term}") + " "
                        + esc(f"（{d.english}）：{in_chinese(d.note)}")
                        for d in edition.definitions if d.recovered and d.note]
         front = [esc(f"百科词条摘要文字错乱（原文作“{''.join(f.original_paragraphs)}”），不予刊出。")
@@ -655,7 +662,7 @@ class Generator:
 
         def having(test) -> str:
             found = [o for o in others if o.law(law.number) is not None and test(o)]
-            return (f"，可参阅 {' 、 '.join(named(o) for o in found)} " if found
+            return (f"{markup.escape(convert('，可参阅'))} {' 、 '.join(named(o) for o in found)} " if found
                     else markup.escape(convert("，本站其他版本亦未收录")))
 
         notes = []
