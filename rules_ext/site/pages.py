@@ -658,7 +658,7 @@ class Generator:
 
         def named(other: Edition) -> str:
             same = other.id in twins or edition.id in (other.same_wording_as, other.variant_of)
-            return link(other) + ("" if same else markup.escape(convert("（另一译本，内容未必相同）")))
+            return link(other) + ("" if same else "\\ " + markup.escape(convert("（另一译本，内容未必相同）")))
 
         def having(test) -> str:
             found = [o for o in others if o.law(law.number) is not None and test(o)]
