@@ -209,11 +209,15 @@ class ProvisionDirective(LawDirectiveBase):
             head = None
         if head is not None:
             container += head
-        container += body.children
         original = self.options.get("original")
         reasons = self.options.get("reasons", "")
+        children = list(body.children)
         if original or reasons:
-            container += self._erratum(original or "", reasons)
+            # right under the provision's own text, before its sub-provisions and closing
+            at = next((i for i, n in enumerate(children) if "law-provision" in n.get("classes", [])),
+                      len(children))
+            children.insert(at, self._erratum(original or "", reasons))
+        container += children
         if not whole_law:
             self.domain.note_object(edition, self.script(), label,
                                     ObjectEntry(self.env.docname, label, label,

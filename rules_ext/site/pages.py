@@ -278,11 +278,17 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
     if header:
         header = [_insertion_role(c).removeprefix("\\ ").removesuffix("\\ ") if c in recovered else h
                   for c, h in zip(table.header + [""] * len(header), header)]
+    # a table whose body the source lost is not drawn as an empty grid: a notice says what is left
+    lost = ""
+    if not table.rows:
+        kept = "、".join(f"“{c}”" for c in table.header if c.strip())
+        lost = markup.escape(convert(f"编注：此处原印“{table.caption}”表，原文只存表头{kept}，表身已缺失。"))
     return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
+            "lost": lost,
             "header": header,
             "rows": _grouped([cells(r, marks_of(r)) for r in table.rows], _row_groups(table)),
             "groups": _row_groups(table),
-            "notes": [markup.escape(convert(n)) for n in table_notices(table)],
+            "notes": [] if lost else [markup.escape(convert(n)) for n in table_notices(table)],
             "misprints": [markup.escape(convert(r)) for r in misprint_reasons(own)]}
 
 
