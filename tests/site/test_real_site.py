@@ -203,5 +203,5 @@ def test_law_pages_publish_no_machine_detail_and_no_wrong_law(real_site):
     # the encyclopedia's garbled abstract is not published on the edition's index
     assert "由于1999年审定通过" not in page("1999/index")
     # empty or fragmentary pages say so, in Chinese, and link the other editions
-    assert "条文已缺失" in page("1999-trad/law-40") and 'href="../1999/law-40.html"' in page("1999-trad/law-40")
+    assert "條文已缺失" in page("1999-trad/law-40") and 'href="../1999/law-40.html"' in page("1999-trad/law-40")
     assert "表身已缺失" in page("1999/law-2") and "第82条C款原文只存标题" in page("1991/law-82")
