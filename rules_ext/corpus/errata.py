@@ -9,6 +9,20 @@ Each erratum is keyed by a snippet of the surrounding text, never by a line numb
     original = "人一防家"        # inside key
     corrected = "任一防家"
     reason = "typo: 人一 for 任一 (any defender)"
+    explanation = "错字：“人一”应为“任一”（任一防家）。"   # for readers, in Chinese
+    insertion = false   # true: ``corrected`` adds text no delivered copy has (shown as 〔…〕)
+
+Changes made wherever a pattern occurs (restored suit symbols, the traditional copy's ``***``
+brackets and ASCII ``;``) are *rules*, listed in the same file::
+
+    [[rule]]
+    id = "1999-trad-brackets"
+    editions = ["1999-trad"]
+    change = "brackets"            # one of RULE_CHANGES
+    reason = "..."
+    explanation = "..."
+
+Every provision or definition where a rule applies lists its id among its corrections.
 
 The model keeps the delivered text (``original_text``) and the corrected one (``text``), and lists
 the ids of the errata applied (``corrections``).  A key that is not found, or found more than once,
@@ -19,6 +33,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+#: the pattern changes a rule may name (see :func:`rule_applies`)
+RULE_CHANGES = ("suits", "brackets", "semicolons")
+_SUITS = "♠♥♦♣"
 
 
 class ErrataError(ValueError):
@@ -33,6 +51,8 @@ class Erratum:
     original: str
     corrected: str
     reason: str
+    explanation: str = ""  # the reason in Chinese, for readers
+    insertion: bool = False  # ``corrected`` adds text that no delivered copy has
 
     def __post_init__(self) -> None:
         if not self.id or not self.key or not self.reason:
@@ -49,6 +69,69 @@ class Erratum:
         """The key with the correction applied."""
         return self.key.replace(self.original, self.corrected, 1)
 
+    @property
+    def inserted(self) -> str:
+        """What an insertion adds: ``corrected`` less what it keeps of ``original`` at either end
+        (``成立，`` -> ``成立，而左敌家的叫牌可予取消，均不判罚。`` adds from ``而``)."""
+        if not self.insertion:
+            return ""
+        head = len(_common_prefix(self.original, self.corrected))
+        tail = len(_common_prefix(self.original[head:][::-1], self.corrected[head:][::-1]))
+        return self.corrected[head:len(self.corrected) - tail]
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A change the parser makes wherever a pattern occurs (not keyed by a snippet)."""
+
+    id: str
+    editions: tuple[str, ...]
+    change: str  # one of RULE_CHANGES
+    reason: str
+    explanation: str
+
+    def __post_init__(self) -> None:
+        if self.change not in RULE_CHANGES:
+            raise ErrataError(f"rule {self.id!r}: unknown change {self.change!r}: expected one of "
+                              f"{', '.join(RULE_CHANGES)}")
+        if not self.id or not self.editions or not self.reason or not self.explanation:
+            raise ErrataError(f"rule {self.id!r}: id, editions, reason and explanation are required")
+
+
+def rule_applies(rule: Rule, original: str, text: str) -> bool:
+    """Whether ``rule`` changed the delivered ``original`` into ``text``."""
+    if rule.change == "suits":
+        return sum(text.count(s) for s in _SUITS) > sum(original.count(s) for s in _SUITS)
+    if rule.change == "brackets":
+        return "***" in original and "***" not in text
+    return ";" in original and "；" in text
+
+
+def load_rules(path: Path) -> list[Rule]:
+    """The ``[[rule]]`` tables of errata.toml."""
+    if not path.exists():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ErrataError(f"cannot read {path.name}: {exc}: expected [[rule]] tables") from exc
+    out = []
+    for entry in data.get("rule", []):
+        try:
+            out.append(Rule(id=entry["id"], editions=tuple(entry["editions"]), change=entry["change"],
+                            reason=entry["reason"], explanation=entry["explanation"]))
+        except KeyError as exc:
+            raise ErrataError(f"rule {entry.get('id', entry)!r} lacks {exc}: expected id, editions, "
+                              "change, reason, explanation") from exc
+    return out
+
 
 def load_errata(path: Path) -> list[Erratum]:
     """Read errata.toml; a missing file means no errata."""
@@ -64,10 +147,14 @@ def load_errata(path: Path) -> list[Erratum]:
         try:
             e = Erratum(id=entry["id"], editions=tuple(entry["editions"]), key=entry["key"],
                         original=entry["original"], corrected=entry["corrected"],
-                        reason=entry["reason"])
+                        reason=entry["reason"], explanation=entry.get("explanation", ""),
+                        insertion=bool(entry.get("insertion", False)))
         except KeyError as exc:
             raise ErrataError(f"erratum {entry.get('id', entry)!r} lacks {exc}: expected id, "
                               "editions, key, original, corrected, reason") from exc
+        if not e.explanation:
+            raise ErrataError(f"erratum {e.id!r} lacks explanation: the reason for readers, in "
+                              "Chinese, e.g. explanation = \"错字：“人一”应为“任一”。\"")
         if e.id in seen:
             raise ErrataError(f"erratum id {e.id!r} used twice: expected unique ids")
         seen.add(e.id)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .errata import Erratum, apply_to_lines
 from .model import Law, Table
-from .structure import LawLine, build_provisions, split_sentence_notes
+from .structure import LawLine, build_provisions, lift_closing_paragraphs, split_sentence_notes
 from .suits import restore_suits
 from .text import SourceLine, delivered
 
@@ -57,6 +57,7 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
     law_lines = [LawLine(ln.number, delivered(ln.original), corrected[ln.number]) for ln in body]
     provisions, owner = build_provisions(draft.number, law_lines)
     note_evidence = split_sentence_notes(draft.number, provisions)
+    note_evidence += lift_closing_paragraphs(provisions)
     by_label = {p.label: p for top in provisions for p in top.walk()}
     for n, ids in applied.items():
         p = by_label[owner[n]]
@@ -64,6 +65,7 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
     for p in by_label.values():
         p.text, _ = restore_suits(p.text)
         p.heading, _ = restore_suits(p.heading)
+        p.closing, _ = restore_suits(p.closing)
     if draft.title_line is not None:
         places[draft.title_line] = f"law heading {edition_id}:{draft.number}"
     for n, tid in table_lines.items():

@@ -18,7 +18,7 @@ Lines = tuple[int, int]  # first, last (1-based, inclusive) in the edition's sou
 
 
 #: how a reference's target resolved (see :func:`rules_ext.corpus.xrefs.resolve_target`)
-RESOLUTION_KINDS = ("same", "elsewhere", "ancestor", "unresolved")
+RESOLUTION_KINDS = ("same", "elsewhere", "ancestor", "unproven", "unresolved")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +26,13 @@ class Resolution:
     """Where one target of a reference resolved: the edition and the label of an existing provision.
 
     ``kind`` is 'same' (the label in the reference's own edition), 'elsewhere' (the label in another
-    edition), 'ancestor' (the nearest existing ancestor, e.g. ``23A`` -> ``23``) or 'unresolved'
-    (no edition has the law; ``edition`` and ``label`` are None).
+    edition), 'ancestor' (the nearest existing ancestor, e.g. ``23A`` -> ``23``), 'unproven' or
+    'unresolved' (no edition has the law; ``edition`` and ``label`` are None).
+
+    'unproven': the target exists only in another translation (1999 citing a law it does not
+    deliver, found in 1991) and nothing shows that edition's provision is the same rule; ``label``
+    is then the law only (``72B1`` -> ``1991:72``), and ``instead`` holds what the same place of
+    that edition cites, when it cites something else (1991 30B2a cites 23B where 1999 cites 72B1).
     """
 
     target: str  # the label as printed-normalised, e.g. '23A'
@@ -35,6 +40,8 @@ class Resolution:
     edition: str | None  # edition holding ``label``, e.g. '1999'
     label: str | None  # existing provision label the target links to, e.g. '23'
     note: str = ""
+    #: an 'unproven' target: the labels the counterpart of the citing provision cites instead
+    instead: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in RESOLUTION_KINDS:
@@ -47,7 +54,7 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         return {"target": self.target, "kind": self.kind, "edition": self.edition,
-                "label": self.label, "note": self.note}
+                "label": self.label, "note": self.note, "instead": list(self.instead)}
 
 
 @dataclass(slots=True)
@@ -95,15 +102,31 @@ class Provision:
     text_lines: list[int] = field(default_factory=list)
     #: source line of the printed marker/heading (0: none printed, e.g. a recovered provision)
     marker_line: int = 0
+    #: the closing paragraph, printed after the children and governing them all (1991 25B2b:
+    #: "（1）（2）两项，…参阅23条A款。"), or the rest of a paragraph after a note printed inside it
+    #: (1991 68intro: "…有关。（注：…）假如该行动确与后续牌墩有关时：")
+    closing: str = ""
+    closing_original: str = ""
+    closing_lines: list[int] = field(default_factory=list)
 
     def own_lines(self) -> list[int]:
         """The source lines whose text went into this provision (not into its children)."""
-        return sorted(set(self.text_lines) | ({self.marker_line} if self.marker_line else set()))
+        return sorted(set(self.text_lines) | set(self.closing_lines)
+                      | ({self.marker_line} if self.marker_line else set()))
 
     def walk(self) -> Iterator[Provision]:
         yield self
         for child in self.children:
             yield from child.walk()
+
+    def reading(self) -> Iterator[str]:
+        """The provision as printed, paragraph by paragraph: its marker, heading and text, its
+        children's, then its closing paragraph (which governs the children)."""
+        yield " ".join(x for x in (self.marker, self.heading, self.text) if x).strip()
+        for child in self.children:
+            yield from child.reading()
+        if self.closing:
+            yield self.closing
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,6 +136,8 @@ class Provision:
             "heading": self.heading,
             "text": self.text,
             "original_text": self.original_text,
+            "closing": self.closing,
+            "closing_original": self.closing_original,
             "lines": list(self.lines),
             "penalty": self.penalty,
             "recovered": self.recovered,
@@ -310,6 +335,13 @@ class Corpus:
     line_counts: dict[str, int] = field(default_factory=dict)
     #: problems found while parsing (unaccounted lines, errata keys not found, ...)
     problems: list[str] = field(default_factory=list)
+    #: the errata and rules of errata.toml (rules_ext.corpus.errata.Erratum / Rule), by which the
+    #: ``corrections`` ids of the nodes are explained
+    errata: list[Any] = field(default_factory=list)
+
+    def erratum(self, erratum_id: str) -> Any | None:
+        """The erratum or rule with this id, or None."""
+        return next((x for x in self.errata if x.id == erratum_id), None)
 
     def edition(self, edition_id: str) -> Edition:
         for e in self.editions:

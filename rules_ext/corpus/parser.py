@@ -19,11 +19,11 @@ from .editions import (
     split_front,
     tokenize_region,
 )
-from .errata import Erratum, load_errata
+from .errata import Erratum, Rule, load_errata, load_rules, rule_applies
 from .junk import BLANK, PAGE_TITLE, classify_prefix, classify_trailer, is_baike_title
 from .laws import LawDraft, finish_law
 from .markers import recover_markers
-from .model import Corpus, Edition
+from .model import Corpus, Definition, Edition, Provision
 from .numbering import find_citations, recover_numbers
 from .text import LAW_RE, SourceLine, TextFileError, read_lines
 
@@ -37,6 +37,7 @@ class ParseResult:
     files: list[FileResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
 
 
 def parse_directory(texts_dir: Path) -> ParseResult:
@@ -46,7 +47,8 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     file name and line numbers instead.
     """
     errata = load_errata(texts_dir / "errata.toml")
-    result = ParseResult(Corpus([]), errata=errata)
+    rules = load_rules(texts_dir / "errata.toml")
+    result = ParseResult(Corpus([]), errata=errata, rules=rules)
     files = sorted(texts_dir.glob("*.txt"))
     parsed: dict[str, tuple[Path, list[SourceLine]]] = {}
     for path in files:
@@ -85,6 +87,9 @@ def parse_directory(texts_dir: Path) -> ParseResult:
     _apply_errata_to_definitions(result.corpus, errata)
     _apply_errata_to_front(result.corpus, errata)
     result.problems.extend(check_errata(result.corpus, errata))
+    delivered_lines = {name: {ln.number: ln.original for ln in lines} for name, (_, lines) in parsed.items()}
+    result.problems.extend(mark_rules(result.corpus, rules, delivered_lines))
+    result.corpus.errata = [*errata, *rules]
     by_name = {fr.name: fr for fr in result.files}
     for e in result.corpus.editions:
         places = by_name[e.source].places
@@ -159,6 +164,37 @@ def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
                 where = "not found" if n == 0 else f"found {n} times"
                 problems.append(f"erratum {x.id}: key {x.key!r} {where} in edition {ed}")
     return problems
+
+
+def mark_rules(corpus: Corpus, rules: list[Rule],
+               delivered_lines: dict[str, dict[int, str]] | None = None) -> list[str]:
+    """List each rule's id among the corrections of every provision and definition it changed;
+    a rule that changed nothing in an edition it names is a problem. ``delivered_lines`` (file ->
+    line number -> line as delivered) lets a marker printed ``***b***`` count as changed too."""
+    problems = []
+    for rule in rules:
+        for e in corpus.editions:
+            if e.id not in rule.editions:
+                continue
+            nodes: list[Provision | Definition] = [*e.provisions(), *e.definitions]
+            # a note's marker is shown with brackets too (***注： as （注：): it counts as delivered text
+            source = (delivered_lines or {}).get(e.source, {})
+            hits = [n for n in nodes
+                    if rule_applies(rule, _delivered_form(n, source), n.text + getattr(n, "heading", ""))]
+            for node in hits:
+                if rule.id not in node.corrections:
+                    node.corrections.append(rule.id)
+            if not hits:
+                problems.append(f"rule {rule.id}: changes nothing in edition {e.id}")
+    return problems
+
+
+def _delivered_form(n: Provision | Definition, source: dict[int, str]) -> str:
+    """A node's delivered text, heading and marker, with the start of its marker's printed line
+    (the traditional copy prints ``***b***`` where the model keeps the marker ``（b）``)."""
+    marker = getattr(n, "marker", "")
+    printed = source.get(getattr(n, "marker_line", 0), "")[:len(marker) + 8]
+    return n.original_text + getattr(n, "heading", "") + marker + printed
 
 
 def _file_order(name: str) -> tuple[int, str]:

@@ -200,19 +200,52 @@ def _align_variant(e: Edition, base: Edition) -> None:
                             f"(mean similarity {mean:.2f})")
 
 
+#: a law cited with its title in quotes: 49条“防家暴露牌张”
+_QUOTED_TITLE = re.compile(r"(?<![\d])(\d+)[条條]“([^”]{2,20})”")
+#: a law cited with its title unquoted, up to a delimiter: （参阅58条同时引牌或打牌；  — not a
+#: phrase about the rule (按14条规定处理, 可应用26条引牌判罚)
+_BARE_TITLE = re.compile(r"参阅(\d+)[条條](?!规定)([\u4e00-\u9fff]{4,16}?)[；）)]")
+_NOT_TITLE = ("规定", "判罚", "处理", "處理", "判罰")
+
+
+def cited_titles(edition) -> dict[int, tuple[str, int]]:
+    """Law number -> (title, source line) as the edition's own text cites it: a quoted title
+    (``49条“防家暴露牌张”``) first, else an unquoted one of at least four characters after 参阅,
+    ending at a delimiter (``参阅58条同时引牌或打牌；``)."""
+    quoted: dict[int, tuple[str, int]] = {}
+    bare: dict[int, tuple[str, int]] = {}
+    for p in edition.provisions():
+        lines = p.text_lines or [p.lines[0]] * (p.text.count("\n") + 1)
+        for i, text in enumerate(p.text.split("\n")):
+            line = lines[i] if i < len(lines) else p.lines[0]
+            for m in _QUOTED_TITLE.finditer(text):
+                quoted.setdefault(int(m.group(1)), (m.group(2), line))
+            for m in _BARE_TITLE.finditer(text):
+                if not any(word in m.group(2) for word in _NOT_TITLE):
+                    bare.setdefault(int(m.group(1)), (m.group(2), line))
+    return {**bare, **quoted}
+
+
 def title_recovered_laws(corpus: Corpus) -> None:
     """Give a Chinese title to each law whose heading was lost, saying where it came from.
 
-    In order of preference: the title of the same law in another edition whose text matches
-    (similarity ≥ 0.3); an editorial rendering of the subject of the international law of that
-    number; the heading of the law's first section; the opening phrase of its text.
+    In order of preference: the title the edition's own text cites it by (``参考31条“越序叫牌”``);
+    the title of the same law in another edition whose text matches (similarity ≥ 0.3); an
+    editorial rendering of the subject of the international law of that number (in the text's
+    own words); the heading of the law's first section; the opening phrase of its text.
     """
     from .numbering import law_subjects
     subjects = law_subjects()
     for e in corpus.editions:
         others = [o for o in corpus.editions if o is not e and o.script == "simplified"]
+        cited = cited_titles(e)
         for law in e.laws:
             if law.title:
+                continue
+            if law.number in cited:
+                law.title, line = cited[law.number]
+                law.evidence.append(f"title as the text itself cites Law {law.number} (line {line})")
+                law.title_editorial = True
                 continue
             mine = bigrams("".join(p.heading + p.original_text for p in law.walk()))
             best = None

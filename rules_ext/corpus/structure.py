@@ -206,36 +206,85 @@ def _note_at(text: str) -> tuple[int, int, int, int] | None:
 
 def split_sentence_notes(law_number: int, top: list[Provision]) -> list[str]:
     """Make each note printed as a sentence inside a paragraph (1991 Law 68: ``…有关。（注：…）``) a
-    provision of kind note, as the notes printed on a line of their own are; the paragraph keeps the
-    rest of its text. The note comes right after the top-level provision it was printed in, and the
-    law's notes are numbered in reading order (``68note``, ``68note2``). Returns the evidence."""
+    provision of kind note, as the notes printed on a line of their own are, kept where it was
+    printed: a child of the provision whose paragraph holds it, after that provision's text. What
+    the paragraph prints after the note (``假如该行动确与后续牌墩有关时：``) is the provision's closing
+    paragraph, shown after the note (a provision with children keeps it in its text). The law's notes
+    are numbered in reading order (``68note``, ``68note2``). Returns the evidence."""
     found: list[tuple[Provision, str]] = []  # (note, where it was printed)
-    inserted: list[tuple[int, Provision]] = []  # (index in top to insert after, note)
-    for index, root in enumerate(top):
-        for p in root.walk():
+    for root in top:
+        for p in list(root.walk()):
             texts = p.text.split("\n") if p.text else []
             origs = p.original_text.split("\n") if p.original_text else []
             if len(origs) != len(texts) or len(p.text_lines) != len(texts):
                 continue
+            lines = list(p.text_lines)
             for i, line in enumerate(texts):
                 at, orig_at = _note_at(line), _note_at(origs[i])
                 if at is None or orig_at is None or not line[:at[0]].strip():
                     continue
                 s, b, e, end = at
                 os_, ob, oe, oend = orig_at
-                number = p.text_lines[i]
+                number = lines[i]
                 note = Provision(label="", kind="note", marker=origs[i][os_:ob].strip(), text=line[b:e],
                                  original_text=origs[i][ob:oe], lines=(number, number),
                                  text_lines=[number], penalty=bool(PENALTY_RE.search(line[b:e])))
-                texts[i] = line[:s] + line[end:]
-                origs[i] = origs[i][:os_] + origs[i][oend:]
-                inserted.append((index, note))
+                tail = [line[end:]] + texts[i + 1:]
+                tail_orig = [origs[i][oend:]] + origs[i + 1:]
+                if p.children or p.closing:
+                    texts[i] = line[:s] + line[end:]
+                    origs[i] = origs[i][:os_] + origs[i][oend:]
+                    p.children.insert(0, note)
+                else:
+                    kept = [k for k, t in enumerate(tail) if t.strip()]
+                    p.closing = "\n".join(tail[k] for k in kept)
+                    p.closing_original = "\n".join(tail_orig[k] for k in kept)
+                    p.closing_lines = [([number] + lines[i + 1:])[k] for k in kept]
+                    texts, origs, lines = texts[:i] + [line[:s]], origs[:i] + [origs[i][:os_]], lines[:i + 1]
+                    p.children.append(note)
                 found.append((note, f"the paragraph of line {number}"))
-            p.text, p.original_text = "\n".join(texts), "\n".join(origs)
-    for index, note in reversed(inserted):
-        top.insert(index + 1, note)
-    notes = [p for p in top if p.kind == "note"]
+                break  # one note per paragraph: the rest of it is the closing
+            p.text, p.original_text, p.text_lines = "\n".join(texts), "\n".join(origs), lines
+    notes = [p for root in top for p in root.walk() if p.kind == "note"]
     for k, p in enumerate(notes, start=1):
         p.label = f"{law_number}note" + (str(k) if k > 1 else "")
     return [f"{note.label}: the note printed as a sentence inside {where} is a provision of its own, "
-            "as the notes printed on their own lines are" for note, where in found]
+            "kept where it was printed" for note, where in found]
+
+
+#: a paragraph that names two or more sibling provisions by their markers and governs them all:
+#: '（1）（2）两项，在强制性不叫对违规方造成损害时参阅23条A款。'
+_SIBLINGS_RE = re.compile(r"^((?:[（(][0-9a-z][）)]\s*[、和及与]?\s*){2,})(?:两项|各项|兩項|各項|两目|各目)")
+
+
+def lift_closing_paragraphs(top: list[Provision]) -> list[str]:
+    """A paragraph printed after a provision's last child that names the children together
+    (``（1）（2）两项…``) closes the parent: it becomes the parent's closing paragraph instead of
+    the last line of the last child. Returns the evidence."""
+    evidence = []
+    for root in top:
+        for parent in list(root.walk()):
+            if len(parent.children) < 2 or parent.closing:
+                continue
+            last = parent.children[-1]
+            texts = last.text.split("\n") if last.text else []
+            origs = last.original_text.split("\n") if last.original_text else []
+            if len(texts) < 2 or len(origs) != len(texts) or len(last.text_lines) != len(texts):
+                continue
+            markers = {c.marker for c in parent.children}
+            for i in range(1, len(texts)):
+                m = _SIBLINGS_RE.match(texts[i])
+                named = re.findall(r"[（(][0-9a-z][）)]", m.group(1)) if m else []
+                named = [f"（{x[1:-1]}）" for x in named]
+                if named and all(x in markers for x in named):
+                    parent.closing = "\n".join(texts[i:])
+                    parent.closing_original = "\n".join(origs[i:])
+                    parent.closing_lines = last.text_lines[i:]
+                    last.text, last.original_text = "\n".join(texts[:i]), "\n".join(origs[:i])
+                    last.text_lines = last.text_lines[:i]
+                    last.lines = (last.lines[0], max([last.marker_line, *last.text_lines]))
+                    evidence.append(f"{parent.label}: the paragraph of line {parent.closing_lines[0]} "
+                                    f"names {''.join(named)} together and closes {parent.label}, "
+                                    "after its children")
+                    break
+    return evidence

@@ -37,16 +37,24 @@ Resolution (:func:`resolve_references`), per target:
 3. a law found in no edition is unresolved (``resolved=False``, with a note).
 
 A target resolved outside its own edition is counted as *elsewhere* and its note says why.
+
+4. the same label in two translations is the same *position*, not always the same rule (1991
+   follows the 1987 international Laws, 1999 the 1997 ones: their 72B1 differ). A target found in
+   another translation (not an edition with the same wording) is kept only where the same place of
+   that edition — its provision most like the citing one — cites the same target
+   (:func:`same_rule`); otherwise it is *unproven* and links to that edition's law only, and the
+   site says so in a note.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .catalogue import EDITIONS
 from .labels import Label, LabelError, ancestors, law_number
-from .model import Corpus, CrossReference, Edition, Resolution
+from .model import RESOLUTION_KINDS, Corpus, CrossReference, Definition, Edition, Provision, Resolution
+from .text import bigrams, dice
 
 __all__ = [
     "FoundReference",
@@ -56,6 +64,7 @@ __all__ = [
     "reference_stats",
     "resolve_references",
     "resolve_target",
+    "same_rule",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -340,10 +349,107 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
 
 
 def _references(edition: Edition) -> Iterator[CrossReference]:
+    for _, ref in _citing(edition):
+        yield ref
+
+
+def _citing(edition: Edition) -> Iterator[tuple[Provision | Definition, CrossReference]]:
+    """Every reference of an edition with the provision or definition that prints it."""
     for provision in edition.provisions():
-        yield from provision.xrefs
+        for ref in provision.xrefs:
+            yield provision, ref
     for definition in edition.definitions:
-        yield from definition.xrefs
+        for ref in definition.xrefs:
+            yield definition, ref
+
+
+#: how alike (Dice over character bigrams) the citing provision and its counterpart in the other
+#: edition must be for the counterpart to count as "the same place"
+SAME_PLACE = 0.3
+
+
+def _twins(edition: Edition) -> set[str]:
+    """The edition and those with the same wording (its script original, the text it repeats)."""
+    return {edition.id} | {e for e in (edition.variant_of, edition.same_wording_as) if e is not None}
+
+
+def _wording(corpus: Corpus, edition: Edition, node: Provision | Definition) -> str:
+    """The citing text in simplified script: the same provision of the edition whose wording this
+    one repeats (1999 for the traditional copy and for 2008), else its own text."""
+    base_id = edition.variant_of or edition.same_wording_as
+    if base_id is not None:
+        try:
+            base = corpus.edition(base_id)
+        except KeyError:
+            base = None
+        if base is not None:
+            twin: Provision | Definition | None
+            if isinstance(node, Provision):
+                twin = next((p for p in base.provisions() if p.label == node.label), None)
+            else:
+                twin = next((d for d in base.definitions if d.english == node.english), None)
+            if twin is not None:
+                return twin.text
+    if edition.script == "traditional":
+        from .recovery import to_simplified
+        return to_simplified(node.text)
+    return node.text
+
+
+def _counterpart(corpus: Corpus, edition: Edition, node: Provision | Definition, other: Edition
+                 ) -> tuple[Provision | Definition | None, float]:
+    """The provision (or definition) of ``other`` most like the citing one, within the same law."""
+    text = bigrams(_wording(corpus, edition, node))
+    if isinstance(node, Provision):
+        try:
+            law = other.law(law_number(node.label))
+        except LabelError:
+            law = None
+        candidates: list[Provision | Definition] = list(law.walk()) if law is not None else []
+    else:
+        candidates = list(other.definitions)
+    best: Provision | Definition | None = None
+    best_score = 0.0
+    for candidate in candidates:
+        score = dice(text, bigrams(candidate.text))
+        if score > best_score:
+            best, best_score = candidate, score
+    return (best, best_score) if best_score >= SAME_PLACE else (None, best_score)
+
+
+def _name(node: Provision | Definition) -> str:
+    return node.label if isinstance(node, Provision) else f"definition {node.term}"
+
+
+def same_rule(corpus: Corpus, edition: Edition, node: Provision | Definition, res: Resolution
+              ) -> Resolution:
+    """Keep a target resolved in another translation only where the evidence shows it is the same
+    rule: the same place of that edition (its provision most like the citing one) cites the same
+    target. Otherwise the target becomes 'unproven' and links to the law only.
+
+    Editions with the same wording (the traditional copy, the 2008 excerpt and 1999) need no
+    evidence; neither does a target found in the citing edition itself.
+    """
+    if res.edition is None or res.edition in _twins(edition) or res.kind not in ("elsewhere", "ancestor"):
+        return res
+    other = corpus.edition(res.edition)
+    place, score = _counterpart(corpus, edition, node, other)
+    cited = [t for x in place.xrefs for t in x.targets] if place is not None else []
+    if place is not None and res.target in cited:
+        return replace(res, note=f"{res.note}; the same place of {other.id} ({_name(place)}, "
+                                 f"similarity {score:.2f}) cites {res.target} too")
+    law = str(law_number(res.target))
+    if place is None:
+        why = f"no provision of {other.id} is the same place (best similarity {score:.2f})"
+    elif cited:
+        why = f"the same place of {other.id} ({_name(place)}, similarity {score:.2f}) cites " \
+              f"{', '.join(dict.fromkeys(cited))} instead"
+    else:
+        why = f"the same place of {other.id} ({_name(place)}, similarity {score:.2f}) cites nothing"
+    return Resolution(res.target, "unproven", other.id, law,
+                      f"{res.target} is not in the {edition.id} text; {other.id} follows other "
+                      f"international Laws and {why}: linked to {other.id} Law {law} only",
+                      tuple(dict.fromkeys(t for t in cited if t != res.target)))
 
 
 def resolve_references(corpus: Corpus) -> None:
@@ -356,8 +462,9 @@ def resolve_references(corpus: Corpus) -> None:
     """
     cache: dict[str, set[str]] = {}
     for edition in corpus.editions:
-        for ref in _references(edition):
-            results = [resolve_target(corpus, edition.id, t, cache) for t in ref.targets]
+        for node, ref in _citing(edition):
+            results = [same_rule(corpus, edition, node, resolve_target(corpus, edition.id, t, cache))
+                       for t in ref.targets]
             ref.resolved = bool(results) and all(r.kind != "unresolved" for r in results)
             ref.edition = next((r.edition for r in results if r.edition), None)
             ref.note = "; ".join(r.note for r in results if r.note)
@@ -369,16 +476,17 @@ def reference_stats(corpus: Corpus) -> dict[str, dict[str, int]]:
 
     Keys per edition: ``found`` (references), ``targets``, ``same`` (resolved in the same edition),
     ``elsewhere`` (resolved in another edition), ``ancestor`` (resolved to an ancestor label),
-    ``unresolved``.
+    ``unproven`` (found in another translation only, not shown to be the same rule), ``unresolved``.
     """
     cache: dict[str, set[str]] = {}
     stats: dict[str, dict[str, int]] = {}
     for edition in corpus.editions:
-        row = {"found": 0, "targets": 0, "same": 0, "elsewhere": 0, "ancestor": 0, "unresolved": 0}
-        for ref in _references(edition):
+        row = {"found": 0, "targets": 0, **dict.fromkeys(RESOLUTION_KINDS, 0)}
+        for node, ref in _citing(edition):
             row["found"] += 1
             for target in ref.targets:
                 row["targets"] += 1
-                row[resolve_target(corpus, edition.id, target, cache).kind] += 1
+                res = same_rule(corpus, edition, node, resolve_target(corpus, edition.id, target, cache))
+                row[res.kind] += 1
         stats[edition.id] = row
     return stats

@@ -25,6 +25,11 @@ def link_references(result) -> None:
         for law in e.laws:
             for p in law.walk():
                 p.xrefs = _find(xrefs, p.text, p.label, p)
+                if p.closing:  # the closing paragraph, read in the provision's own context
+                    p.xrefs += [CrossReference(text=f.text, line=_line_of(p.closing, f.start, p.lines[0],
+                                                                          p.closing_lines),
+                                               targets=tuple(f.targets))
+                                for f in xrefs.find_references(p.closing, label=p.label)]
         for d in e.definitions:
             d.xrefs = _find(xrefs, d.text, "", d)
     xrefs.resolve_references(result.corpus)

@@ -445,8 +445,7 @@ def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *
         if law is None or (provision is None and cited.label != law.label):
             raise RulingError(f"{source}: laws: {cited}: no provision {cited.label!r} in "
                               f"edition {cited.edition}: expected e.g. {cited.edition}:27B2")
-        nodes = list(provision.walk()) if provision is not None else list(law.walk())
-        paragraphs = tuple(" ".join(x for x in (p.marker, p.heading, p.text) if x).strip()
-                           for p in nodes)
+        roots = [provision] if provision is not None else law.provisions
+        paragraphs = tuple(par for root in roots for par in root.reading())
         out.append(QuotedLaw(cited, citation(law.label, law.title), paragraphs))
     return out

@@ -218,6 +218,7 @@ def setup(app) -> dict[str, Any]:
                  latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_css_file("rules.css")
     app.add_js_file("rules.js")
+    app.add_css_file("rules-fidelity.css")
     app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
     app.connect("config-inited", publish.default_favicon)

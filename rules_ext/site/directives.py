@@ -219,6 +219,7 @@ class ProvisionDirective(LawDirectiveBase):
         "penalty": directives.flag,
         "original": directives.unchanged,
         "corrections": directives.unchanged,
+        "reasons": directives.unchanged,
     }
 
     def run(self):
@@ -238,6 +239,10 @@ class ProvisionDirective(LawDirectiveBase):
             head += self._mark(marker, "law-marker")
         if heading:
             head += nodes.strong(heading, heading, classes=["law-heading"])
+            if "recovered" in self.options:
+                # a heading the source lost, recovered editorially: never shown as printed
+                head += nodes.abbreviation("〔编〕", "〔编〕", classes=["law-editorial-mark"],
+                                           explanation="标题由编者恢复，原文未印")
         printed = heading + " ".join(self.content)
         if "penalty" in self.options and kind != "penalty" and not any(
                 word in printed for word in ("判罚", "判罰")):
@@ -255,10 +260,15 @@ class ProvisionDirective(LawDirectiveBase):
             head = None
         if head is not None:
             container += head
-        container += body.children
         original = self.options.get("original")
-        if original:
-            container += self._erratum(original)
+        reasons = self.options.get("reasons", "")
+        children = list(body.children)
+        if original or reasons:
+            # right under the provision's own text, before its sub-provisions and closing
+            at = next((i for i, n in enumerate(children) if "law-provision" in n.get("classes", [])),
+                      len(children))
+            children.insert(at, self._erratum(original or "", reasons))
+        container += children
         if not whole_law:
             self.domain.note_object(edition, self.script(), label,
                                     ObjectEntry(self.env.docname, label, label,
@@ -272,12 +282,17 @@ class ProvisionDirective(LawDirectiveBase):
                                       classes=[cls, "law-recovered"])
         return nodes.inline(text, text, classes=[cls])
 
-    def _erratum(self, original: str) -> nodes.Node:
-        ids = self.options.get("corrections", "")
+    def _erratum(self, original: str, reasons: str) -> nodes.Node:
+        """The delivered wording and, in Chinese, why it was corrected (no erratum ids: they
+        are machine detail, listed on the edition's errata page and in the JSON)."""
         para = nodes.paragraph(classes=["law-erratum"])
-        label = f"勘误 {ids}".strip() + "：原文作 "
-        para += nodes.inline(label, label, classes=["law-erratum-label"])
-        para += nodes.inline(original, original, classes=["law-original"])
+        if original:
+            label = "勘误：原文作 "
+            para += nodes.inline(label, label, classes=["law-erratum-label"])
+            para += nodes.inline(original, original, classes=["law-original"])
+        if reasons:
+            text = ("。" if original else "勘误：") + reasons
+            para += nodes.inline(text, text, classes=["law-erratum-reason"])
         return para
 
 
@@ -318,7 +333,13 @@ class TermDirective(LawDirectiveBase):
         self.state.nested_parse(self.content, self.content_offset, body)
         item += body.children
         # the hover shows the definition as a reader sees it: role markup reduced to its text
-        hover = _plain(" ".join(self.content).strip())
+        # (the definition only: an editorial note after it, a nested block, is not hovered)
+        own = []
+        for line in self.content:
+            if line.lstrip().startswith(".. "):
+                break
+            own.append(line)
+        hover = _plain(" ".join(own).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         if self.script() == SIMPLIFIED:
             where = f"{EDITIONS.name(edition)} 词汇表" + (f"（{english}）" if english else "")

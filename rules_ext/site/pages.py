@@ -18,8 +18,8 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import LabelError, ancestors, law_number
-from rules_ext.corpus.model import Corpus, Edition, Law, Provision, Table
+from rules_ext.corpus.labels import LabelError, ancestors, citation, law_number
+from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.names import (
@@ -102,18 +102,52 @@ def note_marker(marker: str) -> tuple[str, str]:
     return shown, ""
 
 
+def reference_notices(xrefs: Sequence[CrossReference]) -> list[str]:
+    """Short Chinese notes for the references linked to another translation's law only (the
+    corpus could not show that edition's provision is the same rule: 'unproven')."""
+    notes: list[str] = []
+    for xref in xrefs:
+        for res in xref.resolutions:
+            if res.kind != "unproven" or res.edition is None or res.label is None:
+                continue
+            other, law = EDITIONS.name(res.edition), citation(res.label)
+            cited = citation(res.target)
+            if res.target == res.label:
+                note = (f"编注：本版未收录{cited}。此处链接到{other}{law}；两版依据的国际规则版本不同，"
+                        f"{other}的该条未必与本版所指相同。")
+            elif res.instead:
+                instead = "、".join(citation(t) for t in res.instead)
+                note = (f"编注：本版未收录{cited}。{other}在同一处引用的是{instead}，可见两版的"
+                        f"{cited}并非同一条款；此处只链接到{other}{law}，不链接该款。")
+            else:
+                note = (f"编注：本版未收录{cited}。{other}的{cited}未能证明与本版所指条款相同"
+                        f"（两版依据的国际规则版本不同），此处只链接到{other}{law}。")
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
 def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
                    tables: dict[str, list[Table]],
                    anchor: Callable[[str, str], str] = markup.same_label,
                    findings: dict[str, list[dict[str, str]]] | None = None,
-                   boundaries: Callable[[str], set[int]] | None = None) -> dict[str, Any]:
+                   boundaries: Callable[[str], set[int]] | None = None,
+                   errata: dict[str, Any] | None = None,
+                   misprints: Sequence[Any] = (),
+                   editorial: Callable[[str], str] | None = None) -> dict[str, Any]:
     """The template data of a provision and its children; with ``boundaries``, a defined term
-    is linked only where it is a whole word."""
+    is linked only where it is a whole word. ``errata`` (id -> erratum or rule) give the Chinese
+    reasons of the corrections and the editorial insertions; ``misprints`` (verification
+    findings) mark the table cells that were printed wrong; ``editorial`` converts the editors'
+    notes to the page's script (the delivered traditional copy's own text is never converted)."""
+    note = editorial or convert
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
                               boundaries)
+    spans = insertion_spans(p.text, p.corrections, errata or {}, spans)
     original = ""
     if p.corrections and p.original_text and p.original_text != p.text:
         original = markup.option_value(convert(p.original_text))
+    reasons = [errata[c].explanation for c in p.corrections if errata and c in errata]
     marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
     own_tables = sorted(tables.get(p.label, []), key=lambda t: t.lines[0])
     # the text is cut where each table was printed, so that 如下： / 上表 read around the table
@@ -123,6 +157,12 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     text = pieces[0]
     if text and closing:
         text += ("\\ " if text.endswith("`") else "") + closing
+    # the closing paragraph, printed after the children (its references are the last of p.xrefs)
+    closing_par = ""
+    if p.closing:
+        closing_spans = markup.find_spans(p.closing, p.xrefs, terms, edition.id, term_target, anchor,
+                                          boundaries)
+        closing_par = markup.render(p.closing, closing_spans, convert)
     return {
         "label": p.label,
         "kind": p.kind,
@@ -132,11 +172,16 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "penalty": p.penalty,
         "original": original,
         "corrections": " ".join(p.corrections),
+        "reasons": markup.option_value(note("；".join(r.rstrip("。") for r in reasons) + "。"))
+        if reasons else "",
         "text": text,
-        "tables": [dict(table_data(t, convert), after=after) for t, after in zip(own_tables, pieces[1:])],
+        "tables": [dict(table_data(t, convert, misprints), after=after)
+                   for t, after in zip(own_tables, pieces[1:])],
         "findings": (findings or {}).pop(p.label, []),
+        "notices": [markup.escape(note(n)) for n in reference_notices(p.xrefs)],
+        "closing": closing_par,
         "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
-                                    findings, boundaries)
+                                    findings, boundaries, errata, misprints, editorial)
                      for c in p.children],
     }
 
@@ -165,18 +210,120 @@ def _render_piece(text: str, spans: Sequence[markup.Span], start: int, end: int,
     return markup.render(piece, own, convert)
 
 
-def table_data(table: Table, convert) -> dict[str, Any]:
+def insertion_spans(text: str, corrections: Sequence[str], errata: dict[str, Any],
+                    spans: list[markup.Span]) -> list[markup.Span]:
+    """``spans`` plus one for each editorial insertion among ``corrections`` (text that no
+    delivered copy has), shown as 〔…〕 apart from the printed text; spans inside it are dropped."""
+    found = []
+    for cid in corrections:
+        inserted = getattr(errata.get(cid), "inserted", "")
+        at = text.find(inserted) if inserted else -1
+        if at >= 0:
+            found.append(markup.Span(at, at + len(inserted), _insertion_role))
+    if not found:
+        return spans
+    kept = [sp for sp in spans if not any(f.start < sp.end and sp.start < f.end for f in found)]
+    return sorted(kept + found, key=lambda sp: sp.start)
+
+
+def _insertion_role(shown: str) -> str:
+    return markup.role("law-insert", f"〔{shown}〕")
+
+
+def misprint_reason(finding: Any, columns: Sequence[str] = ()) -> str:
+    """The Chinese reason shown under a table whose cell(s) were printed wrong: ``columns`` are
+    the columns of the same row printed with the same wrong value (default: the finding's)."""
+    columns = list(columns) or [finding.column]
+    cells = "、".join(str(c) for c in columns if c)
+    count = "一格" if len(columns) == 1 else f"{'两' if len(columns) == 2 else len(columns)}格"
+    return (f"〔应为{finding.computed}〕：原表{finding.row}{cells}{count}印作{finding.printed}；按计分规则"
+            f"核算应为{finding.computed}，当属误印。表中保留原印数值，只加注改正。")
+
+
+def misprint_reasons(findings: Sequence[Any]) -> list[str]:
+    """One reason per row and wrong value (1991 77A: 加倍时 ♥、♠ both printed 40 for 60)."""
+    groups: dict[tuple[str, str, str, str], list[Any]] = {}
+    for f in findings:
+        groups.setdefault((f.table, f.row, f.printed, f.computed), []).append(f)
+    return [misprint_reason(fs[0], [f.column for f in fs]) for fs in groups.values()]
+
+
+def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str, Any]:
+    """A table for the template; a cell printed wrong (a verification finding of this table)
+    shows the printed value with the correct one, ``40〔应为60〕``, and the reason below."""
     width = max([len(table.header)] + [len(r) for r in table.rows] or [1])
+    own = [f for f in misprints if getattr(f, "table", None) == table.id]
 
-    def cells(row):
-        row = [markup.escape(convert(c)) if c.strip() else "\\ " for c in row]
-        return row + ["\\ "] * (width - len(row))
+    def cells(row, marks=None):
+        out = []
+        for i, c in enumerate(row):
+            shown = markup.escape(convert(c)) if c.strip() else "\\ "
+            mark = (marks or {}).get(i)
+            if mark is not None:
+                shown = f"{shown}\\ {_misprint_role(f'〔应为{mark.computed}〕')}"
+            out.append(shown)
+        return out + ["\\ "] * (width - len(row))
 
+    def marks_of(row):
+        found = {}
+        for f in own:
+            if row and row[0] == f.row and f.column in table.header:
+                found[table.header.index(f.column)] = f
+        return found
+
+    # header cells the editors recovered (1991 77A: the suit symbols) read as insertions, 〔♣〕
+    recovered = {cell for note in table.notes
+                 for m in [re.search(r"recovered as ([♠♥♦♣ ]+)", note)] if m for cell in m.group(1).split()}
+    header = cells(table.header) if table.header else None
+    if header:
+        header = [_insertion_role(c).removeprefix("\\ ").removesuffix("\\ ") if c in recovered else h
+                  for c, h in zip(table.header + [""] * len(header), header)]
+    # a table whose body the source lost is not drawn as an empty grid: a notice says what is left
+    lost = ""
+    if not table.rows:
+        kept = "、".join(f"“{c}”" for c in table.header if c.strip())
+        lost = markup.escape(convert(f"编注：此处原印“{table.caption}”表，原文只存表头{kept}，表身已缺失。"))
     return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
-            "header": cells(table.header) if table.header else None,
-            "rows": [cells(r) for r in table.rows],
-            "notes": [markup.escape(convert(n)) for n in table.notes]}
+            "lost": lost,
+            "header": header,
+            "rows": _grouped([cells(r, marks_of(r)) for r in table.rows], _row_groups(table)),
+            "groups": _row_groups(table),
+            "notes": [] if lost else [markup.escape(convert(n)) for n in table_notices(table)],
+            "misprints": [markup.escape(convert(r)) for r in misprint_reasons(own)]}
 
+
+def _grouped(rows: list[list[str]], groups: bool) -> list[list[str]]:
+    """Rows of a grouped table with the group's name shown on its first row only."""
+    if not groups:
+        return rows
+    out = []
+    for i, row in enumerate(rows):
+        same = i and rows[i - 1][:1] == row[:1]
+        out.append((["\\ "] + row[1:]) if same else row)
+    return out
+
+
+def _misprint_role(shown: str) -> str:
+    return markup.role("law-misprint", shown).removeprefix("\\ ")
+
+
+def _row_groups(table: Table) -> bool:
+    """Whether the first column names groups of consecutive rows (1991 77B: 满贯奖分 × 2, …)."""
+    firsts = [r[0] for r in table.rows if r]
+    return len(firsts) > len(set(firsts)) and len(table.header) >= 3
+
+
+def table_notices(table: Table) -> list[str]:
+    """Short Chinese notices for readers about what the source lost in a table; the full
+    reconstruction notes are on the edition's 考证 page."""
+    from rules_ext.site.evidence import table_notice
+    return [n for n in (table_notice(note) for note in table.notes) if n]
+
+
+
+#: the heading of a rule's section on the errata page, by the rule's kind of change
+_RULE_TITLES = {"suits": "花色符号的恢复", "brackets": "括号（繁体本的“***”）",
+                "semicolons": "分号（繁体本的半角“;”）"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +338,8 @@ class View:
     terms: list[str]
     term_target: Callable[[str], str]
     tables: dict[str, list[Table]]
+    #: the editors' notes in the page's script (the delivered traditional copy: converted to it)
+    editorial: Callable[[str], str] = lambda s: s
 
     def __post_init__(self) -> None:
         if self.script not in ("simplified", "traditional"):
@@ -279,7 +428,9 @@ class Generator:
             convert=(lambda s: to_traditional(s, profile)) if trad_view else (lambda s: s),
             prefix=f"{HANT}/{edition.id}" if trad_view else edition.id,
             script="traditional" if (trad_view or edition.script == "traditional") else "simplified",
-            terms=terms, term_target=term_target, tables=tables)
+            terms=terms, term_target=term_target, tables=tables,
+            editorial=(lambda s: to_traditional(s, profile))
+            if (trad_view or edition.script == "traditional") else (lambda s: s))
 
     def edition_pages(self, edition: Edition, script: str) -> dict[str, str]:
         view = self.view(edition, script)
@@ -290,6 +441,8 @@ class Generator:
             next_law = laws[i + 1] if i + 1 < len(laws) else None
             pages[f"{view.prefix}/law-{law.number}"] = self.law_page(view, law, prev_law, next_law)
         pages[f"{view.prefix}/index"] = self.edition_index(view, laws)
+        pages[f"{view.prefix}/errata"] = self.errata_page(view)
+        pages[f"{view.prefix}/kaozheng"] = self.kaozheng_page(view, laws)
         if edition.definitions:
             pages[f"{view.prefix}/glossary"] = self.render(
                 "site/glossary.rst.jinja",
@@ -322,17 +475,15 @@ class Generator:
             switches.append(link(switch["name"], switch["doc"]))
         editorial = []
         if law.number_editorial:
-            editorial.append(f"条号由编者恢复（原文未印条号），置信度 {law.confidence:.2f}。")
+            editorial.append("条号由编者恢复（原文未印条号）。")
         if law.title_editorial:
             editorial.append("条名由编者拟定（原文未印条名）。")
-        findings: dict[str, list[dict[str, str]]] = {}
-        for row in self._findings(edition.id, law.number, convert):
-            findings.setdefault(row["label"], []).append(row)
-        orphans = self._orphan_tables(law, view.tables, convert)
-        for orphan in orphans:
-            orphan["findings"] = findings.pop(orphan["label"], [])
+        lost = self.lost_notices(edition, law, view.editorial, HANT if view.trad_view else "")
+        misprints = self._misprints(edition.id, law.number)
+        orphans = self._orphan_tables(law, view.tables, convert, misprints)
         provisions = [provision_data(p, edition, view.terms, view.term_target, convert,
-                                     view.tables, self.anchor, findings, self.word_boundaries)
+                                     view.tables, self.anchor, {}, self.word_boundaries,
+                                     self.errata, misprints, view.editorial)
                       for p in law.provisions]
         return self.render(
             "site/law.rst.jinja",
@@ -346,11 +497,11 @@ class Generator:
             place=" › ".join(place),
             prevnext=" · ".join(prevnext),
             switches=" · ".join(switches),
-            editorial=markup.escape(convert("".join(editorial))) if editorial else "",
-            evidence=[markup.escape(convert(e)) for e in law.evidence] if editorial else [],
+            editorial=(markup.escape(view.editorial("".join(editorial))) if editorial else "")
+            + (" " if editorial and lost else "") + " ".join(lost),
+            kaozheng=f"/{view.prefix}/kaozheng" if self._has_evidence(edition, law) else "",
+            errata_page=f"/{view.prefix}/errata" if any(p.corrections for p in law.walk()) or misprints else "",
             provisions=provisions + orphans,
-            # findings whose label is no provision of the page are listed at its end
-            findings=[row for rows in findings.values() for row in rows],
         )
 
     def edition_index(self, view: View, laws: list[Law]) -> str:
@@ -359,23 +510,192 @@ class Generator:
                     for sw in [self._switch(edition, None, view.trad_view)] if sw]
         if edition.definitions:
             switches.append(markup.doc_link(convert("定义 (glossary)"), f"/{view.prefix}/glossary"))
+        switches.append(markup.doc_link(convert("勘误表"), f"/{view.prefix}/errata"))
+        switches.append(markup.doc_link(convert("考证"), f"/{view.prefix}/kaozheng"))
         return self.render(
             "site/edition.rst.jinja",
             edition=edition.id, edition_name=convert(edition_name(edition)), prefix=view.prefix,
             script=view.script, trad_view=view.trad_view,
             title=markup.escape(convert(edition.title or edition_name(edition))),
-            about=self._about(edition, convert),
+            about=self._about(edition, view.editorial),
+            # the encyclopedia's abstract is garbled: not published (the 考证 page says so)
             front=[{"title": markup.escape(convert(f.title)),
                     "paragraphs": [markup.escape(convert(p)) for p in f.paragraphs if p.strip()]}
-                   for f in edition.front],
+                   for f in edition.front if f.kind != "abstract"],
             tree=self._tree(laws, view),
             laws=[f"{view.prefix}/law-{law.number}" for law in laws],
             has_glossary=bool(edition.definitions),
             switches=" · ".join(switches),
         )
 
+    # -- the errata and 考证 pages of an edition ---------------------------------------------------
+    def _corrected_nodes(self, edition: Edition) -> list[tuple[str, str, list[str]]]:
+        """(where as reST, sort key, correction ids) of every corrected node, in text order."""
+        out = []
+        for law in sorted(edition.laws, key=lambda x: x.number):
+            for p in law.walk():
+                if p.corrections:
+                    shown = citation(p.label, traditional=edition.script == "traditional")
+                    out.append((markup.role("law:ref", shown, f"{edition.id}:{p.label}"),
+                                p.label, p.corrections))
+        for d in edition.definitions:
+            if d.corrections:
+                out.append((markup.role("law:term", f"定义“{d.term}”", f"{edition.id}:{d.term}"),
+                            d.term, d.corrections))
+        for f in edition.front:
+            if f.corrections:
+                out.append((markup.escape(f.title), f.title, f.corrections))
+        return out
+
+    def errata_page(self, view: View) -> str:
+        """Every change made to the delivered text of one edition, with its reason in Chinese:
+        the keyed errata (one row each), the rules applied wherever a pattern occurs, and the
+        table cells marked as misprinted."""
+        edition, text, ed = view.edition, view.convert, view.editorial
+        errata = self.errata
+        keyed: list[list[str]] = []
+        ruled: dict[str, tuple[Any, list[str]]] = {}
+        for where, _, ids in self._corrected_nodes(edition):
+            for cid in ids:
+                x = errata.get(cid)
+                if x is None:
+                    continue
+                if hasattr(x, "key"):
+                    corrected = x.corrected
+                    if getattr(x, "insertion", False) and x.inserted:
+                        corrected = corrected.replace(x.inserted, f"〔{x.inserted}〕", 1)
+                    keyed.append([where, markup.escape(text(x.original)) or "\\ ",
+                                  markup.escape(text(corrected)) or "\\ ",
+                                  markup.escape(ed(x.explanation))])
+                else:
+                    ruled.setdefault(cid, (x, []))[1].append(where)
+        rules = [{"title": markup.escape(ed(_RULE_TITLES.get(x.change, "统一改动"))),
+                  "explanation": markup.escape(ed(x.explanation)),
+                  "places": markup.escape(ed(f"见于{len(places)}处：")) + " " + "、 ".join(places)}
+                 for x, places in ruled.values()]
+        misprints = []
+        for law in sorted(edition.laws, key=lambda x: x.number):
+            found = self._misprints(edition.id, law.number)
+            for reason in misprint_reasons(found):
+                label = found[0].label
+                misprints.append(markup.role("law:ref", citation(label), f"{edition.id}:{label}")
+                                 + " " + markup.escape(ed(reason)))
+        count = len(keyed) + sum(len(places) for _, places in ruled.values()) + len(misprints)
+        intro = (f"{edition_name(edition)}原文的每一处改动都列在这里，并说明理由。条文页上显示改正后的文字，"
+                 f"并在该款之下注明原文所印。以〔〕标出的文字为编者补入，任何原本都没有。共{count}处。")
+        return self.render(
+            "site/errata.rst.jinja", edition=edition.id, script=view.script, trad_view=view.trad_view,
+            title=markup.escape(ed(f"勘误表 · {edition_name(edition)}")),
+            intro=markup.escape(ed(intro)),
+            keyed_caption=markup.escape(ed("逐处勘误")),
+            columns=[markup.escape(ed(c)) for c in ("位置", "原文", "改为", "理由")],
+            keyed=keyed, rules=rules,
+            misprints_title=markup.escape(ed("表格误印（保留原印数值，只加注）")),
+            misprints=misprints)
+
+    def kaozheng_page(self, view: View, laws: list[Law]) -> str:
+        """考证: the evidence for what the editors recovered in one edition (law numbers, titles,
+        boundaries, lost headings, tables, definitions), in Chinese."""
+        from rules_ext.site.evidence import in_chinese
+        edition, ed = view.edition, view.editorial
+
+        def esc(text: str) -> str:
+            return markup.escape(ed(text))
+
+        entries = []
+        for law in laws:
+            if not self._has_evidence(edition, law):
+                continue
+            lines = []
+            if law.number_editorial:
+                lines.append(esc(f"条号由编者恢复，原文未印；置信度{law.confidence:.2f}（0至1）。"))
+            if law.title_editorial:
+                lines.append(esc("条名由编者拟定，原文未印。"))
+            lines += [esc(in_chinese(e)) for e in law.evidence]
+            for t in edition.tables:
+                if _law_of(t.label) == law.number:
+                    lines += [esc(f"“{t.caption}”表：{in_chinese(n)}") for n in t.notes]
+            entries.append({"title": markup.escape(view.title(law)),
+                            "lines": [markup.role("law:ref", ed("本条原文"), f"{edition.id}:{law.number}")
+                                      + " " + esc(f"（原文第{law.lines[0]}–{law.lines[1]}行）")] + lines})
+        definitions = [markup.role("law:term", ed(d.term), f"{edition.id}:{d.term}") + " "
+                       + esc(f"（{d.english}）：{in_chinese(d.note)}")
+                       for d in edition.definitions if d.recovered and d.note]
+        front = [esc(f"百科词条摘要文字错乱（原文作“{''.join(f.original_paragraphs)}”），不予刊出。")
+                 for f in edition.front if f.kind == "abstract"]
+        intro = [esc(f"本页列出{edition_name(edition)}中由编者恢复或重建之处的依据：条号、条名、分界、"
+                     "缺失的标题与表格。条文页上只作简短的编注。"),
+                 esc(f"来源文件：{edition.source}。")]
+        return self.render(
+            "site/kaozheng.rst.jinja", edition=edition.id, script=view.script, trad_view=view.trad_view,
+            title=esc(f"考证 · {edition_name(edition)}"), intro=intro, laws=entries,
+            definitions=definitions,
+            definitions_title=esc("定义：恢复的词条标题"), front=front, front_title=esc("未刊出的文字"))
+
+    @property
+    def errata(self) -> dict[str, Any]:
+        """Erratum (or rule) id -> the erratum, for the Chinese reasons shown with corrections."""
+        return {x.id: x for x in self.ctx.corpus.errata}
+
+    def _misprints(self, edition_id: str, number: int) -> list[Any]:
+        """The verification findings (table cells printed wrong) of one law."""
+        return [f for f in self.ctx.findings
+                if getattr(f, "edition", None) == edition_id
+                and _law_of(str(getattr(f, "label", ""))) == number]
+
     @staticmethod
-    def _orphan_tables(law: Law, tables: dict[str, list[Table]], convert) -> list[dict[str, Any]]:
+    def _has_evidence(edition: Edition, law: Law) -> bool:
+        return bool(law.number_editorial or law.title_editorial or law.evidence
+                    or any(t.notes for t in edition.tables if _law_of(t.label) == law.number))
+
+    def lost_notices(self, edition: Edition, law: Law, convert=lambda s: s,
+                     prefix: str = "") -> list[str]:
+        """Chinese notices (reST) of what the source lost in a law: an empty page, a provision
+        whose body is lost, a table without rows; each links the other edition that has it, or
+        says that none does."""
+        twins = {edition.variant_of, edition.same_wording_as} - {None}
+        others = sorted((o for o in self.editions() if o.id != edition.id and o.script == "simplified"),
+                        key=lambda o: o.id not in twins and edition.id not in (o.same_wording_as,
+                                                                                o.variant_of))
+        folder = f"{prefix}/" if prefix else ""
+
+        def link(other: Edition) -> str:
+            return markup.doc_link(convert(edition_name(other)), f"/{folder}{other.id}/law-{law.number}")
+
+        def named(other: Edition) -> str:
+            same = other.id in twins or edition.id in (other.same_wording_as, other.variant_of)
+            return link(other) + ("" if same else "\\ " + markup.escape(convert("（另一译本，内容未必相同）")))
+
+        def having(test) -> str:
+            found = [o for o in others if o.law(law.number) is not None and test(o)]
+            return (f"{markup.escape(convert('，可参阅'))} {' 、 '.join(named(o) for o in found)} " if found
+                    else markup.escape(convert("，本站其他版本亦未收录")))
+
+        notes = []
+        if not any(p.text.strip() or p.children for p in law.provisions):
+            notes.append(markup.escape(convert(f"原文在此只存第{law.number}条的条名，条文已缺失"))
+                         + having(lambda o: any(p.text.strip() for p in o.law(law.number).walk()))
+                         + "。")
+        tabled = {t.label for t in edition.tables}
+        for p in law.walk():
+            if p.kind != "law" and p.heading and not p.text.strip() and not p.children \
+                    and p.label not in tabled:
+                label = p.label
+                notes.append(markup.escape(convert(f"{citation(label)}原文只存标题，条文已缺失"))
+                             + having(lambda o, lab=label: any(q.label == lab and q.text.strip()
+                                                               for q in o.law(law.number).walk()))
+                             + "。")
+        for t in edition.tables:
+            if _law_of(t.label) == law.number and not t.rows:
+                tid = t.id
+                notes.append(markup.escape(convert(f"“{t.caption}”表原文只存表头，表身已缺失"))
+                             + having(lambda o, tid=tid: any(x.id == tid and x.rows for x in o.tables))
+                             + "。")
+        return notes
+
+    @staticmethod
+    def _orphan_tables(law: Law, tables: dict[str, list[Table]], convert,
+                       misprints: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Tables whose provision the text lost (e.g. a lost section heading): each is shown
         after the law's provisions under its own label, so references to it still land."""
         labels = {p.label for p in law.walk()}
@@ -385,9 +705,12 @@ class Generator:
                 continue
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
-                          "recovered": False, "penalty": False, "original": "",
-                          "corrections": "", "text": "",
-                          "tables": [table_data(t, convert) for t in group], "children": []})
+                          "recovered": True, "penalty": False, "original": "",
+                          "corrections": "", "reasons": "", "text": "", "notices": [],
+                          "closing": "",
+                          "findings": [],
+                          "tables": [table_data(t, convert, misprints) for t in group],
+                          "children": []})
         return found
 
     def _term(self, d, view: View, index: int) -> dict[str, Any]:
@@ -399,7 +722,8 @@ class Generator:
         return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",
                 "recovered": d.recovered,
-                "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ "}
+                "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ ",
+                "notices": [markup.escape(convert(n)) for n in reference_notices(d.xrefs)]}
 
     def _switch(self, edition: Edition, number: int | None, trad_view: bool) -> dict[str, str]:
         """Link to the same page in the other script."""
@@ -414,15 +738,23 @@ class Generator:
         return {"name": "繁體", "doc": f"/{HANT}/{edition.id}/{page}"}
 
     def _about(self, edition: Edition, convert) -> list[str]:
+        """What the edition is and what it covers, in Chinese (the source file and the evidence
+        are on its 考证 page)."""
+        numbers = sorted(law.number for law in edition.laws)
         notes = []
         if edition.same_wording_as:
-            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。"
-                         f" (This text repeats the wording of the {edition.same_wording_as} edition.)")
+            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。")
         elif edition.partial:
-            notes.append("本版只收录了部分条文。 (A partial copy of the edition.)")
+            notes.append("本版只收录了部分条文。")
         if edition.script == "traditional":
-            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。 (Delivered in traditional script.)")
-        notes.append(f"共 {len(edition.laws)} 条。来源文件：{edition.source}")
+            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。")
+        span = f"第{numbers[0]}–{numbers[-1]}条" if numbers else ""
+        empty = [n.number for n in edition.laws
+                 if not any(p.text.strip() or p.children for p in n.provisions)]
+        told = f"共 {len(numbers)} 条（{span}）" + ("，另有定义" if edition.definitions else "")
+        if empty:
+            told += "；" + "、".join(f"第{n}条" for n in empty) + "原文只存条名"
+        notes.append(told + "。原文的改动见勘误表，编者恢复之处的依据见考证。")
         return [markup.escape(convert(n)) for n in notes]
 
     def _tree(self, laws: list[Law], view: View) -> list[dict[str, Any]]:
@@ -442,19 +774,6 @@ class Generator:
                      "title": markup.escape(view.title(law))}
             node["children"].append({"key": None, "law": entry})
         return root["children"]
-
-    def _findings(self, edition_id: str, number: int, convert) -> list[dict[str, str]]:
-        rows = []
-        for f in self.ctx.findings:
-            label = str(getattr(f, "label", ""))
-            if getattr(f, "edition", None) != edition_id or _law_of(label) != number:
-                continue
-            values = {"label": label, "table": getattr(f, "table", getattr(f, "table_id", "")),
-                      "row": f.row, "column": f.column, "printed": f.printed,
-                      "computed": f.computed, "note": getattr(f, "note", "")}
-            rows.append({k: markup.escape(convert(str(v or ""))) or "\\ "
-                         for k, v in values.items()})
-        return rows
 
     def examples_page(self, srcdir: Path) -> dict[str, str]:
         """``worked/index``: the worked examples in ``<srcdir>/examples`` with the law each one

@@ -50,7 +50,7 @@ def test_check_fails_on_an_unknown_erratum(tmp_path, capsys):
         shutil.copy(f, tmp_path / f.name)
     (tmp_path / "errata.toml").write_text(
         '[[erratum]]\nid = "ghost"\neditions = ["1991"]\nkey = "不存在的文字"\n'
-        'original = "不存在"\ncorrected = "存在"\nreason = "test"\n', encoding="utf-8")
+        'original = "不存在"\ncorrected = "存在"\nreason = "test"\nexplanation = "测试"\n', encoding="utf-8")
     assert main(["check", "--texts", str(tmp_path)]) == 1
     assert "erratum ghost" in capsys.readouterr().out
 

@@ -94,7 +94,8 @@ def test_unknown_erratum_key_is_reported_by_check(tmp_path):
         shutil.copy(f, tmp_path / f.name)
     (tmp_path / "errata.toml").write_text(
         '[[erratum]]\nid = "ghost"\neditions = ["1991"]\nkey = "不存在的文字"\n'
-        'original = "不存在"\ncorrected = "存在"\nreason = "test"\n', encoding="utf-8")
+        'original = "不存在"\ncorrected = "存在"\nreason = "test"\nexplanation = "测试"\n',
+        encoding="utf-8")
     result = parse(tmp_path)
     assert any("ghost" in p and "not found" in p for p in result.problems)
 

@@ -25,10 +25,12 @@ def test_1991_law_68_note_is_a_provision(corpus):
     assert note.text.endswith("并参阅57条A款“过早打牌”。")
     assert note.lines == (904, 904) and note.original_text == note.text
     intro = corpus.find("1991", "68intro")
-    assert intro.text == ("这部分所述各条声称或承认的规则，与进行中的牌墩无关，而与其余所有牌墩有关。"
-                          "假如该行动确与后续牌墩有关时：")
+    # as printed: the paragraph, the note inside it, then the rest of the paragraph (its closing)
+    assert intro.text == "这部分所述各条声称或承认的规则，与进行中的牌墩无关，而与其余所有牌墩有关。"
+    assert intro.children == [note]
+    assert (intro.closing, intro.closing_lines) == ("假如该行动确与后续牌墩有关时：", [904])
     assert [p.label for p in corpus.edition("1991").law(68).provisions] == \
-        ["68intro", "68note", "68A", "68B", "68C", "68D"]
+        ["68intro", "68A", "68B", "68C", "68D"]
     # its own references are found in it, not in the paragraph
     assert {t for x in note.xrefs for t in x.targets} == {"16", "57A"}
     assert not intro.xrefs
@@ -53,6 +55,17 @@ def test_sentence_notes_of_1999(corpus, edition, label, text, holder):
     assert note.kind == "note" and note.text.startswith(text)
     rest = corpus.find(edition, holder)
     assert "注：" not in rest.text and rest.text.endswith("。")
+    # kept where it was printed: inside the provision that prints it, not after the whole law
+    assert rest.children[-1] is note
+
+
+def test_closing_paragraph_of_1991_25B2b_governs_both_items(corpus):
+    """'（1）（2）两项，…参阅23条A款。' is printed after (2) and governs (1) and (2): it closes 25B2b."""
+    parent, second = corpus.find("1991", "25B2b"), corpus.find("1991", "25B2b2")
+    assert parent.closing == "（1）（2）两项，在强制性不叫对违规方造成损害时参阅23条A款。"
+    assert "两项" not in second.text and second.text.endswith("必须永远不叫。")
+    assert [r.target for x in parent.xrefs for r in x.resolutions] == ["23A"]
+    assert corpus.places["000_dc6495ac30005e06.txt"][parent.closing_lines[0]] == "provision 1991:25B2b"
 
 
 def test_glosses_inside_a_sentence_stay_in_the_text(corpus):
@@ -66,10 +79,12 @@ def test_split_sentence_notes_unit():
     lines = [LawLine(i + 1, normalise(t), normalise(t)) for i, t in enumerate(texts)]
     top, _ = build_provisions(9, lines)
     evidence = split_sentence_notes(9, top)
-    assert [(p.label, p.kind, p.text) for p in top] == [
-        ("9intro", "intro", "甲规则有关。假如："), ("9note", "note", "见（a）项，并参阅16条。"),
-        ("9A", "section", "第一款。"), ("9note2", "note", "乙"), ("9B", "section", "丙（注：不是注）。")]
-    assert [p.lines for p in top if p.kind == "note"] == [(1, 1), (2, 2)]
+    assert [(p.label, p.kind, p.text, p.closing) for p in top] == [
+        ("9intro", "intro", "甲规则有关。", "假如："), ("9A", "section", "第一款。", ""),
+        ("9B", "section", "丙（注：不是注）。", "")]
+    notes = [c for p in top for c in p.children]
+    assert [(p.label, p.text, p.lines) for p in notes] == [
+        ("9note", "见（a）项，并参阅16条。", (1, 1)), ("9note2", "乙", (2, 2))]
     assert len(evidence) == 2 and evidence[0].startswith("9note: ")
 
 
@@ -108,7 +123,8 @@ def test_resolutions_in_the_json_contract(corpus):
     out = json.loads(json.dumps(ref.to_dict(), ensure_ascii=False))
     assert out["targets"] == ["23A"]
     assert out["resolutions"] == [{"target": "23A", "kind": "ancestor", "edition": "1999",
-                                   "label": "23", "note": out["resolutions"][0]["note"]}]
+                                   "label": "23", "note": out["resolutions"][0]["note"],
+                                   "instead": []}]
 
 
 def test_resolution_is_validated():
@@ -179,11 +195,12 @@ def test_check_report_counts_targets_by_resolution(corpus):
     stats = reference_stats(corpus)
     for edition, kinds in report.targets:
         assert dict(kinds) == {k: stats[edition][k] for k in ("same", "elsewhere", "ancestor",
-                                                              "unresolved")}
-    assert dict(report.targets)["1999"] == (("same", 78), ("elsewhere", 32), ("ancestor", 2),
-                                            ("unresolved", 0))
-    assert "1999: 102 found, 102 resolved (100.0 %); 112 targets: same 78, elsewhere 32, " \
-           "ancestor 2, unresolved 0" in report.render()
+                                                              "unproven", "unresolved")}
+    # 8 targets of 1999 are found in 1991 only, with nothing showing the same rule (72B1, 86C, …)
+    assert dict(report.targets)["1999"] == (("same", 78), ("elsewhere", 24), ("ancestor", 2),
+                                            ("unproven", 8), ("unresolved", 0))
+    assert "1999: 102 found, 102 resolved (100.0 %); 112 targets: same 78, elsewhere 24, " \
+           "ancestor 2, unproven 8, unresolved 0" in report.render()
 
 
 def test_errata_ids_name_no_line_numbers(corpus):
@@ -194,7 +211,7 @@ def test_errata_ids_name_no_line_numbers(corpus):
     from rules_ext.corpus import DEFAULT_TEXTS
     from rules_ext.corpus.errata import load_errata
     ids = [e.id for e in load_errata(DEFAULT_TEXTS / "errata.toml")]
-    assert len(ids) == len(set(ids)) == 50
+    assert len(ids) == len(set(ids)) == 51
     assert [i for i in ids if re.search(r"\d{3,}$", i) and not i.endswith(("1991", "1999"))] == []
     applied = {c for e in corpus.editions for p in e.provisions() for c in p.corrections}
     assert {"1991-double-comma-41C", "1991-daoda-68D", "1991-double-comma-69B", "1991-de-89",

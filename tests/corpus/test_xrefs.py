@@ -184,6 +184,7 @@ def corpus() -> Corpus:
     e1999 = make_edition("1999", {1: ["1"], 19: ["19"], 47: ["47", "47E"]},
                          [("47E2",), ("19", "77")], [("19",)])
     e2008 = make_edition("2008", {1: ["1"], 2: ["2"]}, [("19", "77")], [("2",), ("77",)])
+    e2008.same_wording_as = "1999"
     return Corpus([e1991, e1999, e2008])
 
 
@@ -198,12 +199,15 @@ def test_resolution_same_elsewhere_ancestor_unresolved(corpus: Corpus) -> None:
     # 47E2 is missing in 1999 but Law 47 is there: its ancestor 47E, same edition
     assert (r1999[0].resolved, r1999[0].edition) == (True, "1999")
     assert "ancestor 47E" in r1999[0].note
-    # 77 is not in 1999: falls back to 1991
-    assert r1999[1].resolved and "Law 77 is not in the 1999 text; resolved in 1991" in r1999[1].note
+    # 77 is not in 1999: found in 1991, another translation, with nothing showing the same rule
+    # (the fixture's texts are empty): linked to 1991's law only, and the note says why
+    unproven = r1999[1].resolutions[1]
+    assert r1999[1].resolved and (unproven.kind, unproven.edition, unproven.label) == ("unproven", "1991", "77")
+    assert "linked to 1991 Law 77 only" in r1999[1].note
 
     r2008 = corpus.edition("2008").laws[0].provisions[0].xrefs[0]
     assert r2008.resolved and r2008.edition == "1999"  # first target, 19, resolves in 1999
-    assert "resolved in 1999" in r2008.note and "resolved in 1991" in r2008.note
+    assert "resolved in 1999" in r2008.note and r2008.resolutions[1].kind == "unproven"
     d2008 = corpus.edition("2008").definitions[0].xrefs
     assert (d2008[0].edition, d2008[0].note) == ("2008", "")
     assert d2008[1].edition == "1991"
@@ -211,9 +215,13 @@ def test_resolution_same_elsewhere_ancestor_unresolved(corpus: Corpus) -> None:
 
 def test_reference_stats(corpus: Corpus) -> None:
     stats = reference_stats(corpus)
-    assert stats["1991"] == {"found": 3, "targets": 3, "same": 2, "elsewhere": 0, "ancestor": 0, "unresolved": 1}
-    assert stats["1999"] == {"found": 3, "targets": 4, "same": 2, "elsewhere": 1, "ancestor": 1, "unresolved": 0}
-    assert stats["2008"] == {"found": 3, "targets": 4, "same": 1, "elsewhere": 3, "ancestor": 0, "unresolved": 0}
+    assert stats["1991"] == {"found": 3, "targets": 3, "same": 2, "elsewhere": 0, "ancestor": 0,
+                             "unproven": 0, "unresolved": 1}
+    assert stats["1991"]["unproven"] == 0
+    assert stats["1999"] == {"found": 3, "targets": 4, "same": 2, "elsewhere": 0, "ancestor": 1,
+                             "unproven": 1, "unresolved": 0}
+    assert stats["2008"] == {"found": 3, "targets": 4, "same": 1, "elsewhere": 1, "ancestor": 0,
+                             "unproven": 2, "unresolved": 0}
 
 
 def test_same_wording_edition_preferred_to_own_stub() -> None:
@@ -228,8 +236,9 @@ def test_same_wording_edition_preferred_to_own_stub() -> None:
     assert (ref40.resolved, ref40.edition) == (True, "1999")
     assert ref40.note == "40C is not in the 1999-trad text; resolved in 1999"
     # trad has no Law 23 and 1999 none either: the chain goes on to 1991
-    assert (ref23.edition, ref23.note) == ("1991", "Law 23 is not in the 1999-trad text; resolved in 1991")
-    assert reference_stats(corpus)["1999-trad"]["elsewhere"] == 2
+    assert ref23.edition == "1991" and ref23.resolutions[0].kind == "unproven"
+    assert ref23.note.startswith("23A is not in the 1999-trad text; 1991 follows other")
+    assert reference_stats(corpus)["1999-trad"]["elsewhere"] == 1
 
 
 def test_traditional_references_agree_with_1999() -> None:
@@ -243,3 +252,39 @@ def test_traditional_references_agree_with_1999() -> None:
     assert cited["27B1a"] == [("16C2",), ("27B1b",)]
     assert {label: targets for label, targets in cited.items()
             if targets != [x.targets for x in real.find("1999", label).xrefs]} == {}
+
+
+def test_another_translation_is_linked_only_where_the_same_place_cites_the_same_target() -> None:
+    """1999 lacks Laws 72 and 90. Its 30B cites 72B1 where 1991's 30B (same place) cites 23B: the
+    1991 72B1 is not shown to be the rule meant, so the link goes to 1991's Law 72 only, saying
+    what 1991 cites instead. Its 13C cites 90 and so does 1991's 13C: linked as printed."""
+    e1991 = make_edition("1991", {13: ["13C"], 30: ["30B"], 72: ["72", "72B", "72B1"], 90: ["90"],
+                                  23: ["23B"]}, [])
+    e1991.law(30).provisions[0].text = "轮到同伴叫牌时越序不叫，违规者此后须永远不叫，并可按23条B款处理。"
+    e1991.law(30).provisions[0].xrefs = [CrossReference("23条B款", 1, ("23B",))]
+    e1991.law(13).provisions[0].text = "牌张数目有误的牌副，裁判长可依第90条处以程序罚分。"
+    e1991.law(13).provisions[0].xrefs = [CrossReference("第90条", 1, ("90",))]
+    e1999 = make_edition("1999", {13: ["13C"], 30: ["30B"]}, [])
+    e1999.law(30).provisions[0].text = "轮到同伴叫牌时越序不叫，违规者此后必须永远不叫，可应用第72条B款1。"
+    e1999.law(30).provisions[0].xrefs = [CrossReference("第72条B款1", 1, ("72B1",))]
+    e1999.law(13).provisions[0].text = "牌张数目有误的牌副，裁判可依第90条处以程序罚分。"
+    e1999.law(13).provisions[0].xrefs = [CrossReference("第90条", 1, ("90",))]
+    corpus = Corpus([e1991, e1999])
+    resolve_references(corpus)
+    (r72,) = e1999.law(30).provisions[0].xrefs[0].resolutions
+    assert (r72.kind, r72.edition, r72.label, r72.instead) == ("unproven", "1991", "72", ("23B",))
+    assert "cites 23B instead" in r72.note
+    (r90,) = e1999.law(13).provisions[0].xrefs[0].resolutions
+    assert (r90.kind, r90.edition, r90.label) == ("elsewhere", "1991", "90")
+    assert "the same place of 1991 (13C" in r90.note
+
+
+def test_1999_72B1_never_links_to_the_1991_72B1() -> None:
+    """The 1991 72B1 (intentional infraction, 1987 Laws) is not the rule 1999 Laws 23 and 30 cite."""
+    from rules_ext.corpus import load_corpus
+    real = load_corpus()
+    for edition in ("1999", "1999-trad"):
+        found = [r for p in real.edition(edition).provisions() for x in p.xrefs
+                 for r in x.resolutions if r.target == "72B1"]
+        assert len(found) == 4  # 23 and 30A, 30B2a, 30B2b
+        assert {(r.kind, r.edition, r.label) for r in found} == {("unproven", "1991", "72")}

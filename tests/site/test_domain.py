@@ -38,7 +38,10 @@ def test_roles_and_directives(app):
     # editorial marks: recovered marker with an explanation, penalty mark, erratum note
     assert re.search(r'<abbr class="law-marker law-recovered" title="编者恢复[^"]*">（B）</abbr>', page)
     assert "（判罚）" in page
-    assert re.search(r'勘误 e7：原文作 </span><span class="law-original">原来的文字</span>', page)
+    # the erratum says in Chinese what was printed and why; its id (machine detail) is not shown
+    assert re.search(r'勘误：原文作 </span><span class="law-original">原来的文字</span>'
+                     r'<span class="law-erratum-reason">。错字：“原来”应为“更正”。</span>', page)
+    assert "e7" not in re.sub(r"<[^>]+>", "", page.split('id="5B"', 1)[1])
     assert "更正后的文字" in page
     # unresolved references: plain text and a marker, with the explanation on hover
     assert re.search(r'<span class="law-unresolved">参阅98条</span><abbr[^>]*title="原文笔误"', page)
@@ -204,9 +207,11 @@ def test_generated_pages(app):
     assert 'href="law-50.html"' in law62 and 'href="../zh-hant/1991/law-62.html"' in law62
     law50 = html(app, "1991/law-50")
     assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked English title
-    assert "条号由编者恢复" in law50 and "置信度 0.90" in law50
-    assert re.search(r'<details class="law-evidence"><summary>依据 \(evidence, 1\)</summary>'
-                     r'.*?参阅50条 cites it', law50, re.S)
+    # the law page says briefly what is editorial; the evidence is on the edition's 考证 page
+    assert "条号由编者恢复" in law50 and "置信度" not in law50 and "cites it" not in law50
+    assert 'href="kaozheng.html"' in law50
+    kaozheng = html(app, "1991/kaozheng")
+    assert "置信度0.90" in kaozheng and "参阅50条 cites it" in kaozheng
     for label in ("50A", "50B", "50B1", "50B1a"):
         assert f'id="{label}"' in law50
     # reST specials in the text come through literally
@@ -216,12 +221,14 @@ def test_generated_pages(app):
                      r'title="庄家的同伴，其牌摊在桌上。"', law50)
     law62_html_unchecked = html(app, "1991/law-62")
     assert "Law 62" not in law62_html_unchecked  # title not checked: left out
-    # tables: rows as printed, with the reconstruction note
+    # tables: rows as printed; the reconstruction note (English) on the 考证 page only
     law2 = html(app, "1991/law-2")
-    assert "南北有局" in law2 and "header recovered" in law2
-    # verification findings: shown as erratum candidates right under the provision's table
-    finding = re.search(r'id="2B".*?law-table.*?law-findings.*?东西有局.*?</div>', law2, re.S)
-    assert finding and "invented" in finding.group(0)
+    assert "南北有局" in law2 and "header recovered" not in law2
+    assert "header recovered" in kaozheng
+    # a verification finding: marked in the cell itself, in Chinese, with the reason under the table
+    assert re.search(r'<td><p>南北有局<span class="law-misprint">〔应为东西有局〕</span></p></td>', law2)
+    assert "原表2局况一格印作南北有局；按计分规则核算应为东西有局" in law2
+    assert "law-findings" not in law2 and "invented" not in law2
     # 繁體 view by OpenCC, and a switch back
     hant = html(app, "zh-hant/1991/law-62")
     assert "藏牌的糾正" in hant and 'href="../../1991/law-62.html"' in hant

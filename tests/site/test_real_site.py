@@ -150,7 +150,7 @@ def test_real_pages_show_editions_titles_and_differences(real_site):
     # a term linked with its definition on hover, and an erratum candidate from verification
     assert re.search(r'class="[^"]*law-term[^"]*" href="glossary.html#term-[a-z-]+" title="[^"]+"',
                      page("1991/law-62"))
-    assert "law-findings" in page("1991/law-77")
+    assert re.search(r'40<span class="law-misprint">〔应为60〕</span>', page("1991/law-77"))
     # references resolved in another edition are links there, visibly marked
     other = re.findall(r'class="[^"]*law-other-edition[^"]*" href="\.\./1991/law-\d+\.html#\w+"',
                        page("1999/law-12"))
@@ -261,3 +261,37 @@ def test_glossary_links_only_in_the_defined_sense(real_site):
     assert not found, found
     law61 = (real_site.outdir / "1991" / "law-64.html").read_text(encoding="utf-8")
     assert "藏牌墩" in law61
+
+
+def test_law_pages_publish_no_machine_detail_and_no_wrong_law(real_site):
+    """Issue 12: law pages carry the law, its notes, errata and short Chinese notices only; the
+    evidence is on the 考证 pages; no reference links a different rule of another translation."""
+    out = real_site.outdir
+
+    def page(name: str) -> str:
+        return (out / f"{name}.html").read_text(encoding="utf-8")
+
+    machine = re.compile(r"置信度|confidence|similarity|_[0-9a-f]{16}\.txt|1991-zhuangjia|lost in the source")
+    found = [f"{p.relative_to(out)}: {m.group(0)}" for edition in ("1991", "1999", "2008", "1999-trad")
+             for p in sorted((out / edition).glob("law-*.html"))
+             for m in [machine.search(re.sub(r"<[^>]+>", " ", p.read_text(encoding="utf-8")))] if m]
+    assert found == [], found[:10]
+    assert "置信度" in page("1991/kaozheng") and "000_dc6495ac30005e06.txt" in page("1991/kaozheng")
+    # 1999 Law 23 cites 72B1, which 1991 numbers for another rule: the law only, with a note
+    law23 = page("1999/law-23")
+    assert 'href="../1991/law-72.html#72B1"' not in law23 and 'href="../1991/law-72.html#72"' in law23
+    assert "编注：本版未收录第72条B款1项" in law23
+    # errata pages: every correction with its reason; insertions set apart
+    errata = page("1991/errata")
+    assert "专家" in errata and "庄家" in errata and "1991-zhuangjia" not in errata
+    assert '<span class="law-insert">〔而左敌家的叫牌可予取消，均不判罚。〕</span>' in page("1991/law-25")
+    # the closing paragraph of 25B2b after both items; the 1999 note inside 25B2b2
+    law25 = page("1991/law-25")
+    assert law25.index('id="25B2b2"') < law25.index("（1）（2）两项") < law25.index('id="25B2c"')
+    law25_1999 = page("1999/law-25")
+    assert law25_1999.index('id="25note"') < law25_1999.index('id="25B2c"')
+    # the encyclopedia's garbled abstract is not published on the edition's index
+    assert "由于1999年审定通过" not in page("1999/index")
+    # empty or fragmentary pages say so, in Chinese, and link the other editions
+    assert "條文已缺失" in page("1999-trad/law-40") and 'href="../1999/law-40.html"' in page("1999-trad/law-40")
+    assert "表身已缺失" in page("1999/law-2") and "第82条C款原文只存标题" in page("1991/law-82")
