@@ -145,7 +145,9 @@ def generate(app) -> None:
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
-    written, removed = writer.write_pages(Path(app.srcdir), pages, writer.generated_roots(pages))
+    roots = writer.generated_roots(pages)
+    written, removed = writer.write_pages(Path(app.srcdir), pages, roots)
+    removed += _remove_old_roots(Path(app.srcdir), roots)
     corpus_download(app).parent.mkdir(parents=True, exist_ok=True)
     writer.write_if_changed(corpus_download(app),
                             json.dumps(corpus.to_dict(), ensure_ascii=False, indent=1) + "\n")
@@ -185,6 +187,28 @@ def generate(app) -> None:
         logger.warning("rules: the 繁體 conversion would change the delivered text at %s", place,
                        type="rules", subtype="traditional")
     writer.write_stamp(stamp_path, stamp, pages, messages)
+
+
+def _remove_old_roots(srcdir: Path, roots: set[str]) -> int:
+    """Generated folders the pages no longer use (``zh-hant/`` of the one-build 繁體 views): their
+    pages are removed, so that Sphinx does not publish them again."""
+    from rules_ext.site.writer import MARKER
+
+    removed = 0
+    for marker in srcdir.glob(f"*/{MARKER}"):
+        folder = marker.parent
+        if folder.name in roots:
+            continue
+        for path in sorted(folder.rglob("*.rst")):
+            path.unlink()
+            removed += 1
+        marker.unlink()
+        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), reverse=True):
+            if not any(sub.iterdir()):
+                sub.rmdir()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return removed
 
 
 def _findings(corpus, config) -> list:

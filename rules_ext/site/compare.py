@@ -136,6 +136,18 @@ def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
     return rows
 
 
+def aligned_similarity(rows: Sequence[Row]) -> float:
+    """The similarity of a whole law: the paired provisions' similarities weighted by their
+    length; a provision in one edition only counts as nothing in common."""
+    total = common = 0.0
+    for row in rows:
+        size = len(normalised(full_text(row.old))) + len(normalised(full_text(row.new)))
+        total += size
+        if row.old is not None and row.new is not None:
+            common += row.ratio * size
+    return common / total if total else 1.0
+
+
 def compared(corpus: Corpus) -> tuple[Edition, Edition] | None:
     """The older and the newer edition of the comparison pages, or None when one is missing."""
     try:
@@ -158,11 +170,8 @@ def _label_link(edition: Edition, p: Provision) -> str:
 def row_data(row: Row, old: Edition, new: Edition) -> dict[str, str]:
     """The template data of one row: both cells (label and diffed text), the relation shown."""
     left_text, right_text = full_text(row.old), full_text(row.new)
-    if row.old is not None and row.new is not None:
-        left, right, _ = markup.diff_pair(left_text, right_text)
-    else:
-        left = markup.escape(left_text) if left_text else "\\ "
-        right = markup.escape(right_text) if right_text else "\\ "
+    # a provision in one edition only is all deleted / all inserted
+    left, right, _ = markup.diff_pair(left_text, right_text)
     old_name, new_name = edition_name(old), edition_name(new)
     notes = {
         "same": f"{row.ratio:.0%}",
@@ -175,7 +184,7 @@ def row_data(row: Row, old: Edition, new: Edition) -> dict[str, str]:
     label_old = _label_link(old, row.old) if row.old is not None else "—"
     label_new = _label_link(new, row.new) if row.new is not None else "—"
     if row.relation == "moved":
-        label = f":compare-moved:`{old.id} {row.old.label} ↔ {new.id} {row.new.label}`"  # type: ignore[union-attr]
+        label = f"{old.id} {label_old} :compare-moved:`↔` {new.id} {label_new}"
     elif row.old is not None and row.new is not None:
         label = label_new
     else:
@@ -199,8 +208,7 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
         if other is None:
             continue
         rows = align(list(law.walk()), list(other.walk()))
-        whole = markup.diff_pair("".join(full_text(p) for p in law.walk()),
-                                 "".join(full_text(p) for p in other.walk()))[2]
+        whole = aligned_similarity(rows)
         moved = [r for r in rows if r.relation == "moved"]
         pages[f"{COMPARE}/law-{law.number}"] = render(
             "site/compare_law.rst.jinja", number=law.number, **names,

@@ -71,6 +71,8 @@ def config_inited(app, config) -> None:
         return
     convert = converter(config)
     config.project = convert(config.project)
+    if isinstance(config.copyright, str):
+        config.copyright = convert(config.copyright)
     if isinstance(config.html_title, str):
         config.html_title = convert(config.html_title)
 
@@ -155,7 +157,7 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
     if script == "traditional":
         convert = converter(app.config)
         for key in ("title", "docstitle", "shorttitle", "content", "genindexentries",
-                    "indextitle"):
+                    "indextitle", "rellinks"):
             if key in context:
                 context[key] = _convert_value(context[key], convert)
         for key in ("prev", "next"):

@@ -43,7 +43,7 @@ def fill_whole_edition(app, doctree, docname) -> None:
         box = nodes.container(classes=["law-whole-edition"])
         pages = {f"{doc.rsplit('/', 1)[-1]}.html": doc for doc in node["docs"]}
         for doc in node["docs"]:
-            tree = app.env.get_and_resolve_doctree(doc, app.builder)
+            tree = app.env.get_and_resolve_doctree(doc, app.builder, tags=app.builder.tags)
             prefix = doc.rsplit("/", 1)[-1]
             for section in tree.children:
                 if isinstance(section, nodes.section):
