@@ -231,3 +231,16 @@ def test_notes_and_hovers_read_as_printed(real_site):
     markup = [f"{page.relative_to(out)}: {m}" for page in sorted(out.rglob("*.html"))
               for m in re.findall(r'title="[^"]*(?::law:|\\ )[^"]*"', page.read_text(encoding="utf-8"))]
     assert markup == [], markup[:5]
+
+
+def test_corpus_json_is_downloadable(real_site):
+    out = real_site.outdir
+    for page in ("editions.html", "index.html"):
+        links = re.findall(r'href="(_downloads/[^"]+/rules-corpus\.json)"',
+                           (out / page).read_text(encoding="utf-8"))
+        assert links, page
+    data = json.loads((out / links[0]).read_text(encoding="utf-8"))
+    assert data == json.loads(json.dumps(load_corpus().to_dict()))
+    # the 繁體 site links its own copy
+    assert re.search(r'href="(_downloads/[^"]+/rules-corpus\.json)"',
+                     (out / "hant/editions.html").read_text(encoding="utf-8"))
