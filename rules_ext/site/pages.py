@@ -308,9 +308,6 @@ class Generator:
         if comparable(self.ctx.corpus, law.number) \
                 and edition.id in EDITIONS.comparison:
             switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
-        switch = self._switch(edition, law.number)
-        if switch:
-            switches.append(link(switch["name"], switch["doc"]))
         editorial = []
         if law.number_editorial:
             editorial.append(f"条号由编者恢复（原文未印条号），置信度 {law.confidence:.2f}。")
@@ -394,13 +391,15 @@ class Generator:
                 "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ "}
 
     def _switch(self, edition: Edition, number: int | None) -> dict[str, str]:
-        """Link from a copy delivered in traditional script to its simplified edition (the switch
-        to the same page in the other script is on every page: rules_ext.site.hant)."""
+        """Link from a copy delivered in traditional script to the edition it copies, by that
+        edition's name (the switch to the same page in the other script is on every page, made
+        by rules_ext.site.hant; a law page links the other editions of its law already)."""
         page = f"law-{number}" if number is not None else "index"
         if edition.script == "traditional":
             base = edition.variant_of
             if base and (number is None or self.ctx.corpus.edition(base).law(number)):
-                return {"name": "简体", "doc": f"/{base}/{page}"}
+                return {"name": edition_name(self.ctx.corpus.edition(base)),
+                        "doc": f"/{base}/{page}"}
         return {}
 
     def _about(self, edition: Edition, convert) -> list[str]:
