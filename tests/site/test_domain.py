@@ -284,7 +284,7 @@ def test_serial_parallel_and_incremental_builds_agree(make_app, rootdir, tmp_pat
     assert data["parallel"]["objects"] == data["serial"]["objects"] == data["incremental"]["objects"]
     assert anchors["parallel"] == anchors["serial"] == anchors["incremental"]
     if testroot == "small":
-        assert len(data["serial"]["objects"]) > 30
+        assert len(data["serial"]["objects"]) > 15  # the 繁體 site is another build
         assert anchors["serial"]["1991/glossary.html"] == [
             "term-dummy", "term-penalty-card", "term-card-exposed-out-of-turn"]
     else:
