@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
 from rules_ext.cli.samples import render_samples
 
@@ -29,13 +30,16 @@ class SiteBuild:
 
 def _build(outdir: Path, doctrees: Path, **overrides) -> tuple[str, str]:
     status, warnings = io.StringIO(), io.StringIO()
-    app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(outdir), str(doctrees),
-                 "html", status=status, warning=warnings, freshenv=True, warningiserror=True,
-                 keep_going=True, confoverrides=overrides)
-    try:
-        app.build()
-    except Exception as exc:  # keep going collects every warning; report them all
-        raise AssertionError(f"site build failed: {exc}\n{warnings.getvalue()}") from exc
+    # docutils registers directives, roles and nodes globally: each build in its own namespace
+    # (as sphinx-build, one process per build, has)
+    with docutils_namespace():
+        app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(outdir), str(doctrees),
+                     "html", status=status, warning=warnings, freshenv=True,
+                     warningiserror=True, keep_going=True, confoverrides=overrides)
+        try:
+            app.build()
+        except Exception as exc:  # keep going collects every warning; report them all
+            raise AssertionError(f"site build failed: {exc}\n{warnings.getvalue()}") from exc
     return status.getvalue(), warnings.getvalue()
 
 
