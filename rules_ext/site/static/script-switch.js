@@ -3,7 +3,8 @@
 // <link rel="alternate" hreflang> (rules_ext.site.hant).
 (function () {
   "use strict";
-  var NAMES = { "zh-Hant": "繁體", "zh-Hans": "简体" };
+  // each name in its own script, escaped so that the 繁體 build's conversion leaves 简体 as it is
+  var NAMES = { "zh-Hant": "\u7e41\u9ad4", "zh-Hans": "\u7b80\u4f53" };
 
   function addMissingSwitch() {
     if (document.querySelector(".rules-script-switch")) return;
