@@ -56,7 +56,13 @@ def _inline_law(section: nodes.section, prefix: str, pages: dict[str, str]) -> n
     section["ids"] = [i for i in section["ids"] if not _AUTO_ID.fullmatch(i)] or [prefix]
     for element in list(section.findall(nodes.Element)):
         if element is not section and set(element.get("classes", [])) & set(NAVIGATION):
-            element.parent.remove(element)
+            # the law's anchor may sit on its navigation (docutils moves a target's id to the
+            # element after it): it stays, on an empty mark
+            ids = element.get("ids", [])
+            if ids:
+                element.replace_self(nodes.inline(ids=ids))
+            else:
+                element.parent.remove(element)
             continue
         ids: list[str] = element.get("ids", [])
         element["ids"] = [f"{prefix}-{i}" if _AUTO_ID.fullmatch(i) else i for i in ids]

@@ -239,6 +239,7 @@ def test_generated_pages(app):
     assert 'href="#50"' in whole and "law-50.html" not in whole
     ids = re.findall(r'id="([^"]+)"', whole)
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert set(re.findall(r'href="#([^"]+)"', whole)) <= set(ids)
     # edition overview: chapter tree with every law
     index = html(app, "1991/index")
     assert 'href="all.html"' in index
