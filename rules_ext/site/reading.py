@@ -58,9 +58,9 @@ def _inline_law(section: nodes.section, prefix: str, pages: dict[str, str]) -> n
         if element is not section and set(element.get("classes", [])) & set(NAVIGATION):
             # the law's anchor may sit on its navigation (docutils moves a target's id to the
             # element after it): it stays, on an empty mark
-            ids = element.get("ids", [])
-            if ids:
-                element.replace_self(nodes.inline(ids=ids))
+            anchors: list[str] = element.get("ids", [])
+            if anchors:
+                element.replace_self(nodes.inline(ids=anchors))
             else:
                 element.parent.remove(element)
             continue
