@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from docutils import nodes
 from sphinx import addnodes
@@ -113,9 +114,18 @@ def doctree_read(app, doctree) -> None:
 
 def doctree_resolved(app, doctree, docname) -> None:
     """doctree-resolved (after the extension's own handlers): link texts and hover titles the
-    domain added."""
-    if is_traditional(app.config):
-        convert_doctree(doctree, converter(app.config))
+    domain added; links to files that are not pages (``pdf/results.pdf``) go to the simplified
+    site's copy, the only one."""
+    if not is_traditional(app.config):
+        return
+    convert_doctree(doctree, converter(app.config))
+    for ref in doctree.findall(nodes.reference):
+        uri = ref.get("refuri", "")
+        if ref.get("internal") or not uri or urlsplit(uri).scheme or uri.startswith(("#", "/")) \
+                or urlsplit(uri).path.endswith(".html"):
+            continue
+        folder = docname.rpartition("/")[0]
+        ref["refuri"] = "../" * (docname.count("/") + 1) + (f"{folder}/" if folder else "") + uri
 
 
 # -- pages --------------------------------------------------------------------------------------
