@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
@@ -30,8 +31,10 @@ class SiteBuild:
 
 def _build(outdir: Path, doctrees: Path, **overrides) -> tuple[str, str]:
     status, warnings = io.StringIO(), io.StringIO()
-    # docutils registers directives, roles and nodes globally: each build in its own namespace
-    # (as sphinx-build, one process per build, has)
+    # docutils registers directives, roles and nodes globally, and Sphinx keeps the translations
+    # of the first language it loaded: each build starts afresh, as sphinx-build (one process per
+    # build) does
+    locale.translators.clear()
     with docutils_namespace():
         app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(outdir), str(doctrees),
                      "html", status=status, warning=warnings, freshenv=True,
