@@ -37,7 +37,9 @@ def converter(profile: str) -> opencc.OpenCC:
 #: of them (it does use the profile's 資訊 and 程式).
 KEEP_WORDS = {"实例": "實例", "文档": "文件", "来源文件": "來源文件", "触摸": "觸摸", "查看": "查看",
               "默认": "默認", "声明": "聲明"}
-_KEEP = re.compile("|".join(sorted(KEEP_WORDS, key=len, reverse=True)))
+#: the traditional forms are kept too, so that converting converted text changes nothing
+_KEPT = {**KEEP_WORDS, **{word: word for word in KEEP_WORDS.values()}}
+_KEEP = re.compile("|".join(sorted(_KEPT, key=len, reverse=True)))
 _PLACEHOLDER = 0xF0000  # supplementary private use area: never in the texts, passed by OpenCC
 
 
@@ -49,7 +51,7 @@ def to_traditional(text: str, profile: str = "s2twp") -> str:
     kept: list[str] = []
 
     def hold(match: re.Match) -> str:
-        kept.append(KEEP_WORDS[match.group(0)])
+        kept.append(_KEPT[match.group(0)])
         return chr(_PLACEHOLDER + len(kept) - 1)
 
     held = _KEEP.sub(hold, text)
