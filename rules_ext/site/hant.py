@@ -82,7 +82,8 @@ def config_inited(app, config) -> None:
 def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
     """Convert every text node and reader-visible attribute of ``tree`` in place (code excepted)."""
     def walk(node: nodes.Element) -> None:
-        if isinstance(node, CODE_NODES):
+        # code stays as the program prints it; a download link's text is shown as a literal
+        if isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference):
             return
         for name in TEXT_ATTRIBUTES:
             value = node.get(name)

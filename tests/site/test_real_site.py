@@ -169,7 +169,9 @@ SIMPLIFIED_INTERFACE = ("勘误", "依据", "目录", "条文索引", "对照", 
 
 
 def _visible_text(html: str) -> str:
+    """The text a reader sees: no scripts, code, or the switch (简体 in its own script)."""
     html = re.sub(r"<(script|style|pre)\b.*?</\1>", "", html, flags=re.S)
+    html = re.sub(r'<p class="rules-script-switch">.*?</p>', "", html)
     return re.sub(r"<[^>]+>", " ", html)
 
 
