@@ -31,11 +31,15 @@ system-deps:
 	  else echo "missing Debian packages:$$missing (run: sudo apt-get install$$missing)"; fi; \
 	fi
 
+# the 简体 site, then the 繁體 site in html/hant/ (the same pages converted: rules_ext/site/hant.py);
+# the doctrees (Sphinx's cache) stay outside the published folder
 html: setup
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html source $(BUILD)/html
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans source $(BUILD)/html
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW \
+	  source $(BUILD)/html/hant
 
 doctest: setup
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b doctest source $(BUILD)/doctest
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b doctest -d $(BUILD)/doctrees/hans source $(BUILD)/doctest
 
 pdf: setup
 	$(PY) -m rules_ext samples -o $(BUILD)/html/pdf

@@ -2,8 +2,9 @@
 
 How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
 pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
-(``<edition>/``, ``compare/``, ``zh-hant/``: git-ignored build products, rewritten only when their
-text changes). See :mod:`rules_ext.site.pages` and :mod:`rules_ext.site.writer`.
+(``<edition>/``, ``compare/``, ``worked/``: git-ignored build products, rewritten only when their
+text changes). See :mod:`rules_ext.site.pages` and :mod:`rules_ext.site.writer`. The 繁體 site is the
+same project built again with ``-D language=zh_TW`` (:mod:`rules_ext.site.hant`).
 
 Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
 to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
@@ -31,6 +32,7 @@ Configuration (conf.py):
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import time
 from collections.abc import Callable
@@ -45,7 +47,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID
 from rules_ext.fileio import package_path
-from rules_ext.site import directives, publish, search
+from rules_ext.site import directives, hant, publish, reading, search
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -106,6 +108,12 @@ def search_dictionary(app) -> Path:
     return Path(app.doctreedir, "rules-search-dict.txt")
 
 
+def corpus_download(app) -> Path:
+    """The corpus as JSON (``python -m rules_ext corpus``), written for the site's download link
+    (``:download:`</_generated/rules-corpus.json>```)."""
+    return Path(app.srcdir, "_generated", "rules-corpus.json")
+
+
 def generate(app) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
     from rules_ext.site import home as site_home
@@ -124,7 +132,7 @@ def generate(app) -> None:
         [Path(app.srcdir, "texts"), Path(app.srcdir, "examples"), templates_dir(app)],
         repr([config.rules_traditional_profile, config.rules_default_edition]))
     cached = writer.stamp_matches(stamp_path, stamp, Path(app.srcdir))
-    if cached is not None and search_dictionary(app).is_file():
+    if cached is not None and search_dictionary(app).is_file() and corpus_download(app).is_file():
         logger.info("rules: generated pages are up to date (inputs unchanged), corpus not loaded")
         for message in cached:
             logger.info("%s", message)
@@ -137,16 +145,21 @@ def generate(app) -> None:
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
-    written, removed = writer.write_pages(Path(app.srcdir), pages, writer.generated_roots(pages))
-    writer.write_if_changed(search_dictionary(app), generator.user_dictionary)
+    roots = writer.generated_roots(pages)
+    written, removed = writer.write_pages(Path(app.srcdir), pages, roots)
+    removed += _remove_old_roots(Path(app.srcdir), roots)
+    corpus_download(app).parent.mkdir(parents=True, exist_ok=True)
+    writer.write_if_changed(corpus_download(app),
+                            json.dumps(corpus.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    writer.write_if_changed(search_dictionary(app),
+                            hant.dictionary_text(generator.user_dictionary, config))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
               for e in corpus.editions}
     ancestors = sorted(set(generator.ancestor_links))
     messages = [
         f"rules: {len(pages)} generated pages ("
         + ", ".join(f"{k}: {v}" for k, v in counts.items())
-        + f"; {sum(1 for n in pages if n.startswith('zh-hant/'))} 繁體, "
-        f"{sum(1 for n in pages if n.startswith('compare/'))} comparison)",
+        + f"; {sum(1 for n in pages if n.startswith('compare/'))} comparison)",
         f"rules: generated in {time.perf_counter() - started:.2f} s; {written} files written, "
         f"{removed} removed"]
     if ancestors:
@@ -170,7 +183,32 @@ def generate(app) -> None:
                 f"characters agree ({100 * agreement.ratio:.1f} %)")
     for message in messages:
         logger.info("%s", message)
+    for place in hant.unchanged_by_conversion(corpus, config.rules_traditional_profile):
+        logger.warning("rules: the 繁體 conversion would change the delivered text at %s", place,
+                       type="rules", subtype="traditional")
     writer.write_stamp(stamp_path, stamp, pages, messages)
+
+
+def _remove_old_roots(srcdir: Path, roots: set[str]) -> int:
+    """Generated folders the pages no longer use (``zh-hant/`` of the one-build 繁體 views): their
+    pages are removed, so that Sphinx does not publish them again."""
+    from rules_ext.site.writer import MARKER
+
+    removed = 0
+    for marker in srcdir.glob(f"*/{MARKER}"):
+        folder = marker.parent
+        if folder.name in roots:
+            continue
+        for path in sorted(folder.rglob("*.rst")):
+            path.unlink()
+            removed += 1
+        marker.unlink()
+        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), reverse=True):
+            if not any(sub.iterdir()):
+                sub.rmdir()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return removed
 
 
 def _findings(corpus, config) -> list:
@@ -219,16 +257,28 @@ def setup(app) -> dict[str, Any]:
     app.add_css_file("rules.css")
     app.add_js_file("rules.js")
     app.add_css_file("rules-fidelity.css")
+    app.add_css_file("rules-reading.css")
+    app.add_js_file("script-switch.js", defer="defer")
     app.add_post_transform(RedSuits)
     app.connect("config-inited", validate_config)
     app.connect("config-inited", publish.default_favicon)
+    app.connect("config-inited", hant.config_inited)
     app.connect("env-updated", search.leave_out_of_index)
+    # before Sphinx's title and toctree collectors (priority 500), after the extension's handlers
+    app.connect("doctree-read", hant.doctree_read, priority=400)
     app.connect("doctree-resolved", publish.unique_wrapper_ids)
-    app.connect("doctree-resolved", search.write_page_text)
+    # the 繁體 conversion after the handlers that fill pages (500), before the search text is taken
+    app.connect("doctree-resolved", hant.doctree_resolved, priority=550)
+    app.connect("doctree-resolved", search.write_page_text, priority=600)
+    app.connect("html-page-context", hant.page_context)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
+    app.connect("build-finished", hant.build_finished)
     app.connect("builder-inited", generate)
     app.connect("doctree-resolved", directives.fill_examples)
+    app.add_directive("rules-whole-edition", reading.WholeEditionDirective)
+    app.connect("doctree-resolved", reading.fill_whole_edition)
+    app.connect("doctree-resolved", reading.fold_worked_code)
     app.connect("env-get-updated", directives.examples_outdated)
     return {"version": __version__, "env_version": 3, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -1,5 +1,5 @@
 """A home page for a project that has none, so that ``extensions = ["rules_ext"]`` alone builds a
-site: the editions, the 繁體 views, the comparison, the law index and the worked examples.
+site: the editions, the comparison, the law index and the worked examples.
 
 The page is generated only while the project has no root document of its own (``root_doc``,
 ``index.rst`` by default). It opens with :data:`HOME_MARK`; a file without that line is the
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rules_ext.site.names import COMPARE, HANT, WORKED, edition_name
+from rules_ext.site.names import COMPARE, WORKED, edition_name
 from rules_ext.site.pages import Generator
 
 #: the first line of a generated home page (a reST comment)
@@ -39,5 +39,5 @@ def home_page(generator: Generator, pages: Mapping[str, str]) -> str:
                          "glossary": bool(edition.definitions)})
     return generator.render(
         "site/home.rst.jinja", mark=HOME_MARK, editions=editions,
-        hant=f"{HANT}/index" in pages, compare=f"{COMPARE}/index" in pages,
+        compare=f"{COMPARE}/index" in pages,
         worked=f"{WORKED}/index" in pages)

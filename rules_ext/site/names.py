@@ -7,7 +7,6 @@ from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Edition, Law
 
-HANT = "zh-hant"
 COMPARE = "compare"
 WORKED = "worked"
 
@@ -23,11 +22,9 @@ def edition_name(edition: Edition) -> str:
     return EDITIONS.name(edition.id)
 
 
-def law_docname(edition: Edition, number: int, script: str = "simplified") -> str:
-    """``1991/law-45``; its 繁體 view ``zh-hant/1991/law-45`` (an edition delivered in traditional
-    script has no separate view)."""
-    prefix = f"{HANT}/" if script == "traditional" and edition.script != "traditional" else ""
-    return f"{prefix}{edition.id}/law-{number}"
+def law_docname(edition: Edition, number: int) -> str:
+    """``1991/law-45`` (the 繁體 site has the same page names: rules_ext.site.hant)."""
+    return f"{edition.id}/law-{number}"
 
 
 def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:

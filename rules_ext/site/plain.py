@@ -48,4 +48,5 @@ class PlainLawDomain(Domain):
 def setup(app):
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
+    app.add_directive("rules-whole-edition", PlainDirective)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -30,8 +30,38 @@ def converter(profile: str) -> opencc.OpenCC:
     return opencc.OpenCC(profile)
 
 
+#: words the Taiwan profiles turn into computing vocabulary that a rulebook does not mean
+#: (s2twp: 实例 -> 例項 "instance", 文档 -> 說明檔案, 触摸 -> 觸控 "touch screen", 查看 -> 檢視,
+#: 默认 -> 預設 "default setting", 声明 -> 宣告, 来源文件 -> 來原始檔 "source file"): converted
+#: character by character instead. Reviewed against the delivered 1999-trad text, which has none
+#: of them (it does use the profile's 資訊 and 程式).
+KEEP_WORDS = {"实例": "實例", "文档": "文件", "来源文件": "來源文件", "触摸": "觸摸", "查看": "查看",
+              "默认": "默認", "声明": "聲明"}
+#: the traditional forms are kept too, so that converting converted text changes nothing
+_KEPT = {**KEEP_WORDS, **{word: word for word in KEEP_WORDS.values()}}
+_KEEP = re.compile("|".join(sorted(_KEPT, key=len, reverse=True)))
+_PLACEHOLDER = 0xF0000  # supplementary private use area: never in the texts, passed by OpenCC
+
+
 def to_traditional(text: str, profile: str = "s2twp") -> str:
-    return converter(profile).convert(text)
+    """``text`` in traditional script, with :data:`KEEP_WORDS` kept in their plain sense.
+    OpenCC stops at a NUL character, which docutils keeps in text nodes (an escaped ``\\ ``), so
+    the pieces between NULs are converted one by one."""
+    convert = converter(profile).convert
+    kept: list[str] = []
+
+    def hold(match: re.Match) -> str:
+        kept.append(_KEPT[match.group(0)])
+        return chr(_PLACEHOLDER + len(kept) - 1)
+
+    held = _KEEP.sub(hold, text)
+    if "\0" in held:
+        out = "\0".join(convert(piece) for piece in held.split("\0"))
+    else:
+        out = convert(held)
+    if kept:
+        out = re.sub("[\U000F0000-\U000FFFFD]", lambda m: kept[ord(m.group(0)) - _PLACEHOLDER], out)
+    return out
 
 
 def normalise_delivered(text: str) -> str:

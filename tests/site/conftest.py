@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sphinx import locale
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
 from rules_ext.cli.samples import render_samples
 
@@ -27,21 +29,34 @@ class SiteBuild:
     seconds: float
 
 
+def _build(outdir: Path, doctrees: Path, **overrides) -> tuple[str, str]:
+    status, warnings = io.StringIO(), io.StringIO()
+    # docutils registers directives, roles and nodes globally, and Sphinx keeps the translations
+    # of the first language it loaded: each build starts afresh, as sphinx-build (one process per
+    # build) does
+    locale.translators.clear()
+    with docutils_namespace():
+        app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(outdir), str(doctrees),
+                     "html", status=status, warning=warnings, freshenv=True,
+                     warningiserror=True, keep_going=True, confoverrides=overrides)
+        try:
+            app.build()
+        except Exception as exc:  # keep going collects every warning; report them all
+            raise AssertionError(f"site build failed: {exc}\n{warnings.getvalue()}") from exc
+    return status.getvalue(), warnings.getvalue()
+
+
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory) -> SiteBuild:
-    """The real texts built once with the project's conf.py, warnings as errors, keep going, into
-    a temporary folder (the generated reST lands in source/<edition>/..., git-ignored)."""
+    """The real texts built as `make html` does, with the project's conf.py, warnings as errors,
+    keep going, into a temporary folder (the generated reST lands in source/<edition>/...,
+    git-ignored): the 简体 site, then the 繁體 site into its hant/ folder."""
     base = tmp_path_factory.mktemp("site")
-    status, warnings = io.StringIO(), io.StringIO()
     started = time.perf_counter()
-    app = Sphinx(str(PROJECT / "source"), str(PROJECT), str(base / "html"), str(base / "doctrees"),
-                 "html", status=status, warning=warnings, freshenv=True, warningiserror=True,
-                 keep_going=True)
-    try:
-        app.build()
-    except Exception as exc:  # keep going collects every warning; report them all
-        raise AssertionError(f"site build failed: {exc}\n{warnings.getvalue()}") from exc
-    build = SiteBuild(base / "html", warnings.getvalue(), status.getvalue(),
+    status, warnings = _build(base / "html", base / "doctrees" / "hans")
+    hant_status, hant_warnings = _build(base / "html" / "hant", base / "doctrees" / "hant",
+                                        language="zh_TW")
+    build = SiteBuild(base / "html", warnings + hant_warnings, status + hant_status,
                       time.perf_counter() - started)
     # the sample PDFs next to the site, as `make` does, so that the print page's links are checked
     render_samples(build.outdir / "pdf")

@@ -1,12 +1,14 @@
 """The built site in a real headless browser: Debian's chromium through selenium + chromedriver.
 
 Opens the home page, follows links to 1991 Law 62, clicks its reference to Law 50 (详50条) and lands
-there, searches 藏牌 and sees Laws 61–64, switches to 繁體; screenshots go to build/screenshots/.
+there, searches 藏牌 and sees Laws 61–64, switches to 繁體 and back at the same provision, reads the
+comparison of Law 29 in dark mode; screenshots go to build/screenshots/.
 """
 from __future__ import annotations
 
 import functools
 import http.server
+import re
 import shutil
 import tempfile
 import threading
@@ -115,18 +117,44 @@ def test_reader_journey(server, browser):
         for n in range(61, 65)))
     found = shot(browser, "search-藏牌")
 
-    # switch Law 62 to 繁體
-    browser.get(f"{server}/1991/law-62.html")
-    switch = browser.find_element(By.CSS_SELECTOR, ".law-switch a[href$='zh-hant/1991/law-62.html']")
+    # switch Law 62 to 繁體 from a provision: the 繁體 site's page, at the same provision
+    browser.get(f"{server}/1991/law-62.html#62B")
+    switch = browser.find_element(By.CSS_SELECTOR, ".rules-script-switch a")
     assert switch.text == "繁體"
+    assert switch.get_attribute("href").endswith("/hant/1991/law-62.html#62B")
     click(browser, switch)
-    wait.until(ec.url_contains("/zh-hant/1991/law-62.html"))
+    wait.until(ec.url_contains("/hant/1991/law-62.html#62B"))
     wait.until(ec.presence_of_element_located(article))
+    assert browser.execute_script("return document.documentElement.lang") == "zh-Hant"
     heading = browser.find_element(By.CSS_SELECTOR, "article h1").text
     assert heading.startswith("第62條"), heading
-    body = browser.find_element(*article).text
-    assert "藏牌" in body and "條" in body
-    hant = shot(browser, "zh-hant-1991-law-62")
+    page = browser.find_element(By.TAG_NAME, "body").text  # sidebar, headings, notes, footer
+    assert "藏牌" in page and "條" in page
+    for simplified in ("条", "勘误", "依据", "目录", "编者", "恢复", "对照", "实例", "搜索"):
+        assert simplified not in page, simplified
+    hant = shot(browser, "hant-1991-law-62")
+    # and back, still at the provision
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".rules-script-switch a"))
+    wait.until(ec.url_contains("/1991/law-62.html#62B"))
+    assert "/hant/" not in browser.current_url
+    assert browser.execute_script("return document.documentElement.lang") == "zh-Hans"
+
+    # the comparison of Law 29 pairs provisions by wording (1991 29A is 1999 29B), in dark mode
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    browser.get(f"{server}/compare/law-29.html")
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.law-compare tbody tr")
+    row = next(r for r in rows if r.find_elements(By.CSS_SELECTOR, 'a[href$="1991/law-29.html#29A"]'))
+    assert row.find_elements(By.CSS_SELECTOR, 'a[href$="1999/law-29.html#29B"]')
+    assert "移位" in row.text
+    deleted = row.find_element(By.CSS_SELECTOR, ".diff-del")
+    background, colour = browser.execute_script(
+        "const s = getComputedStyle(arguments[0]); return [s.backgroundColor, s.color]", deleted)
+    dark = [int(x) for x in re.findall(r"\d+", background)[:3]]
+    light = [int(x) for x in re.findall(r"\d+", colour)[:3]]
+    assert sum(dark) < 200 < sum(light), (background, colour)  # light text on a dark mark
+    shot(browser, "compare-29-dark")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     # the print style: the law text without navigation, sidebar or script switch
     import base64

@@ -204,7 +204,11 @@ def test_generated_pages(app):
     assert re.search(r'<span class="law-unresolved">参阅99条</span><abbr[^>]*title="第99条不存在', law62)
     # navigation: edition, chapter tree place, previous law, other script
     assert "第六章 打牌 › 第四部分 藏牌" in law62
-    assert 'href="law-50.html"' in law62 and 'href="../zh-hant/1991/law-62.html"' in law62
+    assert 'href="law-50.html"' in law62
+    # the same page in the 繁體 site (a second build into hant/), and <html lang>
+    assert re.search(r'<p class="rules-script-switch"><a href="../hant/1991/law-62.html" '
+                     r'lang="zh-Hant"[^>]*>繁體</a>', law62)
+    assert '<html lang="zh-Hans"' in law62
     law50 = html(app, "1991/law-50")
     assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked English title
     # the law page says briefly what is editorial; the evidence is on the edition's 考证 page
@@ -229,19 +233,23 @@ def test_generated_pages(app):
     assert re.search(r'<td><p>南北有局<span class="law-misprint">〔应为东西有局〕</span></p></td>', law2)
     assert "原表2局况一格印作南北有局；按计分规则核算应为东西有局" in law2
     assert "law-findings" not in law2 and "invented" not in law2
-    # 繁體 view by OpenCC, and a switch back
-    hant = html(app, "zh-hant/1991/law-62")
-    assert "藏牌的糾正" in hant and 'href="../../1991/law-62.html"' in hant
-    # terms on 繁體 pages link to the 繁體 glossary
-    hant50 = html(app, "zh-hant/1991/law-50")
-    assert re.search(r'class="[^"]*law-term[^"]*" href="glossary.html#term-dummy"', hant50)
+    assert not (app.outdir / "zh-hant").exists()  # 繁體 is its own build
     # comparison: character-level differences highlighted
     compare = html(app, "compare/law-2")
     assert '<span class="diff-ins">的</span>' in compare
     assert '<span class="diff-ins">新款 新增的款。</span>' in compare
     assert "（A）" not in compare  # markers are not compared, only wording
+    # the whole edition on one page: every law, links between its laws within the page
+    whole = html(app, "1991/all")
+    for label in ("1", "2B", "50B1a", "62B"):
+        assert f'id="{label}"' in whole, label
+    assert 'href="#50"' in whole and "law-50.html" not in whole
+    ids = re.findall(r'id="([^"]+)"', whole)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert set(re.findall(r'href="#([^"]+)"', whole)) <= set(ids)
     # edition overview: chapter tree with every law
     index = html(app, "1991/index")
+    assert 'href="all.html"' in index
     for number in (1, 2, 50, 62):
         assert f'href="law-{number}.html"' in index
     assert "第六章 打牌" in index and "本规则要领" in index
@@ -284,7 +292,7 @@ def test_serial_parallel_and_incremental_builds_agree(make_app, rootdir, tmp_pat
     assert data["parallel"]["objects"] == data["serial"]["objects"] == data["incremental"]["objects"]
     assert anchors["parallel"] == anchors["serial"] == anchors["incremental"]
     if testroot == "small":
-        assert len(data["serial"]["objects"]) > 30
+        assert len(data["serial"]["objects"]) > 15  # the 繁體 site is another build
         assert anchors["serial"]["1991/glossary.html"] == [
             "term-dummy", "term-penalty-card", "term-card-exposed-out-of-turn"]
     else:
@@ -319,3 +327,30 @@ def test_extension_metadata_reads_the_package_version(app):
     extension = app.extensions["rules_ext"]
     assert extension.version == rules_ext.__version__ == importlib.metadata.version("rules-ext")
     assert extension.parallel_read_safe and extension.parallel_write_safe
+
+
+@pytest.mark.sphinx("html", testroot="small", freshenv=True,
+                    confoverrides={"language": "zh_TW"})
+def test_traditional_site(app):
+    """The 繁體 site: the same project built with a traditional-script language converts every
+    string (law text, headings, the extension's own words, the theme's), says lang="zh-Hant" and
+    links each page to the simplified one; the delivered traditional text is shown as delivered."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    law62 = html(app, "1991/law-62")
+    assert '<html lang="zh-Hant"' in law62
+    assert re.search(r'<p class="rules-script-switch"><a href="../../1991/law-62.html" '
+                     r'lang="zh-Hans"[^>]*>简体</a>', law62)
+    # text between references survives the conversion (docutils keeps NULs in text nodes)
+    assert re.search(r'參閱99條</span><abbr[^>]*title="第99條不存在：原文筆誤">\?</abbr>與<a', law62)
+    assert "第六章 打牌 › 第四部分 藏牌" in law62 and "藏牌的糾正" in law62
+    assert "勘誤 e1：原文作" in law62  # the extension's own words
+    law50 = html(app, "1991/law-50")
+    assert "條號由編者恢復" in law50 and "依據 (evidence, 1)" in law50
+    text = re.sub(r"<[^>]+>", "", law50)
+    for simplified in ("条", "编者", "恢复", "依据", "勘误", "罚", "处理"):
+        assert simplified not in text, simplified
+    # the sidebar and the title come from the converted page titles
+    assert "<title>第50條 罰張的處理" in law50
+    # code is left as the program prints it; 实例 keeps its sense (not 例項)
+    assert "例項" not in html(app, "index")

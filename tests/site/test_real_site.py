@@ -77,8 +77,9 @@ def test_page_counts_per_edition(real_site):
         assert len(law_pages) == len(edition.laws), edition.id
         assert (real_site.outdir / edition.id / "index.html").is_file()
         assert (real_site.outdir / edition.id / "glossary.html").is_file() == bool(edition.definitions)
-        hant = sorted((real_site.outdir / "zh-hant" / edition.id).glob("law-*.html"))
-        assert len(hant) == (0 if edition.script == "traditional" else len(edition.laws))
+        hant = sorted((real_site.outdir / "hant" / edition.id).glob("law-*.html"))
+        assert len(hant) == len(edition.laws)  # the 繁體 site has every page of the 简体 one
+        assert (real_site.outdir / edition.id / "all.html").is_file()
         lines.append(f"{edition.id}: {len(law_pages)} law pages, {len(hant)} 繁體")
     both = {law.number for law in corpus.edition("1991").laws} & {
         law.number for law in corpus.edition("1999").laws}
@@ -158,6 +159,71 @@ def test_real_pages_show_editions_titles_and_differences(real_site):
     compare = page("compare/law-27")
     assert 'class="diff-del"' in compare and 'class="diff-ins"' in compare
     assert page("1999-trad/law-27").count("第27條") >= 1
+
+
+#: interface words in simplified script that a 繁體 page must not show (reviewed: each differs from
+#: its traditional form, and none occurs in the delivered traditional text)
+SIMPLIFIED_INTERFACE = ("勘误", "依据", "目录", "条文索引", "对照", "实例", "定义", "编者", "恢复",
+                        "条号", "条名", "仅见于", "并入", "简体字", "搜索", "导航",
+                        "上一页", "下一页", "说明", "关于", "打印", "第1条", "计算过程", "一页阅读")
+
+
+def _visible_text(html: str) -> str:
+    """The text a reader sees: no scripts, code, or the switch (简体 in its own script)."""
+    html = re.sub(r"<(script|style|pre)\b.*?</\1>", "", html, flags=re.S)
+    html = re.sub(r'<p class="rules-script-switch">.*?</p>', "", html)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_traditional_site_converts_every_string(real_site):
+    from rules_ext.site.script import to_traditional
+
+    assert all(to_traditional(word) != word for word in SIMPLIFIED_INTERFACE)
+    hant = real_site.outdir / "hant"
+    pages = sorted(hant.rglob("*.html"))
+    assert len(pages) > 200
+    found, unconverted = [], 0
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        assert '<html class="no-js" lang="zh-Hant"' in html, path
+        text = _visible_text(html)
+        found += [f"{path.relative_to(hant)}: {w}" for w in SIMPLIFIED_INTERFACE if w in text]
+        # converting once more changes nothing: no simplified character is left
+        again = to_traditional(text)
+        unconverted += sum(1 for a, b in zip(text, again) if a != b)
+    assert found == [], found[:20]
+    assert unconverted == 0
+    print(f"\n{len(pages)} 繁體 pages: lang zh-Hant, none of {len(SIMPLIFIED_INTERFACE)} simplified "
+          "interface words, no character a second conversion would change")
+    # the delivered traditional copy is shown as delivered: each line of its text is on its page
+    corpus = load_corpus()
+    shown = 0
+    for law in corpus.edition("1999-trad").laws:
+        html = (hant / f"1999-trad/law-{law.number}.html").read_text(encoding="utf-8")
+        # the marks the site adds to references (〔1999〕, ?) are not text
+        html = re.sub(r'<(span|abbr) class="law-(edition|unresolved)-mark(er)?"[^>]*>[^<]*</\1>', "",
+                      html)
+        text = re.sub(r"\s+", "", _visible_text(html))
+        for p in law.walk():
+            for line in filter(None, (re.sub(r"\s+", "", x) for x in p.text.split("\n"))):
+                assert line in text, (law.number, p.label, line)
+                shown += 1
+    assert shown > 50
+
+
+@pytest.mark.parametrize("number, pairs", [
+    (29, [("29B", "29A"), ("29A", "29B")]),
+    (11, [("11C", "11B"), ("11C1", "11B1"), ("11C2", "11B2"), ("11D", "11C")]),
+    (14, [("14B2", "14B3")]),
+])
+def test_comparison_pairs_provisions_by_wording(real_site, number, pairs):
+    page = (real_site.outdir / f"compare/law-{number}.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
+    for old, new in pairs:
+        row = next((r for r in rows if f'href="../1991/law-{number}.html#{old}"' in r
+                    and f'href="../1999/law-{number}.html#{new}"' in r), None)
+        assert row is not None, (old, new)
+        assert "compare-moved" in row and "移位" in row
 
 
 def test_notes_and_hovers_read_as_printed(real_site):
@@ -295,3 +361,16 @@ def test_law_pages_publish_no_machine_detail_and_no_wrong_law(real_site):
     # empty or fragmentary pages say so, in Chinese, and link the other editions
     assert "條文已缺失" in page("1999-trad/law-40") and 'href="../1999/law-40.html"' in page("1999-trad/law-40")
     assert "表身已缺失" in page("1999/law-2") and "第82条C款原文只存标题" in page("1991/law-82")
+
+
+def test_corpus_json_is_downloadable(real_site):
+    out = real_site.outdir
+    for page in ("editions.html", "index.html"):
+        links = re.findall(r'href="(_downloads/[^"]+/rules-corpus\.json)"',
+                           (out / page).read_text(encoding="utf-8"))
+        assert links, page
+    data = json.loads((out / links[0]).read_text(encoding="utf-8"))
+    assert data == json.loads(json.dumps(load_corpus().to_dict()))
+    # the 繁體 site links its own copy
+    assert re.search(r'href="(_downloads/[^"]+/rules-corpus\.json)"',
+                     (out / "hant/editions.html").read_text(encoding="utf-8"))
