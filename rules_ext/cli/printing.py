@@ -13,6 +13,7 @@ output file is left behind (files are written to a temporary name and renamed).
 from __future__ import annotations
 
 import argparse
+import sys
 import tomllib
 from pathlib import Path
 
@@ -129,7 +130,7 @@ def run_travellers(args: argparse.Namespace) -> int:
 
 
 def run_ruling(args: argparse.Namespace) -> int:
-    from rules_ext.pdf.ruling import write_ruling_form
+    from rules_ext.pdf.ruling import dd_warnings, double_dummy, write_ruling_form
     from rules_ext.pdf.ruling_record import load_ruling
 
     if args.blank == (args.record is not None):
@@ -140,7 +141,11 @@ def run_ruling(args: argparse.Namespace) -> int:
         refuse_overwriting_inputs(args.output, args.record)
         read_input(args.record, args.max_size)  # a regular file under the size limit
         record = load_ruling(args.record)
-    write_ruling_form(record, args.output, paper=args.paper, lang=args.lang)
+    dd = double_dummy(record) if record is not None else None
+    if record is not None:
+        for warning in dd_warnings(record, dd):
+            print(warning, file=sys.stderr)
+    write_ruling_form(record, args.output, paper=args.paper, lang=args.lang, dd=dd)
     return 0
 
 

@@ -187,6 +187,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "ruling_form": ("裁判裁决记录", "Director's ruling form"),
     "adjustment": ("调整分", "Score adjustment"),
     "weight": ("权重", "Weight"),
+    "dd_tricks": ("双明手墩数", "DD tricks"),
     "weighted": ("加权得分", "Weighted score"),
     "weighted_how": ("每个结果分别计比赛分（或IMP）后按权重相加，不平均分数",
                      "score each result in matchpoints (or IMPs), then weight them; do not average the points"),

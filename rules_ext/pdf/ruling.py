@@ -24,6 +24,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from rules_ext.core import Seat
 from rules_ext.corpus.model import Corpus
+from rules_ext.pbn.dd import DoubleDummy, solve
 from rules_ext.pdf.diagram import HandDiagram, auction_table
 from rules_ext.pdf.figures import (
     KinsokuParagraph,
@@ -178,9 +179,10 @@ def _text(text: str, styles: Styles, style: str = "body") -> Paragraph:
     return KinsokuParagraph(text_markup(text), getattr(styles, style))
 
 
-def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: Corpus | None = None
-                 ) -> list[Flowable]:
-    """The form's flowables; ``record=None`` gives the blank form."""
+def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: Corpus | None = None,
+                 dd: DoubleDummy | None = None) -> list[Flowable]:
+    """The form's flowables; ``record=None`` gives the blank form. ``dd``: the deal's double-dummy
+    tricks (:func:`double_dummy`), shown beside each assigned result."""
     styles = _styles()
     width, height = frame_size(options)
     L = options.label
@@ -218,7 +220,7 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
     story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
                             _signature_row(r, options, styles, width)]), Spacer(1, 4)]
-    story.append(KeepTogether(_adjustment_block(r, options, styles, width)))
+    story.append(KeepTogether(_adjustment_block(r, options, styles, width, dd)))
     story.append(KeepTogether(_appeal_block(r.appeal, False, options, styles, width)))
     return story
 
@@ -331,9 +333,9 @@ def _signature_row(r: RulingRecord | None, options: PrintOptions, styles: Styles
 
 
 def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Styles,
-                      width: float) -> list[Flowable]:
+                      width: float, dd: DoubleDummy | None = None) -> list[Flowable]:
     L = options.label
-    keys = ["contract", "by", "tricks", "weight", "ns_score", "weighted"]
+    keys = ["contract", "by", "tricks", "dd_tricks", "weight", "ns_score", "weighted"]
     data: list[list[Cell]] = [_label_cells(keys, options, styles)]
     extra: list[StyleCommand] = [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("ALIGN", (0, 0), (-1, -1), "CENTER")]
     heights: list[float | None] | None = None
@@ -341,29 +343,31 @@ def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Sty
     if r is not None and r.adjustment is not None and r.adjustment.results:
         for result, score in r.adjusted_scores():
             declarer = result.contract.declarer
+            dd_tricks = "" if dd is None or declarer is None or result.contract.strain is None \
+                else str(dd.get(declarer, result.contract.strain))
             data.append([styles.para(contract_text(result.contract, options), "cell_center"),
-                         options.seat(declarer) if declarer else "", str(result.tricks),
+                         options.seat(declarer) if declarer else "", str(result.tricks), dd_tricks,
                          f"{fmt_number(result.weight)}%", f"{score:+d}" if score else "0",
                          f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"])
         # Law 12C3: each result is scored (matchpoints or IMPs) and the scores weighted; an average
         # of the points (-64 for 60% of -140 and 40% of +50) would score differently, so none is printed
         terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"
                            for result, score in r.adjusted_scores())
-        data.append([styles.para(L("weighted"), "small"), "", "", "100%", "",
+        data.append([styles.para(L("weighted"), "small"), "", "", "", "100%", "",
                      styles.para(f"{ns} = {terms}<br/>{L('weighted_how')}", "small")])
-        extra += [("SPAN", (0, -1), (2, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
+        extra += [("SPAN", (0, -1), (3, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
     elif r is not None and r.adjustment is not None and r.adjustment.artificial is not None:
         pct_ns, pct_ew = r.adjustment.artificial
         data = [[styles.para(f"{L('adjustment')}: {ns} {fmt_number(pct_ns)}% / {L('ew_pair')} "
-                             f"{fmt_number(pct_ew)}%", "cell")] + [""] * 5]
+                             f"{fmt_number(pct_ew)}%", "cell")] + [""] * 6]
         extra = [("SPAN", (0, 0), (-1, 0))]
     elif r is not None:
-        data = [[styles.para(f"{L('adjustment')}: {L('nobody')}", "cell")] + [""] * 5]
+        data = [[styles.para(f"{L('adjustment')}: {L('nobody')}", "cell")] + [""] * 6]
         extra = [("SPAN", (0, 0), (-1, 0))]
     else:
-        data += [[""] * 6 for _ in range(3)]
+        data += [[""] * 7 for _ in range(3)]
         heights = [None] + [22] * 3
-    widths = [width * w for w in (0.16, 0.1, 0.1, 0.12, 0.17, 0.35)]
+    widths = [width * w for w in (0.14, 0.09, 0.09, 0.11, 0.1, 0.14, 0.33)]
     note = r.adjustment.note if r is not None and r.adjustment is not None else ""
     title = L("adjustment") + (f" — {note}" if note else "")
     return [styles.text(title, "heading"), _grid(data, widths, styles, extra, heights)]
@@ -409,11 +413,41 @@ def _check(checked: bool | None, label: str) -> str:
     return f"{'■' if checked else '□'} {label}"
 
 
+def double_dummy(record: RulingRecord) -> DoubleDummy | None:
+    """The double-dummy tricks of the record's deal (the hand records' solver), when the deal is
+    known and a result is assigned; else None."""
+    if record.deal is None or record.adjustment is None or not record.adjustment.results:
+        return None
+    return solve([record.deal], [record.conditions], with_par=False)[0]
+
+
+def dd_warnings(record: RulingRecord, dd: DoubleDummy | None) -> list[str]:
+    """One line per assigned result more than one trick from double-dummy (a ruling to look at
+    again: the director may have good reason, but should know)."""
+    if dd is None or record.adjustment is None:
+        return []
+    out = []
+    for result in record.adjustment.results:
+        declarer, strain = result.contract.declarer, result.contract.strain
+        if declarer is None or strain is None:
+            continue
+        solved = dd.get(declarer, strain)
+        if abs(result.tricks - solved) > 1:
+            out.append(f"{record.source}: warning: assigned {result.contract} by {declarer.name} with "
+                       f"{result.tricks} tricks, but double-dummy {declarer.name} takes {solved} in "
+                       f"{strain.name} (more than one trick apart)")
+    return out
+
+
 def write_ruling_form(record: RulingRecord | None, path: str | Path, *, paper: str = "a4",
-                      lang: str = "both", corpus: Corpus | None = None) -> int:
-    """Write the ruling form of ``record`` (or the blank form for None); return the pages."""
+                      lang: str = "both", corpus: Corpus | None = None,
+                      dd: DoubleDummy | None = None) -> int:
+    """Write the ruling form of ``record`` (or the blank form for None); return the pages.
+    ``dd``: the deal's double-dummy tricks (default: solved here when a result is assigned)."""
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("ruling_form"), record.event if record else "",
                         record.date if record else "")
-    story = ruling_story(record, options, corpus=corpus)
+    if record is not None and dd is None:
+        dd = double_dummy(record)
+    story = ruling_story(record, options, corpus=corpus, dd=dd)
     return build_document(path, story, header, options)

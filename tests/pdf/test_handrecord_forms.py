@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Table
 
 from rules_ext.cli import main
-from rules_ext.core import Deal, Seat, Vulnerability
+from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.fileio import package_path
 from rules_ext.pbn import read_pbn
 from rules_ext.pbn.dd import Par, solve
@@ -446,3 +446,23 @@ def test_bilingual_labels_wrap_as_units():
     assert [line.strip() for line in _lines(label)] == ["申诉期限", "Appeal deadline"]
     assert isinstance(label_para(PrintOptions.of("a4", "both"), "appeal_deadline", style), UnitLabel)
     assert not isinstance(label_para(PrintOptions.of("a4", "zh"), "appeal_deadline", style), UnitLabel)
+
+
+def test_the_form_shows_double_dummy_and_ruling_warns_far_from_it(tmp_path):
+    # issue 14: an assigned result is checked against the cards (the hand records' solver)
+    from dataclasses import replace
+
+    from rules_ext.pdf.ruling import dd_warnings, double_dummy
+    from rules_ext.pdf.ruling_record import WeightedResult, load_ruling
+
+    record = load_ruling(package_path("rules_ext.pdf", "rulings") / "example.toml")
+    dd = double_dummy(record)
+    assert dd is not None and dd.get(Seat.E, Strain.H) == 6     # East takes 6 tricks in hearts
+    assert dd_warnings(record, dd) == []                         # the sample's 7 tricks: one away
+    three_made = replace(record.adjustment, results=(WeightedResult(Contract.parse("3HE"), 9),))
+    warnings = dd_warnings(replace(record, adjustment=three_made), dd)
+    assert len(warnings) == 1 and "9 tricks" in warnings[0] and "takes 6" in warnings[0]
+    out = tmp_path / "form.pdf"
+    assert main(["ruling", str(package_path("rules_ext.pdf", "rulings") / "example.toml"), "-o", str(out)]) == 0
+    text = "".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "双明手墩数" in text and "12C2" in text

@@ -242,30 +242,45 @@ def test_teams_results(tmp_path):
 
 # -- ruling forms ---------------------------------------------------------------------------
 
-def test_ruling_record_derives_board_and_weighted_score():
+def test_ruling_record_derives_board_and_adjusted_score():
     record = load_ruling(EXAMPLE)
     dealer, vul = record.conditions
     assert (dealer.name, vul.name) == ("E", "NONE")  # board 14 (Law 2)
-    assert [s for _, s in record.adjusted_scores()] == [-140, 50]
+    assert [s for _, s in record.adjusted_scores()] == [100]  # 3♥ by East, 7 tricks: down two, NS +100
 
 
 def test_ruling_form(tmp_path, corpus):
     out = tmp_path / "rf.pdf"
     write_ruling_form(load_ruling(EXAMPLE), out, corpus=corpus)
     text = " ".join(text_of(out).split())  # cells wrap: compare with the line breaks as spaces
-    for expected in ("裁判裁决记录 Director's ruling form", "1999:16A", "1999:12C3", "明显的迟疑",
+    for expected in ("裁判裁决记录 Director's ruling form", "1999:16A", "1999:12C2", "明显的迟疑",
                      "Zoë Dupré", "王芳 Wang Fang", "José Núñez", "东 East", "双方无局 None",
-                     "NS = 60% × MP/IMP(-140) + 40% × MP/IMP(+50)", "do not average the points",
-                     "60%", "40%", "-140", "+50", "申诉 Appeal", "Ingrid Øster",
+                     "NS = 100% × MP/IMP(+100)", "+100", "申诉 Appeal", "Ingrid Øster",
                      "没收 Forfeited", "3♥", "1♠"):
         assert expected in text, expected
-    # Law 12C3: the results are matchpointed (IMPed) and then weighted; an average of the points
-    # (60% of -140 and 40% of +50 = -64) scores differently and must not be printed as the score
-    assert "-64" not in text and "−64" not in text
     again = tmp_path / "rf2.pdf"
     write_ruling_form(load_ruling(EXAMPLE), again, corpus=corpus)
     assert out.read_bytes() == again.read_bytes()
     assert_fonts_embedded(out)
+
+
+def test_weighted_ruling_form(tmp_path, corpus):
+    # 1999 Law 12C3: the results are matchpointed (IMPed) and then weighted; an average of the
+    # points (60% of +50 and 40% of -170 = -38) scores differently and must not be printed
+    from dataclasses import replace
+
+    from rules_ext.core import Contract
+    from rules_ext.pdf.ruling_record import WeightedResult
+
+    record = load_ruling(EXAMPLE)
+    weighted = replace(record.adjustment, note="1999:12C3",
+                       results=(WeightedResult(Contract.parse("3HE"), 8, 60), WeightedResult(Contract.parse("3HE"), 10, 40)))
+    out = tmp_path / "weighted.pdf"
+    write_ruling_form(replace(record, adjustment=weighted), out, corpus=corpus)
+    text = " ".join(text_of(out).split())
+    for expected in ("NS = 60% × MP/IMP(+50) + 40% × MP/IMP(-170)", "do not average the points", "60%", "40%"):
+        assert expected in text, expected
+    assert "-38" not in text and "−38" not in text
 
 
 def test_blank_ruling_form(tmp_path):
@@ -407,7 +422,7 @@ def test_samples(tmp_path, corpus):
         "teams-travellers.pdf": ["开室（主队坐南北） Open room (home team NS)", "国际分 IMPs won"],
         "teams-round-results.pdf": ["胜利分对照表 VP cross-table", "未打 not played"],
         "teams-round-travellers.pdf": ["Nordlicht", "未打 not played"],
-        "ruling-form.pdf": ["1999:16A", "NS = 60% × MP/IMP(-140) + 40% × MP/IMP(+50)"],
+        "ruling-form.pdf": ["1999:16A", "1999:12C2", "双明手墩数 DD tricks"],
         "ruling-form-blank.pdf": ["申诉 Appeal"],
     }
     for name, needles in expected.items():
