@@ -68,9 +68,14 @@ class BridgeSearchChinese(SearchChinese):
         return word.lower()
 
 
+#: an edition's pages about the text rather than of it: the errata list, the evidence (考证), the whole edition
+UNINDEXED_PAGES = ("/errata", "/kaozheng", "/all")
+
+
 def indexed(docname: str) -> bool:
-    """Whether the page goes into the search index."""
-    return not docname.startswith(UNINDEXED)
+    """Whether the page goes into the search index (law pages, glossaries and the guides; not the
+    comparison pages, nor an edition's errata, 考证 and whole-edition pages, which repeat law text)."""
+    return not docname.startswith(UNINDEXED) and not docname.endswith(UNINDEXED_PAGES)
 
 
 def leave_out_of_index(app, env) -> list[str]:

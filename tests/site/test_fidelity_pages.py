@@ -19,7 +19,7 @@ def site() -> dict[str, str]:
                                 pages.Path(pages.__file__).parent / "templates")
     out: dict[str, str] = {}
     for edition in corpus.editions:
-        out.update(generator.edition_pages(edition, "simplified"))
+        out.update(generator.edition_pages(edition))
     return out
 
 

@@ -182,7 +182,7 @@ def test_traditional_site_converts_every_string(real_site):
     hant = real_site.outdir / "hant"
     pages = sorted(hant.rglob("*.html"))
     assert len(pages) > 200
-    found, unconverted = [], 0
+    found, unconverted = [], []
     for path in pages:
         html = path.read_text(encoding="utf-8")
         assert '<html class="no-js" lang="zh-Hant"' in html, path
@@ -190,9 +190,10 @@ def test_traditional_site_converts_every_string(real_site):
         found += [f"{path.relative_to(hant)}: {w}" for w in SIMPLIFIED_INTERFACE if w in text]
         # converting once more changes nothing: no simplified character is left
         again = to_traditional(text)
-        unconverted += sum(1 for a, b in zip(text, again) if a != b)
+        unconverted += [f"{path.relative_to(hant)}: {text[max(0, i - 8):i + 8]!r} ({a}→{b})"
+                        for i, (a, b) in enumerate(zip(text, again)) if a != b]
     assert found == [], found[:20]
-    assert unconverted == 0
+    assert unconverted == [], unconverted[:20]
     print(f"\n{len(pages)} 繁體 pages: lang zh-Hant, none of {len(SIMPLIFIED_INTERFACE)} simplified "
           "interface words, no character a second conversion would change")
     # the delivered traditional copy is shown as delivered: each line of its text is on its page
@@ -203,9 +204,10 @@ def test_traditional_site_converts_every_string(real_site):
         # the marks the site adds to references (〔1999〕, ?) are not text
         html = re.sub(r'<(span|abbr) class="law-(edition|unresolved)-mark(er)?"[^>]*>[^<]*</\1>', "",
                       html)
-        text = re.sub(r"\s+", "", _visible_text(html))
+        # an erratum's insertion is shown set apart in 〔〕 (issue 12): the words are compared
+        text = re.sub(r"[\s〔〕]+", "", _visible_text(html))
         for p in law.walk():
-            for line in filter(None, (re.sub(r"\s+", "", x) for x in p.text.split("\n"))):
+            for line in filter(None, (re.sub(r"[\s〔〕]+", "", x) for x in p.text.split("\n"))):
                 assert line in text, (law.number, p.label, line)
                 shown += 1
     assert shown > 50
