@@ -12,7 +12,6 @@ Run: ``python benchmarks/bench_dd.py`` (exit status 1 if the goal is missed or t
 from __future__ import annotations
 
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -20,19 +19,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _timing import interleaved_best
 
-from rules_ext.core import Deal, Hand, board_conditions, full_pack
+from rules_ext.core import board_conditions
 from rules_ext.pbn.dd import solve
+from rules_ext.pbn.sample import shuffled_deals
 
 GOAL = 1.1
 
 
 def main() -> int:
-    rng = random.Random(11)
-    deals = []
-    for _ in range(72):
-        pack = list(full_pack())
-        rng.shuffle(pack)
-        deals.append(Deal(tuple(Hand.of(pack[i * 13:(i + 1) * 13]) for i in range(4))))
+    deals = shuffled_deals(11, 72)
     conditions = [board_conditions(n) for n in range(1, 73)]
     workers = max(2, os.cpu_count() or 1)
     one = solve(deals, conditions)

@@ -114,16 +114,21 @@ def rule_applies(rule: Rule, original: str, text: str) -> bool:
     return ";" in original and "；" in text
 
 
-def load_rules(path: Path) -> list[Rule]:
-    """The ``[[rule]]`` tables of errata.toml."""
+def _tables(path: Path, kind: str) -> list[dict]:
+    """The ``[[kind]]`` tables of errata.toml (none when the file is missing)."""
     if not path.exists():
         return []
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ErrataError(f"cannot read {path.name}: {exc}: expected [[rule]] tables") from exc
+        raise ErrataError(f"cannot read {path.name}: {exc}: expected [[{kind}]] tables") from exc
+    return data.get(kind, [])
+
+
+def load_rules(path: Path) -> list[Rule]:
+    """The ``[[rule]]`` tables of errata.toml."""
     out = []
-    for entry in data.get("rule", []):
+    for entry in _tables(path, "rule"):
         try:
             out.append(Rule(id=entry["id"], editions=tuple(entry["editions"]), change=entry["change"],
                             reason=entry["reason"], explanation=entry["explanation"]))
@@ -135,15 +140,9 @@ def load_rules(path: Path) -> list[Rule]:
 
 def load_errata(path: Path) -> list[Erratum]:
     """Read errata.toml; a missing file means no errata."""
-    if not path.exists():
-        return []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ErrataError(f"cannot read {path.name}: {exc}: expected [[erratum]] tables") from exc
     out = []
     seen: set[str] = set()
-    for entry in data.get("erratum", []):
+    for entry in _tables(path, "erratum"):
         try:
             e = Erratum(id=entry["id"], editions=tuple(entry["editions"]), key=entry["key"],
                         original=entry["original"], corrected=entry["corrected"],
