@@ -13,11 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rules_ext.cli import core, corpus, events, printing, verify
+from rules_ext.cli import core, corpus, events, printing, rulings, verify
 from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
-COMMAND_MODULES = (corpus, core, events, printing, verify)
+COMMAND_MODULES = (corpus, core, events, printing, rulings, verify)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -102,6 +102,14 @@ class Call:
             return f"{self.level}{self.strain.name}"
         return self.kind.value
 
+    @property
+    def chinese(self) -> str:
+        """'1♥', '3NT', '不叫', '加倍', '再加倍': the call as a Chinese reader writes it."""
+        if self.is_bid:
+            assert self.strain is not None
+            return f"{self.level}{self.strain.symbol}"
+        return {CallKind.PASS: "不叫", CallKind.DOUBLE: "加倍", CallKind.REDOUBLE: "再加倍"}[self.kind]
+
 
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)

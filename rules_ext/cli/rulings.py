@@ -1,0 +1,137 @@
+"""The rulings assistant's command (see rules_ext.cli): ``rule CASE.toml [--format json|text]``.
+
+The case file's facts walk the decision tree of its kind (``rules_ext.core.rulings``); the outcome
+is printed with the decisive sentences quoted from the rulebook model (``rules_ext.corpus``), so
+this command is glue: core for the rule, corpus for the words. ``rule --list`` prints the kinds
+and the provisions each covers per edition.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rules_ext.core.auction import Call
+from rules_ext.core.rulings import EDITIONS, MUST_PASS, Ruling, available, kinds, tree
+from rules_ext.core.rulings.case import Case, load_case
+from rules_ext.corpus import load_corpus
+from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
+from rules_ext.corpus.labels import citation, sort_key
+from rules_ext.corpus.model import Corpus
+from rules_ext.corpus.quoting import Quote, quote
+
+
+class QuoteMissing(ValueError):
+    """A tree cites a phrase its provision does not have (a fault of the tree, found by the tests)."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "rule", help="the rulings assistant: the facts of a case file in, the rectification out",
+        description="Walk the decision tree of the case's irregularity under its edition and print the "
+                    "provisions, the options, who must pass, lead restrictions, penalty cards, tricks "
+                    "transferred and whether an adjusted score may follow, quoting the rulebook. "
+                    "Case file format: rules_ext/core/rulings/trees/README.md.")
+    p.add_argument("case", type=Path, nargs="?", help="the case file (TOML)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--list", action="store_true", help="list the kinds of irregularity and their laws per edition")
+    p.set_defaults(handler=_rule)
+
+
+def _rule(args: argparse.Namespace) -> int:
+    if args.list:
+        print(kinds_table())
+        return 0
+    if args.case is None:
+        raise ValueError("rule: give a case file (CASE.toml), or --list")
+    case = load_case(args.case)
+    ruling = case.rule()
+    quotes = quotes_for(ruling, load_corpus())
+    if args.format == "json":
+        print(json.dumps(ruling_json(ruling, quotes), ensure_ascii=False, indent=2))
+    else:
+        print(ruling_text(ruling, quotes, case))
+    return 0
+
+
+def quotes_for(ruling: Ruling, corpus: Corpus) -> list[Quote]:
+    """The decisive sentence of each provision the outcome cites, from the edition whose rule it is."""
+    edition = ruling.reference_edition or ruling.edition
+    out = []
+    for cite in ruling.cites:
+        found = quote(corpus, edition, cite.law, cite.keyword)
+        if found is None:
+            raise QuoteMissing(f"the {edition} text of {cite.law} has no {cite.keyword!r} "
+                               f"(trees/{ruling.kind}.toml, outcome {ruling.outcome.id})")
+        out.append(found)
+    return out
+
+
+def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
+    out = ruling.to_dict()
+    out["quote"] = [{"law": q.law, "citation": q.citation, "text": q.text} for q in quotes]
+    return out
+
+
+_PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
+_ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
+assert set(_PASS_WORDS) == set(MUST_PASS)
+
+
+def _laws(labels: tuple[str, ...] | list[str]) -> str:
+    return "、".join(citation(label) for label in labels)
+
+
+def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -> str:
+    """The outcome in Chinese, as a director reads it at the table."""
+    o = ruling.outcome
+    edition = CATALOGUE.name(ruling.edition)
+    lines = [f"{ruling.title}（{edition}）"]
+    if ruling.reference_edition:
+        lines.append(f"※ 以下为{CATALOGUE.name(ruling.reference_edition)}的规则，仅供参考。")
+    if case is not None and case.offender is not None:
+        what = f"叫 {case.call.chinese}" if case.call is not None else f"打出 {case.card.symbol}" if case.card else ""
+        before = f"（此前叫牌：{' '.join(Call.parse(c).chinese for c in case.auction)}）" if case.auction else ""
+        lines.append(f"违规：{case.offender.chinese}家 {what}{before}".rstrip())
+    lines.append("经过：")
+    lines += [f"  {i}. {s.question} —— {s.answer}" + (f"（{_laws(s.laws)}）" if s.laws else "")
+              for i, s in enumerate(ruling.steps, 1)]
+    lines.append(f"裁定：{o.summary}")
+    lines.append(f"适用条文：{_laws(ruling.laws)}")
+    if o.options:
+        lines.append("可供选择：")
+        lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
+    lines.append(f"违规者：{_PASS_WORDS[o.offender_must_pass]}")
+    lines.append(f"违规者的同伴：{_PASS_WORDS[o.partner_must_pass]}")
+    if o.lead_restriction:
+        lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
+    if o.penalty_card:
+        kind = {"major": "重罚张", "minor": "轻罚张"}[o.penalty_card.kind]
+        lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
+    if o.tricks_transferred:
+        lines.append(f"移墩：{o.tricks_transferred}墩")
+    lines.append(f"调整分：{_ADJUSTED_WORDS[o.adjusted_score]}")
+    lines.append("条文：")
+    lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
+    lines += [f"注：{note}" for note in (*o.notes,)]
+    return "\n".join(lines)
+
+
+def kinds_table() -> str:
+    """Each kind, and per edition the laws its tree cites (or that the edition lacks them)."""
+    lines = []
+    for kind in kinds():
+        first = next(tree(kind, e) for e in EDITIONS if available(kind, e))
+        lines.append(f"{kind}  {first.title}")
+        for edition in EDITIONS:
+            if not available(kind, edition):
+                lines.append(f"  {edition}: 本版文本未收录（可按1991年版作参考：reference = \"1991\"）")
+                continue
+            t = tree(kind, edition)
+            labels = sorted({c.law for q in t.questions.values() for c in q.cites}
+                            | {c.law for o in t.outcomes.values() for c in o.cites}, key=sort_key)
+            judged = [q.id for q in t.questions.values() if q.judgement]
+            lines.append(f"  {edition}: {' '.join(labels)}" + (f"；裁判长判断：{', '.join(judged)}" if judged else ""))
+    return "\n".join(lines)
+

@@ -1,0 +1,52 @@
+"""The rulings assistant's trees (core) cite provisions the rulebook (corpus) really has, for what they say.
+
+The core does not import the corpus; this test joins them. For every kind and every edition that
+has it: each label a question or an outcome cites is a provision of that edition, and the reviewed
+phrase given with it occurs in that provision's text (so a rule filed under the wrong label, or the
+other edition's wording, fails); every outcome's decisive sentences can be quoted.
+"""
+from __future__ import annotations
+
+import pytest
+
+from rules_ext.core import rulings
+from rules_ext.corpus import load_corpus
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.quoting import quote
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus()
+
+
+def test_the_trees_editions_are_in_the_editions_table():
+    assert set(rulings.EDITIONS) <= set(EDITIONS.ids)
+
+
+@pytest.mark.parametrize("kind", rulings.kinds())
+def test_every_cited_label_is_a_provision_that_holds_its_phrase(kind, corpus):
+    problems, cited = [], 0
+    for edition in rulings.EDITIONS:
+        if not rulings.available(kind, edition):
+            continue
+        tree = rulings.tree(kind, edition)
+        nodes = [*tree.questions.values(), *tree.outcomes.values()]
+        for node in nodes:
+            for cite in node.cites:
+                cited += 1
+                if quote(corpus, edition, cite.law, cite.keyword) is None:
+                    found = corpus.find(edition, cite.law)
+                    problems.append(f"{edition} {kind}.{node.id}: {cite.law} "
+                                    + ("is not a provision of this edition" if found is None and not cite.law.isdigit()
+                                       else f"does not contain {cite.keyword!r}"))
+    assert cited
+    assert not problems, "\n".join(problems)
+
+
+def test_the_phrase_check_catches_the_other_editions_wording(corpus):
+    # 1991 27B1b says 可以 (may), 1999 says 应 (shall): each phrase is found in its own edition only
+    assert quote(corpus, "1991", "27B1b", "可以判给调整分") and not quote(corpus, "1999", "27B1b", "可以判给调整分")
+    assert quote(corpus, "1999", "27B1b", "应判给调整分") and not quote(corpus, "1991", "27B1b", "应判给调整分")
+    # Law 29's sections are lettered the other way round in 1991 and 1999
+    assert quote(corpus, "1991", "29A", "应予取消") and not quote(corpus, "1999", "29A", "应予取消")
