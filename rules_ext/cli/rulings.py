@@ -14,7 +14,7 @@ from typing import Any
 
 from rules_ext.core.auction import Call
 from rules_ext.core.rulings import EDITIONS, MUST_PASS, Ruling, available, kinds, tree
-from rules_ext.core.rulings.case import Case, load_case
+from rules_ext.core.rulings.case import Case, load_case, parse_case
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
 from rules_ext.corpus.labels import citation, sort_key
@@ -53,6 +53,15 @@ def _rule(args: argparse.Namespace) -> int:
     else:
         print(ruling_text(ruling, quotes, case))
     return 0
+
+
+def explain(case: Case | str) -> str:
+    """The ruling of a case (a Case, or the text of a case file) as ``rule`` prints it; for worked
+    examples: ``print(explain('''edition = "1991" ...'''))``."""
+    if isinstance(case, str):
+        case = parse_case(case)
+    ruling = case.rule()
+    return ruling_text(ruling, quotes_for(ruling, load_corpus()), case)
 
 
 def quotes_for(ruling: Ruling, corpus: Corpus) -> list[Quote]:
