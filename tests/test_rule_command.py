@@ -78,3 +78,25 @@ def test_kinds_are_listed_with_their_provisions(capsys):
     assert main(["rule", "--list"]) == 0
     out = capsys.readouterr().out
     assert "insufficient_bid  不足叫牌" in out and "1999: 23 26A2" in out
+
+
+def test_the_ruling_becomes_a_record_the_form_command_prints(tmp_path, capsys):
+    from rules_ext.pdf.ruling_record import load_ruling
+    path = tmp_path / "case.toml"
+    path.write_text('event = "冬季俱乐部双人赛"\ntable = "4"\ncalled_by = "W"\n' + GOOD, encoding="utf-8")
+    record = tmp_path / "ruling.toml"
+    assert main(["rule", str(path), "--record", str(record)]) == 0
+    capsys.readouterr()
+    loaded = load_ruling(record)
+    assert loaded.board == 1 and loaded.event == "冬季俱乐部双人赛"
+    assert [str(c) for c in loaded.laws] == ["1999:27B1a", "1999:27B1b"]
+    assert "应判给调整分" in loaded.ruling and "1. 不足叫牌是否依序作出" in loaded.facts
+    assert main(["ruling", str(record), "-o", str(tmp_path / "form.pdf")]) == 0
+    assert (tmp_path / "form.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_record_needs_event_and_board_and_nothing_is_written_without_them(tmp_path, capsys):
+    record = tmp_path / "ruling.toml"
+    status, _, err = run(tmp_path, capsys, GOOD, "--record", str(record))
+    assert status == 1 and "event: missing: a ruling record needs the event and the board" in err
+    assert not record.exists()

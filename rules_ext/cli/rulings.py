@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules_ext.cli.common import refuse_overwriting_inputs
 from rules_ext.core.auction import Call
 from rules_ext.core.rulings import EDITIONS, MUST_PASS, Ruling, available, kinds, tree
 from rules_ext.core.rulings.case import Case, load_case, parse_case
@@ -20,6 +21,8 @@ from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
 from rules_ext.corpus.labels import citation, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import Quote, quote
+from rules_ext.fileio import write_text_atomic
+from rules_ext.pdf.ruling_record import parse_ruling
 
 
 class QuoteMissing(ValueError):
@@ -36,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("case", type=Path, nargs="?", help="the case file (TOML)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--list", action="store_true", help="list the kinds of irregularity and their laws per edition")
+    p.add_argument("--record", type=Path, metavar="RULING.toml",
+                   help="also write the ruling as a ruling record, for `ruling RULING.toml -o form.pdf` "
+                        "(the case file needs event and board)")
     p.set_defaults(handler=_rule)
 
 
@@ -45,9 +51,14 @@ def _rule(args: argparse.Namespace) -> int:
         return 0
     if args.case is None:
         raise ValueError("rule: give a case file (CASE.toml), or --list")
+    refuse_overwriting_inputs(args.record, args.case)
     case = load_case(args.case)
     ruling = case.rule()
     quotes = quotes_for(ruling, load_corpus())
+    if args.record is not None:
+        record = ruling_record(case, ruling)
+        parse_ruling(record, source=str(args.record))   # a record the form command reads, or nothing
+        write_text_atomic(args.record, record)
     if args.format == "json":
         print(json.dumps(ruling_json(ruling, quotes), ensure_ascii=False, indent=2))
     else:
@@ -125,6 +136,57 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
     lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
     lines += [f"注：{note}" for note in (*o.notes,)]
     return "\n".join(lines)
+
+
+def _toml(value: object) -> str:
+    """A TOML value: strings as basic strings (JSON's escapes are TOML's), lists of them."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def ruling_record(case: Case, ruling: Ruling) -> str:
+    """The ruling as a ruling record (rules_ext/pdf/rulings/format.md): the case's event, board,
+    table, deal and auction (the irregular call last), the steps as facts, the provisions as
+    ``edition:label``, the outcome as the ruling."""
+    missing = [key for key in ("event", "board") if key not in case.data]
+    if missing:
+        raise ValueError(f"{case.source}: {missing[0]}: missing: a ruling record needs the event and the board "
+                         f"(add e.g. event = \"…\" and board = 7 to the case file)")
+    o = ruling.outcome
+    edition = ruling.reference_edition or ruling.edition
+    lines = [f"# 裁决助手生成的裁决记录（案例 {Path(case.source).name}）", f"event = {_toml(case.data['event'])}",
+             f"board = {case.board}"]
+    if "table" in case.data:
+        lines.append(f"table = {_toml(str(case.data['table']))}")
+    if case.called_by is not None:
+        lines.append(f"called_by = {_toml(case.called_by.name)}")
+    if case.deal is not None:
+        lines.append(f"deal = {_toml(str(case.deal))}")
+    if case.auction or case.call is not None:
+        calls = [*case.auction, *([str(case.call)] if case.call is not None else [])]
+        lines.append(f"auction = {_toml(calls)}")
+    facts = [f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1)]
+    lines.append(f"facts = {_toml(chr(10).join(facts))}")
+    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.laws])}")
+    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
+    if o.offender_must_pass != "no":
+        text.append(f"违规者{_PASS_WORDS[o.offender_must_pass]}。")
+    if o.partner_must_pass != "no":
+        text.append(f"违规者的同伴{_PASS_WORDS[o.partner_must_pass]}。")
+    for what, r in (("引牌限制", o.lead_restriction), ("罚张", o.penalty_card)):
+        if r is not None:
+            text.append(f"{what}：{r.text}")
+    if o.tricks_transferred:
+        text.append(f"移墩：{o.tricks_transferred}墩。")
+    text.append(f"调整分：{_ADJUSTED_WORDS[o.adjusted_score]}。")
+    if ruling.reference_edition:
+        text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
+    text.extend(o.notes)
+    lines.append(f"ruling = {_toml(chr(10).join(text))}")
+    return "\n".join(lines) + "\n"
 
 
 def kinds_table() -> str:
