@@ -17,7 +17,7 @@ from rules_ext.cli import main
 from rules_ext.core.rulings import NotInEdition, tree
 from rules_ext.core.rulings.case import parse_case
 
-PLAY_KINDS = ("lead_out_of_turn", "premature_lead_or_play", "simultaneous_plays", "exposed_cards", "revoke",
+PLAY_KINDS = ("dummy_designation", "lead_out_of_turn", "premature_lead_or_play", "simultaneous_plays", "exposed_cards", "revoke",
               "inability_to_play", "play_after_illegal_play", "defective_trick")
 CASES = resources.files("rules_ext.core.rulings").joinpath("cases")
 DEAL = "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"
@@ -39,6 +39,7 @@ EXPECTED = {
     "exposed_cards-1991-minor.toml": {"laws": ["49", "50B", "50C", "50D"], "lead_restriction": None},
     "premature_lead_or_play-1991-third-hand.toml": {"laws": ["57A", "57A1", "57A2", "57A3", "57B", "50C"]},
     "defective_trick-1991-omitted.toml": {"laws": ["67B1", "67B1b"], "tricks_transferred": 1},
+    "dummy_designation-1991-rank-only.toml": {"laws": ["46B3b"], "options": [], "penalty_card": None},
 }
 
 
@@ -161,6 +162,15 @@ def test_inability_to_play_and_the_revoke_it_is_not():
     t = tree("inability_to_play", "1991")
     assert t.walk({"able": "unable"}).laws == ("59", "61A")
     assert t.walk({"able": "able_but_did_not"}).outcome.summary.endswith("（见“藏牌”）。")
+
+
+@pytest.mark.parametrize(("designation", "law", "phrase"), [
+    ("high", "46B1", "最大的牌张"), ("win", "46B1", "能赢得这墩牌的最小的牌张"), ("low", "46B1", "最小的牌张"),
+    ("suit_only", "46B2", "最小的牌张"), ("not_held", "46B4", "此指定无效"), ("anything", "46B5", "任一防家"),
+])
+def test_dummy_designations_read_as_46B_says(designation, law, phrase):
+    r = tree("dummy_designation", "1991").walk({"designation": designation})
+    assert r.laws == (law,) and phrase in r.outcome.summary
 
 
 # -- bad input: one line naming the field, exit 1 ---------------------------------------------------
