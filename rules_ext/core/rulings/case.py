@@ -3,7 +3,9 @@
 The format is documented in ``trees/README.md`` (section "Case files"). The facts the auction or
 the deal settle are derived here, never asked: whose turn it was, what kind of call was made,
 whether a bid came before, whether a double was admissible, whether a bid was insufficient and
-whether the lowest sufficient bid in its strain exists. A fact the file also answers in ``[facts]``
+whether the lowest sufficient bid in its strain exists; and from the play, the trick, whether it
+is the opening lead, whether the card is a ten or higher, and whether the offender is declarer,
+dummy or a defender. A fact the file also answers in ``[facts]``
 must agree with them. Impossible facts (a call after the auction ended, a card the player does not
 hold, trick 14, an edition without the law) raise :class:`CaseError` naming the field and its line.
 """
@@ -21,8 +23,10 @@ from rules_ext.core.rulings import EDITIONS, NotInEdition, Ruling, RulingError, 
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
-                      "called_by", "irregularity", "facts", "event", "table", "note"})
+                      "declarer", "called_by", "irregularity", "facts", "event", "table", "note"})
 IRREGULARITY_KEYS = frozenset({"seat", "call", "card", "trick", "description"})
+#: the facts derived from the play rather than the auction
+PLAY_FACTS = frozenset({"trick", "opening", "honour", "role"})
 
 
 class CaseError(ValueError):
@@ -95,6 +99,11 @@ def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         facts["admissible"] = _yes(_double_admissible(auction, offender, call))
     return facts
+
+
+def play_role(declarer: Seat, seat: Seat) -> str:
+    """Whose hand ``seat`` is in the play: ``declarer``, ``dummy`` or ``defender``."""
+    return "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
 
 
 def _double_admissible(auction: Auction, seat: Seat, call: Call) -> bool:
@@ -196,8 +205,8 @@ class _Reader:
             if name not in asked:
                 continue
             if name in given and given[name] != value:
-                raise self.fail(f"facts.{name}", f"{given[name]!r} contradicts the auction and the call, "
-                                                 f"which give {value!r}")
+                source = "the play (trick, card, declarer)" if name in PLAY_FACTS else "the auction and the call"
+                raise self.fail(f"facts.{name}", f"{given[name]!r} contradicts {source}, which give {value!r}")
             answers[name] = value
         for name, value in given.items():   # a number out of range, an unknown answer: the field's line
             question = the_tree.questions[name]
@@ -256,10 +265,16 @@ class _Reader:
             if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 13:
                 raise self.fail("irregularity.trick", f"{trick!r} is not a trick number: expected 1..13")
             out["trick"] = trick
+            out["opening"] = _yes(trick == 1)
         card = self._card(irregularity)
-        if card is not None and deal is not None:
-            if offender is None:
-                raise self.fail("irregularity.seat", "missing: expected the seat that played the card")
-            if card not in deal.hand(offender):
-                raise self.fail("irregularity.card", f"{offender} does not hold {card} in the deal")
+        if card is not None:
+            out["honour"] = _yes(card.rank >= 10)
+            if deal is not None:
+                if offender is None:
+                    raise self.fail("irregularity.seat", "missing: expected the seat that played the card")
+                if card not in deal.hand(offender):
+                    raise self.fail("irregularity.card", f"{offender} does not hold {card} in the deal")
+        declarer = self.seat(d, "declarer", "declarer")
+        if declarer is not None and offender is not None:
+            out["role"] = play_role(declarer, offender)
         return out
