@@ -101,7 +101,7 @@ REVOKES = [
 def test_established_revokes_transfer_the_tricks_of_64A(answers, laws, tricks, equity):
     t = tree("revoke", "1991")
     facts = {"trick": 5, "established": "yes", "exempt": "none", **answers,
-             **{q: equity for q in t.questions if q.startswith("equity_")}}
+             "equity": equity}
     r = t.walk(facts)
     assert r.outcome.tricks_transferred == tricks
     assert r.laws == (laws + ("64C",) if equity == "yes" else laws)
@@ -112,15 +112,15 @@ def test_established_revokes_transfer_the_tricks_of_64A(answers, laws, tricks, e
                                              ("round_ended", "64B5")])
 def test_the_revokes_64B_does_not_rectify_transfer_nothing(exempt, law):
     t = tree("revoke", "1991")
-    r = t.walk({"trick": 3, "established": "yes", "exempt": exempt, f"equity_{law}": "no"})
+    r = t.walk({"trick": 3, "established": "yes", "exempt": exempt, "equity": "no"})
     assert r.outcome.tricks_transferred == 0 and law in r.laws
 
 
 def test_a_revoke_on_trick_12_is_corrected_and_not_rectified_by_tricks():
     t = tree("revoke", "1991")
-    corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "equity_t12_correct": "no"})
+    corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "equity": "no"})
     assert corrected.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
-    late = t.walk({"trick": 12, "returned": "no", "equity_t12_late": "no"})
+    late = t.walk({"trick": 12, "returned": "no", "equity": "no"})
     assert "62D2" not in late.laws and late.outcome.tricks_transferred == 0
 
 
@@ -189,7 +189,7 @@ established = "yes"
 exempt = "none"
 won_by = "offender"
 later_offender = "yes"
-equity_64A1_2 = "no"
+equity = "no"
 """
 
 
