@@ -79,7 +79,8 @@ _CALL_TYPES = {CallKind.PASS: "pass", CallKind.BID: "bid", CallKind.DOUBLE: "dou
 def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str]:
     """What the auction so far settles about ``offender``'s ``call`` (names as the trees use them)."""
     facts = {"call_type": _CALL_TYPES[call.kind], "bid_before": _yes(auction.last_bid() is not None),
-             "offender_called_before": _yes(any(auction.seat_of(i) is offender for i in range(len(auction.calls))))}
+             "offender_called_before": _yes(any(auction.seat_of(i) is offender for i in range(len(auction.calls)))),
+             "partner_called_before": _yes(any(auction.seat_of(i) is offender.partner for i in range(len(auction.calls))))}
     turn = auction.next_seat
     facts["in_turn"] = _yes(turn is offender)
     if turn is not offender:
@@ -185,12 +186,15 @@ class _Reader:
         given = d.get("facts", {})
         if not isinstance(given, dict):
             raise self.fail("facts", "expected a table [facts] of answers, e.g. accepted = \"no\"")
-        asked = set(the_tree.questions)
+        asked = {q.fact for q in the_tree.questions.values()}
         for name in given:
             if name not in asked:
                 raise self.fail(f"facts.{name}", f"not a question of {kind} ({edition}): expected one of "
                                 + ", ".join(sorted(asked)))
         derived = self.derive(d, irregularity, dealer, offender, deal)
+        if "turn" in asked and "in_turn" not in asked and derived.get("in_turn") == "yes":
+            raise self.fail("irregularity.seat", f"it is {offender}'s turn after the auction given: "
+                                                 f"the call is in rotation, not out of rotation")
         answers: dict[str, object] = dict(given)
         for name, value in derived.items():
             if name not in asked:
@@ -200,11 +204,11 @@ class _Reader:
                                                  f"which give {value!r}")
             answers[name] = value
         for name, value in given.items():   # a number out of range, an unknown answer: the field's line
-            question = the_tree.questions[name]
-            try:
-                question.answer(value)
-            except RulingError as exc:
-                raise self.fail(f"facts.{name}", str(exc)) from None
+            for question in (q for q in the_tree.questions.values() if q.fact == name):
+                try:
+                    question.answer(value)
+                except RulingError as exc:
+                    raise self.fail(f"facts.{name}", str(exc)) from None
         call = self._call(irregularity)
         card = self._card(irregularity)
         trick = irregularity.get("trick")
