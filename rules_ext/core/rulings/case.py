@@ -95,6 +95,10 @@ def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str
         facts["above_seven"] = _yes(call.level is not None and call.level > 7)
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         facts["admissible"] = _yes(_double_admissible(auction, offender, call))
+    if auction.is_complete:
+        declarer = auction.final_contract().declarer
+        if declarer is not None:
+            facts["defender"] = _yes(offender not in (declarer, declarer.partner))
     return facts
 
 
@@ -261,6 +265,8 @@ class _Reader:
                 raise self.fail("irregularity.trick", f"{trick!r} is not a trick number: expected 1..13")
             out["trick"] = trick
         card = self._card(irregularity)
+        if card is not None:
+            out["honour"] = _yes(card.rank >= 10)
         if card is not None and deal is not None:
             if offender is None:
                 raise self.fail("irregularity.seat", "missing: expected the seat that played the card")
