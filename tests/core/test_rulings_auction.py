@@ -1,4 +1,4 @@
-"""The auction's irregularities (Laws 15, 24, 25, 28-33, 35-39): each case file of
+"""The auction's irregularities (Laws 13-15, 24, 25, 28-33, 35-39): each case file of
 rules_ext/core/rulings/cases runs through `python -m rules_ext rule --format json`, and its decisive
 fields are the ones read from the text of its edition; each kind refuses impossible facts in one line."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rules_ext.core.rulings import RulingError, _Resolver, tree
 from rules_ext.core.rulings.case import parse_case
 
 CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
-KINDS = ("wrong_board", "exposed_card_auction", "change_of_call", "call_out_of_rotation", "simultaneous_calls",
+KINDS = ("wrong_number_of_cards", "wrong_board", "exposed_card_auction", "change_of_call", "call_out_of_rotation", "simultaneous_calls",
          "inadmissible_call", "call_after_final_pass")
 
 
@@ -55,6 +55,9 @@ EXPECTED = {
         "laws": ["38", "23", "26A2", "26B"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
     "call_after_final_pass-1991-defender-double": {
         "laws": ["39intro", "39B", "26A2", "26B"], "offender_must_pass": "no", "partner_must_pass": "no"},
+    # 13: 1991 adjusts once the player with the wrong cards has called; 1999 may let the board go on
+    "wrong_number_of_cards-1991-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "must"},
+    "wrong_number_of_cards-1999-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "no"},
     "simultaneous_calls-1999-partner": {"laws": ["33"], "partner_must_pass": "no", "tricks_transferred": 0},
 }
 
@@ -83,6 +86,8 @@ def test_the_editions_differ_where_the_texts_do(capsys):
     assert q["29B"].startswith("否则，越序叫牌应予取消") and "永远不叫" in q["32B2"]
     c = rule(capsys, CASES / "wrong_board-1999-during-auction.toml")
     assert "必须重复" in c["quote"][0]["text"]
+    e = rule(capsys, CASES / "wrong_number_of_cards-1999-called-with-14.toml")
+    assert "按已发生的情况继续比赛" in e["quote"][0]["text"]
     d = rule(capsys, CASES / "exposed_card_auction-1999-honour.toml")
     assert d["penalty_card"]["kind"] == "major" and "视为罚张" in d["quote"][0]["text"]
 
@@ -108,6 +113,14 @@ def test_law_29_labels_follow_each_edition(edition):
     base = {"turn": "partner", "call_type": "bid"}
     assert t.walk({**base, "accepted": "yes"}).laws == (accept,)
     assert t.walk({**base, "accepted": "no"}).laws[0] == cancel
+
+
+def test_the_card_deemed_in_the_hand_is_14B2_in_1991_and_14B3_in_1999():
+    facts = {"one_short": "yes", "play_started": "yes", "found_during_play": "elsewhere"}
+    assert tree("wrong_number_of_cards", "1991").walk(facts).laws == ("14B1b", "14B2")
+    assert tree("wrong_number_of_cards", "1999").walk(facts).laws == ("14B1b", "14B3")
+    with pytest.raises(RulingError, match="'not_found' is not an answer"):   # 1991 14B has no such rule
+        tree("wrong_number_of_cards", "1991").walk({**facts, "found_during_play": "not_found"})
 
 
 def test_derived_facts_of_the_auction():
@@ -146,6 +159,8 @@ BAD = [
      r"^error: \S+:\d+: facts.above_seven: 'no' contradicts"),
     ("call_after_final_pass-1991-defender-double", ('[facts]', '[facts]\ndefender = "no"'),
      r"^error: \S+:\d+: facts.defender: 'no' contradicts"),
+    ("wrong_number_of_cards-1991-called-with-14", ('when = "called"', 'when = "later"'),
+     r"^error: \S+:\d+: facts.when: 'later' is not an answer"),
     ("wrong_board-1999-during-auction", ('same_calls = "yes"', 'demand_cancel = "yes"'),
      r"^error: \S+:\d+: facts.demand_cancel: not a question of wrong_board \(1999\)"),
 ]
