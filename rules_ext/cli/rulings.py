@@ -202,7 +202,7 @@ def kinds_table() -> str:
             t = tree(kind, edition)
             labels = sorted({c.law for q in t.questions.values() for c in q.cites}
                             | {c.law for o in t.outcomes.values() for c in o.cites}, key=sort_key)
-            judged = [q.id for q in t.questions.values() if q.judgement]
+            judged = list(dict.fromkeys(q.fact for q in t.questions.values() if q.judgement))
             lines.append(f"  {edition}: {' '.join(labels)}" + (f"；裁判长判断：{', '.join(judged)}" if judged else ""))
     return "\n".join(lines)
 

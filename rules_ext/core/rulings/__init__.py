@@ -70,7 +70,8 @@ class Question:
     """A question about the facts. ``judgement``: the answer is the director's judgement (was
     the information damaging? could the offender have known?), never derived from the facts.
     ``number``: the answer is a whole number from ``minimum`` to ``maximum``; its answers then
-    have keys ``"..N"`` (up to N) tried in order."""
+    have keys ``"..N"`` (up to N) tried in order. ``fact``: the name of the fact it asks (its id
+    unless the tree says ``fact = "turn"``), so questions in several branches can ask one fact."""
 
     id: str
     text: str
@@ -81,6 +82,11 @@ class Question:
     number: bool = False
     minimum: int = 0
     maximum: int = 0
+    fact: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.fact:
+            object.__setattr__(self, "fact", self.id)
 
     @property
     def laws(self) -> tuple[str, ...]:
@@ -227,23 +233,23 @@ class Tree:
         return self.questions.get(node_id) or self.outcomes[node_id]
 
     def walk(self, answers: Mapping[str, object]) -> Ruling:
-        """Follow ``answers`` (question id -> answer key, or a number) from the start to an outcome.
+        """Follow ``answers`` (fact -> answer key, or a number) from the start to an outcome.
         A question reached but not answered, or answered with a value it does not offer, raises
         RulingError naming the question; answers to questions not reached are ignored."""
         steps: list[Step] = []
         node: Question | Outcome = self.node(self.start)
         while isinstance(node, Question):
-            if node.id not in answers:
-                raise RulingError(f"{node.id}: not answered: {node.text}（"
+            if node.fact not in answers:
+                raise RulingError(f"{node.fact}: not answered: {node.text}（"
                                   + (f"整数 {node.minimum}..{node.maximum}" if node.number
                                      else " / ".join(f"{a.key} = {a.label}" for a in node.answers)) + "）")
-            value = answers[node.id]
+            value = answers[node.fact]
             try:
                 chosen = node.answer(value)
             except RulingError as exc:
-                raise RulingError(f"{node.id}: {exc}") from None
+                raise RulingError(f"{node.fact}: {exc}") from None
             label = f"{value}" if node.number else chosen.label
-            steps.append(Step(node.text, label, node.laws, node.id, value))
+            steps.append(Step(node.text, label, node.laws, node.fact, value))
             node = self.node(chosen.next)
         return Ruling(self.kind, self.title, self.edition, node, tuple(steps), self.reference_edition)
 
@@ -259,7 +265,7 @@ class Tree:
                 return
             for answer in node.answers:
                 value: object = int(answer.key.lstrip(".")) if node.number else answer.key
-                visit(answer.next, {**taken, node.id: value})
+                visit(answer.next, {**taken, node.fact: value})
         visit(self.start, {})
         return out
 
@@ -375,7 +381,8 @@ class _Resolver:
             raise self.fail(where, "a question needs at least two answers")
         return Question(qid, self.get(raw, "text", where, ""), self.cites(raw, where), tuple(answers),
                         help=self.get(raw, "help", where, ""), judgement=bool(self.get(raw, "judgement", where, False, bool)),
-                        number=number, minimum=self.get(raw, "min", where, 0, int), maximum=self.get(raw, "max", where, 0, int))
+                        number=number, minimum=self.get(raw, "min", where, 0, int), maximum=self.get(raw, "max", where, 0, int),
+                        fact=self.get(raw, "fact", where, qid))
 
     def outcome(self, oid: str, raw: Mapping[str, Any], on_the_way: set[str]) -> Outcome:
         where = f"outcome.{oid}"
@@ -416,6 +423,8 @@ class _Resolver:
             seen.add(node_id)
             if node_id in questions:
                 q = questions[node_id]
+                if any(questions[p].fact == q.fact for p in path):
+                    raise self.fail(f"question.{node_id}", f"the fact {q.fact!r} is asked twice on one way through the tree")
                 for answer in q.answers:
                     visit(answer.next, laws | set(q.laws), (*path, node_id))
             elif node_id in raw.get("outcome", {}) and _in_edition(raw["outcome"][node_id], self.edition):

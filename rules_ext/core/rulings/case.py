@@ -83,7 +83,8 @@ _CALL_TYPES = {CallKind.PASS: "pass", CallKind.BID: "bid", CallKind.DOUBLE: "dou
 def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str]:
     """What the auction so far settles about ``offender``'s ``call`` (names as the trees use them)."""
     facts = {"call_type": _CALL_TYPES[call.kind], "bid_before": _yes(auction.last_bid() is not None),
-             "offender_called_before": _yes(any(auction.seat_of(i) is offender for i in range(len(auction.calls))))}
+             "offender_called_before": _yes(any(auction.seat_of(i) is offender for i in range(len(auction.calls)))),
+             "partner_called_before": _yes(any(auction.seat_of(i) is offender.partner for i in range(len(auction.calls))))}
     turn = auction.next_seat
     facts["in_turn"] = _yes(turn is offender)
     if turn is not offender:
@@ -98,6 +99,10 @@ def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str
         facts["above_seven"] = _yes(call.level is not None and call.level > 7)
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         facts["admissible"] = _yes(_double_admissible(auction, offender, call))
+    if auction.is_complete:
+        declarer = auction.final_contract().declarer
+        if declarer is not None:
+            facts["defender"] = _yes(offender not in (declarer, declarer.partner))
     return facts
 
 
@@ -194,12 +199,15 @@ class _Reader:
         given = d.get("facts", {})
         if not isinstance(given, dict):
             raise self.fail("facts", "expected a table [facts] of answers, e.g. accepted = \"no\"")
-        asked = set(the_tree.questions)
+        asked = {q.fact for q in the_tree.questions.values()}
         for name in given:
             if name not in asked:
                 raise self.fail(f"facts.{name}", f"not a question of {kind} ({edition}): expected one of "
                                 + ", ".join(sorted(asked)))
         derived = self.derive(d, irregularity, dealer, offender, deal)
+        if "turn" in asked and "in_turn" not in asked and derived.get("in_turn") == "yes":
+            raise self.fail("irregularity.seat", f"it is {offender}'s turn after the auction given: "
+                                                 f"the call is in rotation, not out of rotation")
         answers: dict[str, object] = dict(given)
         for name, value in derived.items():
             if name not in asked:
@@ -209,11 +217,11 @@ class _Reader:
                 raise self.fail(f"facts.{name}", f"{given[name]!r} contradicts {source}, which give {value!r}")
             answers[name] = value
         for name, value in given.items():   # a number out of range, an unknown answer: the field's line
-            question = the_tree.questions[name]
-            try:
-                question.answer(value)
-            except RulingError as exc:
-                raise self.fail(f"facts.{name}", str(exc)) from None
+            for question in (q for q in the_tree.questions.values() if q.fact == name):
+                try:
+                    question.answer(value)
+                except RulingError as exc:
+                    raise self.fail(f"facts.{name}", str(exc)) from None
         call = self._call(irregularity)
         card = self._card(irregularity)
         trick = irregularity.get("trick")

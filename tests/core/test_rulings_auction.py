@@ -1,0 +1,179 @@
+"""The auction's irregularities (Laws 13-15, 24, 25, 28-33, 35-39): each case file of
+rules_ext/core/rulings/cases runs through `python -m rules_ext rule --format json`, and its decisive
+fields are the ones read from the text of its edition; each kind refuses impossible facts in one line."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_ext.cli import main
+from rules_ext.core.rulings import RulingError, _Resolver, tree
+from rules_ext.core.rulings.case import parse_case
+
+CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
+KINDS = ("wrong_number_of_cards", "wrong_board", "exposed_card_auction", "change_of_call", "call_out_of_rotation", "simultaneous_calls",
+         "inadmissible_call", "call_after_final_pass")
+
+
+def rule(capsys, path):
+    status = main(["rule", str(path), "--format", "json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out)
+
+
+# file -> the decisive fields, from the texts (label lists in the order the outcome cites them)
+EXPECTED = {
+    # 1991 31A: a pass over partner's conventional call goes to A2(b); 1999 31A only takes a
+    # conventional pass there, a natural one is 30B1 (pass one round). 29A/29B swap labels.
+    "call_out_of_rotation-1991-pass-over-strong-club": {
+        "laws": ["29A", "31A", "31A2b", "23A", "26A2", "26B"], "offender_must_pass": "no",
+        "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+    "call_out_of_rotation-1999-pass-over-strong-club": {
+        "laws": ["29B", "30B1"], "offender_must_pass": "next_turn", "partner_must_pass": "no", "adjusted_score_possible": "no"},
+    # 32B2 in both; 1991 cites 23A, 1999's Law 23 has no sections; 1999's clause restored by erratum
+    "call_out_of_rotation-1991-double-at-rho": {
+        "laws": ["29A", "32intro", "32B2", "23A", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+    "call_out_of_rotation-1999-double-at-rho": {
+        "laws": ["29B", "32intro", "32B2", "23", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+    # 25B2b2: 1991 bars the partner throughout; 1999 lets the auction go on, capping the offenders
+    "change_of_call-1991-delayed-change": {
+        "laws": ["25B2", "25B2b2", "25B2c", "23A", "26A2", "26B"], "partner_must_pass": "throughout",
+        "adjusted_score_possible": "may"},
+    "change_of_call-1999-delayed-change": {
+        "laws": ["25B2", "25B2b2", "25note", "12C1", "25B2c", "26A2", "26B"], "partner_must_pass": "no",
+        "adjusted_score_possible": "must"},
+    # 15C1 (1991 only): any player may demand the board be cancelled before the second auction
+    "wrong_board-1991-during-auction": {"laws": ["15C", "15C1"], "adjusted_score_possible": "no"},
+    "wrong_board-1999-during-auction": {"laws": ["15C"], "adjusted_score_possible": "no"},
+    "exposed_card_auction-1999-honour": {
+        "laws": ["24intro", "24B", "23"], "partner_must_pass": "next_turn", "adjusted_score_possible": "may"},
+    "inadmissible_call-1999-above-seven": {
+        "laws": ["38", "23", "26A2", "26B"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
+    "call_after_final_pass-1991-defender-double": {
+        "laws": ["39intro", "39B", "26A2", "26B"], "offender_must_pass": "no", "partner_must_pass": "no"},
+    # 13: 1991 adjusts once the player with the wrong cards has called; 1999 may let the board go on
+    "wrong_number_of_cards-1991-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "must"},
+    "wrong_number_of_cards-1999-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "no"},
+    "simultaneous_calls-1999-partner": {"laws": ["33"], "partner_must_pass": "no", "tricks_transferred": 0},
+}
+
+
+def test_every_case_file_of_these_kinds_is_checked():
+    files = {p.stem for p in CASES.glob("*.toml") if p.stem.split("-")[0] in KINDS}
+    assert files == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_case_files_give_the_ruling_read_from_the_text(name, capsys):
+    data = rule(capsys, CASES / f"{name}.toml")
+    for key, value in EXPECTED[name].items():
+        assert data[key] == value, (key, data[key])
+    assert data["edition"] == name.split("-")[1]
+    assert data["quote"] and all(q["text"] for q in data["quote"])
+
+
+def test_the_editions_differ_where_the_texts_do(capsys):
+    a = rule(capsys, CASES / "call_out_of_rotation-1991-double-at-rho.toml")
+    b = rule(capsys, CASES / "call_out_of_rotation-1999-double-at-rho.toml")
+    # 32 intro: 1991 shall apply 26B, 1999 may; the 1999 ruling names the erratum restoring 32B2
+    assert "应用第26条B款" in a["lead_restriction"]["text"] and "可能应用" in b["lead_restriction"]["text"]
+    assert any("1999-penalty-32B2" in n for n in b["notes"]) and not a["notes"]
+    q = {x["law"]: x["text"] for x in b["quote"]}
+    assert q["29B"].startswith("否则，越序叫牌应予取消") and "永远不叫" in q["32B2"]
+    c = rule(capsys, CASES / "wrong_board-1999-during-auction.toml")
+    assert "必须重复" in c["quote"][0]["text"]
+    e = rule(capsys, CASES / "wrong_number_of_cards-1999-called-with-14.toml")
+    assert "按已发生的情况继续比赛" in e["quote"][0]["text"]
+    d = rule(capsys, CASES / "exposed_card_auction-1999-honour.toml")
+    assert d["penalty_card"]["kind"] == "major" and "视为罚张" in d["quote"][0]["text"]
+
+
+def test_1999_never_cites_72B1_and_says_it_is_not_delivered():
+    t = tree("call_out_of_rotation", "1999")
+    labels = {c.law for n in [*t.questions.values(), *t.outcomes.values()] for c in n.cites}
+    assert "72B1" not in labels and "23B" not in labels and "23A" not in labels
+    ruling = t.walk({"turn": "lho", "call_type": "pass", "accepted": "no", "pass_conventional": "natural",
+                     "bid_before": "no"})
+    assert ruling.laws == ("29B", "30A") and ruling.outcome.offender_must_pass == "next_turn"
+    assert any("72条B款1" in n and "未收录" in n and "不可替代" in n for n in ruling.outcome.notes)
+    # 1991 30A at partner's turn: 23B (a pass out of rotation at partner's turn)
+    r1991 = tree("call_out_of_rotation", "1991").walk(
+        {"turn": "partner", "call_type": "pass", "accepted": "no", "pass_conventional": "natural", "bid_before": "no"})
+    assert r1991.laws == ("29A", "30A", "23B") and r1991.adjusted_score == "may"
+
+
+@pytest.mark.parametrize("edition", ["1991", "1999"])
+def test_law_29_labels_follow_each_edition(edition):
+    t = tree("call_out_of_rotation", edition)
+    accept, cancel = ("29B", "29A") if edition == "1991" else ("29A", "29B")
+    base = {"turn": "partner", "call_type": "bid"}
+    assert t.walk({**base, "accepted": "yes"}).laws == (accept,)
+    assert t.walk({**base, "accepted": "no"}).laws[0] == cancel
+
+
+def test_the_card_deemed_in_the_hand_is_14B2_in_1991_and_14B3_in_1999():
+    facts = {"one_short": "yes", "play_started": "yes", "found_during_play": "elsewhere"}
+    assert tree("wrong_number_of_cards", "1991").walk(facts).laws == ("14B1b", "14B2")
+    assert tree("wrong_number_of_cards", "1999").walk(facts).laws == ("14B1b", "14B3")
+    with pytest.raises(RulingError, match="'not_found' is not an answer"):   # 1991 14B has no such rule
+        tree("wrong_number_of_cards", "1991").walk({**facts, "found_during_play": "not_found"})
+
+
+def test_derived_facts_of_the_auction():
+    case = parse_case('edition = "1991"\nkind = "call_out_of_rotation"\ndealer = "N"\nauction = ["1C"]\n'
+                      '[irregularity]\nseat = "S"\ncall = "Pass"\n')
+    assert {k: case.answers[k] for k in ("turn", "call_type", "partner_called_before")} == {
+        "turn": "rho", "call_type": "pass", "partner_called_before": "yes"}
+    case = parse_case('edition = "1999"\nkind = "call_after_final_pass"\ndealer = "N"\n'
+                      'auction = ["1NT", "Pass", "Pass", "Pass"]\n[irregularity]\nseat = "S"\ncall = "2C"\n')
+    assert case.answers["defender"] == "no"   # South is dummy
+    case = parse_case('edition = "1999"\nkind = "exposed_card_auction"\n[irregularity]\nseat = "E"\ncard = "D9"\n')
+    assert case.answers["honour"] == "no"
+
+
+def test_a_fact_asked_twice_on_one_way_is_a_tree_error():
+    raw = {"start": "a", "question": {
+        "a": {"text": "甲？", "answers": {"x": {"label": "x", "next": "b"}, "y": {"label": "y", "next": "o"}}},
+        "b": {"fact": "a", "text": "乙？", "answers": {"x": {"label": "x", "next": "o"}, "y": {"label": "y", "next": "o"}}}},
+        "outcome": {"o": {"summary": "丙", "cite": {"33": "视同接续叫牌"}}}}
+    with pytest.raises(RulingError, match="the fact 'a' is asked twice"):
+        _Resolver("x", "1991").tree(raw)
+
+
+BAD = [
+    ("call_out_of_rotation-1991-double-at-rho", ('seat = "W"', 'seat = "S"'),
+     r"^error: \S+:\d+: irregularity.seat: it is S's turn .*not out of rotation$"),
+    ("call_out_of_rotation-1999-pass-over-strong-club", ('accepted = "no"', 'accepted = "maybe"'),
+     r"^error: \S+:\d+: facts.accepted: 'maybe' is not an answer"),
+    ("change_of_call-1999-delayed-change", ('offender_choice = "other"', 'offender_choice = "both"'),
+     r"^error: \S+:\d+: facts.offender_choice: 'both' is not an answer"),
+    ("simultaneous_calls-1999-partner", ('auction = ["1C"]', 'auction = ["1C", "1S", "Pass"]'),
+     r"^error: \S+:\d+: irregularity.seat: it is W's turn"),
+    ("exposed_card_auction-1999-honour", ('[facts]', '[facts]\nhonour = "no"'),
+     r"^error: \S+:\d+: facts.honour: 'no' contradicts"),
+    ("inadmissible_call-1999-above-seven", ('[facts]', '[facts]\nabove_seven = "no"'),
+     r"^error: \S+:\d+: facts.above_seven: 'no' contradicts"),
+    ("call_after_final_pass-1991-defender-double", ('[facts]', '[facts]\ndefender = "no"'),
+     r"^error: \S+:\d+: facts.defender: 'no' contradicts"),
+    ("wrong_number_of_cards-1991-called-with-14", ('when = "called"', 'when = "later"'),
+     r"^error: \S+:\d+: facts.when: 'later' is not an answer"),
+    ("wrong_board-1999-during-auction", ('same_calls = "yes"', 'demand_cancel = "yes"'),
+     r"^error: \S+:\d+: facts.demand_cancel: not a question of wrong_board \(1999\)"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), BAD, ids=[b[0].split("-")[0] for b in BAD])
+def test_impossible_facts_are_one_line_naming_the_field(tmp_path, capsys, name, change, message):
+    text = (CASES / f"{name}.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace(change[0], change[1]), encoding="utf-8")
+    status = main(["rule", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 1 and not out
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re.search(message, err.strip()), err
