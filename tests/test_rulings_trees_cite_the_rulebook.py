@@ -50,3 +50,14 @@ def test_the_phrase_check_catches_the_other_editions_wording(corpus):
     assert quote(corpus, "1999", "27B1b", "应判给调整分") and not quote(corpus, "1991", "27B1b", "应判给调整分")
     # Law 29's sections are lettered the other way round in 1991 and 1999
     assert quote(corpus, "1991", "29A", "应予取消") and not quote(corpus, "1999", "29A", "应予取消")
+
+
+def test_the_trees_show_readers_no_erratum_ids():
+    """Errata are named as a reader finds them (the edition's 勘误表), never by their ids."""
+    import re
+    texts = []
+    for t in rulings.all_trees():
+        texts += [*t.notes, *(n for o in t.outcomes.values() for n in (*o.notes, o.summary)),
+                  *(q.help for q in t.questions.values()), *(q.text for q in t.questions.values())]
+    assert any("勘误表" in text for text in texts)
+    assert not [m for text in texts for m in re.findall(r"\b(?:1991|1999|2008)-[a-z][\w-]+", text)]

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "board", "contract", "scoring", "methods", "auction", "play", "adjusted", "rectification"]
+MODULES = ["cards", "board", "contract", "scoring", "methods", "auction", "play", "adjusted", "rulings", "rulings.case"]
 
 
 @pytest.mark.parametrize("name", MODULES)

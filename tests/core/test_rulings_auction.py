@@ -81,7 +81,7 @@ def test_the_editions_differ_where_the_texts_do(capsys):
     b = rule(capsys, CASES / "call_out_of_rotation-1999-double-at-rho.toml")
     # 32 intro: 1991 shall apply 26B, 1999 may; the 1999 ruling names the erratum restoring 32B2
     assert "应用第26条B款" in a["lead_restriction"]["text"] and "可能应用" in b["lead_restriction"]["text"]
-    assert any("1999-penalty-32B2" in n for n in b["notes"]) and not a["notes"]
+    assert any("1999年版勘误表" in n for n in b["notes"]) and not a["notes"]
     q = {x["law"]: x["text"] for x in b["quote"]}
     assert q["29B"].startswith("否则，越序叫牌应予取消") and "永远不叫" in q["32B2"]
     c = rule(capsys, CASES / "wrong_board-1999-during-auction.toml")

@@ -8,6 +8,25 @@ is the opening lead, whether the card is a ten or higher, and whether the offend
 dummy or a defender. A fact the file also answers in ``[facts]``
 must agree with them. Impossible facts (a call after the auction ended, a card the player does not
 hold, trick 14, an edition without the law) raise :class:`CaseError` naming the field and its line.
+
+>>> case = parse_case('''edition = "1991"
+... kind = "call_out_of_rotation"
+... dealer = "N"
+... auction = ["1C"]
+... [irregularity]
+... seat = "W"
+... call = "1H"
+... ''')
+>>> case.answers["turn"], case.answers["call_type"], case.answers["bid_before"]
+('partner', 'bid', 'yes')
+>>> parse_case('''edition = "1991"
+... kind = "revoke"
+... [irregularity]
+... trick = 14
+... ''', source="c.toml")
+Traceback (most recent call last):
+...
+rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
 """
 from __future__ import annotations
 
