@@ -18,7 +18,7 @@ from rules_ext.core.rulings import EDITIONS, MUST_PASS, Ruling, available, kinds
 from rules_ext.core.rulings.case import Case, load_case, parse_case
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
-from rules_ext.corpus.labels import citation, sort_key
+from rules_ext.corpus.labels import citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import Quote, quote
 from rules_ext.fileio import write_text_atomic
@@ -122,8 +122,9 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
     if o.options:
         lines.append("可供选择：")
         lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
-    lines.append(f"违规者：{_PASS_WORDS[o.offender_must_pass]}")
-    lines.append(f"违规者的同伴：{_PASS_WORDS[o.partner_must_pass]}")
+    if o.offender_must_pass != "no" or o.partner_must_pass != "no" or all(law_number(x) <= 40 for x in ruling.laws):
+        lines.append(f"违规者：{_PASS_WORDS[o.offender_must_pass]}")   # the auction's obligations
+        lines.append(f"违规者的同伴：{_PASS_WORDS[o.partner_must_pass]}")
     if o.lead_restriction:
         lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
     if o.penalty_card:
