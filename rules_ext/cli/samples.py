@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.catalogue import EDITIONS, pdf_name
 from rules_ext.fileio import package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
@@ -36,7 +36,7 @@ EDITION_IDS = EDITIONS.ids
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
                 "teams-results.pdf", "teams-travellers.pdf", "teams-round-results.pdf",
                 "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf", "pickup-slips.pdf",
-                *(f"rules-{edition}.pdf" for edition in EDITION_IDS))
+                *(pdf_name(edition) for edition in EDITION_IDS))
 
 
 def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpus=None,
@@ -113,4 +113,4 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
     corpus = load_corpus()
     findings = verify_corpus(corpus)
     for edition in bar("editions")(EDITION_IDS):
-        write_edition(edition, paths[f"rules-{edition}.pdf"], paper=paper, corpus=corpus, findings=findings)
+        write_edition(edition, paths[pdf_name(edition)], paper=paper, corpus=corpus, findings=findings)

@@ -561,9 +561,3 @@ def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
                   canvasmaker=lambda *args, **kwargs: _EditionCanvas(*args, total_format=total, **kwargs))
         pages = doc.page
     return pages
-
-
-
-def pdf_name(edition_id: str) -> str:
-    """The file name of an edition's PDF on the site (``pdf/rules-1991.pdf``)."""
-    return f"rules-{edition_id}.pdf"

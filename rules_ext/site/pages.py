@@ -18,7 +18,7 @@ from typing import Any
 
 import jinja2
 
-from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.catalogue import EDITIONS, pdf_name
 from rules_ext.corpus.labels import LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
 from rules_ext.corpus.printed import (
@@ -448,6 +448,8 @@ class Generator:
         switches.append(markup.doc_link(convert("勘误表"), f"/{view.prefix}/errata"))
         switches.append(markup.doc_link(convert("考证"), f"/{view.prefix}/kaozheng"))
         switches.append(markup.doc_link(convert("全文（一页阅读、打印）"), f"/{view.prefix}/all"))
+        # the printed edition (``make pdf`` / ``samples`` write it into the site's pdf/ folder)
+        switches.append(f"`{convert('打印本（PDF）')} <../pdf/{pdf_name(edition.id)}>`__")
         return self.render(
             "site/edition.rst.jinja",
             edition=edition.id, edition_name=convert(edition_name(edition)), prefix=view.prefix,
