@@ -21,6 +21,7 @@ bytes (reportlab's invariant mode); the file is written atomically.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -97,6 +98,9 @@ class _Head(KinsokuParagraph):
         super().drawOn(canvas, x, y, _sW)
 
 
+_LAW_HEAD = re.compile(r"第\d+[条條]")
+
+
 def _running_head(canvas, frame_top: float) -> str:
     """The right-hand running head of the page just drawn: the heads that opened on it, after
     the one carried over from the page before when the page does not open with a head."""
@@ -107,10 +111,11 @@ def _running_head(canvas, frame_top: float) -> str:
         shown.insert(0, carried)
     if heads:
         canvas.rules_carried = heads[-1][0]
-    laws = [t for t in shown if t.startswith("第")]
-    if len(laws) > 1 and len(laws) == len(shown):
+    # the laws on the page when there are any (a chapter's or the definitions' head otherwise)
+    laws = [t for t in shown if _LAW_HEAD.match(t)]
+    if len(laws) > 1:
         return f"{laws[0].split()[0]}—{laws[-1].split()[0]}"
-    return shown[0] if shown else ""
+    return laws[0] if laws else shown[0] if shown else ""
 
 
 class EditionPdf:
