@@ -31,6 +31,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -46,7 +47,7 @@ from reportlab.platypus import (
 )
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import citation
+from rules_ext.corpus.labels import LabelError, citation, law_number
 from rules_ext.corpus.model import Corpus, Definition, Edition, Law, Provision
 from rules_ext.corpus.model import Table as TextTable
 from rules_ext.corpus.printed import (
@@ -122,8 +123,9 @@ class EditionPdf:
     """The flowables of one edition (see the module doc)."""
 
     def __init__(self, corpus: Corpus, edition: Edition, misprints: Sequence[Any] = (),
-                 convert: Callable[[str], str] | None = None) -> None:
+                 convert: Callable[[str], str] | None = None, room: float = 170 * mm) -> None:
         self.corpus, self.edition = corpus, edition
+        self.room = room  # the width of the text
         #: the editors' words in the edition's script (a traditional copy's in 繁體)
         self.convert = convert or (lambda text: text)
         self._indented: dict[tuple[str, float, bool], ParagraphStyle] = {}
@@ -368,8 +370,7 @@ class EditionPdf:
                 f = wrong.get((i, j))
                 cells.append(cell(text, self.convert(f"〔应为{f.computed}〕") if f else ""))
             data.append(cells)
-        from rules_ext.pdf.layout import frame_size, PrintOptions  # noqa: I001
-        room = frame_size(PrintOptions())[0] - indent
+        room = self.room - indent
         widths = self._column_widths(t, width, room, wrong)
         table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
         style = [("FONTNAME", (0, 0), (-1, -1), self.cell.fontName),
@@ -378,7 +379,7 @@ class EditionPdf:
         if t.header:
             style.append(("BACKGROUND", (0, 0), (-1, 0), SHADE))
         table.setStyle(TableStyle(style))
-        _Indented.wrap_in(story, table, indent)
+        story.append(_Indented(table, indent) if indent else table)
         story += [self.para(self.editorial(r), self.small, indent)
                   for r in misprint_reasons([f for f in self.misprints if f.table == t.id])]
         story.append(Spacer(1, 4))
@@ -389,8 +390,6 @@ class EditionPdf:
         """Each column as wide as its widest cell (a misprint mark included) and its header up to
         five characters; room left over widens the columns whose header is longer, so that it
         breaks onto fewer lines; a table wider than ``room`` is narrowed in proportion."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         font, size, pad = self.cell.fontName, self.cell.fontSize, 14  # the cell padding is 6 + 6
 
         def w(text: str) -> float:
@@ -446,8 +445,7 @@ class EditionPdf:
             "本版原文的每一处改动都列在这里，并说明理由；正文印的是改正后的文字。"
             f"以〔〕标出的文字为编者补入，任何原本都没有。共{count}处。"), self.body))
         if keyed:
-            from rules_ext.pdf.layout import frame_size, PrintOptions  # noqa: I001
-            room = frame_size(PrintOptions())[0]
+            room = self.room
             header = [KinsokuParagraph(self.words(h), self.cell_center) for h in ("位置", "原文", "改为", "理由")]
             table = Table([header, *keyed], colWidths=[room * w for w in (0.16, 0.24, 0.24, 0.36)],
                           repeatRows=1, hAlign="LEFT")
@@ -474,10 +472,6 @@ class _Indented(Flowable):
         super().__init__()
         self.inner, self.indent = inner, indent
 
-    @staticmethod
-    def wrap_in(story: list[Flowable], table: Flowable, indent: float) -> None:
-        story.append(_Indented(table, indent) if indent else table)
-
     def wrap(self, aw, ah):
         w, h = self.inner.wrap(aw - self.indent, ah)
         return w + self.indent, h
@@ -490,8 +484,6 @@ class _Indented(Flowable):
 
 
 def _law_of(label: str) -> int | None:
-    from rules_ext.corpus.labels import LabelError, law_number
-
     try:
         return law_number(label)
     except LabelError:
@@ -519,11 +511,11 @@ def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
     ``column``, ``printed``, ``computed``) marked in the tables' cells; ``convert`` puts the
     editors' words in the edition's script (a traditional-script edition's in 繁體)."""
     edition = corpus.edition(edition_id)  # KeyError names the editions
-    book = EditionPdf(corpus, edition, misprints, convert)
     font = register_fonts()
     width, height = Paper.parse(paper).value
+    book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)
     top_gap = _HEAD_GAP / 2
-    frame = Frame(MARGIN + 4 * mm, MARGIN + top_gap, width - 2 * MARGIN - 8 * mm,
+    frame = Frame(MARGIN + 4 * mm, MARGIN + top_gap, book.room,
                   height - 2 * MARGIN - 2 * top_gap, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     frame_top = MARGIN + top_gap + frame._height
