@@ -7,6 +7,11 @@ BUILD  ?= build
 # exact versions for a reproducible run; `make setup CONSTRAINTS=` installs the newest within pyproject's ranges
 CONSTRAINTS ?= constraints.txt
 SPHINXOPTS ?= -W --keep-going -q
+# the site's public address (`make html SITE_URL=https://example.org/rules/`, or in the environment):
+# given, each build gets it as html_baseurl and writes sitemap.xml (the 繁體 one under hant/)
+SITE_URL ?=
+BASEURL_HANS := $(if $(SITE_URL),-D html_baseurl=$(SITE_URL))
+BASEURL_HANT := $(if $(SITE_URL),-D html_baseurl=$(patsubst %/,%,$(SITE_URL))/hant/)
 DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
 
 .PHONY: all setup system-deps html doctest pdf lint test bench clean check
@@ -34,8 +39,8 @@ system-deps:
 # the 简体 site, then the 繁體 site in html/hant/ (the same pages converted: rules_ext/site/hant.py);
 # the doctrees (Sphinx's cache) stay outside the published folder
 html: setup
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans source $(BUILD)/html
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW \
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans $(BASEURL_HANS) source $(BUILD)/html
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW $(BASEURL_HANT) \
 	  source $(BUILD)/html/hant
 
 doctest: setup

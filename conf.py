@@ -8,7 +8,7 @@ jieba.setLogLevel(logging.WARNING)  # jieba prints its dictionary loading at DEB
 
 project = "中国桥牌竞赛规则"
 author = "rules_ext"
-copyright = "texts: 中国桥牌协会; publisher: rules_ext contributors"
+copyright = "文本：中国桥牌协会；网站：rules_ext 贡献者"
 language = "zh_CN"
 
 extensions = [

@@ -5,9 +5,10 @@
 ``travellers EVENT.pbn -o t.pdf [--blank] [--rows N] [--diagram]``,
 ``ruling RULING.toml -o form.pdf`` / ``ruling --blank -o blank.pdf``,
 ``pickup EVENT.pbn -o slips.pdf`` / ``pickup -o slips.pdf --tables N --rounds R --boards-per-round B``
-(one slip per table per round, from the movement in the results file or from its size), and
-``samples -o DIR`` (every sample PDF the site links to). All take ``--paper a4|letter`` and
-``--lang zh|en|both``. A bad event or record is one ``error:`` line and exit status 1, and no
+(one slip per table per round, from the movement in the results file or from its size),
+``edition-pdf --edition 1991 -o rules-1991.pdf`` (a whole edition of the rulebook for printing) and
+``samples -o DIR`` (every sample PDF the site links to, the editions' included). All take
+``--paper a4|letter``; all but ``edition-pdf`` (Chinese throughout) take ``--lang zh|en|both``. A bad event or record is one ``error:`` line and exit status 1, and no
 output file is left behind (files are written to a temporary name and renamed).
 """
 from __future__ import annotations
@@ -80,6 +81,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--boards-per-round", type=int, metavar="B", help="boards played at a table in a round")
     _common(p)
     p.set_defaults(handler=run_pickup)
+
+    p = subparsers.add_parser("edition-pdf", help="print a whole edition of the rulebook (PDF)",
+                              description="The whole edition for printing: title page, front matter, "
+                                          "definitions, every law with its provisions, notes and tables, "
+                                          "editorial insertions marked 〔…〕, the errata list at the end.")
+    p.add_argument("--edition", required=True, help="the edition, e.g. 1991, 1999, 2008, 1999-trad")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    p.set_defaults(handler=run_edition_pdf)
 
     p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
     p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
@@ -164,6 +174,14 @@ def run_pickup(args: argparse.Namespace) -> int:
     slips = slips_of_movement(*size) if size[0] is not None else slips_of_event(event)  # type: ignore[arg-type]
     write_pickup_slips(slips, args.output, event=event.name if event else "", date=event.date if event else "",
                        paper=args.paper, lang=args.lang, progress=progress_bar("pickup slips"))
+    return 0
+
+
+def run_edition_pdf(args: argparse.Namespace) -> int:
+    from rules_ext.cli.samples import write_edition
+
+    pages = write_edition(args.edition, args.output, paper=args.paper)
+    print(f"{args.output}: {pages} pages")
     return 0
 
 

@@ -6,7 +6,10 @@ rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.
 Open and Closed rooms, rules_ext/pbn/samples/sample-teams.pbn), teams-round-results.pdf and
 teams-round-travellers.pdf (a RealBridge-style round without Room tags, one match not played,
 rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml),
-ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement).
+ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement); and the rulebook itself,
+one PDF per edition (rules-1991.pdf, rules-1999.pdf, rules-2008.pdf, rules-1999-trad.pdf:
+:mod:`rules_ext.pdf.edition`, with the verification findings marked in the tables and the editors'
+words of the traditional-script copy in 繁體).
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_ext.corpus.catalogue import EDITIONS, pdf_name
 from rules_ext.fileio import package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
@@ -26,10 +30,33 @@ TEAMS_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
 TEAMS_ROUND_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams-realbridge.pbn")
 RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 
+#: the editions printed as a whole (one PDF each, ``rules-<edition>.pdf``)
+EDITION_IDS = EDITIONS.ids
 #: the file names the site links to
 SAMPLE_NAMES = ("hand-records.pdf", "travellers-blank.pdf", "travellers.pdf", "results.pdf",
                 "teams-results.pdf", "teams-travellers.pdf", "teams-round-results.pdf",
-                "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf", "pickup-slips.pdf")
+                "teams-round-travellers.pdf", "ruling-form.pdf", "ruling-form-blank.pdf", "pickup-slips.pdf",
+                *(pdf_name(edition) for edition in EDITION_IDS))
+
+
+def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpus=None,
+                  findings=None) -> int:
+    """Print one edition (:func:`rules_ext.pdf.edition.write_edition_pdf`) with the verification
+    findings marked in its tables and, for a traditional-script edition, the editors' words in
+    繁體; return its page count. An unknown edition is a ValueError naming the editions."""
+    from rules_ext.corpus import load_corpus
+    from rules_ext.pdf.edition import write_edition_pdf
+    from rules_ext.site.script import to_traditional
+    from rules_ext.verify import verify_corpus
+
+    corpus = corpus if corpus is not None else load_corpus()
+    try:
+        edition = corpus.edition(edition_id)
+    except KeyError as exc:
+        raise ValueError(f"--edition {edition_id}: {exc.args[0]}") from exc
+    findings = findings if findings is not None else verify_corpus(corpus)
+    return write_edition_pdf(corpus, edition.id, path, misprints=findings, paper=paper,
+                             convert=to_traditional if edition.script == "traditional" else None)
 
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
@@ -80,3 +107,10 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
     write_pickup_slips(slips_of_event(pairs), paths["pickup-slips.pdf"], event=pairs.name, date=pairs.date,
                        paper=paper, lang=lang, progress=bar("pickup slips"))
+    from rules_ext.corpus import load_corpus
+    from rules_ext.verify import verify_corpus
+
+    corpus = load_corpus()
+    findings = verify_corpus(corpus)
+    for edition in bar("editions")(EDITION_IDS):
+        write_edition(edition, paths[pdf_name(edition)], paper=paper, corpus=corpus, findings=findings)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .labels import EDITION_ID
 
-__all__ = ["EDITIONS", "EditionInfo", "EditionTable"]
+__all__ = ["EDITIONS", "EditionInfo", "EditionTable", "pdf_name"]
 
 SCRIPTS = ("simplified", "traditional")
 
@@ -116,6 +116,12 @@ class EditionTable:
     def variants(self) -> tuple[EditionInfo, ...]:
         """The script variants (delivered copies of an edition in the other script)."""
         return tuple(e for e in self.editions if e.variant_of is not None)
+
+
+def pdf_name(edition_id: str) -> str:
+    """The file name of an edition's printed PDF, as the site publishes it in its ``pdf/``
+    folder and ``python -m rules_ext samples`` writes it: ``rules-1991.pdf``."""
+    return f"rules-{edition_id}.pdf"
 
 
 EDITIONS = EditionTable(

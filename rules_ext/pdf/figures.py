@@ -160,8 +160,12 @@ def reflow(text: str) -> str:
 def text_markup(text: str) -> str:
     """Paragraph markup of free text (commentary, facts, statements): reflowed (:func:`reflow`),
     escaped, the kept line breaks as breaks, ♥ and ♦ in the red of the red suits, as on the diagrams."""
-    escaped = escape(reflow(text)).replace("\n", "<br/>")
-    return _RED_SUITS.sub(lambda m: f'<font color="{RED_HEX}">{m[1]}</font>', escaped)
+    return red_suits(escape(reflow(text)).replace("\n", "<br/>"))
+
+
+def red_suits(markup: str) -> str:
+    """Paragraph markup with ♥ and ♦ in the red of the red suits."""
+    return _RED_SUITS.sub(lambda m: f'<font color="{RED_HEX}">{m[1]}</font>', markup)
 
 
 # -- Chinese line breaking ------------------------------------------------------------------------
@@ -187,36 +191,42 @@ class KinsokuParagraph(Paragraph):
 
 
 def _hang_closing_marks(para: Any) -> None:
+    """Hang every closing mark that starts a line at the end of the line before; a line of
+    nothing but closing marks (``）。`` after a full line) is hung whole and removed."""
     rows = para.lines
-    for i in range(1, len(rows)):
+    i = 1
+    while i < len(rows):
         if para.kind == 0:  # one fragment: rows are [extra space, [text]]
             extra, (text,) = rows[i][0], rows[i][1]
             lead = len(text) - len(text.lstrip(CANNOT_START))
-            if not lead or lead == len(text):
-                continue
-            moved = text[:lead]
-            width = stringWidth(moved, para.fontName, para.fontSize)
-            rows[i - 1] = (rows[i - 1][0] - width, [rows[i - 1][1][0] + moved])
-            rows[i] = (extra + width, [text[lead:]])
+            if lead:
+                moved = text[:lead]
+                width = stringWidth(moved, para.fontName, para.fontSize)
+                rows[i - 1] = (rows[i - 1][0] - width, [rows[i - 1][1][0] + moved])
+                if lead == len(text):
+                    del rows[i]
+                    continue
+                rows[i] = (extra + width, [text[lead:]])
         else:  # fragments of markup: rows are FragLines whose words are styled fragments
             words = rows[i].words
-            if not words or not words[0].text or words[0].text[0] not in CANNOT_START:
-                continue
-            first = words[0]
-            lead = len(first.text) - len(first.text.lstrip(CANNOT_START))
-            if lead == len(first.text) and len(words) == 1:
-                continue
-            moved = first.clone()
-            moved.text = first.text[:lead]
-            width = stringWidth(moved.text, moved.fontName, moved.fontSize)
-            first.text = first.text[lead:]
-            if not first.text:
-                del words[0]
-            rows[i - 1].words.append(moved)
-            rows[i - 1].extraSpace -= width
-            rows[i - 1].currentWidth += width
-            rows[i].extraSpace += width
-            rows[i].currentWidth -= width
+            if words and words[0].text and words[0].text[0] in CANNOT_START:
+                first = words[0]
+                lead = len(first.text) - len(first.text.lstrip(CANNOT_START))
+                moved = first.clone()
+                moved.text = first.text[:lead]
+                width = stringWidth(moved.text, moved.fontName, moved.fontSize)
+                first.text = first.text[lead:]
+                if not first.text:
+                    del words[0]
+                rows[i - 1].words.append(moved)
+                rows[i - 1].extraSpace -= width
+                rows[i - 1].currentWidth += width
+                if not words:
+                    del rows[i]
+                    continue
+                rows[i].extraSpace += width
+                rows[i].currentWidth -= width
+        i += 1
 
 
 def cjk_style(style: ParagraphStyle, name: str | None = None) -> ParagraphStyle:

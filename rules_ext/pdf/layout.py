@@ -318,7 +318,12 @@ _TOTAL_FORM = "rules_ext_page_total"
 
 
 class _CountingCanvas(Canvas):
-    """A canvas that defines the 'total pages' form, used by every footer, when it is saved."""
+    """A canvas that defines the 'total pages' form, used by every footer, when it is saved: the
+    number as ``total_format`` words it, drawn from the form's origin (or ending there when
+    ``total_right``)."""
+
+    total_format = "{}"
+    total_right = False
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -329,10 +334,13 @@ class _CountingCanvas(Canvas):
         super().showPage()
 
     def save(self) -> None:
-        pages = self.pages_shown
-        self.beginForm(_TOTAL_FORM)
+        text = self.total_format.format(self.pages_shown)
+        if self.total_right:  # the form's box (its clip) extends to the left of its origin
+            self.beginForm(_TOTAL_FORM, lowerx=-200, lowery=-10, upperx=0, uppery=20)
+        else:
+            self.beginForm(_TOTAL_FORM)
         self.setFont(register_fonts(), 8)
-        self.drawString(0, 0, str(pages))
+        (self.drawRightString if self.total_right else self.drawString)(0, 0, text)
         self.endForm()
         super().save()
 

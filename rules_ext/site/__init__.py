@@ -47,7 +47,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID
 from rules_ext.fileio import package_path
-from rules_ext.site import directives, hant, publish, reading, search
+from rules_ext.site import directives, hant, interface, publish, reading, search
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -263,6 +263,7 @@ def setup(app) -> dict[str, Any]:
     app.connect("config-inited", validate_config)
     app.connect("config-inited", publish.default_favicon)
     app.connect("config-inited", hant.config_inited)
+    app.connect("config-inited", interface.install)
     app.connect("env-updated", search.leave_out_of_index)
     # before Sphinx's title and toctree collectors (priority 500), after the extension's handlers
     app.connect("doctree-read", hant.doctree_read, priority=400)
@@ -271,6 +272,7 @@ def setup(app) -> dict[str, Any]:
     app.connect("doctree-resolved", hant.doctree_resolved, priority=550)
     app.connect("doctree-resolved", search.write_page_text, priority=600)
     app.connect("html-page-context", hant.page_context)
+    app.connect("html-page-context", interface.page_context)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)

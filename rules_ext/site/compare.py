@@ -9,6 +9,10 @@ first (two left over under the same label are paired from a lower similarity: th
 reworded); a pair whose labels differ is shown as moved (``1991 29B ↔ 1999 29A``); a provision left
 over that repeats most of one already paired is shown as split from it (or merged into it); the
 rest are shown as only in one edition.
+
+What is compared of each edition is its :func:`parts`: every provision (heading and text) and every
+closing paragraph (:attr:`Provision.closing`, printed after the children and governing them: 1991
+25B2b, 68), each where it was printed, so a closing paragraph has its own row after its children's.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation
-from rules_ext.corpus.model import Corpus, Edition, Provision
+from rules_ext.corpus.model import Corpus, Edition, Law, Provision
 from rules_ext.site import markup
 from rules_ext.site.names import COMPARE, edition_name, law_title
 
@@ -33,12 +37,57 @@ SAME_LABEL_BONUS = 0.05
 SPLIT = 0.6
 
 
+#: how a closing paragraph is named after its provision's label (1991 25B2b末段)
+CLOSING_NAME = "末段"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """What one row shows of one edition: a provision (its heading and text), or the closing
+    paragraph of one."""
+
+    provision: Provision
+    closing: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.provision.label
+
+    @property
+    def name(self) -> str:
+        """The label as shown (``25B2b``, ``25B2b末段``)."""
+        return self.label + (CLOSING_NAME if self.closing else "")
+
+    @property
+    def text(self) -> str:
+        p = self.provision
+        if self.closing:
+            return p.closing.strip()
+        # markers are left out: the label column says which provision it is, and the editions
+        # letter differently (（A） / A．), which is not a difference of wording
+        return f"{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
+
+
+def parts(law: Law) -> list[Part]:
+    """The law's provisions as printed: each provision, its children, then its closing
+    paragraph."""
+    def of(provision: Provision) -> list[Part]:
+        out = [Part(provision)]
+        for child in provision.children:
+            out += of(child)
+        if provision.closing:
+            out.append(Part(provision, closing=True))
+        return out
+
+    return [part for p in law.provisions for part in of(p)]
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One row of a comparison: an old provision, a new one, or both."""
+    """One row of a comparison: an old provision (or closing paragraph), a new one, or both."""
 
-    old: Provision | None
-    new: Provision | None
+    old: Part | None
+    new: Part | None
     ratio: float  # similarity of the two texts (0 when one side is missing)
     relation: str  # 'same', 'moved', 'split', 'merged', 'old-only', 'new-only'
     partner: str = ""  # for 'split' / 'merged': the label of the provision it came from / went to
@@ -65,7 +114,7 @@ def containment(part: str, whole: str) -> float:
     return sum(block.size for block in matcher.get_matching_blocks()) / len(part)
 
 
-def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
+def align(old: Sequence[Part], new: Sequence[Part]) -> list[Row]:
     """Pair the provisions of one law in two editions by wording; rows in the new edition's order,
     each provision only in the old edition placed after the row of its predecessor."""
     texts_old = [full_text(p) for p in old]
@@ -73,7 +122,7 @@ def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
     scores = {(i, j): similarity(a, b) for i, a in enumerate(texts_old)
               for j, b in enumerate(texts_new)}
     ranked = sorted(scores, key=lambda ij: (
-        -(scores[ij] + (SAME_LABEL_BONUS if old[ij[0]].label == new[ij[1]].label else 0)), ij))
+        -(scores[ij] + (SAME_LABEL_BONUS if old[ij[0]].name == new[ij[1]].name else 0)), ij))
     pair_of_old: dict[int, int] = {}
     pair_of_new: dict[int, int] = {}
     for i, j in ranked:
@@ -84,7 +133,7 @@ def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
         pair_of_old[i], pair_of_new[j] = j, i
     # left over on both sides under the same label: the same provision reworded
     for i, p in enumerate(old):
-        same = next((j for j, q in enumerate(new) if q.label == p.label), None)
+        same = next((j for j, q in enumerate(new) if q.name == p.name), None)
         if same is not None and i not in pair_of_old and same not in pair_of_new \
                 and scores[i, same] >= REWORDED:
             pair_of_old[i], pair_of_new[same] = same, i
@@ -116,7 +165,7 @@ def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
                 shown_old.add(i)
                 if i in merged_into:
                     j = merged_into[i]
-                    rows.append(Row(old[i], None, scores[i, j], "merged", new[j].label))
+                    rows.append(Row(old[i], None, scores[i, j], "merged", new[j].name))
                 else:
                     rows.append(Row(old[i], None, 0.0, "old-only"))
 
@@ -125,11 +174,11 @@ def align(old: Sequence[Provision], new: Sequence[Provision]) -> list[Row]:
             i = pair_of_new[j]
             old_before(i)
             shown_old.add(i)
-            relation = "same" if old[i].label == p.label else "moved"
+            relation = "same" if old[i].name == p.name else "moved"
             rows.append(Row(old[i], p, scores[i, j], relation))
         elif j in split_from:
             i = split_from[j]
-            rows.append(Row(None, p, scores[i, j], "split", old[i].label))
+            rows.append(Row(None, p, scores[i, j], "split", old[i].name))
         else:
             rows.append(Row(None, p, 0.0, "new-only"))
     old_before(len(old))
@@ -162,9 +211,11 @@ def comparable(corpus: Corpus, number: int) -> bool:
     return pair is not None and all(e.law(number) is not None for e in pair)
 
 
-def _label_link(edition: Edition, p: Provision) -> str:
-    return markup.role("law:ref", p.label, f"{edition.id}:{p.label}") \
+def _label_link(edition: Edition, part: Part) -> str:
+    """The part's label linked to its provision (a closing paragraph: ``25B2b末段``, to 25B2b)."""
+    link = markup.role("law:ref", part.label, f"{edition.id}:{part.label}") \
         .removeprefix("\\ ").removesuffix("\\ ")
+    return f"{link}\\ {CLOSING_NAME}" if part.closing else link
 
 
 def row_data(row: Row, old: Edition, new: Edition) -> dict[str, str]:
@@ -207,7 +258,7 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
         other = new.law(law.number)
         if other is None:
             continue
-        rows = align(list(law.walk()), list(other.walk()))
+        rows = align(parts(law), parts(other))
         whole = aligned_similarity(rows)
         moved = [r for r in rows if r.relation == "moved"]
         pages[f"{COMPARE}/law-{law.number}"] = render(
@@ -216,7 +267,7 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
             old_title=markup.escape(f"{edition_name(old)} {law_title(law)}"),
             new_title=markup.escape(f"{edition_name(new)} {law_title(other)}"),
             rows=[row_data(r, old, new) for r in rows], ratio=f"{whole:.0%}",
-            moved=[f"{old.id} {r.old.label} ↔ {new.id} {r.new.label}"  # type: ignore[union-attr]
+            moved=[f"{old.id} {r.old.name} ↔ {new.id} {r.new.name}"  # type: ignore[union-attr]
                    for r in moved])
         index.append({"number": law.number, "doc": f"/{COMPARE}/law-{law.number}",
                       "old": markup.escape(law_title(law)),
@@ -227,9 +278,5 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
     return pages
 
 
-def full_text(p: Provision | None) -> str:
-    if p is None:
-        return ""
-    # markers are left out: the label column says which provision it is, and the editions letter
-    # differently (（A） / A．), which is not a difference of wording
-    return f"{p.heading}{(' ' if p.heading and p.text else '')}{p.text}".strip()
+def full_text(part: Part | None) -> str:
+    return "" if part is None else part.text

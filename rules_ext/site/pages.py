@@ -18,9 +18,21 @@ from typing import Any
 
 import jinja2
 
-from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.catalogue import EDITIONS, pdf_name
 from rules_ext.corpus.labels import LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
+from rules_ext.corpus.printed import (
+    RULE_TITLES,
+    corrected_places,
+    coverage_notes,
+    inserted_ranges,
+    lost_table_notice,
+    misprint_reasons,
+    misprinted_cells,
+    note_marker,
+    recovered_header_cells,
+    table_cuts,
+)
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.names import (
@@ -83,23 +95,6 @@ def _law_of(label: str) -> int | None:
         return law_number(label)
     except LabelError:
         return None
-
-
-#: closing bracket of each opening one a note marker may leave open
-_CLOSING = {"（": "）", "(": ")"}
-
-
-def note_marker(marker: str) -> tuple[str, str]:
-    """(marker as shown, bracket that closes the note after its text).
-
-    A note printed as a sentence, ``（注：…）``, opens its bracket in the marker; the page closes it
-    after the text, as printed. The traditional copy prints brackets as ``***`` (``***注：…***``).
-    """
-    shown = marker.replace("***", "（", 1) if marker.startswith("***") else marker
-    opening = shown[:1]
-    if opening in _CLOSING and _CLOSING[opening] not in shown:
-        return shown, _CLOSING[opening]
-    return shown, ""
 
 
 def reference_notices(xrefs: Sequence[CrossReference]) -> list[str]:
@@ -186,20 +181,6 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     }
 
 
-def table_cuts(p: Provision, own_tables: Sequence[Table]) -> list[int]:
-    """For each table (in print order), the offset in ``p.text`` of the first text line printed
-    after it (``len(p.text)`` when none is): 1991 Law 2 prints 如下： / the tables / 上表."""
-    lines = p.text.split("\n") if p.text else []
-    if len(lines) != len(p.text_lines):
-        return [len(p.text)] * len(own_tables)  # no line map: tables after the text
-    starts = [sum(len(x) + 1 for x in lines[:i]) for i in range(len(lines))]
-    cuts: list[int] = []
-    for table in own_tables:
-        after = [start for start, number in zip(starts, p.text_lines) if number > table.lines[0]]
-        cuts.append(max([after[0] if after else len(p.text)] + cuts[-1:]))
-    return cuts
-
-
 def _render_piece(text: str, spans: Sequence[markup.Span], start: int, end: int, convert) -> str:
     piece = text[start:end].strip("\n")
     if not piece.strip():
@@ -214,12 +195,7 @@ def insertion_spans(text: str, corrections: Sequence[str], errata: dict[str, Any
                     spans: list[markup.Span]) -> list[markup.Span]:
     """``spans`` plus one for each editorial insertion among ``corrections`` (text that no
     delivered copy has), shown as 〔…〕 apart from the printed text; spans inside it are dropped."""
-    found = []
-    for cid in corrections:
-        inserted = getattr(errata.get(cid), "inserted", "")
-        at = text.find(inserted) if inserted else -1
-        if at >= 0:
-            found.append(markup.Span(at, at + len(inserted), _insertion_role))
+    found = [markup.Span(a, b, _insertion_role) for a, b in inserted_ranges(text, corrections, errata)]
     if not found:
         return spans
     kept = [sp for sp in spans if not any(f.start < sp.end and sp.start < f.end for f in found)]
@@ -230,29 +206,12 @@ def _insertion_role(shown: str) -> str:
     return markup.role("law-insert", f"〔{shown}〕")
 
 
-def misprint_reason(finding: Any, columns: Sequence[str] = ()) -> str:
-    """The Chinese reason shown under a table whose cell(s) were printed wrong: ``columns`` are
-    the columns of the same row printed with the same wrong value (default: the finding's)."""
-    columns = list(columns) or [finding.column]
-    cells = "、".join(str(c) for c in columns if c)
-    count = "一格" if len(columns) == 1 else f"{'两' if len(columns) == 2 else len(columns)}格"
-    return (f"〔应为{finding.computed}〕：原表{finding.row}{cells}{count}印作{finding.printed}；按计分规则"
-            f"核算应为{finding.computed}，当属误印。表中保留原印数值，只加注改正。")
-
-
-def misprint_reasons(findings: Sequence[Any]) -> list[str]:
-    """One reason per row and wrong value (1991 77A: 加倍时 ♥、♠ both printed 40 for 60)."""
-    groups: dict[tuple[str, str, str, str], list[Any]] = {}
-    for f in findings:
-        groups.setdefault((f.table, f.row, f.printed, f.computed), []).append(f)
-    return [misprint_reason(fs[0], [f.column for f in fs]) for fs in groups.values()]
-
-
 def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str, Any]:
     """A table for the template; a cell printed wrong (a verification finding of this table)
     shows the printed value with the correct one, ``40〔应为60〕``, and the reason below."""
     width = max([len(table.header)] + [len(r) for r in table.rows] or [1])
     own = [f for f in misprints if getattr(f, "table", None) == table.id]
+    wrong = misprinted_cells(table, own)
 
     def cells(row, marks=None):
         out = []
@@ -264,16 +223,11 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
             out.append(shown)
         return out + ["\\ "] * (width - len(row))
 
-    def marks_of(row):
-        found = {}
-        for f in own:
-            if row and row[0] == f.row and f.column in table.header:
-                found[table.header.index(f.column)] = f
-        return found
+    def marks_of(i: int) -> dict[int, Any]:
+        return {column: f for (row, column), f in wrong.items() if row == i}
 
     # header cells the editors recovered (1991 77A: the suit symbols) read as insertions, 〔♣〕
-    recovered = {cell for note in table.notes
-                 for m in [re.search(r"recovered as ([♠♥♦♣ ]+)", note)] if m for cell in m.group(1).split()}
+    recovered = recovered_header_cells(table)
     header = cells(table.header) if table.header else None
     if header:
         header = [_insertion_role(c).removeprefix("\\ ").removesuffix("\\ ") if c in recovered else h
@@ -281,12 +235,11 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
     # a table whose body the source lost is not drawn as an empty grid: a notice says what is left
     lost = ""
     if not table.rows:
-        kept = "、".join(f"“{c}”" for c in table.header if c.strip())
-        lost = markup.escape(convert(f"编注：此处原印“{table.caption}”表，原文只存表头{kept}，表身已缺失。"))
+        lost = markup.escape(convert(lost_table_notice(table)))
     return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
             "lost": lost,
             "header": header,
-            "rows": _grouped([cells(r, marks_of(r)) for r in table.rows], _row_groups(table)),
+            "rows": _grouped([cells(r, marks_of(i)) for i, r in enumerate(table.rows)], _row_groups(table)),
             "groups": _row_groups(table),
             "notes": [] if lost else [markup.escape(convert(n)) for n in table_notices(table)],
             "misprints": [markup.escape(convert(r)) for r in misprint_reasons(own)]}
@@ -319,11 +272,6 @@ def table_notices(table: Table) -> list[str]:
     from rules_ext.site.evidence import table_notice
     return [n for n in (table_notice(note) for note in table.notes) if n]
 
-
-
-#: the heading of a rule's section on the errata page, by the rule's kind of change
-_RULE_TITLES = {"suits": "花色符号的恢复", "brackets": "括号（繁体本的“***”）",
-                "semicolons": "分号（繁体本的半角“;”）"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,6 +448,8 @@ class Generator:
         switches.append(markup.doc_link(convert("勘误表"), f"/{view.prefix}/errata"))
         switches.append(markup.doc_link(convert("考证"), f"/{view.prefix}/kaozheng"))
         switches.append(markup.doc_link(convert("全文（一页阅读、打印）"), f"/{view.prefix}/all"))
+        # the printed edition (``make pdf`` / ``samples`` write it into the site's pdf/ folder)
+        switches.append(f"`{convert('打印本（PDF）')} <../pdf/{pdf_name(edition.id)}>`__")
         return self.render(
             "site/edition.rst.jinja",
             edition=edition.id, edition_name=convert(edition_name(edition)), prefix=view.prefix,
@@ -520,19 +470,15 @@ class Generator:
     def _corrected_nodes(self, edition: Edition) -> list[tuple[str, str, list[str]]]:
         """(where as reST, sort key, correction ids) of every corrected node, in text order."""
         out = []
-        for law in sorted(edition.laws, key=lambda x: x.number):
-            for p in law.walk():
-                if p.corrections:
-                    shown = citation(p.label, traditional=edition.script == "traditional")
-                    out.append((markup.role("law:ref", shown, f"{edition.id}:{p.label}"),
-                                p.label, p.corrections))
-        for d in edition.definitions:
-            if d.corrections:
-                out.append((markup.role("law:term", f"定义“{d.term}”", f"{edition.id}:{d.term}"),
-                            d.term, d.corrections))
-        for f in edition.front:
-            if f.corrections:
-                out.append((markup.escape(f.title), f.title, f.corrections))
+        for place in corrected_places(edition):
+            if place.kind == "provision":
+                shown = place.where(traditional=edition.script == "traditional")
+                where = markup.role("law:ref", shown, f"{edition.id}:{place.key}")
+            elif place.kind == "definition":
+                where = markup.role("law:term", place.where(), f"{edition.id}:{place.key}")
+            else:
+                where = markup.escape(place.where())
+            out.append((where, place.key, list(place.corrections)))
         return out
 
     def errata_page(self, view: View) -> str:
@@ -557,7 +503,7 @@ class Generator:
                                   markup.escape(ed(x.explanation))])
                 else:
                     ruled.setdefault(cid, (x, []))[1].append(where)
-        rules = [{"title": markup.escape(ed(_RULE_TITLES.get(x.change, "统一改动"))),
+        rules = [{"title": markup.escape(ed(RULE_TITLES.get(x.change, "统一改动"))),
                   "explanation": markup.escape(ed(x.explanation)),
                   "places": markup.escape(ed(f"见于{len(places)}处：")) + " " + "、 ".join(places)}
                  for x, places in ruled.values()]
@@ -725,21 +671,8 @@ class Generator:
     def _about(self, edition: Edition, convert) -> list[str]:
         """What the edition is and what it covers, in Chinese (the source file and the evidence
         are on its 考证 page)."""
-        numbers = sorted(law.number for law in edition.laws)
-        notes = []
-        if edition.same_wording_as:
-            notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。")
-        elif edition.partial:
-            notes.append("本版只收录了部分条文。")
-        if edition.script == "traditional":
-            notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。")
-        span = f"第{numbers[0]}–{numbers[-1]}条" if numbers else ""
-        empty = [n.number for n in edition.laws
-                 if not any(p.text.strip() or p.children for p in n.provisions)]
-        told = f"共 {len(numbers)} 条（{span}）" + ("，另有定义" if edition.definitions else "")
-        if empty:
-            told += "；" + "、".join(f"第{n}条" for n in empty) + "原文只存条名"
-        notes.append(told + "。原文的改动见勘误表，编者恢复之处的依据见考证。")
+        notes = coverage_notes(edition)
+        notes[-1] += "原文的改动见勘误表，编者恢复之处的依据见考证。"
         return [markup.escape(convert(n)) for n in notes]
 
     def _tree(self, laws: list[Law], view: View) -> list[dict[str, Any]]:

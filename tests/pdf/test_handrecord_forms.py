@@ -220,7 +220,9 @@ def _lines(paragraph) -> list[str]:
 
 def test_no_line_starts_with_closing_punctuation():
     style = cjk_style(Styles(10).body)
-    for markup in (CHINESE, text_markup(CHINESE)):  # one fragment, and several (red suits)
+    # a line of nothing but closing marks (the last line ``）。``) is hung on the line before too
+    closing = "错字：“达到”应为“到达”（裁判长到达）。"
+    for markup in (CHINESE, text_markup(CHINESE), closing, text_markup("♥" + closing)):
         for width in range(40, 420, 1):
             paragraph = KinsokuParagraph(markup, style)
             paragraph.wrap(width, 1e6)

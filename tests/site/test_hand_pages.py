@@ -23,7 +23,7 @@ def test_home_page_names_laws_by_their_titles():
 
 
 def test_note_marker_closes_a_sentence_note_as_printed():
-    from rules_ext.site.pages import note_marker
+    from rules_ext.corpus.printed import note_marker
     assert note_marker("（注：") == ("（注：", "）")  # 1999 25note: （注：非违规方按实际结果计分）
     assert note_marker("***注：") == ("（注：", "）")  # the traditional copy's *** brackets
     assert note_marker("(注：") == ("(注：", ")")
@@ -33,7 +33,7 @@ def test_note_marker_closes_a_sentence_note_as_printed():
 
 def test_tables_sit_where_they_were_printed():
     from rules_ext.corpus.model import Provision, Table
-    from rules_ext.site.pages import table_cuts
+    from rules_ext.corpus.printed import table_cuts
     # 1991 Law 2: 指定如下： (line 138), the tables (139-158), 上表 (159)
     p = Provision(label="2", kind="law", text="均指定如下：\n第17副起重复使用上表的规定。",
                   original_text="均指定如下：\n第17副起重复使用上表的规定。", text_lines=[138, 159])

@@ -1,0 +1,161 @@
+"""What every reader's view of an edition (the site's pages, the printed PDF) shows the same way:
+where a table was printed inside its provision's text, which words of a corrected text are an
+editorial insertion, how a misprinted table cell is explained, what the edition covers, and which
+places of the text were changed (the errata list). Plain text and offsets only: each view marks
+them up in its own way.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .labels import citation
+from .model import Edition, Provision, Table
+
+#: the heading of a rule's section of the errata list, by the rule's kind of change
+RULE_TITLES = {"suits": "花色符号的恢复", "brackets": "括号（繁体本的“***”）",
+               "semicolons": "分号（繁体本的半角“;”）"}
+#: closing bracket of each opening one a note marker may leave open
+_CLOSING = {"（": "）", "(": ")"}
+
+
+def note_marker(marker: str) -> tuple[str, str]:
+    """(marker as shown, bracket that closes the note after its text).
+
+    A note printed as a sentence, ``（注：…）``, opens its bracket in the marker; the page closes it
+    after the text, as printed. The traditional copy prints brackets as ``***`` (``***注：…***``).
+    """
+    shown = marker.replace("***", "（", 1) if marker.startswith("***") else marker
+    opening = shown[:1]
+    if opening in _CLOSING and _CLOSING[opening] not in shown:
+        return shown, _CLOSING[opening]
+    return shown, ""
+
+
+def recovered_header_cells(table: Table) -> set[str]:
+    """Header cells the editors recovered (1991 77A: the suit symbols), shown as insertions 〔♣〕."""
+    return {cell for note in table.notes
+            for m in [re.search(r"recovered as ([♠♥♦♣ ]+)", note)] if m for cell in m.group(1).split()}
+
+
+def lost_table_notice(table: Table) -> str:
+    """The editors' notice shown instead of a table whose body the source lost."""
+    kept = "、".join(f"“{c}”" for c in table.header if c.strip())
+    return f"编注：此处原印“{table.caption}”表，原文只存表头{kept}，表身已缺失。"
+
+
+def table_cuts(p: Provision, own_tables: Sequence[Table]) -> list[int]:
+    """For each table (in print order), the offset in ``p.text`` of the first text line printed
+    after it (``len(p.text)`` when none is): 1991 Law 2 prints 如下： / the tables / 上表."""
+    lines = p.text.split("\n") if p.text else []
+    if len(lines) != len(p.text_lines):
+        return [len(p.text)] * len(own_tables)  # no line map: tables after the text
+    starts = [sum(len(x) + 1 for x in lines[:i]) for i in range(len(lines))]
+    cuts: list[int] = []
+    for table in own_tables:
+        after = [start for start, number in zip(starts, p.text_lines) if number > table.lines[0]]
+        cuts.append(max([after[0] if after else len(p.text)] + cuts[-1:]))
+    return cuts
+
+
+def tables_by_label(edition: Edition) -> dict[str, list[Table]]:
+    """The edition's tables under the label of the provision they belong to, in print order."""
+    tables: dict[str, list[Table]] = {}
+    for table in sorted(edition.tables, key=lambda t: t.lines[0]):
+        tables.setdefault(table.label, []).append(table)
+    return tables
+
+
+def inserted_ranges(text: str, corrections: Sequence[str], errata: Mapping[str, Any]
+                    ) -> list[tuple[int, int]]:
+    """(start, end) in ``text`` of each editorial insertion among ``corrections`` (an erratum's
+    text that no delivered copy has), in text order."""
+    found = []
+    for cid in corrections:
+        inserted = getattr(errata.get(cid), "inserted", "")
+        at = text.find(inserted) if inserted else -1
+        if at >= 0:
+            found.append((at, at + len(inserted)))
+    return sorted(found)
+
+
+def misprint_reason(finding: Any, columns: Sequence[str] = ()) -> str:
+    """The Chinese reason shown under a table whose cell(s) were printed wrong: ``columns`` are
+    the columns of the same row printed with the same wrong value (default: the finding's)."""
+    columns = list(columns) or [finding.column]
+    cells = "、".join(str(c) for c in columns if c)
+    count = "一格" if len(columns) == 1 else f"{'两' if len(columns) == 2 else len(columns)}格"
+    return (f"〔应为{finding.computed}〕：原表{finding.row}{cells}{count}印作{finding.printed}；按计分规则"
+            f"核算应为{finding.computed}，当属误印。表中保留原印数值，只加注改正。")
+
+
+def misprint_reasons(findings: Sequence[Any]) -> list[str]:
+    """One reason per row and wrong value (1991 77A: 加倍时 ♥、♠ both printed 40 for 60)."""
+    groups: dict[tuple[str, str, str, str], list[Any]] = {}
+    for f in findings:
+        groups.setdefault((f.table, f.row, f.printed, f.computed), []).append(f)
+    return [misprint_reason(fs[0], [f.column for f in fs]) for fs in groups.values()]
+
+
+def misprinted_cells(table: Table, findings: Sequence[Any]) -> dict[tuple[int, int], Any]:
+    """(row index, column index) -> the finding of each cell of ``table`` printed wrong (a finding
+    names its row by the row's first cell and its column by the header)."""
+    found = {}
+    for f in findings:
+        if getattr(f, "table", None) != table.id or f.column not in table.header:
+            continue
+        for i, row in enumerate(table.rows):
+            if row and row[0] == f.row:
+                found[i, table.header.index(f.column)] = f
+    return found
+
+
+def coverage_notes(edition: Edition) -> list[str]:
+    """What the edition is and what it covers, in Chinese sentences."""
+    numbers = sorted(law.number for law in edition.laws)
+    notes = []
+    if edition.same_wording_as:
+        notes.append(f"本版措辞与 {edition.same_wording_as} 年版相同，只收录了部分条文。")
+    elif edition.partial:
+        notes.append("本版只收录了部分条文。")
+    if edition.script == "traditional":
+        notes.append(f"繁體字原文，对应 {edition.variant_of} 年版。")
+    span = f"第{numbers[0]}–{numbers[-1]}条" if numbers else ""
+    told = f"共 {len(numbers)} 条（{span}）" + ("，另有定义" if edition.definitions else "")
+    empty = [n.number for n in edition.laws if not any(p.text.strip() or p.children for p in n.provisions)]
+    if empty:
+        told += "；" + "、".join(f"第{n}条" for n in empty) + "原文只存条名"
+    notes.append(told + "。")
+    return notes
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectedPlace:
+    """A place of the text that the corrections changed."""
+
+    kind: str  # 'provision', 'definition', 'front'
+    key: str  # the provision's label, the defined term, the front matter's title
+    corrections: tuple[str, ...]  # erratum and rule ids
+
+    def where(self, *, traditional: bool = False) -> str:
+        """The place in Chinese: ``第25条B款1``, ``定义“明手”``, the front matter's title."""
+        if self.kind == "provision":
+            return citation(self.key, traditional=traditional)
+        if self.kind == "definition":
+            return f"定义“{self.key}”"
+        return self.key
+
+
+def corrected_places(edition: Edition) -> list[CorrectedPlace]:
+    """Every place of the edition that a correction changed, in text order: the laws'
+    provisions, then the definitions, then the front matter."""
+    out = []
+    for law in sorted(edition.laws, key=lambda x: x.number):
+        out += [CorrectedPlace("provision", p.label, tuple(p.corrections))
+                for p in law.walk() if p.corrections]
+    out += [CorrectedPlace("definition", d.term, tuple(d.corrections))
+            for d in edition.definitions if d.corrections]
+    out += [CorrectedPlace("front", f.title, tuple(f.corrections)) for f in edition.front if f.corrections]
+    return out

@@ -1,0 +1,560 @@
+"""A whole edition of the rulebook as a PDF for printing (``python -m rules_ext edition-pdf``).
+
+What it holds, in the order of the printed book:
+
+- a title page: the edition's title and name, what it covers (:func:`rules_ext.corpus.printed.
+  coverage_notes`), which numbers and titles the editors recovered, and how the editors' marks read;
+- the front matter (preamble, preface; not the encyclopedia's garbled abstract) and the definitions;
+- the chapters, parts and laws, each provision indented by its level (section, item, sub-item),
+  notes smaller, a closing paragraph after its children where it was printed; tables where they
+  were printed inside their provision's text, a misprinted cell marked ``40〔应为60〕`` with the
+  reason below (the verification findings are given by the caller: this layer does not import
+  ``verify``); editorial insertions, recovered headings and recovered header cells in 〔…〕 and grey;
+- the errata list: every change made to the delivered text with its reason, then the rules applied
+  wherever a pattern occurs, then the misprinted table cells.
+
+Each page after the title has a running head (the edition on the left; on the right the law or
+laws on the page, or the part of the book) and ``第 n 页`` / ``共 N 页`` at its foot. Chinese text is
+broken between characters and never starts a line with closing punctuation
+(:class:`rules_ext.pdf.figures.KinsokuParagraph`); ♥ and ♦ are red. The same corpus gives the same
+bytes (reportlab's invariant mode); the file is written atomically.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import LabelError, citation, law_number
+from rules_ext.corpus.model import Corpus, Definition, Edition, Law, Provision
+from rules_ext.corpus.model import Table as TextTable
+from rules_ext.corpus.printed import (
+    RULE_TITLES,
+    corrected_places,
+    coverage_notes,
+    inserted_ranges,
+    lost_table_notice,
+    misprint_reasons,
+    misprinted_cells,
+    note_marker,
+    recovered_header_cells,
+    table_cuts,
+    tables_by_label,
+)
+from rules_ext.fileio import atomic_output
+from rules_ext.pdf.figures import KinsokuParagraph, cjk_style, red_suits
+from rules_ext.pdf.fonts import register_fonts
+from rules_ext.pdf.layout import _TOTAL_FORM, GRID, MARGIN, RED_HEX, SHADE, Paper, _CountingCanvas
+
+#: colour of what the editors added (insertions, recovered headings, notices)
+EDITORIAL_HEX = "#5a5a5a"
+#: colour of the provisions' own headings and the defined terms (the font has no bold cut)
+HEADING_HEX = "#17375e"
+#: indent of each level below a law's sections
+INDENT = 5 * mm
+_HEAD_GAP = 8 * mm
+
+
+class _EditionCanvas(_CountingCanvas):
+    """``共 N 页`` (in the edition's script) at the right of every footer."""
+
+    total_right = True
+
+    def __init__(self, *args, total_format: str = "共 {} 页", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.total_format = total_format
+
+
+class _Head(KinsokuParagraph):
+    """A heading that names the part of the book it opens in the running head of its page."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, running: str) -> None:
+        super().__init__(markup, style)
+        self.running = running
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        canvas.rules_heads.append((self.running, y + self.height))
+        super().drawOn(canvas, x, y, _sW)
+
+
+_LAW_HEAD = re.compile(r"第\d+[条條]")
+
+
+def _running_head(canvas, frame_top: float) -> str:
+    """The right-hand running head of the page just drawn: the heads that opened on it, after
+    the one carried over from the page before when the page does not open with a head."""
+    heads = canvas.rules_heads
+    carried = canvas.rules_carried
+    shown = [text for text, _ in heads]
+    if carried and (not heads or heads[0][1] < frame_top - 2):
+        shown.insert(0, carried)
+    if heads:
+        canvas.rules_carried = heads[-1][0]
+    # the laws on the page when there are any (a chapter's or the definitions' head otherwise)
+    laws = [t for t in shown if _LAW_HEAD.match(t)]
+    if len(laws) > 1:
+        return f"{laws[0].split()[0]}—{laws[-1].split()[0]}"
+    return laws[0] if laws else shown[0] if shown else ""
+
+
+class EditionPdf:
+    """The flowables of one edition (see the module doc)."""
+
+    def __init__(self, corpus: Corpus, edition: Edition, misprints: Sequence[Any] = (),
+                 convert: Callable[[str], str] | None = None, room: float = 170 * mm) -> None:
+        self.corpus, self.edition = corpus, edition
+        self.room = room  # the width of the text
+        #: the editors' words in the edition's script (a traditional copy's in 繁體)
+        self.convert = convert or (lambda text: text)
+        self._indented: dict[tuple[str, float, bool], ParagraphStyle] = {}
+        self.misprints = [f for f in misprints if getattr(f, "edition", None) == edition.id]
+        self.errata = {x.id: x for x in corpus.errata}
+        self.tables = tables_by_label(edition)
+        self.traditional = edition.script == "traditional"
+        font = register_fonts()
+        base = ParagraphStyle("edition-body", fontName=font, fontSize=10.5, leading=17,
+                              spaceAfter=3)
+        self.body = cjk_style(base, "edition-body-cjk")
+        self.note = cjk_style(ParagraphStyle("edition-note", parent=base, fontSize=9.5, leading=15))
+        self.small = cjk_style(ParagraphStyle("edition-small", parent=base, fontSize=8.5, leading=12.5,
+                                              textColor=colors.HexColor(EDITORIAL_HEX)))
+        # a closing mark hung at the end of a line stays inside the cell
+        self.cell = cjk_style(ParagraphStyle("edition-cell", parent=base, fontSize=9, leading=12,
+                                             spaceAfter=0, rightIndent=9))
+        self.cell_center = ParagraphStyle("edition-cell-center", parent=self.cell, alignment=TA_CENTER,
+                                          rightIndent=0)
+        self.caption = ParagraphStyle("edition-caption", parent=self.cell, alignment=TA_CENTER,
+                                      spaceBefore=4, spaceAfter=3)
+        self.law_style = cjk_style(ParagraphStyle("edition-law", parent=base, fontSize=14, leading=20,
+                                            spaceBefore=12, spaceAfter=6, keepWithNext=1))
+        self.chapter = cjk_style(ParagraphStyle("edition-chapter", parent=base, fontSize=17, leading=24,
+                                                alignment=TA_CENTER, spaceBefore=18, spaceAfter=10,
+                                                keepWithNext=1))
+        self.group = cjk_style(ParagraphStyle("edition-group", parent=base, fontSize=12.5, leading=18,
+                                              alignment=TA_CENTER, spaceBefore=8, spaceAfter=6,
+                                              keepWithNext=1))
+        self.subhead = ParagraphStyle("edition-subhead", parent=self.group, keepWithNext=0)
+        self.title = cjk_style(ParagraphStyle("edition-title", parent=base, fontSize=26, leading=36,
+                                              alignment=TA_CENTER, spaceAfter=14))
+        self.subtitle = cjk_style(ParagraphStyle("edition-subtitle", parent=base, fontSize=15,
+                                                 leading=22, alignment=TA_CENTER, spaceAfter=30))
+
+    # -- text ---------------------------------------------------------------------------------
+    def words(self, text: str) -> str:
+        """The editors' words, escaped, in the edition's script."""
+        return escape(self.convert(text))
+
+    def editorial(self, text: str, *, delivered: bool = False) -> str:
+        """The editors' words (or, ``delivered``, the text's own words they inserted) in grey."""
+        return f'<font color="{EDITORIAL_HEX}">{escape(text if delivered else self.convert(text))}</font>'
+
+    def text_markup(self, text: str, insertions: Sequence[tuple[int, int]] = (), offset: int = 0) -> str:
+        """Markup of delivered text: escaped, insertions (offsets in the whole text, this piece
+        starting at ``offset``) in 〔〕 and grey, ♥ ♦ red."""
+        out, at = [], 0
+        for start, end in insertions:
+            start, end = start - offset, end - offset
+            if end <= 0 or start >= len(text):
+                continue
+            start, end = max(start, 0), min(end, len(text))
+            out.append(escape(text[at:start]))
+            out.append(self.editorial(f"〔{text[start:end]}〕", delivered=True))
+            at = end
+        out.append(escape(text[at:]))
+        return red_suits("".join(out))
+
+    def para(self, markup: str, style: ParagraphStyle, indent: float = 0, *,
+             hang: bool = False) -> KinsokuParagraph:
+        """A paragraph set in by ``indent``; ``hang``: its second and later lines set in by two
+        characters more (a provision's text under its marker)."""
+        if indent or hang:
+            extra = 2 * style.fontSize if hang else 0
+            key = (style.name, round(indent, 1), hang)
+            if key not in self._indented:
+                self._indented[key] = ParagraphStyle(f"{style.name}-{indent:.0f}-{hang}", parent=style,
+                                                     leftIndent=indent + extra, firstLineIndent=-extra)
+            style = self._indented[key]
+        return KinsokuParagraph(markup, style)
+
+    # -- the book -------------------------------------------------------------------------------
+    def story(self) -> list[Flowable]:
+        story = self.title_page()
+        story += self.front_matter()
+        story += self.definitions()
+        story += self.laws()
+        story += self.errata_list()
+        return story
+
+    def name(self) -> str:
+        return EDITIONS.name(self.edition.id)
+
+    def title_page(self) -> list[Flowable]:
+        e = self.edition
+        story: list[Flowable] = [Spacer(1, 60 * mm),
+                                 self.para(escape(e.title or self.name()), self.title),
+                                 self.para(self.words(f"{self.name()} · 全文打印本"), self.subtitle)]
+        notes = coverage_notes(e)
+        numbered = [law.number for law in e.laws if law.number_editorial]
+        titled = [law.number for law in e.laws if law.title_editorial]
+        if numbered:
+            notes.append(f"原文未印条号的{len(numbered)}条（{_ranges(numbered)}），条号由编者恢复。")
+        if titled:
+            notes.append(f"原文未印条名的{len(titled)}条（{_ranges(titled)}），条名由编者拟定，标以“编者”。")
+        notes += ["以〔〕和灰色标出的文字为编者所加：补入的文字、恢复的标题与表头、误印数值的改正"
+                  "（如“40〔应为60〕”）。原文的每一处改动及其理由列于书末的勘误表。",
+                  "本打印本与网站的条文页由同一份语料生成，内容相同。"]
+        style = ParagraphStyle("edition-about", parent=self.body, leftIndent=18 * mm, rightIndent=18 * mm)
+        story += [self.para(self.words(n), style) for n in notes]
+        story += [NextPageTemplate("page"), PageBreak()]
+        return story
+
+    def front_matter(self) -> list[Flowable]:
+        story: list[Flowable] = []
+        for f in self.edition.front:
+            if f.kind == "abstract":  # the encyclopedia's abstract is garbled: not published
+                continue
+            story.append(_Head(escape(f.title), self.group, f.title))
+            story += [self.para(self.text_markup(p), self.body) for p in f.paragraphs if p.strip()]
+        return story
+
+    def definitions(self) -> list[Flowable]:
+        if not self.edition.definitions:
+            return []
+        head = self.convert("定义")
+        story: list[Flowable] = [CondPageBreak(60 * mm), _Head(head, self.chapter, head)]
+        story += [self.definition(d) for d in self.edition.definitions]
+        return story
+
+    def definition(self, d: Definition) -> Flowable:
+        term = f'<font color="{HEADING_HEX}">【{escape(d.term)}】</font>'
+        term += self.editorial("（编者恢复）") if d.recovered else ""
+        english = f"（{escape(d.english)}）" if d.english else ""  # the English term as printed
+        ranges = inserted_ranges(d.text, d.corrections, self.errata)
+        return self.para(f"{term}{english}　{self.text_markup(d.text, ranges)}", self.body, hang=True)
+
+    def laws(self) -> list[Flowable]:
+        story: list[Flowable] = []
+        chapter: str | None = None
+        groups: tuple[str, ...] = ()
+        for law in sorted(self.edition.laws, key=lambda x: x.number):
+            if law.chapter and law.chapter != chapter:
+                story += [CondPageBreak(50 * mm), _Head(escape(law.chapter), self.chapter, law.chapter)]
+                chapter, groups = law.chapter, ()
+            for i, group in enumerate(law.groups):
+                if groups[:i + 1] != law.groups[:i + 1]:
+                    story.append(self.para(escape(group), self.group))
+            groups = law.groups
+            story += self.law(law)
+        return story
+
+    def law(self, law: Law) -> list[Flowable]:
+        title = citation(law.label, law.title or "", traditional=self.traditional)
+        marks = []
+        if law.number_editorial:
+            marks.append("条号")
+        if law.title_editorial:
+            marks.append("条名")
+        heading = escape(title) + (self.editorial(f"  （{'、'.join(marks)}：编者）") if marks else "")
+        story: list[Flowable] = [CondPageBreak(30 * mm), _Head(heading, self.law_style, title)]
+        for p in law.provisions:
+            story += self.provision(p, 0)
+        shown = {p.label for p in law.walk()}
+        for label, tables in self.tables.items():  # tables of the law itself, after its text
+            if label == law.label and label not in shown:
+                for table in tables:
+                    story += self.table(table)
+        if not any(p.text.strip() or p.children for p in law.provisions):
+            story.append(self.para(self.editorial("原文此条只存条名，条文已缺失。"), self.small))
+        return story
+
+    def provision(self, p: Provision, level: int) -> list[Flowable]:
+        indent = INDENT * max(level, 0)
+        style = self.note if p.kind == "note" else self.body
+        marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
+        lead = escape(marker)
+        if p.heading:
+            lead += ("" if not lead else " ") + f'<font color="{HEADING_HEX}">{escape(p.heading)}</font>'
+        if p.recovered:
+            lead += self.editorial("（编者恢复）")
+        own_tables = self.tables.get(p.label, [])
+        cuts = table_cuts(p, own_tables)
+        insertions = inserted_ranges(p.text, p.corrections, self.errata)
+        story: list[Flowable] = []
+        bounds = list(zip([0, *cuts], [*cuts, len(p.text)]))
+        for k, (start, end) in enumerate(bounds):
+            lines = self._lines(p.text, start, end)
+            if k == 0:
+                if not lines:
+                    lines = [(start, "")]
+                first_at, first = lines[0]
+                text = self.text_markup(first, insertions, first_at)
+                if closing and len(lines) == 1 and len(bounds) == 1:
+                    text += escape(closing)
+                if lead or text:
+                    story.append(self.para(f"{lead}{' ' if lead and text else ''}{text}", style, indent,
+                                           hang=bool(lead)))
+                lines = lines[1:]
+            for n, (at, line) in enumerate(lines):
+                text = self.text_markup(line, insertions, at)
+                if closing and k == len(bounds) - 1 and n == len(lines) - 1:
+                    text += escape(closing)
+                story.append(self.para(text, style, indent))
+            if k < len(own_tables):
+                story += self.table(own_tables[k], indent)
+        for child in p.children:
+            story += self.provision(child, level + (0 if p.kind in ("law", "intro") else 1))
+        if p.closing:
+            story.append(self.para(self.text_markup(p.closing), style, indent))
+        return story
+
+    @staticmethod
+    def _lines(text: str, start: int, end: int) -> list[tuple[int, str]]:
+        """The non-empty lines of ``text[start:end]`` with their offsets in ``text``."""
+        out, at = [], start
+        for line in text[start:end].split("\n"):
+            if line.strip():
+                out.append((at, line))
+            at += len(line) + 1
+        return out
+
+    # -- tables ---------------------------------------------------------------------------------
+    def table(self, t: TextTable, indent: float = 0) -> list[Flowable]:
+        story: list[Flowable] = [self.para(escape(t.caption), self.caption, indent)] if t.caption else []
+        if not t.rows:
+            return story + [self.para(self.editorial(lost_table_notice(t)), self.small, indent)]
+        width = max([len(t.header)] + [len(r) for r in t.rows])
+        wrong = misprinted_cells(t, self.misprints)
+        recovered = recovered_header_cells(t)
+
+        def cell(text: str, mark: str = "", editorial: bool = False) -> Paragraph:
+            shown = self.editorial(f"〔{text}〕", delivered=True) if editorial else red_suits(escape(text))
+            if mark:
+                shown += f'<font color="{RED_HEX}">{escape(mark)}</font>'
+            # figures and short words centred, sentences from the left
+            return KinsokuParagraph(shown, self.cell_center if len(text) <= 6 else self.cell)
+
+        grouped = len({r[0] for r in t.rows if r}) < len([r for r in t.rows if r]) and width >= 3
+        data = []
+        if any(h.strip() for h in t.header):
+            data.append([cell(h, editorial=h in recovered) for h in t.header]
+                        + [cell("")] * (width - len(t.header)))
+        for i, row in enumerate(t.rows):
+            same_group = grouped and i and t.rows[i - 1][:1] == row[:1]
+            cells = []
+            for j in range(width):
+                text = row[j] if j < len(row) else ""
+                if j == 0 and same_group:
+                    text = ""
+                f = wrong.get((i, j))
+                cells.append(cell(text, self.convert(f"〔应为{f.computed}〕") if f else ""))
+            data.append(cells)
+        room = self.room - indent
+        widths = self._column_widths(t, width, room, wrong)
+        table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
+        style = [("FONTNAME", (0, 0), (-1, -1), self.cell.fontName),
+                 ("GRID", (0, 0), (-1, -1), 0.5, GRID), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+        if t.header:
+            style.append(("BACKGROUND", (0, 0), (-1, 0), SHADE))
+        table.setStyle(TableStyle(style))
+        story.append(_Indented(table, indent) if indent else table)
+        story += [self.para(self.editorial(r), self.small, indent)
+                  for r in misprint_reasons([f for f in self.misprints if f.table == t.id])]
+        story.append(Spacer(1, 4))
+        return story
+
+    def _column_widths(self, t: TextTable, width: int, room: float,
+                       wrong: Mapping[tuple[int, int], Any]) -> list[float]:
+        """Each column as wide as its widest cell (a misprint mark included) and its header up to
+        five characters; room left over widens the columns whose header is longer, so that it
+        breaks onto fewer lines; a table wider than ``room`` is narrowed in proportion."""
+        font, size, pad = self.cell.fontName, self.cell.fontSize, 14  # the cell padding is 6 + 6
+
+        def w(text: str) -> float:
+            return stringWidth(text, font, size)
+
+        bodies, heads = [], []
+        for j in range(width):
+            cells = [r[j] + (f"〔应为{wrong[i, j].computed}〕" if (i, j) in wrong else "")
+                     for i, r in enumerate(t.rows) if j < len(r)]
+            bodies.append(max([w(c) for c in cells] + [size]))
+            head = t.header[j] if j < len(t.header) else ""
+            heads.append(w(f"〔{head}〕" if head in recovered_header_cells(t) else head))
+        wants = [max(b, min(h, 5 * size)) + pad for b, h in zip(bodies, heads)]
+        spare = room - sum(wants)
+        if spare < 0:
+            return [x * room / sum(wants) for x in wants]
+        more = [max(h + pad - x, 0) for h, x in zip(heads, wants)]
+        if sum(more):
+            share = min(1.0, spare / sum(more))
+            wants = [x + m * share for x, m in zip(wants, more)]
+        return wants
+
+    # -- errata ---------------------------------------------------------------------------------
+    def errata_list(self) -> list[Flowable]:
+        e = self.edition
+        head = self.convert("勘误表")
+        story: list[Flowable] = [PageBreak(), _Head(head, self.chapter, head)]
+        keyed: list[list[Paragraph]] = []
+        ruled: dict[str, tuple[Any, list[str]]] = {}
+        for place in corrected_places(e):
+            where = place.where(traditional=self.traditional)
+            for cid in place.corrections:
+                x = self.errata.get(cid)
+                if x is None:
+                    continue
+                if hasattr(x, "key"):
+                    corrected = self.text_markup(x.corrected)
+                    if getattr(x, "insertion", False) and x.inserted:
+                        at = x.corrected.find(x.inserted)
+                        corrected = self.text_markup(x.corrected, [(at, at + len(x.inserted))])
+                    keyed.append([KinsokuParagraph(escape(where), self.cell),
+                                  KinsokuParagraph(self.text_markup(x.original) or "—", self.cell),
+                                  KinsokuParagraph(corrected or "—", self.cell),
+                                  KinsokuParagraph(self.words(x.explanation or x.reason), self.cell)])
+                else:
+                    ruled.setdefault(cid, (x, []))[1].append(where)
+        misprints = []
+        for law in sorted(e.laws, key=lambda x: x.number):
+            found = [f for f in self.misprints if _law_of(f.label) == law.number]
+            misprints += [f"{citation(found[0].label)}：{r}" for r in misprint_reasons(found)]
+        count = len(keyed) + sum(len(p) for _, p in ruled.values()) + len(misprints)
+        story.append(self.para(self.words(
+            "本版原文的每一处改动都列在这里，并说明理由；正文印的是改正后的文字。"
+            f"以〔〕标出的文字为编者补入，任何原本都没有。共{count}处。"), self.body))
+        if keyed:
+            room = self.room
+            header = [KinsokuParagraph(self.words(h), self.cell_center) for h in ("位置", "原文", "改为", "理由")]
+            table = Table([header, *keyed], colWidths=[room * w for w in (0.16, 0.24, 0.24, 0.36)],
+                          repeatRows=1, hAlign="LEFT")
+            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.cell.fontName),
+                                       ("GRID", (0, 0), (-1, -1), 0.5, GRID),
+                                       ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                                       ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+            # not kept with the table: a long table starts on the page the heading is on
+            story += [CondPageBreak(40 * mm), self.para(self.words("逐处勘误"), self.subhead), table]
+        for x, places in ruled.values():
+            story += [self.para(self.words(RULE_TITLES.get(x.change, "统一改动")), self.group),
+                      self.para(self.words(x.explanation), self.body),
+                      self.para(self.words(f"见于{len(places)}处：") + escape("、".join(places)), self.note)]
+        if misprints:
+            story.append(self.para(self.words("表格误印（保留原印数值，只加注）"), self.group))
+            story += [self.para(self.words(m), self.body) for m in misprints]
+        return story
+
+
+class _Indented(Flowable):
+    """A table set in from the left margin by its provision's indent."""
+
+    def __init__(self, inner: Flowable, indent: float) -> None:
+        super().__init__()
+        self.inner, self.indent = inner, indent
+
+    def wrap(self, aw, ah):
+        w, h = self.inner.wrap(aw - self.indent, ah)
+        return w + self.indent, h
+
+    def split(self, aw, ah):
+        return [_Indented(part, self.indent) for part in self.inner.split(aw - self.indent, ah)]
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self.inner.drawOn(canvas, x + self.indent, y, _sW)
+
+
+def _law_of(label: str) -> int | None:
+    try:
+        return law_number(label)
+    except LabelError:
+        return None
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """``第5–93条``, ``第3、5、7–9条``."""
+    numbers = sorted(numbers)
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}–{n}")
+            start = None
+    return "第" + "、".join(parts) + "条"
+
+
+def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
+                      misprints: Sequence[Any] = (), convert: Callable[[str], str] | None = None,
+                      paper: str | Paper = Paper.A4) -> int:
+    """Write the PDF of edition ``edition_id`` to ``path`` (atomically); return its page count.
+    ``misprints`` are verification findings (``edition``, ``label``, ``table``, ``row``,
+    ``column``, ``printed``, ``computed``) marked in the tables' cells; ``convert`` puts the
+    editors' words in the edition's script (a traditional-script edition's in 繁體)."""
+    edition = corpus.edition(edition_id)  # KeyError names the editions
+    font = register_fonts()
+    width, height = Paper.parse(paper).value
+    book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)
+    top_gap = _HEAD_GAP / 2
+    frame = Frame(MARGIN + 4 * mm, MARGIN + top_gap, book.room,
+                  height - 2 * MARGIN - 2 * top_gap, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame_top = MARGIN + top_gap + frame._height
+    left = f"{edition.title or book.name()}"
+
+    def begin(canvas, doc) -> None:
+        canvas.rules_heads = []
+        if not hasattr(canvas, "rules_carried"):
+            canvas.rules_carried = ""
+
+    def end(canvas, doc) -> None:
+        right = _running_head(canvas, frame_top)
+        canvas.saveState()
+        canvas.setFont(font, 8.5)
+        y = height - MARGIN + 1 * mm
+        canvas.drawString(MARGIN, y, left)
+        canvas.drawRightString(width - MARGIN, y, right)
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, y - 2 * mm, width - MARGIN, y - 2 * mm)
+        bottom = MARGIN - 6 * mm
+        canvas.setFont(font, 8.5)
+        canvas.drawCentredString(width / 2, bottom, book.convert(f"第 {canvas.getPageNumber()} 页"))
+        canvas.translate(width - MARGIN, bottom)
+        canvas.doForm(_TOTAL_FORM)
+        canvas.restoreState()
+
+    def title_end(canvas, doc) -> None:
+        canvas.rules_heads = []
+
+    with atomic_output(path) as tmp:
+        doc = BaseDocTemplate(str(tmp), pagesize=(width, height), title=f"{left} · 全文打印本",
+                              author="rules_ext", creator="rules_ext (reportlab)", invariant=1,
+                              initialFontName=font)
+        doc.addPageTemplates([
+            PageTemplate(id="title", frames=[frame], onPage=begin, onPageEnd=title_end),
+            PageTemplate(id="page", frames=[frame], onPage=begin, onPageEnd=end)])
+        total = book.convert("共 {} 页")
+        doc.build(book.story(),
+                  canvasmaker=lambda *args, **kwargs: _EditionCanvas(*args, total_format=total, **kwargs))
+        pages = doc.page
+    return pages

@@ -1,0 +1,106 @@
+"""The printed editions (rules_ext.pdf.edition, `edition-pdf`): fonts, text, order, marks, errors."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from rules_ext.cli import main
+from rules_ext.cli.samples import write_edition
+
+POPPLER = shutil.which("pdftotext") and shutil.which("pdffonts") and shutil.which("pdftoppm")
+needs_poppler = pytest.mark.skipif(not POPPLER, reason="poppler-utils (pdftotext, pdffonts) not installed")
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    from rules_ext.corpus import load_corpus
+
+    return load_corpus()
+
+
+@pytest.fixture(scope="module")
+def book_1991(tmp_path_factory, corpus) -> Path:
+    out = tmp_path_factory.mktemp("edition") / "rules-1991.pdf"
+    assert main(["edition-pdf", "--edition", "1991", "-o", str(out)]) == 0
+    return out
+
+
+def pdftotext(path: Path, *pages: int) -> str:
+    first = ["-f", str(pages[0]), "-l", str(pages[-1])] if pages else []
+    return subprocess.run(["pdftotext", *first, str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+
+
+@needs_poppler
+def test_fonts_are_embedded(book_1991):
+    lines = subprocess.run(["pdffonts", str(book_1991)], check=True, capture_output=True,
+                           text=True).stdout.splitlines()[2:]
+    assert lines
+    for line in lines:
+        name, emb = line.split()[0], line.split()[-5]
+        assert "WenQuanYiMicroHei" in name and emb == "yes", line
+
+
+@needs_poppler
+def test_text_tables_marks_and_order(book_1991, corpus):
+    pages = len(PdfReader(book_1991).pages)
+    assert 25 <= pages <= 80, pages  # 93 laws, definitions, the errata
+    text = pdftotext(book_1991)
+    flat = re.sub(r"\s+", "", text)
+    for words in ("第77条复式桥牌记分表", "第1条", "第93条", "♠", "♥", "♦", "♣", "勘误表", "定义",
+                  "40〔应为60〕", "〔而左敌家的叫牌可予取消，均不判罚。〕"):
+        assert words in flat, words
+    # the closing line of 25B2b after its items (1) and (2), before 25B2c; Law 68's after its note
+    assert flat.index("用另一个叫牌替代") < flat.index("（1）（2）两项") < flat.index("引牌判罚前述")
+    law = corpus.edition("1991").law
+    start = flat.index(f"第68条{law(68).title}")  # type: ignore[union-attr]
+    assert flat.index("（注：", start) < flat.index("假如该行动确与后续牌墩有关时：", start) \
+        < flat.index(f"第69条{law(69).title}")  # type: ignore[union-attr]
+    # the title page says what the edition covers; every later page has its running head and number
+    first = re.sub(r"\s+", "", pdftotext(book_1991, 1))
+    assert "中国桥牌竞赛规则（1991）" in first and "共93条" in first and "全文打印本" in first
+    for page in (2, pages // 2, pages):
+        head = re.sub(r"\s+", "", pdftotext(book_1991, page))
+        assert "中国桥牌竞赛规则（1991）" in head and f"第{page}页" in head and f"共{pages}页" in head
+    law77 = next(p for p in range(1, pages + 1) if "复式桥牌记分表" in pdftotext(book_1991, p))
+    assert re.search(r"^第7\d条(—第7\d条)?$", pdftotext(book_1991, law77), re.M)  # its running head
+    # the errata list: one row per erratum, its reason in Chinese
+    errata = flat[flat.index("本版原文的每一处改动"):]
+    assert "逐处勘误" in errata and "共27处" in errata and "错字" in errata
+
+
+@needs_poppler
+def test_traditional_copy_speaks_traditional(tmp_path, corpus):
+    out = tmp_path / "trad.pdf"
+    assert write_edition("1999-trad", out, corpus=corpus) == len(PdfReader(out).pages)
+    flat = re.sub(r"\s+", "", pdftotext(out))
+    for words in ("中國橋牌競賽規則", "第21條", "勘誤表", "第2頁", "共", "頁", "原文只存條名"):
+        assert words in flat, words
+    assert "勘误" not in flat and "页" not in flat
+
+
+@needs_poppler
+def test_law_77_renders(book_1991, tmp_path):
+    # a page rendered for a person to look at (make pdf keeps them out of the site)
+    page = next(p for p in range(1, 60) if "复式桥牌记分表" in pdftotext(book_1991, p))
+    subprocess.run(["pdftoppm", "-r", "70", "-png", "-f", str(page), "-l", str(page), str(book_1991),
+                    str(tmp_path / "law77")], check=True)
+    (png,) = tmp_path.glob("law77*.png")
+    assert png.stat().st_size > 20_000
+
+
+def test_same_bytes_and_bad_edition(tmp_path, corpus, capsys):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    write_edition("2008", a, corpus=corpus)
+    write_edition("2008", b, corpus=corpus)
+    assert a.read_bytes() == b.read_bytes()
+    out = tmp_path / "none.pdf"
+    assert main(["edition-pdf", "--edition", "1987", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1987" in err and "1991, 1999, 2008, 1999-trad" in err
+    assert not out.exists() and sorted(tmp_path.iterdir()) == [a, b]  # nothing half-written
