@@ -91,20 +91,22 @@ def cited(t: Tree) -> list[tuple[str, str]]:
 
 
 def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
-    """``Tree.to_dict()`` with the decisive sentences of its provisions and the words of the fields;
-    ``provisions`` maps each label to its citation and (filled when the page is written) its URL."""
+    """``Tree.to_dict()``, each cite with its decisive sentence (``quote``), and the words of the
+    fields; ``provisions`` maps each label to its citation and (filled when the page is written)
+    its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
     source = t.reference_edition or t.edition
-    quotes: dict[str, dict[str, str]] = {}
     provisions: dict[str, dict[str, str]] = {}
-    for law, keyword in cited(t):
-        found = quote(corpus, source, law, keyword)
-        if found is None:
-            raise AssistantError(f"trees/{t.kind}.toml: the {source} text of {law} has no {keyword!r}")
-        quotes.setdefault(law, {})[keyword] = found.text
-        provisions[law] = {"citation": found.citation, "ref": f"{source}:{law}", "url": ""}
     data = t.to_dict()
+    for node in (*data["questions"].values(), *data["outcomes"].values()):
+        for cite in node["cites"]:
+            found = quote(corpus, source, cite["law"], cite["keyword"])
+            if found is None:
+                raise AssistantError(f"trees/{t.kind}.toml: the {source} text of {cite['law']} "
+                                     f"has no {cite['keyword']!r}")
+            cite["quote"] = found.text
+            provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
-                source_name=EDITIONS.name(source), quotes=quotes, provisions=provisions,
+                source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_WORDS})
     return data
 

@@ -57,7 +57,7 @@
   Assistant.prototype.quotes = function (cites) {
     var self = this;
     return el("div", {className: "law-assistant-quotes"}, cites.map(function (c) {
-      var text = (self.data.quotes[c.law] || {})[c.keyword] || "";
+      var text = c.quote || "";
       return el("blockquote", {className: "law-assistant-quote"}, [
         el("p", {className: "law-assistant-quote-source"}, [self.cite(c.law)]),
         el("p", {}, ["“" + text + "”"])]);
@@ -297,6 +297,7 @@
     }
     var steps = this.stepsView();
     if (steps) sheet.appendChild(steps);
+    if (node.outcome) sheet.appendChild(el("p", {className: "law-assistant-signature"}, ["裁判长签名：＿＿＿＿＿＿＿＿　　时间：＿＿＿＿＿＿"]));
     app.appendChild(sheet);
     var controls = el("div", {className: "law-assistant-buttons law-assistant-controls"});
     var back = el("button", {type: "button", className: "law-assistant-back"}, ["上一步"]);
