@@ -248,11 +248,14 @@ def comparison(kind: str) -> dict[str, Any]:
                 sides.append(None)
                 continue
             sides.append({"steps": [f"{s.question}——{s.answer}" for s in r.steps], "fields": _fields(t, answers),
-                          "laws": list(r.laws)})
+                          "laws": list(r.laws), "facts": [(s.fact, str(s.value)) for s in r.steps]})
         left, right = sides
         differ = (["情形"] if left is None or right is None else
                   [k for k in left["fields"] if left["fields"][k] != right["fields"][k]])
         rows.append({"sides": sides, "differ": differ})
+        for side, other in ((left, right), (right, left)):
+            if side is not None:   # the steps the other edition does not take (a question only one asks)
+                side["own"] = [f not in (other["facts"] if other else []) for f in side["facts"]]
     rows.sort(key=lambda r: (not r["differ"],))
     return {"old": old, "new": new, "rows": rows}
 
@@ -261,7 +264,8 @@ def _compare_cell(side: dict[str, Any] | None, differ: list[str]) -> list[str]:
     if side is None:
         return [markup.role("law-assistant-differs", "本版没有这一情形（其中某个答案本版不设）")]
     lines = [markup.escape("经过："), ""]
-    lines += [f"{i}. {markup.escape(s)}" for i, s in enumerate(side["steps"], 1)] + [""]
+    lines += [f"{i}. " + (markup.role("law-assistant-differs", s) if own else markup.escape(s))
+              for i, (s, own) in enumerate(zip(side["steps"], side["own"]), 1)] + [""]
     for key, value in side["fields"].items():
         shown = markup.escape(f"{key}：{value}")
         if key in differ:
@@ -363,29 +367,28 @@ class AssistantDirective(Directive):
         return [assistant_data(data=data)]
 
 
-def provision_url(app, docname: str, ref: str) -> str:
+def provision_url(builder, docname: str, ref: str) -> str:
     """The link from ``docname`` to provision ``edition:label`` (its nearest ancestor that has an
     anchor, as the law pages link lost headings), or '' when the site has neither."""
-    domain = app.env.get_domain("law")
+    domain = builder.env.get_domain("law")
     edition, _, label = ref.partition(":")
     for candidate in (label, *ancestors(label), str(law_number(label))):
         entry = domain.find(edition, candidate)
         if entry is not None:
-            return app.builder.get_relative_uri(docname, entry.docname) + "#" + entry.anchor
+            return builder.get_relative_uri(docname, entry.docname) + "#" + entry.anchor
     return ""
 
 
 def visit_assistant_html(self, node: assistant_data) -> None:
-    app = self.builder.app
     docname = self.builder.current_docname
     data = json.loads(json.dumps(node["data"]))
     for ref in data["provisions"].values():
-        ref["url"] = provision_url(app, docname, ref["ref"])
+        ref["url"] = provision_url(self.builder, docname, ref["ref"])
         if not ref["url"]:
             logger.warning("law-assistant: no page has provision %s", ref["ref"], location=node,
                            type="rules", subtype="assistant")
-    if hant.is_traditional(app.config):
-        data = hant._convert_value(data, hant.converter(app.config))
+    if hant.is_traditional(self.builder.config):
+        data = hant._convert_value(data, hant.converter(self.builder.config))
     text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     self.body.append(f'<script type="application/json" class="law-assistant-data">{text}</script>\n'
                      '<div class="law-assistant-app" aria-live="polite"></div>\n')
@@ -397,9 +400,11 @@ def skip_node(self, node) -> None:
 
 
 def page_context(app, pagename, templatename, context, doctree) -> None:
-    """The questionnaire's script and style, on its pages only."""
-    if doctree is not None and any(True for _ in doctree.findall(assistant_data)):
+    """The questionnaire's script, on its pages only; the style on every page of the assistant."""
+    has_data = doctree is not None and any(True for _ in doctree.findall(assistant_data))
+    if has_data or pagename.startswith(f"{ASSISTANT}/"):
         app.add_css_file("assistant.css")
+    if has_data:
         app.add_js_file("assistant.js", defer="defer")
 
 

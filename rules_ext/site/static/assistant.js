@@ -313,7 +313,11 @@
     this.sheetHead();
     if (focus) {
       var target = app.querySelector(".law-assistant-legend, .law-assistant-result-title");
-      if (target) target.focus({preventScroll: false});
+      if (target) {
+        /* the question (or the ruling) at the top of the window, below the sticky header */
+        target.scrollIntoView({block: "start", behavior: "instant"});
+        target.focus({preventScroll: true});
+      }
     }
   };
 
