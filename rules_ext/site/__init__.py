@@ -2,9 +2,10 @@
 
 How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
 pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
-(``<edition>/``, ``compare/``, ``worked/``: git-ignored build products, rewritten only when their
-text changes). See :mod:`rules_ext.site.pages` and :mod:`rules_ext.site.writer`. The 繁體 site is the
-same project built again with ``-D language=zh_TW`` (:mod:`rules_ext.site.hant`).
+(``<edition>/``, ``compare/``, ``worked/``, ``assistant/``: git-ignored build products, rewritten
+only when their text changes). See :mod:`rules_ext.site.pages`, :mod:`rules_ext.site.writer` and,
+for the 裁决助手 pages, :mod:`rules_ext.site.assistant`. The 繁體 site is the same project built
+again with ``-D language=zh_TW`` (:mod:`rules_ext.site.hant`).
 
 Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
 to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
