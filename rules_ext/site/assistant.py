@@ -260,10 +260,13 @@ def comparison(kind: str) -> dict[str, Any]:
     return {"old": old, "new": new, "rows": rows}
 
 
-def _compare_cell(side: dict[str, Any] | None, differ: list[str]) -> list[str]:
+def _compare_cell(side: dict[str, Any] | None, differ: list[str], edition: str) -> list[str]:
+    """One edition's side of a row; it opens with the edition's name, shown where the columns are
+    stacked (a phone)."""
+    name = markup.role("law-assistant-edition", EDITIONS.name(edition))
     if side is None:
-        return [markup.role("law-assistant-differs", "本版没有这一情形（其中某个答案本版不设）")]
-    lines = [markup.escape("经过："), ""]
+        return [name, "", markup.role("law-assistant-differs", "本版没有这一情形（其中某个答案本版不设）")]
+    lines = [name, "", markup.escape("经过："), ""]
     lines += [f"{i}. " + (markup.role("law-assistant-differs", s) if own else markup.escape(s))
               for i, (s, own) in enumerate(zip(side["steps"], side["own"]), 1)] + [""]
     for key, value in side["fields"].items():
@@ -339,7 +342,8 @@ def kind_page(corpus: Corpus, render: Callable[..., str], t: Tree, both: bool) -
 def compare_page(render: Callable[..., str], kind: str) -> str:
     c = comparison(kind)
     old, new = c["old"], c["new"]
-    rows = [{"left": _compare_cell(r["sides"][0], r["differ"]), "right": _compare_cell(r["sides"][1], r["differ"]),
+    rows = [{"left": _compare_cell(r["sides"][0], r["differ"], old.edition),
+             "right": _compare_cell(r["sides"][1], r["differ"], new.edition),
              "differ": "、".join(r["differ"]) or "相同"} for r in c["rows"]]
     return render(
         "site/assistant_compare.rst.jinja",
