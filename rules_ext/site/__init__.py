@@ -2,9 +2,10 @@
 
 How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
 pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
-(``<edition>/``, ``compare/``, ``worked/``: git-ignored build products, rewritten only when their
-text changes). See :mod:`rules_ext.site.pages` and :mod:`rules_ext.site.writer`. The 繁體 site is the
-same project built again with ``-D language=zh_TW`` (:mod:`rules_ext.site.hant`).
+(``<edition>/``, ``compare/``, ``worked/``, ``assistant/``: git-ignored build products, rewritten
+only when their text changes). See :mod:`rules_ext.site.pages`, :mod:`rules_ext.site.writer` and,
+for the 裁决助手 pages, :mod:`rules_ext.site.assistant`. The 繁體 site is the same project built
+again with ``-D language=zh_TW`` (:mod:`rules_ext.site.hant`).
 
 Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
 to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
@@ -119,6 +120,7 @@ def generate(app) -> None:
     from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
     from rules_ext.site import writer
+    from rules_ext.site.assistant import assistant_pages
     from rules_ext.site.script import check_agreement
 
     config = app.config
@@ -142,6 +144,7 @@ def generate(app) -> None:
     context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
     generator = site_pages.Generator(context, templates_dir(app))
     pages = generator.pages()
+    pages.update(assistant_pages(corpus, generator.render))
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
@@ -239,6 +242,7 @@ def setup(app) -> dict[str, Any]:
     app.add_search_language(BridgeSearchChinese)
     app.add_domain(LawDomain)
     app.setup_extension("rules_ext.site.quote")
+    app.setup_extension("rules_ext.site.assistant")
     app.add_directive_to_domain("law", "edition", directives.EditionDirective)
     app.add_directive_to_domain("law", "law", directives.LawDirective)
     app.add_directive_to_domain("law", "provision", directives.ProvisionDirective)

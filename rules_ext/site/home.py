@@ -40,4 +40,4 @@ def home_page(generator: Generator, pages: Mapping[str, str]) -> str:
     return generator.render(
         "site/home.rst.jinja", mark=HOME_MARK, editions=editions,
         compare=f"{COMPARE}/index" in pages,
-        worked=f"{WORKED}/index" in pages)
+        worked=f"{WORKED}/index" in pages, assistant="assistant/index" in pages)

@@ -1,0 +1,334 @@
+/* rules_ext: the 裁决助手 questionnaire (rules_ext/site/assistant.py embeds its tree as JSON).
+   One question at a time; the outcome with its provisions quoted and linked; the outcome copied as
+   a ruling record (TOML, rules_ext/pdf/rulings/format.md) and printed as a one-page ruling sheet.
+   No server, no network: everything is in the page. */
+(function () {
+  "use strict";
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "className") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return node;
+  }
+
+  /* a TOML basic string (JSON's escapes are TOML's) */
+  function tomlString(s) { return JSON.stringify(String(s)); }
+
+  function Assistant(root, data) {
+    this.root = root;
+    this.data = data;
+    this.answers = [];   /* [{id, key, value, label}] in the order asked */
+    this.pending = null; /* the answer chosen on the current question, not yet confirmed */
+    this.app = root.querySelector(".law-assistant-app");
+    document.documentElement.classList.add("law-assistant-js");
+    var tree = root.querySelector(".law-assistant-tree");
+    if (tree) {
+      var toggle = el("button", {type: "button", className: "law-assistant-tree-toggle", "aria-expanded": "false"}, ["显示全部问题与结果"]);
+      toggle.addEventListener("click", function () {
+        var shown = root.classList.toggle("law-assistant-show-tree");
+        toggle.setAttribute("aria-expanded", shown ? "true" : "false");
+        toggle.textContent = shown ? "隐藏全部问题与结果" : "显示全部问题与结果";
+      });
+      tree.parentNode.insertBefore(el("p", {className: "law-assistant-tree-switch"}, [toggle]), tree);
+    }
+    this.render();
+  }
+
+  Assistant.prototype.cite = function (law) {
+    var p = this.data.provisions[law];
+    var name = p ? p.citation : law;
+    return p && p.url ? el("a", {href: p.url, className: "law-assistant-law"}, [name]) : el("span", {}, [name]);
+  };
+
+  Assistant.prototype.laws = function (labels) {
+    var self = this, span = el("span", {className: "law-assistant-laws"});
+    labels.forEach(function (law, i) {
+      if (i) span.appendChild(document.createTextNode("、"));
+      span.appendChild(self.cite(law));
+    });
+    return span;
+  };
+
+  Assistant.prototype.quotes = function (cites) {
+    var self = this;
+    return el("div", {className: "law-assistant-quotes"}, cites.map(function (c) {
+      var text = c.quote || "";
+      return el("blockquote", {className: "law-assistant-quote"}, [
+        el("p", {className: "law-assistant-quote-source"}, [self.cite(c.law)]),
+        el("p", {}, ["“" + text + "”"])]);
+    }));
+  };
+
+  /* the node reached by the answers given so far */
+  Assistant.prototype.current = function () {
+    var id = this.data.start;
+    for (var i = 0; i < this.answers.length; i++) id = this.answers[i].next;
+    return this.data.questions[id] ? {question: this.data.questions[id]} : {outcome: this.data.outcomes[id]};
+  };
+
+  Assistant.prototype.chosen = function (q, value) {
+    if (!q.number) {
+      for (var i = 0; i < q.answers.length; i++) if (q.answers[i].key === value) return q.answers[i];
+      return null;
+    }
+    var n = Number(value);
+    if (value === "" || !Number.isInteger(n) || n < q.minimum || n > q.maximum) return null;
+    for (var j = 0; j < q.answers.length; j++) if (n <= parseInt(q.answers[j].key.replace(/^\.+/, ""), 10)) return q.answers[j];
+    return null;
+  };
+
+  Assistant.prototype.answer = function () {
+    var node = this.current();
+    if (!node.question || this.pending === null) return;   /* nothing chosen: no step forward */
+    var q = node.question, a = this.chosen(q, this.pending);
+    if (!a) return;
+    this.answers.push({id: q.id, value: q.number ? Number(this.pending) : a.key, next: a.next,
+                       label: q.number ? String(Number(this.pending)) : a.label, question: q.text, laws: q.cites.map(function (c) { return c.law; })});
+    this.pending = null;
+    this.render(true);
+  };
+
+  Assistant.prototype.back = function () {
+    if (!this.answers.length) return;
+    var last = this.answers.pop();
+    this.pending = String(last.value);
+    this.render(true);
+  };
+
+  Assistant.prototype.restart = function () {
+    this.answers = [];
+    this.pending = null;
+    this.render(true);
+  };
+
+  Assistant.prototype.questionView = function (q) {
+    var self = this, number = this.answers.length + 1;
+    var next = el("button", {type: "submit", className: "law-assistant-next"}, ["下一步"]);
+    var status = el("p", {className: "law-assistant-status", role: "status"});
+    function update() {
+      var ok = self.pending !== null && self.chosen(q, self.pending) !== null;
+      next.disabled = !ok;
+      next.setAttribute("aria-disabled", ok ? "false" : "true");
+      status.textContent = ok ? "" : (q.number ? "请输入 " + q.minimum + " 至 " + q.maximum + " 的整数。" : "请选择一个答案。");
+    }
+    var form = el("form", {className: "law-assistant-question", "data-question": q.id});
+    var fieldset = el("fieldset");
+    var legend = el("legend", {className: "law-assistant-legend", tabindex: "-1"}, [
+      el("span", {className: "law-assistant-number"}, ["第" + number + "题"]), " ", q.text]);
+    fieldset.appendChild(legend);
+    if (q.judgement) fieldset.appendChild(el("p", {className: "law-assistant-judgement"}, ["裁判长判断"]));
+    if (q.help) fieldset.appendChild(el("p", {className: "law-assistant-help"}, [q.help]));
+    if (q.number) {
+      var input = el("input", {type: "number", inputmode: "numeric", min: String(q.minimum), max: String(q.maximum),
+                               step: "1", className: "law-assistant-input", "aria-label": q.text});
+      if (this.pending !== null) input.value = this.pending;
+      input.addEventListener("input", function () { self.pending = input.value; update(); });
+      fieldset.appendChild(el("label", {className: "law-assistant-answer"}, [input, " （" + q.minimum + "–" + q.maximum + "）"]));
+    } else {
+      q.answers.forEach(function (a) {
+        var radio = el("input", {type: "radio", name: "law-assistant-" + q.id, value: a.key});
+        if (self.pending === a.key) radio.checked = true;
+        radio.addEventListener("change", function () { self.pending = a.key; update(); });
+        fieldset.appendChild(el("label", {className: "law-assistant-answer", "data-answer": a.key}, [radio, el("span", {}, [a.label])]));
+      });
+    }
+    form.appendChild(fieldset);
+    form.appendChild(status);
+    form.appendChild(el("div", {className: "law-assistant-buttons"}, [next]));
+    if (q.cites.length) {
+      form.appendChild(el("p", {className: "law-assistant-basis"}, ["依据：", this.laws(q.cites.map(function (c) { return c.law; }))]));
+      form.appendChild(this.quotes(q.cites));
+    }
+    form.addEventListener("submit", function (e) { e.preventDefault(); self.answer(); });
+    update();
+    return form;
+  };
+
+  /* Ruling.laws of the core: the outcome's provisions, then those its options and restrictions name */
+  Assistant.prototype.rulingLaws = function (o) {
+    var named = o.cites.map(function (c) { return c.law; });
+    o.options.forEach(function (x) { named = named.concat(x.laws); });
+    [o.lead_restriction, o.penalty_card].forEach(function (r) { if (r) named = named.concat(r.laws); });
+    return named.filter(function (law, i) { return named.indexOf(law) === i; });
+  };
+
+  Assistant.prototype.outcomeView = function (o) {
+    var self = this, w = this.data.words, rows = [];
+    function row(name, value, key) {
+      rows.push(el("div", {className: "law-assistant-field", "data-field": key}, [el("dt", {}, [name]), el("dd", {}, value)]));
+    }
+    row("适用条文", [this.laws(this.rulingLaws(o))], "laws");
+    if (o.options.length) {
+      row("可供选择", [el("ul", {}, o.options.map(function (x) {
+        return el("li", {}, [x.by + "：" + x.choice].concat(x.laws.length ? [" （", self.laws(x.laws), "）"] : []));
+      }))], "options");
+    }
+    row("违规者", [w.pass[o.offender_must_pass]], "offender_must_pass");
+    row("违规者的同伴", [w.pass[o.partner_must_pass]], "partner_must_pass");
+    row("引牌限制", o.lead_restriction ? [o.lead_restriction.text, " （", this.laws(o.lead_restriction.laws), "）"] : ["无"], "lead_restriction");
+    row("罚张", o.penalty_card ? [w.penalty[o.penalty_card.kind] + "：" + o.penalty_card.text, " （", this.laws(o.penalty_card.laws), "）"] : ["无"], "penalty_card");
+    row("移墩", [o.tricks_transferred ? o.tricks_transferred + "墩" : "无"], "tricks_transferred");
+    row("调整分", [w.adjusted[o.adjusted_score]], "adjusted_score");
+    var box = el("section", {className: "law-assistant-outcome-view", "data-outcome": o.id}, [
+      el("h2", {className: "law-assistant-result-title", tabindex: "-1"}, ["裁定"]),
+      el("p", {className: "law-assistant-summary"}, [o.summary]),
+      el("dl", {className: "law-assistant-fields"}, rows)]);
+    if (o.notes.length) box.appendChild(el("ul", {className: "law-assistant-notes"}, o.notes.map(function (n) { return el("li", {}, ["注：" + n]); })));
+    box.appendChild(el("h3", {}, ["条文"]));
+    box.appendChild(this.quotes(o.cites));
+    return box;
+  };
+
+  Assistant.prototype.stepsView = function () {
+    var self = this;
+    if (!this.answers.length) return null;
+    return el("section", {className: "law-assistant-steps"}, [
+      el("h3", {}, ["经过"]),
+      el("ol", {}, this.answers.map(function (s) {
+        return el("li", {}, [s.question + " —— ", el("strong", {}, [s.label])].concat(s.laws.length ? [" （", self.laws(s.laws), "）"] : []));
+      }))]);
+  };
+
+  Assistant.prototype.record = function (o, inputs) {
+    var d = this.data, w = d.words, edition = d.source_edition;
+    var lines = ["# 裁决助手生成的裁决记录（" + d.title + "，" + d.edition_name + "）",
+                 "event = " + tomlString(inputs.event), "board = " + inputs.board];
+    if (inputs.table) lines.push("table = " + tomlString(inputs.table));
+    if (inputs.director) lines.push("director = " + tomlString(inputs.director));
+    var facts = this.answers.map(function (s, i) { return (i + 1) + ". " + s.question + s.label + "。"; });
+    lines.push("facts = " + tomlString(facts.join("\n")));
+    lines.push("laws = [" + this.rulingLaws(o).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]");
+    var text = [o.summary].concat(o.options.map(function (x) { return x.by + "：" + x.choice; }));
+    if (o.offender_must_pass !== "no") text.push("违规者" + w.pass[o.offender_must_pass] + "。");
+    if (o.partner_must_pass !== "no") text.push("违规者的同伴" + w.pass[o.partner_must_pass] + "。");
+    if (o.lead_restriction) text.push("引牌限制：" + o.lead_restriction.text);
+    if (o.penalty_card) text.push("罚张：" + o.penalty_card.text);
+    if (o.tricks_transferred) text.push("移墩：" + o.tricks_transferred + "墩。");
+    text.push("调整分：" + w.adjusted[o.adjusted_score] + "。");
+    if (d.reference_edition) text.push("本裁定按" + d.source_name + "作参考（" + d.edition_name + "文本未收录此条）。");
+    text = text.concat(o.notes);
+    lines.push("ruling = " + tomlString(text.join("\n")));
+    return lines.join("\n") + "\n";
+  };
+
+  Assistant.prototype.recordView = function (o) {
+    var self = this;
+    var fields = [["event", "赛事名称", "text", true], ["board", "牌号", "number", true],
+                  ["table", "桌号", "text", false], ["director", "裁判长", "text", false]];
+    this.inputs = this.inputs || {};
+    var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["裁决记录"])]);
+    var grid = el("div", {className: "law-assistant-record-fields"});
+    fields.forEach(function (f) {
+      var input = el("input", {type: f[2], name: f[0], className: "law-assistant-input"});
+      if (f[2] === "number") { input.min = "1"; input.step = "1"; input.setAttribute("inputmode", "numeric"); }
+      if (self.inputs[f[0]]) input.value = self.inputs[f[0]];
+      input.addEventListener("input", function () { self.inputs[f[0]] = input.value; self.sheetHead(); });
+      grid.appendChild(el("label", {}, [el("span", {}, [f[1] + (f[3] ? "（必填）" : "")]), input]));
+    });
+    form.appendChild(grid);
+    var status = el("p", {className: "law-assistant-status", role: "status"});
+    var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "裁决记录（TOML）"});
+    output.hidden = true;
+    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录"]);
+    var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决单"]);
+    form.appendChild(el("div", {className: "law-assistant-buttons"}, [copy, print]));
+    form.appendChild(status);
+    form.appendChild(output);
+    form.appendChild(el("p", {className: "law-assistant-help"}, ["复制的记录可保存为 .toml 文件，用 python -m rules_ext ruling 记录.toml -o 裁决表.pdf 打印裁决表。"]));
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var board = Number(self.inputs.board);
+      if (!(self.inputs.event || "").trim() || !Number.isInteger(board) || board < 1) {
+        status.textContent = "请先填写赛事名称和牌号（正整数）。";
+        return;
+      }
+      var text = self.record(o, {event: self.inputs.event.trim(), board: board,
+                                 table: (self.inputs.table || "").trim(), director: (self.inputs.director || "").trim()});
+      output.value = text;
+      output.hidden = false;
+      function fallback() {
+        output.focus();
+        output.select();
+        var ok = false;
+        try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+        status.textContent = ok ? "已复制裁决记录。" : "请手动复制下面的裁决记录。";
+      }
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(function () { status.textContent = "已复制裁决记录。"; }, fallback);
+      } else {
+        fallback();
+      }
+    });
+    print.addEventListener("click", function () { window.print(); });
+    return form;
+  };
+
+  /* the printed sheet's head: the kind, the edition and the record's inputs */
+  Assistant.prototype.sheetHead = function () {
+    var head = this.app.querySelector(".law-assistant-sheet-head");
+    if (!head) return;
+    var d = this.data, i = this.inputs || {}, parts = [];
+    [["赛事", i.event], ["牌号", i.board], ["桌号", i.table], ["裁判长", i.director]].forEach(function (p) {
+      parts.push(p[0] + "：" + ((p[1] || "").trim() || "＿＿＿＿"));
+    });
+    head.textContent = "裁决单 · " + d.title + " · " + d.edition_name + (d.reference_edition ? "（按" + d.source_name + "，仅供参考）" : "") + " · " + parts.join("　");
+  };
+
+  Assistant.prototype.render = function (focus) {
+    var self = this, node = this.current(), app = this.app;
+    app.textContent = "";
+    if (this.data.reference_edition) {
+      app.appendChild(el("p", {className: "law-assistant-reference"}, [
+        "本问卷为" + this.data.source_name + "的规则，仅供参考，非" + this.data.edition_name + "规则。"]));
+    }
+    var sheet = el("div", {className: "law-assistant-sheet"});
+    sheet.appendChild(el("p", {className: "law-assistant-sheet-head"}));
+    if (node.question) {
+      document.documentElement.classList.remove("law-assistant-has-outcome");
+      app.appendChild(this.questionView(node.question));
+    } else {
+      document.documentElement.classList.add("law-assistant-has-outcome");
+      sheet.appendChild(this.outcomeView(node.outcome));
+    }
+    var steps = this.stepsView();
+    if (steps) sheet.appendChild(steps);
+    if (node.outcome) sheet.appendChild(el("p", {className: "law-assistant-signature"}, ["裁判长签名：＿＿＿＿＿＿＿＿　　时间：＿＿＿＿＿＿"]));
+    app.appendChild(sheet);
+    var controls = el("div", {className: "law-assistant-buttons law-assistant-controls"});
+    var back = el("button", {type: "button", className: "law-assistant-back"}, ["上一步"]);
+    back.disabled = !this.answers.length;
+    back.addEventListener("click", function () { self.back(); });
+    var restart = el("button", {type: "button", className: "law-assistant-restart"}, ["重新开始"]);
+    restart.disabled = !this.answers.length;
+    restart.addEventListener("click", function () { self.restart(); });
+    controls.appendChild(back);
+    controls.appendChild(restart);
+    app.appendChild(controls);
+    if (node.outcome) app.appendChild(this.recordView(node.outcome));
+    this.sheetHead();
+    if (focus) {
+      var target = app.querySelector(".law-assistant-legend, .law-assistant-result-title");
+      if (target) {
+        /* the question (or the ruling) at the top of the window, below the sticky header */
+        target.scrollIntoView({block: "start", behavior: "instant"});
+        target.focus({preventScroll: true});
+      }
+    }
+  };
+
+  function start() {
+    document.querySelectorAll(".law-assistant").forEach(function (root) {
+      var script = root.querySelector("script.law-assistant-data");
+      if (!script || !root.querySelector(".law-assistant-app")) return;
+      root.lawAssistant = new Assistant(root, JSON.parse(script.textContent));
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,164 @@
+"""The 裁决助手 in the real chromium, on a phone-sized window: the insufficient-bid questionnaire
+walked by clicking to an outcome, an outcome never reached with a question unanswered, the ruling
+record copied and read back by the ruling form's reader, the printed ruling sheet one A4 page, the
+繁體 page converted (the embedded data too). Screenshots go to build/screenshots/ (the site is
+built once for all the site tests: tests/site/conftest.py)."""
+from __future__ import annotations
+
+import base64
+import io
+import json
+import subprocess
+
+import pytest
+from test_browser import SCREENSHOTS, browser, server, shot  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.slow
+
+#: the 1999 questionnaire up to the outcome "the insufficient bid's information was damaging"
+WALK_1999 = [("in_turn", "yes"), ("accepted", "no"), ("conventional", "natural"), ("lowest_conventional", "no"),
+             ("correction", "lowest_same_strain"), ("damaging", "yes")]
+
+
+def tap(driver, element) -> None:
+    """A tap: the element scrolled to the middle of the window first (furo's sticky header)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+    element.click()
+
+
+def question(driver) -> str:
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.CSS_SELECTOR, "form.law-assistant-question").get_attribute("data-question")
+
+
+def answer(driver, qid: str, key: str) -> None:
+    from selenium.webdriver.common.by import By
+    assert question(driver) == qid
+    tap(driver, driver.find_element(By.CSS_SELECTOR, f'label.law-assistant-answer[data-answer="{key}"]'))
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "button.law-assistant-next"))
+
+
+@pytest.fixture()
+def phone(browser):  # noqa: F811
+    browser.set_window_size(375, 812)
+    yield browser
+    browser.set_window_size(1280, 1400)
+
+
+def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from rules_ext.pdf.ruling_record import parse_ruling
+
+    driver = phone
+    driver.get(f"{server}/assistant/insufficient-bid-1999.html")
+    assert driver.find_element(By.CSS_SELECTOR, "article h1").text.startswith("不足叫牌（1999年版）")
+    # with JavaScript the questionnaire replaces the whole tree (shown on request)
+    assert not driver.find_element(By.CSS_SELECTOR, ".law-assistant-tree").is_displayed()
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
+
+    # no step forward without an answer: the button is disabled, Enter in the form does nothing
+    next_button = driver.find_element(By.CSS_SELECTOR, "button.law-assistant-next")
+    assert not next_button.is_enabled()
+    assert "请选择一个答案" in driver.find_element(By.CSS_SELECTOR, ".law-assistant-question .law-assistant-status").text
+    driver.execute_script("arguments[0].requestSubmit()", driver.find_element(By.CSS_SELECTOR, "form.law-assistant-question"))
+    assert question(driver) == "in_turn"
+    # each step quotes and links its provision
+    quote = driver.find_element(By.CSS_SELECTOR, ".law-assistant-question .law-assistant-quote")
+    assert "越序" in quote.text
+    assert quote.find_element(By.CSS_SELECTOR, "a").get_attribute("href").endswith("/1999/law-27.html#27C")
+
+    for qid, key in WALK_1999[:3]:
+        answer(driver, qid, key)
+    # a judgement question is marked, with its help where the tree has one
+    assert question(driver) == "lowest_conventional"
+    assert driver.find_element(By.CSS_SELECTOR, ".law-assistant-question .law-assistant-judgement").text == "裁判长判断"
+    # back: the previous question with its answer still chosen, then forward again by keyboard
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "button.law-assistant-back"))
+    assert question(driver) == "conventional"
+    chosen = driver.find_element(By.CSS_SELECTOR, 'label[data-answer="natural"] input')
+    assert chosen.is_selected()
+    chosen.send_keys(Keys.ENTER)   # Enter submits the answer, as a keyboard user does
+    for qid, key in WALK_1999[3:-1]:
+        answer(driver, qid, key)
+    shot(driver, "assistant-phone-question")
+    answer(driver, *WALK_1999[-1])
+
+    outcome = driver.find_element(By.CSS_SELECTOR, ".law-assistant-outcome-view")
+    assert outcome.get_attribute("data-outcome") == "o_lowest_damaging"
+    fields = {f.get_attribute("data-field"): f.find_element(By.TAG_NAME, "dd").text
+              for f in outcome.find_elements(By.CSS_SELECTOR, ".law-assistant-field")}
+    assert fields["laws"] == "第27条B款1项a目、第27条B款1项b目"
+    assert fields["adjusted_score"] == "应判给调整分"
+    assert fields["partner_must_pass"] == fields["offender_must_pass"] == "不受限制"
+    assert fields["penalty_card"] == fields["lead_restriction"] == fields["tricks_transferred"] == "无"
+    quotes = [q.text for q in outcome.find_elements(By.CSS_SELECTOR, ".law-assistant-quote")]
+    assert any("则应判给调整分" in q for q in quotes), quotes
+    steps = driver.find_elements(By.CSS_SELECTOR, ".law-assistant-steps li")
+    assert len(steps) == len(WALK_1999) and "足以损害" in steps[-1].text
+    driver.execute_script("window.scrollTo(0, 0)")
+    phone_shot = shot(driver, "assistant-phone-outcome")
+
+    # the ruling record: refused without event and board, then copied and read back
+    copy = driver.find_element(By.CSS_SELECTOR, "button.law-assistant-copy")
+    tap(driver, copy)
+    assert "赛事名称和牌号" in driver.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status").text
+    driver.execute_script("window.copied = null; navigator.clipboard.writeText = "
+                          "(t) => { window.copied = t; return Promise.resolve(); };")
+    for name, value in (("event", "2026 秋季公开双人赛"), ("board", "7"), ("table", "3"), ("director", "陈静")):
+        driver.find_element(By.CSS_SELECTOR, f'.law-assistant-record input[name="{name}"]').send_keys(value)
+    tap(driver, copy)
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.copied"))
+    record = driver.execute_script("return window.copied")
+    assert record == driver.find_element(By.CSS_SELECTOR, "textarea.law-assistant-toml").get_attribute("value")
+    parsed = parse_ruling(record, source="copied.toml")
+    assert parsed.event == "2026 秋季公开双人赛" and parsed.board == 7
+    assert parsed.table == "3" and parsed.director == "陈静"
+    assert [str(c) for c in parsed.laws] == ["1999:27B1a", "1999:27B1b"]
+    assert "应判给调整分" in parsed.ruling and "足以损害" in parsed.facts
+    assert "已复制" in driver.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status").text
+
+    # the printed ruling sheet: one A4 page, the outcome, the steps and the quotes only
+    import pypdf
+    from selenium.webdriver.common.print_page_options import PrintOptions
+
+    options = PrintOptions()
+    options.page_width, options.page_height = 21.0, 29.7
+    pdf = base64.b64decode(driver.print_page(options))
+    printed = SCREENSHOTS / "assistant-ruling-sheet.pdf"
+    printed.write_bytes(pdf)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    for wanted in ("裁决单", "2026 秋季公开双人赛", "应判给调整分", "则应判给调整分", "足以损害", "裁判长签名"):
+        assert wanted in text, wanted
+    for unwanted in ("复制裁决记录", "下一步", "全部问题与结果", "繁體", "赛员叫出的叫品"):
+        assert unwanted not in text, unwanted
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(printed),
+                    str(SCREENSHOTS / "assistant-ruling-sheet")], check=True)
+    print(f"\nassistant: {phone_shot}, {printed}")
+
+
+def test_without_javascript_the_whole_tree(real_site):
+    """The page without the script: every question and outcome as nested lists, each outcome in full."""
+    html = (real_site.outdir / "assistant" / "insufficient-bid-1991.html").read_text(encoding="utf-8")
+    tree = html[html.index('class="law-assistant-tree'):]
+    for words in ("不足叫牌是否依序作出", "违规者改为什么叫品", "裁判长判断", "可以判给调整分", "视同为合法叫牌"):
+        assert words in tree, words
+    assert 'href="#outcome-o-lowest-damaging"' in tree and 'id="outcome-o-lowest-damaging"' in tree
+    assert 'href="../1991/law-27.html#27B1b"' in tree
+
+
+def test_traditional_page_converts_the_data(real_site):
+    html = (real_site.outdir / "hant" / "assistant" / "insufficient-bid-1999.html").read_text(encoding="utf-8")
+    start = html.index('class="law-assistant-data">') + len('class="law-assistant-data">')
+    data = json.loads(html[start:html.index("</script>", start)])
+    assert data["title"] == "不足叫牌"   # the same in both scripts
+    assert data["questions"]["damaging"]["text"].startswith("裁判長")
+    cite = data["outcomes"]["o_lowest_damaging"]["cites"][1]
+    assert cite["law"] == "27B1b" and "應判給調整分" in cite["quote"] and cite["keyword"] in cite["quote"]
+    assert data["provisions"]["27B1b"]["url"] == "../1999/law-27.html#27B1b"
+    script = (real_site.outdir / "hant" / "_static" / "assistant.js").read_text(encoding="utf-8")
+    assert "裁判長判斷" in script and "裁判长判断" not in script
