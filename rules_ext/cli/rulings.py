@@ -14,7 +14,16 @@ from typing import Any
 
 from rules_ext.cli.common import refuse_overwriting_inputs
 from rules_ext.core.auction import Call
-from rules_ext.core.rulings import EDITIONS, MUST_PASS, Ruling, available, kinds, tree
+from rules_ext.core.rulings import (
+    ADJUSTED_WORDS,
+    EDITIONS,
+    MUST_PASS_WORDS,
+    PENALTY_CARD_WORDS,
+    Ruling,
+    available,
+    kinds,
+    tree,
+)
 from rules_ext.core.rulings.case import Case, load_case, parse_case
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
@@ -94,9 +103,6 @@ def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
     return out
 
 
-_PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
-_ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
-assert set(_PASS_WORDS) == set(MUST_PASS)
 
 
 def _laws(labels: tuple[str, ...] | list[str]) -> str:
@@ -123,16 +129,16 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
         lines.append("可供选择：")
         lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
     if o.offender_must_pass != "no" or o.partner_must_pass != "no" or all(law_number(x) <= 40 for x in ruling.laws):
-        lines.append(f"违规者：{_PASS_WORDS[o.offender_must_pass]}")   # the auction's obligations
-        lines.append(f"违规者的同伴：{_PASS_WORDS[o.partner_must_pass]}")
+        lines.append(f"违规者：{MUST_PASS_WORDS[o.offender_must_pass]}")   # the auction's obligations
+        lines.append(f"违规者的同伴：{MUST_PASS_WORDS[o.partner_must_pass]}")
     if o.lead_restriction:
         lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
     if o.penalty_card:
-        kind = {"major": "重罚张", "minor": "轻罚张"}[o.penalty_card.kind]
+        kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
         lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
     if o.tricks_transferred:
         lines.append(f"移墩：{o.tricks_transferred}墩")
-    lines.append(f"调整分：{_ADJUSTED_WORDS[o.adjusted_score]}")
+    lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}")
     lines.append("条文：")
     lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
     lines += [f"注：{note}" for note in (*o.notes,)]
@@ -174,15 +180,15 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.laws])}")
     text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
     if o.offender_must_pass != "no":
-        text.append(f"违规者{_PASS_WORDS[o.offender_must_pass]}。")
+        text.append(f"违规者{MUST_PASS_WORDS[o.offender_must_pass]}。")
     if o.partner_must_pass != "no":
-        text.append(f"违规者的同伴{_PASS_WORDS[o.partner_must_pass]}。")
+        text.append(f"违规者的同伴{MUST_PASS_WORDS[o.partner_must_pass]}。")
     for what, r in (("引牌限制", o.lead_restriction), ("罚张", o.penalty_card)):
         if r is not None:
             text.append(f"{what}：{r.text}")
     if o.tricks_transferred:
         text.append(f"移墩：{o.tricks_transferred}墩。")
-    text.append(f"调整分：{_ADJUSTED_WORDS[o.adjusted_score]}。")
+    text.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
     if ruling.reference_edition:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)

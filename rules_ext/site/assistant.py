@@ -29,8 +29,10 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx.util import logging
 
-from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.core.rulings import (
+    ADJUSTED_WORDS,
+    MUST_PASS_WORDS,
+    PENALTY_CARD_WORDS,
     NotInEdition,
     Outcome,
     Question,
@@ -40,6 +42,7 @@ from rules_ext.core.rulings import (
     kinds,
     tree,
 )
+from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
@@ -52,9 +55,6 @@ ASSISTANT = "assistant"
 #: the reference edition whose rule is shown where an edition lacks a kind's laws
 REFERENCE = "1991"
 #: the words of the outcome's fields (the JavaScript reads them from the page's data)
-PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
-ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
-PENALTY_WORDS = {"major": "重罚张", "minor": "轻罚张"}
 
 
 class AssistantError(ValueError):
@@ -107,7 +107,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
             provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
                 source_name=EDITIONS.name(source), provisions=provisions,
-                words={"pass": PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_WORDS})
+                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS})
     return data
 
 
@@ -173,12 +173,12 @@ def outcome_data(corpus: Corpus, t: Tree, o: Outcome) -> dict[str, Any]:
     for x in o.options:
         fields.append(("可供选择", markup.escape(f"{x.by}：{x.choice}")
                        + (" （" + _laws_inline(x.laws, source) + "）" if x.laws else "")))
-    fields.append(("违规者", markup.escape(PASS_WORDS[o.offender_must_pass])))
-    fields.append(("违规者的同伴", markup.escape(PASS_WORDS[o.partner_must_pass])))
+    fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
+    fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))
     if o.lead_restriction:
         fields.append(("引牌限制", restriction(o.lead_restriction)))
     if o.penalty_card:
-        fields.append((f"罚张（{PENALTY_WORDS[o.penalty_card.kind]}）", restriction(o.penalty_card)))
+        fields.append((f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", restriction(o.penalty_card)))
     if o.tricks_transferred:
         fields.append(("移墩", markup.escape(f"{o.tricks_transferred}墩")))
     fields.append(("调整分", markup.escape(ADJUSTED_WORDS[o.adjusted_score])))
@@ -226,9 +226,9 @@ def _fields(t: Tree, answers: Mapping[str, object]) -> dict[str, str]:
     o = r.outcome
     out = {"适用条文": "、".join(citation(x) for x in r.laws), "裁定": o.summary,
            "可供选择": "；".join(f"{x.by}：{x.choice}" for x in o.options) or "—",
-           "违规者": PASS_WORDS[o.offender_must_pass], "违规者的同伴": PASS_WORDS[o.partner_must_pass],
+           "违规者": MUST_PASS_WORDS[o.offender_must_pass], "违规者的同伴": MUST_PASS_WORDS[o.partner_must_pass],
            "引牌限制": o.lead_restriction.text if o.lead_restriction else "—",
-           "罚张": f"{PENALTY_WORDS[o.penalty_card.kind]}：{o.penalty_card.text}" if o.penalty_card else "—",
+           "罚张": f"{PENALTY_CARD_WORDS[o.penalty_card.kind]}：{o.penalty_card.text}" if o.penalty_card else "—",
            "移墩": f"{o.tricks_transferred}墩" if o.tricks_transferred else "—",
            "调整分": ADJUSTED_WORDS[o.adjusted_score]}
     return out

@@ -72,9 +72,16 @@ class BridgeSearchChinese(SearchChinese):
 UNINDEXED_PAGES = ("/errata", "/kaozheng", "/all")
 
 
+#: the rulings assistant: its index is searched, not its questionnaires (they quote the laws' text)
+ASSISTANT = "assistant/"
+
+
 def indexed(docname: str) -> bool:
-    """Whether the page goes into the search index (law pages, glossaries and the guides; not the
-    comparison pages, nor an edition's errata, 考证 and whole-edition pages, which repeat law text)."""
+    """Whether the page goes into the search index (law pages, glossaries, the guides and the
+    assistant's index; not the comparison pages, the assistant's questionnaires, nor an edition's
+    errata, 考证 and whole-edition pages, which repeat law text)."""
+    if docname.startswith(ASSISTANT):
+        return docname == f"{ASSISTANT}index"
     return not docname.startswith(UNINDEXED) and not docname.endswith(UNINDEXED_PAGES)
 
 

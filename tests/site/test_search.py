@@ -114,3 +114,9 @@ def test_no_sitemap_without_the_site_address(app):
     app.build()
     assert not (Path(app.outdir) / "sitemap.xml").exists()
     assert "set html_baseurl" in app._status.getvalue()
+
+
+def test_the_assistants_questionnaires_stay_out_of_the_search_index():
+    assert search.indexed("assistant/index") and search.indexed("1991/law-45")
+    assert not search.indexed("assistant/revoke-1991") and not search.indexed("assistant/compare-revoke")
+    assert not search.indexed("compare/law-29") and not search.indexed("1991/errata")

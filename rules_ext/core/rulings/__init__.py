@@ -40,6 +40,10 @@ MUST_PASS = ("no", "next_turn", "throughout")
 #: whether an adjusted score may follow (Law 12 and the laws that name it)
 ADJUSTED = ("no", "may", "must")
 PENALTY_CARDS = ("major", "minor")
+#: how each value reads in Chinese (the command's text, the site's questionnaire, ruling records)
+MUST_PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
+ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
+PENALTY_CARD_WORDS = {"major": "重罚张", "minor": "轻罚张"}
 
 
 class RulingError(ValueError):
