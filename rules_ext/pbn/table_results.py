@@ -86,8 +86,9 @@ _CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
-#: a TableResult's fields other than the first (board) and the last (line)
-_MIDDLE = attrgetter(*TableResult.__slots__[1:-1])
+#: what a TableResult keeps besides its board and line (the slots between them, and its rare fields)
+_MIDDLE = attrgetter("ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs", "_rare")
+_from_slots = TableResult._from_slots  # type: ignore[attr-defined]
 
 
 def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
@@ -99,7 +100,9 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     key = (cells, layout, board.vulnerability)
     fields = ctx.row_results.get(key)
     if fields is not None:
-        return _new_result(board.number, *fields, line)
+        ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, rare = fields
+        return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
+                           rare)
     problems = len(ctx.problems)
     result = _read_row(cells, line, board, layout, ctx)
     if result is not None and len(ctx.problems) == problems:
