@@ -58,7 +58,9 @@ def compact(*kept: str) -> Callable[[type[T]], type[T]]:
     ``kept`` fields' room, whatever the number of rarely used fields.
 
     ``builder(cls)`` gives the fast constructor of such a class, and ``cls._from_slots(*kept
-    values, rare)`` makes an instance from values read off another one (``cls._rare_of``).
+    values, rare)`` makes an instance from its kept fields' values and an object holding the others:
+    one read off another instance (``_rare``), made by ``cls._rare_of(*values)`` (to be shared by
+    the instances that have them), or ``cls._plain_rare`` (all at their defaults).
     """
     def wrap(spec: type[T]) -> type[T]:
         fields = dataclasses.fields(spec)  # type: ignore[arg-type]
@@ -129,6 +131,7 @@ def compact(*kept: str) -> Callable[[type[T]], type[T]]:
             value.__qualname__ = f"{spec.__qualname__}.{attribute}"  # so that pickle finds them
             setattr(cls, attribute, value)
         cls._rare_of = staticmethod(new_rare)
+        cls._plain_rare = plain
         cls._init_field = init_field
         cls.__reduce__ = lambda self: (raw, tuple(getattr(self, name) for name in stored))
         return cls

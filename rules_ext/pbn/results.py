@@ -64,7 +64,7 @@ from fractions import Fraction
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
-from rules_ext.pbn.fastbuild import builder, collector_paused
+from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
@@ -80,8 +80,11 @@ from rules_ext.pbn.teams import team_matches, team_ranking
 
 __all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "result_label", "scoring_rules"]
 
-_new_line = builder(ScoredResult)  # 20,000 results make 20,000 lines: the fast constructor
-_NO_FIGURES: tuple[None, ...] = (None,) * 6
+#: 20,000 results make 20,000 lines: made from (result, score_ns, imp_ns, imp_ew, matchpoint figures),
+#: the matchpoint figures (mp_ns, mp_ew, pct_ns, pct_ew) in one object, shared by the lines that have them
+_new_line = ScoredResult._from_slots  # type: ignore[attr-defined]
+_matchpoint_figures = ScoredResult._rare_of  # type: ignore[attr-defined]
+_NO_FIGURES: tuple[object, ...] = (None, None, ScoredResult._plain_rare)  # type: ignore[attr-defined]
 _NO_FIGURES_GIVEN: dict[str, str] = {}
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
@@ -287,7 +290,7 @@ class _Work:
     tally: _Tally = field(default_factory=_Tally)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
     #: the figures of each (matchpoints, top) met, shared by the results that have them
-    shared: dict[tuple[float, float], tuple[float | None, ...]] = field(default_factory=dict)
+    shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
     #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
 
@@ -384,7 +387,7 @@ class _Work:
 
     def pairs_board(self, board: Board, most: int) -> BoardResults:
         compared = [r for r in board.results if r.compared]
-        figures: dict[int, tuple[float | None, ...]] = {}
+        figures: dict[int, tuple[object, ...]] = {}  # id of a result -> imp_ns, imp_ew, matchpoint figures
         board_top: float | None = None
         adjusted = False
         datum: int | None = None
@@ -402,25 +405,26 @@ class _Work:
                 for r, mp in zip(compared, mps):
                     key = (mp, board_top)
                     found = shared.get(key)
-                    if found is None:  # the figures of one matchpoint count on one top: one tuple, one set of floats
-                        found = shared[key] = (mp, board_top - mp, 100 * mp / board_top,
-                                               100 * (board_top - mp) / board_top, None, None)
+                    if found is None:  # the figures of one matchpoint count on one top: one object, one set of floats
+                        found = shared[key] = (None, None, _matchpoint_figures(
+                            mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
                     figures[id(r)] = found
             for r in board.results:
                 if r.artificial is not None and board_top:
                     a = r.artificial
-                    figures[id(r)] = (a.pct_ns * board_top / 100, a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew,
-                                      None, None)
+                    figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
+                                                                      a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
             datum, values = self.board_imps(compared)
+            plain = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
-                figures[id(r)] = (None, None, None, None, imp, -imp)
+                figures[id(r)] = (imp, -imp, plain)
             results = len(compared) + sum(1 for r in board.results if r.artificial is not None)
             for r in board.results:
                 if r.artificial is not None:
                     worth = self.artificial_imps(results)
-                    figures[id(r)] = (None, None, None, None, (r.artificial.pct_ns - 50) / 10 * worth,
-                                      (r.artificial.pct_ew - 50) / 10 * worth)
+                    figures[id(r)] = ((r.artificial.pct_ns - 50) / 10 * worth, (r.artificial.pct_ew - 50) / 10 * worth,
+                                      plain)
         lines = tuple(_new_line(r, r.score_ns if r.scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
@@ -563,15 +567,19 @@ class _Work:
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
         number = board.board.number
-        if r.score_ns is not None and not r.score_computed and r.contract is not None:
+        if r.score_ns is not None and r.contract is not None and not r.score_computed:
             score = self.table_score(board.board, r)
-            if score is not None:
-                self.listed(number, result_label(r), "Score_NS", str(r.score_ns), str(score), r.line)
-        if not r.theirs:
+            if score is not None:  # self.listed(...), its label made only for a difference
+                self.tally.compared += 1
+                if score != r.score_ns:
+                    self.tally.differences.append(Difference(number, result_label(r), "Score_NS", str(r.score_ns),
+                                                             str(score), r.line))
+        given = r.theirs
+        if not given:
             return
-        plan = self.plans.get(r.theirs)
+        plan = self.plans.get(given)
         if plan is None:
-            plan = self.plans[r.theirs] = _plan(r.theirs)
+            plan = self.plans[given] = _plan(given)
         if not plan:
             return
         who = result_label(r)
@@ -581,13 +589,14 @@ class _Work:
 
     @staticmethod
     def table_score(board: Board, r: TableResult) -> int | None:
-        if r.contract is None:
+        contract = r.contract
+        if contract is None:
             return None
-        if r.contract.is_passed_out:
+        if contract.level == 0:  # passed out
             return 0
         if r.declarer is None or r.tricks is None or board.vulnerability is None:
             return None
-        return ns_score(r.contract, r.declarer, r.tricks, board.vulnerability)
+        return ns_score(contract, r.declarer, r.tricks, board.vulnerability)
 
     def compare_matches(self, matches: list[MatchResult]) -> None:
         """The file's own figures per teams match (VPs, IMPs) against ours."""

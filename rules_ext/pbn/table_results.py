@@ -141,10 +141,16 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     if contract_text in ("-", ""):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
-    score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
-    played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
-    if played is None:
-        return None
+    key = (contract_text, declarer_text, result_text, score_ns_text, score_ew_text, score_text, board.vulnerability)
+    played = ctx.played.get(key)
+    if played is None:  # each distinct result once per vulnerability (the rows of a file repeat a few results)
+        problems = len(ctx.problems)
+        score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
+        played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
+        if played is None:
+            return None
+        if len(ctx.problems) == problems:
+            ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
