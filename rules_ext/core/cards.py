@@ -228,10 +228,10 @@ def _cards_of(mask: int) -> list[Card]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _holding(suit: Strain, text: str) -> tuple[int, int]:
+def _holding(base: int, text: str) -> tuple[int, int]:
     """The cards of one suit of a PBN hand ('KJ94') as mask bits, and how many the text names (a
-    card named twice counts twice). A deal file repeats holdings: each distinct one is read once."""
-    base = suit.value * 13 - 2
+    card named twice counts twice); ``base``: the suit's bit of the two (see :data:`_SUIT_BASES`).
+    A deal file repeats holdings: each distinct one is read once."""
     bits = 0
     for char in text:
         rank = _RANK_OF.get(char) or _parse_rank(char)
@@ -240,6 +240,8 @@ def _holding(suit: Strain, text: str) -> tuple[int, int]:
 
 
 _RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
+#: the bit of the two of each suit of a PBN hand (spades first) less two: a card's bit is this plus its rank
+_SUIT_BASES = tuple(suit.value * 13 - 2 for suit in SUITS)
 
 
 class Hand:
@@ -303,7 +305,7 @@ class Hand:
             raise DealError(f"cannot read hand {text!r}: expected four suits separated by dots, "
                             f"e.g. AKQ.JT9.8765.432 (spades first)")
         try:
-            holdings = [_holding(suit, part.strip()) for suit, part in zip(SUITS, parts)]
+            holdings = [_holding(base, part.strip()) for base, part in zip(_SUIT_BASES, parts)]
         except DealError as exc:
             raise DealError(f"cannot read hand {text!r}: {exc}") from exc
         (spades, n_s), (hearts, n_h), (diamonds, n_d), (clubs, n_c) = holdings
@@ -390,9 +392,10 @@ class Deal:
             raise DealError(f"cannot read deal {text!r}: expected 'N:' and four hands, "
                             f"e.g. N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
         try:
-            start = Seat.parse(first)
-            by_seat = {seat: Hand.parse(h) for seat, h in zip(start.following(), hands_text)}
-            return cls.from_hands(by_seat)
+            start = Seat.parse(first).value
+            hands = [Hand.parse(h) for h in hands_text]  # from the first seat on, clockwise
+            north, east, south, west = (hands[(seat - start) % 4] for seat in range(4))
+            return cls((north, east, south, west))
         except DealError as exc:
             raise DealError(f"cannot read deal {text!r}: {exc}") from exc
 

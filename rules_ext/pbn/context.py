@@ -28,8 +28,8 @@ class ReadContext:
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
-    #: table rows with their Contract cell in export spelling, by (row, Contract column, columns)
-    spelt_rows: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    #: table rows with their Contract cell in export spelling, by (Contract column, columns), then row
+    spelt_rows: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
     #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability

@@ -65,7 +65,7 @@ from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_sc
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.fastbuild import collector_paused
-from rules_ext.pbn.model import Board, Event, EventKind, TableResult
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
@@ -324,9 +324,12 @@ class _Work:
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
-        most = max((sum(1 for r in b.results if r.compared or r.artificial) for b in self.event.boards), default=0)
-        boards = [self.pairs_board(board, most) for board in self.event.boards]
-        if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL:
+        # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
+        compared = [[r for r in b.results if r.compared] for b in self.event.boards]
+        artificial = [[(r, a) for r in b.results if (a := r.artificial) is not None] for b in self.event.boards]
+        most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
+        boards = [self.pairs_board(board, most, c, a) for board, c, a in zip(self.event.boards, compared, artificial)]
+        if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
             boards = self.law88(boards)
         if self.rules.mean and self.method != "matchpoints":
             boards = self.mean_byes(boards)
@@ -385,8 +388,10 @@ class _Work:
             out.append(replace(board, lines=lines))
         return out
 
-    def pairs_board(self, board: Board, most: int) -> BoardResults:
-        compared = [r for r in board.results if r.compared]
+    def pairs_board(self, board: Board, most: int, compared: list[TableResult],
+                    artificial: list[tuple[TableResult, Artificial]]) -> BoardResults:
+        """The board's lines; ``compared``: its results compared (``r.compared``), ``artificial``: those
+        with an artificial score, each with it; ``most``: the most results compared or artificial on a board."""
         figures: dict[int, tuple[object, ...]] = {}  # id of a result -> imp_ns, imp_ew, matchpoint figures
         board_top: float | None = None
         adjusted = False
@@ -409,9 +414,8 @@ class _Work:
                         found = shared[key] = (None, None, _matchpoint_figures(
                             mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
                     figures[id(r)] = found
-            for r in board.results:
-                if r.artificial is not None and board_top:
-                    a = r.artificial
+            for r, a in artificial:
+                if board_top:
                     figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
                                                                       a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
@@ -419,13 +423,12 @@ class _Work:
             plain = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
                 figures[id(r)] = (imp, -imp, plain)
-            results = len(compared) + sum(1 for r in board.results if r.artificial is not None)
-            for r in board.results:
-                if r.artificial is not None:
-                    worth = self.artificial_imps(results)
-                    figures[id(r)] = ((r.artificial.pct_ns - 50) / 10 * worth, (r.artificial.pct_ew - 50) / 10 * worth,
-                                      plain)
-        lines = tuple(_new_line(r, r.score_ns if r.scored else None, *figures.get(id(r), _NO_FIGURES))
+            results = len(compared) + len(artificial)
+            for r, a in artificial:
+                worth = self.artificial_imps(results)
+                figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, plain)
+        scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
+        lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
 
@@ -477,18 +480,19 @@ class _Work:
         for board in boards:
             board_top = board.top
             for line in board.lines:
+                ns_figure, ew_figure = (line.mp_ns, line.mp_ew) if matchpointed else (line.imp_ns, line.imp_ew)
+                if ns_figure is None and ew_figure is None:
+                    continue  # nothing to add up for either side
                 r = line.result
                 played = not r.not_played
-                theirs = given.get(r.theirs) if r.theirs else _NO_FIGURES_GIVEN
+                figures = r.theirs
+                theirs = given.get(figures) if figures else _NO_FIGURES_GIVEN
                 if theirs is None:  # the first of a repeated column counts, as TableResult.their gives
-                    theirs = given[r.theirs] = {column.removeprefix(f"{unit}_"): text
-                                                for column, text in reversed(r.theirs)
-                                                if column.startswith(f"{unit}_")}
+                    theirs = given[figures] = {column.removeprefix(f"{unit}_"): text
+                                               for column, text in reversed(figures)
+                                               if column.startswith(f"{unit}_")}
                 for ident, names, side, seat in _sides(r, individual):
-                    if matchpointed:
-                        figure = line.mp_ns if side == "NS" else line.mp_ew
-                    else:
-                        figure = line.imp_ns if side == "NS" else line.imp_ew
+                    figure = ns_figure if side == "NS" else ew_figure
                     if figure is None or ident in _NOBODY:
                         continue
                     t = totals[ident]

@@ -86,9 +86,15 @@ _CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
-#: what a TableResult keeps besides its board and line (the slots between them, and its rare fields)
-_MIDDLE = attrgetter("ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs", "_rare")
+#: the slots of a TableResult (fastbuild.compact) between its board and its line
+_MIDDLE_SLOTS = ("ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs")
+if TableResult._kept != ("board", *_MIDDLE_SLOTS, "line"):  # type: ignore[attr-defined]
+    raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills board, {_MIDDLE_SLOTS}, line")  # type: ignore[attr-defined]
+#: what a TableResult keeps besides its board and line: those slots, and the object of its rare fields
+_MIDDLE = attrgetter(*_MIDDLE_SLOTS, "_rare")
+#: a TableResult from its slots: board, the middle ones, line, and the rare fields' object
 _from_slots = TableResult._from_slots  # type: ignore[attr-defined]
+_PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
 
 
 def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
@@ -152,6 +158,9 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         if len(ctx.problems) == problems:
             ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
+    if not (computed or lead or names_ns or names_ew or players):  # the usual row: the rare fields all at defaults
+        return _from_slots(number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
+                           _PLAIN)
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
 
