@@ -261,6 +261,7 @@ class _Totals:
     played: int = 0
     imps: float = 0.0
     names: str = ""
+    sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
 
 
 @dataclass(slots=True)
@@ -472,8 +473,7 @@ class _Work:
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
         known = {p.id: p.names for p in self.event.participants}
         individual = self.event.kind is EventKind.INDIVIDUAL
-        totals: dict[str, _Totals] = defaultdict(_Totals)
-        directions: dict[str, set[str]] = defaultdict(set)
+        totals: dict[str, _Totals] = {}
         matchpointed = self.method == "matchpoints"
         unit = "MP" if matchpointed else "IMP"
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
@@ -495,12 +495,14 @@ class _Work:
                     figure = ns_figure if side == "NS" else ew_figure
                     if figure is None or ident in _NOBODY:
                         continue
-                    t = totals[ident]
+                    t = totals.get(ident)
+                    if t is None:
+                        t = totals[ident] = _Totals(names=known.get(ident, ""))  # the names the field gives first
                     t.boards += 1
                     t.played += played
                     if not t.names:
-                        t.names = known.get(ident, "") or names
-                    directions[ident].add(side)
+                        t.names = names
+                    t.sides.add(side)
                     text = theirs.get(seat)
                     printed = figure if text is None else _as_printed(figure, text)
                     if not matchpointed:
@@ -516,6 +518,7 @@ class _Work:
                 if t.played and t.boards < session:
                     t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
                     t.boards = session
+        directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
