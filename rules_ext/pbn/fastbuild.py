@@ -114,8 +114,8 @@ def compact(*kept: str) -> Callable[[type[T]], type[T]]:
         stored = (*kept, "_rare")
         exec("def __init__(self, " + ", ".join(stored) + "):\n"
              + "".join(f"    self.{name} = {name}\n" for name in stored) + "    self.__class__ = _final\n", space)
-        raw = type(f"_{spec.__name__}Slots", (store,), {"__slots__": (), "__init__": space["__init__"],
-                                                        "__module__": spec.__module__})
+        raw = type(f"_{spec.__name__}FromSlots", (store,), {"__slots__": (), "__init__": space["__init__"],
+                                                            "__module__": spec.__module__})
         twin = type(f"_{spec.__name__}Builder", (store,), {"__slots__": (), "__init__": fast_init,
                                                           "__module__": spec.__module__})
 
