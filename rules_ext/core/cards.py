@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
@@ -204,90 +205,149 @@ def full_pack() -> tuple[Card, ...]:
     return tuple(Card(suit, rank) for suit in SUITS for rank in range(14, 1, -1))
 
 
-#: each suit's cards by rank letter, as a PBN hand writes them (reading a deal looks them up)
-_CARDS = {suit: {char: Card(suit, rank) for rank, char in enumerate(RANK_CHARS, start=2)} for suit in SUITS}
+#: the card each bit of a hand's mask stands for: bit ``suit.value * 13 + rank - 2``, so the ace of
+#: spades is the highest bit and a hand's cards from the highest bit down are in a diagram's order
+_BIT_CARDS = tuple(Card(Strain(bit // 13), bit % 13 + 2) for bit in range(52))
+_SUIT_BITS = {suit: 0x1FFF << (suit.value * 13) for suit in SUITS}
+#: high-card points by mask: each rank's bits in the four suits, with its points
+_HCP_BITS = tuple((points, sum(1 << (suit.value * 13 + rank - 2) for suit in SUITS)) for rank, points in HCP.items())
+
+
+def _bit(card: Card) -> int:
+    return 1 << (card.suit.value * 13 + card.rank - 2)
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, spades first, each suit from the ace down."""
+    out = []
+    while mask:
+        bit = mask.bit_length() - 1
+        out.append(_BIT_CARDS[bit])
+        mask ^= 1 << bit
+    return out
 
 
 @functools.lru_cache(maxsize=8192)
-def _holding(suit: Strain, text: str) -> tuple[frozenset[Card], int]:
-    """The cards of one suit of a PBN hand ('KJ94'), and how many the text names (a card named twice
-    counts twice). A deal file repeats holdings, and a set of cards made once keeps each card's hash:
-    hands are unions of these sets, without hashing a card again (a card's hash runs in Python)."""
-    known = _CARDS[suit]
-    cards = [known.get(char) or Card(suit, _parse_rank(char)) for char in text]
-    return frozenset(cards), len(cards)
+def _holding(base: int, text: str) -> tuple[int, int]:
+    """The cards of one suit of a PBN hand ('KJ94') as mask bits, and how many the text names (a
+    card named twice counts twice); ``base``: the suit's bit of the two (see :data:`_SUIT_BASES`).
+    A deal file repeats holdings: each distinct one is read once."""
+    bits = 0
+    for char in text:
+        rank = _RANK_OF.get(char) or _parse_rank(char)
+        bits |= 1 << (base + rank)
+    return bits, len(text)
 
 
-@dataclass(frozen=True, slots=True)
+_RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
+#: the bit of the two of each suit of a PBN hand (spades first) less two: a card's bit is this plus its rank
+_SUIT_BASES = tuple(suit.value * 13 - 2 for suit in SUITS)
+
+
 class Hand:
-    """The cards one player holds: up to 13 distinct cards (13 at the start of a board)."""
+    """The cards one player holds: up to 13 distinct cards (13 at the start of a board).
 
-    cards: frozenset[Card]
+    ``cards`` is the frozenset of the :class:`Card` objects; the hand keeps them as ``mask``, one
+    bit per card (bit ``suit.value * 13 + rank - 2``): a file of 50,000 boards holds 200,000 hands,
+    and a set of 13 cards takes twenty times the room of the number. Immutable, like a frozen
+    dataclass; equal when the cards are.
+    """
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.cards, frozenset):
-            object.__setattr__(self, "cards", frozenset(self.cards))
-        for card in self.cards:
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        mask = 0
+        for card in cards:
             if not isinstance(card, Card):
                 raise DealError(f"hand holds {card!r}, which is not a Card")
-        if len(self.cards) > 13:
-            raise DealError(f"hand holds {len(self.cards)} cards: a hand has at most 13")
+            mask |= _bit(card)
+        if mask.bit_count() > 13:
+            raise DealError(f"hand holds {mask.bit_count()} cards: a hand has at most 13")
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def _of_mask(cls, mask: int) -> Hand:
+        hand = object.__new__(cls)  # a mask of at most 13 cards, made by this module
+        object.__setattr__(hand, "mask", mask)
+        return hand
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return Hand._of_mask, (self.mask,)
+
+    def __eq__(self, other: object) -> bool:
+        return self.mask == other.mask if isinstance(other, Hand) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __repr__(self) -> str:
+        return f"Hand(cards={self.cards!r})"
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        return frozenset(_cards_of(self.mask))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read a PBN hand 'AKQ.JT9.8765.432' (spades.hearts.diamonds.clubs; '-' = unknown/empty)."""
         raw = text.strip()
         if raw == "-":
-            return cls(frozenset())
+            return cls._of_mask(0)
         parts = raw.split(".")
         if len(parts) != 4:
             raise DealError(f"cannot read hand {text!r}: expected four suits separated by dots, "
                             f"e.g. AKQ.JT9.8765.432 (spades first)")
         try:
-            holdings = [_holding(suit, part.strip()) for suit, part in zip(SUITS, parts)]
+            holdings = [_holding(base, part.strip()) for base, part in zip(_SUIT_BASES, parts)]
         except DealError as exc:
             raise DealError(f"cannot read hand {text!r}: {exc}") from exc
         (spades, n_s), (hearts, n_h), (diamonds, n_d), (clubs, n_c) = holdings
-        held = spades.union(hearts, diamonds, clubs)
-        if len(held) != n_s + n_h + n_d + n_c:
+        held = spades | hearts | diamonds | clubs
+        count = held.bit_count()
+        if count != n_s + n_h + n_d + n_c:
             raise DealError(f"hand {text!r} names a card twice")
-        if len(held) > 13:
-            raise DealError(f"hand holds {len(held)} cards: a hand has at most 13")
-        hand = object.__new__(cls)  # what __post_init__ checks is checked above: cards, at most 13
-        object.__setattr__(hand, "cards", held)
-        return hand
+        if count > 13:
+            raise DealError(f"hand holds {count} cards: a hand has at most 13")
+        return cls._of_mask(held)
 
     @classmethod
     def of(cls, cards: Iterable[Card | str]) -> Hand:
-        return cls(frozenset(card if isinstance(card, Card) else Card.parse(card) for card in cards))
+        return cls(card if isinstance(card, Card) else Card.parse(card) for card in cards)
 
     def suit(self, suit: Strain) -> tuple[Card, ...]:
         """The cards of one suit, highest first."""
-        return tuple(sorted((c for c in self.cards if c.suit is suit), key=lambda c: -c.rank))
+        return tuple(_cards_of(self.mask & _SUIT_BITS[suit])) if suit is not Strain.NT else ()
 
     def length(self, suit: Strain) -> int:
-        return sum(1 for c in self.cards if c.suit is suit)
+        return (self.mask & _SUIT_BITS[suit]).bit_count() if suit is not Strain.NT else 0
 
     @property
     def hcp(self) -> int:
-        return sum(card.hcp for card in self.cards)
+        return sum(points * (self.mask & bits).bit_count() for points, bits in _HCP_BITS)
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return self.mask.bit_count()
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=Card.sort_key))
+        return iter(_cards_of(self.mask))
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        return isinstance(card, Card) and bool(self.mask & _bit(card))
 
     def without(self, card: Card) -> Hand:
-        if card not in self.cards:
+        if card not in self:
             raise DealError(f"hand {self} does not hold {card}")
-        return Hand(self.cards - {card})
+        return Hand._of_mask(self.mask & ~_bit(card))
 
     def to_pbn(self) -> str:
-        if not self.cards:
+        if not self.mask:
             return "-"
         return ".".join("".join(c.rank_char for c in self.suit(s)) for s in SUITS)
 
@@ -307,14 +367,15 @@ class Deal:
         if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
             raise DealError(f"a deal has four hands in the order N, E, S, W, got {self.hands!r}")
         object.__setattr__(self, "hands", hands)
-        seen: set[Card] = set()
+        seen = 0
         for seat, hand in zip(SEATS, hands):
             if len(hand) not in (0, 13):
                 raise DealError(f"{seat.name} hand {hand} holds {len(hand)} cards: expected 13 (or '-')")
-            twice = seen & hand.cards
+            twice = seen & hand.mask
             if twice:
-                raise DealError(f"{', '.join(sorted(map(str, twice)))} dealt twice (again in {seat.name} hand {hand})")
-            seen |= hand.cards
+                raise DealError(f"{', '.join(sorted(map(str, _cards_of(twice))))} dealt twice "
+                                f"(again in {seat.name} hand {hand})")
+            seen |= hand.mask
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Hand | str]) -> Deal:
@@ -331,9 +392,10 @@ class Deal:
             raise DealError(f"cannot read deal {text!r}: expected 'N:' and four hands, "
                             f"e.g. N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
         try:
-            start = Seat.parse(first)
-            by_seat = {seat: Hand.parse(h) for seat, h in zip(start.following(), hands_text)}
-            return cls.from_hands(by_seat)
+            start = Seat.parse(first).value
+            hands = [Hand.parse(h) for h in hands_text]  # from the first seat on, clockwise
+            north, east, south, west = (hands[(seat - start) % 4] for seat in range(4))
+            return cls((north, east, south, west))
         except DealError as exc:
             raise DealError(f"cannot read deal {text!r}: {exc}") from exc
 

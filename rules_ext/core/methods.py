@@ -55,6 +55,9 @@ def _scale(scale: str) -> tuple[float, float]:
 def _numbers(scores: Sequence[float], what: str) -> list[float]:
     values = list(scores)
     for value in values:
+        kind = type(value)
+        if kind is int or (kind is float and value == value):  # the usual case first: a score, not NaN
+            continue
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
             raise ScoringMethodError(f"{what} holds {value!r}, which is not a score: expected numbers such as 420, -50")
     return values

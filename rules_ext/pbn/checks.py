@@ -35,7 +35,7 @@ def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
     on most boards played at two tables or more, some number sits both North-South and East-West."""
     shared = played = 0
     for results in boards:
-        rows = [r for r in results if not r.in_match and not r.players]
+        rows = [r for r in results if not (r.room or r.home or r.visit or r.players)]  # not in_match, not seats
         if len(rows) < 2:
             continue
         played += 1
@@ -64,7 +64,7 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
                 ids.append(f"{ns} NS" if by_direction else ns)
             if ew not in _NOBODY and ew.strip(" -"):
                 ids.append(f"{ew} EW" if by_direction else ew)
-        if len(ids) > 1 and len(set(ids)) < len(ids):
+        if len(ids) > 1 and (ids[0] == ids[1] if len(ids) == 2 else len(set(ids)) < len(ids)):
             twice = next(i for i in ids if ids.count(i) > 1)
             problems.append((r.line, f"board {number}: {who} {twice} plays against itself "
                                      f"(NS {r.ns}, EW {r.ew}): expected two different {who}s"

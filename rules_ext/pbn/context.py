@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_ext.core import Contract, Deal, Seat, Vulnerability, ns_score
 from rules_ext.pbn.errors import PBNError
@@ -27,13 +28,16 @@ class ReadContext:
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
     spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
-    #: table rows with their Contract cell in export spelling, by (row, Contract column, columns)
-    spelt_rows: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    #: table rows with their Contract cell in export spelling, by (Contract column, columns), then row
+    spelt_rows: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
     #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability
     row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: a table row's played result (contract, declarer, tricks, NS score, computed) read without a
+    #: problem, by its contract, declarer, result and score cells and the board's vulnerability
+    played: dict[tuple[object, ...], tuple[Any, ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> tuple[str, ...]:
         """The cells of a table row line, once per distinct line."""

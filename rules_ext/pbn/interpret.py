@@ -167,14 +167,24 @@ class _Field:
                     self.sides.setdefault(ident, set()).add(side)
             return
         sides, names = self.sides, self.names
-        for ident, side, who in ((r.ns, "NS", r.names_ns), (r.ew, "EW", r.names_ew)):
-            if ident and ident not in ("-", "?"):
-                seen = sides.get(ident)
-                if seen is None:  # not setdefault(ident, set()): a set made for nothing on every result
-                    seen = sides[ident] = set()
-                seen.add(side)
-                if who and not names.get(ident):
-                    names[ident] = who
+        ident = r.ns
+        if ident and ident not in ("-", "?"):
+            seen = sides.get(ident)
+            if seen is None:  # not setdefault(ident, set()): a set made for nothing on every result
+                seen = sides[ident] = set()
+            seen.add("NS")
+            who = r.names_ns
+            if who and not names.get(ident):
+                names[ident] = who
+        ident = r.ew
+        if ident and ident not in ("-", "?"):
+            seen = sides.get(ident)
+            if seen is None:
+                seen = sides[ident] = set()
+            seen.add("EW")
+            who = r.names_ew
+            if who and not names.get(ident):
+                names[ident] = who
 
     def add_totals(self, totals: Table) -> None:
         """The names (and participants without a result) of the file's TotalScoreTable."""

@@ -260,16 +260,24 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             if raw[:1] == "[":
                 simple = _TAG_LINE.match(raw)
                 if simple:
-                    value = simple[2]
+                    name, value = simple.group(1, 2)
                     if "\\" in value:
                         value = _ESCAPE.sub(r"\1", value)
                     elif len(value) <= _SHARED_LENGTH:
                         value = shared.setdefault(value, value)
-                    current = add_tag(current, intern(simple[1]), value, lineno)
+                    name = intern(name)
+                    if name in current.names:  # a repeated tag: perhaps the start of the next game
+                        current = add_tag(current, name, value, lineno)
+                    else:  # current.add_tag(name, value, lineno), inline: every tag of the file comes here
+                        current.names.add(name)
+                        current.tags.append([name, value, [], lineno, []])
                     continue
-            elif not _PLAIN.search(raw):
-                cleaned = _clean(raw)  # a section line (a table row, a trick): files repeat them, one string each
-                current.add_text(shared.setdefault(cleaned, cleaned), lineno)
+            elif not _PLAIN.search(raw) and current.tags:
+                # a section line (a table row, a trick): files repeat them, one string each
+                cleaned = raw.rstrip() if "\t" not in raw else _clean(raw)
+                last = current.tags[-1]  # current.add_text(...), inline
+                last[2].append(shared.setdefault(cleaned, cleaned))
+                last[4].append(lineno)
                 continue
         # scan the characters of the line
         pos = 0

@@ -135,28 +135,28 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
         return tag.section  # reported when the table is interpreted
     if "Contract" not in columns:
         return tag.section
-    index = columns.index("Contract")
+    index, width = columns.index("Contract"), len(columns)
+    spelt = ctx.spelt_rows.get((index, width))
+    if spelt is None:
+        spelt = ctx.spelt_rows[index, width] = {}
     rows = []
-    spelt = ctx.spelt_rows
     for line in tag.section:
-        key = (line, index, len(columns))
-        done = spelt.get(key)
-        if done is not None:  # a row met before in a table of this shape
-            rows.append(done)
-            continue
-        try:
-            cells = ctx.row(line)
-            if len(cells) == len(columns):
-                cell = cells[index]
-                if cell not in ("-", "?", "") and not Artificial.looks_like(cell) and cell.upper() != "BYE":
-                    spelling = ctx.contract_spelling(cell)
-                    if spelling != cell:
-                        line = replace_cell(line, index, spelling)
-        except (TableError, ContractError, DealError, ValueError):
-            pass  # reported when the table is interpreted
-        else:
-            spelt[key] = line
-        rows.append(line)
+        done = spelt.get(line)
+        if done is None:  # a row not met before in a table of this shape
+            done = line
+            try:
+                cells = ctx.row(line)
+                if len(cells) == width:
+                    cell = cells[index]
+                    if cell not in ("-", "?", "") and not Artificial.looks_like(cell) and cell.upper() != "BYE":
+                        spelling = ctx.contract_spelling(cell)
+                        if spelling != cell:
+                            done = replace_cell(line, index, spelling)
+            except (TableError, ContractError, DealError, ValueError):
+                pass  # reported when the table is interpreted
+            else:
+                spelt[line] = done
+        rows.append(done)
     if all(map(operator.is_, rows, tag.section)):
         return tag.section
     return tuple(rows)

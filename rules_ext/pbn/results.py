@@ -64,8 +64,8 @@ from fractions import Fraction
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
-from rules_ext.pbn.fastbuild import builder, collector_paused
-from rules_ext.pbn.model import Board, Event, EventKind, TableResult
+from rules_ext.pbn.fastbuild import collector_paused
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
@@ -80,8 +80,11 @@ from rules_ext.pbn.teams import team_matches, team_ranking
 
 __all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "result_label", "scoring_rules"]
 
-_new_line = builder(ScoredResult)  # 20,000 results make 20,000 lines: the fast constructor
-_NO_FIGURES: tuple[None, ...] = (None,) * 6
+#: 20,000 results make 20,000 lines: made from (result, score_ns, imp_ns, imp_ew, matchpoint figures),
+#: the matchpoint figures (mp_ns, mp_ew, pct_ns, pct_ew) in one object, shared by the lines that have them
+_new_line = ScoredResult._from_slots  # type: ignore[attr-defined]
+_matchpoint_figures = ScoredResult._rare_of  # type: ignore[attr-defined]
+_NO_FIGURES: tuple[object, ...] = (None, None, ScoredResult._plain_rare)  # type: ignore[attr-defined]
 _NO_FIGURES_GIVEN: dict[str, str] = {}
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
@@ -258,6 +261,7 @@ class _Totals:
     played: int = 0
     imps: float = 0.0
     names: str = ""
+    sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
 
 
 @dataclass(slots=True)
@@ -287,7 +291,7 @@ class _Work:
     tally: _Tally = field(default_factory=_Tally)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
     #: the figures of each (matchpoints, top) met, shared by the results that have them
-    shared: dict[tuple[float, float], tuple[float | None, ...]] = field(default_factory=dict)
+    shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
     #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
 
@@ -321,9 +325,12 @@ class _Work:
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
-        most = max((sum(1 for r in b.results if r.compared or r.artificial) for b in self.event.boards), default=0)
-        boards = [self.pairs_board(board, most) for board in self.event.boards]
-        if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL:
+        # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
+        compared = [[r for r in b.results if r.compared] for b in self.event.boards]
+        artificial = [[(r, a) for r in b.results if (a := r.artificial) is not None] for b in self.event.boards]
+        most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
+        boards = [self.pairs_board(board, most, c, a) for board, c, a in zip(self.event.boards, compared, artificial)]
+        if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
             boards = self.law88(boards)
         if self.rules.mean and self.method != "matchpoints":
             boards = self.mean_byes(boards)
@@ -382,9 +389,11 @@ class _Work:
             out.append(replace(board, lines=lines))
         return out
 
-    def pairs_board(self, board: Board, most: int) -> BoardResults:
-        compared = [r for r in board.results if r.compared]
-        figures: dict[int, tuple[float | None, ...]] = {}
+    def pairs_board(self, board: Board, most: int, compared: list[TableResult],
+                    artificial: list[tuple[TableResult, Artificial]]) -> BoardResults:
+        """The board's lines; ``compared``: its results compared (``r.compared``), ``artificial``: those
+        with an artificial score, each with it; ``most``: the most results compared or artificial on a board."""
+        figures: dict[int, tuple[object, ...]] = {}  # id of a result -> imp_ns, imp_ew, matchpoint figures
         board_top: float | None = None
         adjusted = False
         datum: int | None = None
@@ -402,26 +411,25 @@ class _Work:
                 for r, mp in zip(compared, mps):
                     key = (mp, board_top)
                     found = shared.get(key)
-                    if found is None:  # the figures of one matchpoint count on one top: one tuple, one set of floats
-                        found = shared[key] = (mp, board_top - mp, 100 * mp / board_top,
-                                               100 * (board_top - mp) / board_top, None, None)
+                    if found is None:  # the figures of one matchpoint count on one top: one object, one set of floats
+                        found = shared[key] = (None, None, _matchpoint_figures(
+                            mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
                     figures[id(r)] = found
-            for r in board.results:
-                if r.artificial is not None and board_top:
-                    a = r.artificial
-                    figures[id(r)] = (a.pct_ns * board_top / 100, a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew,
-                                      None, None)
+            for r, a in artificial:
+                if board_top:
+                    figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
+                                                                      a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
             datum, values = self.board_imps(compared)
+            plain = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
-                figures[id(r)] = (None, None, None, None, imp, -imp)
-            results = len(compared) + sum(1 for r in board.results if r.artificial is not None)
-            for r in board.results:
-                if r.artificial is not None:
-                    worth = self.artificial_imps(results)
-                    figures[id(r)] = (None, None, None, None, (r.artificial.pct_ns - 50) / 10 * worth,
-                                      (r.artificial.pct_ew - 50) / 10 * worth)
-        lines = tuple(_new_line(r, r.score_ns if r.scored else None, *figures.get(id(r), _NO_FIGURES))
+                figures[id(r)] = (imp, -imp, plain)
+            results = len(compared) + len(artificial)
+            for r, a in artificial:
+                worth = self.artificial_imps(results)
+                figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, plain)
+        scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
+        lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
 
@@ -465,34 +473,36 @@ class _Work:
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
         known = {p.id: p.names for p in self.event.participants}
         individual = self.event.kind is EventKind.INDIVIDUAL
-        totals: dict[str, _Totals] = defaultdict(_Totals)
-        directions: dict[str, set[str]] = defaultdict(set)
+        totals: dict[str, _Totals] = {}
         matchpointed = self.method == "matchpoints"
         unit = "MP" if matchpointed else "IMP"
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for board in boards:
             board_top = board.top
             for line in board.lines:
+                ns_figure, ew_figure = (line.mp_ns, line.mp_ew) if matchpointed else (line.imp_ns, line.imp_ew)
+                if ns_figure is None and ew_figure is None:
+                    continue  # nothing to add up for either side
                 r = line.result
                 played = not r.not_played
-                theirs = given.get(r.theirs) if r.theirs else _NO_FIGURES_GIVEN
+                figures = r.theirs
+                theirs = given.get(figures) if figures else _NO_FIGURES_GIVEN
                 if theirs is None:  # the first of a repeated column counts, as TableResult.their gives
-                    theirs = given[r.theirs] = {column.removeprefix(f"{unit}_"): text
-                                                for column, text in reversed(r.theirs)
-                                                if column.startswith(f"{unit}_")}
+                    theirs = given[figures] = {column.removeprefix(f"{unit}_"): text
+                                               for column, text in reversed(figures)
+                                               if column.startswith(f"{unit}_")}
                 for ident, names, side, seat in _sides(r, individual):
-                    if matchpointed:
-                        figure = line.mp_ns if side == "NS" else line.mp_ew
-                    else:
-                        figure = line.imp_ns if side == "NS" else line.imp_ew
+                    figure = ns_figure if side == "NS" else ew_figure
                     if figure is None or ident in _NOBODY:
                         continue
-                    t = totals[ident]
+                    t = totals.get(ident)
+                    if t is None:
+                        t = totals[ident] = _Totals(names=known.get(ident, ""))  # the names the field gives first
                     t.boards += 1
                     t.played += played
                     if not t.names:
-                        t.names = known.get(ident, "") or names
-                    directions[ident].add(side)
+                        t.names = names
+                    t.sides.add(side)
                     text = theirs.get(seat)
                     printed = figure if text is None else _as_printed(figure, text)
                     if not matchpointed:
@@ -508,6 +518,7 @@ class _Work:
                 if t.played and t.boards < session:
                     t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
                     t.boards = session
+        directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
@@ -563,15 +574,19 @@ class _Work:
     def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
         r = line.result
         number = board.board.number
-        if r.score_ns is not None and not r.score_computed and r.contract is not None:
+        if r.score_ns is not None and r.contract is not None and not r.score_computed:
             score = self.table_score(board.board, r)
-            if score is not None:
-                self.listed(number, result_label(r), "Score_NS", str(r.score_ns), str(score), r.line)
-        if not r.theirs:
+            if score is not None:  # self.listed(...), its label made only for a difference
+                self.tally.compared += 1
+                if score != r.score_ns:
+                    self.tally.differences.append(Difference(number, result_label(r), "Score_NS", str(r.score_ns),
+                                                             str(score), r.line))
+        given = r.theirs
+        if not given:
             return
-        plan = self.plans.get(r.theirs)
+        plan = self.plans.get(given)
         if plan is None:
-            plan = self.plans[r.theirs] = _plan(r.theirs)
+            plan = self.plans[given] = _plan(given)
         if not plan:
             return
         who = result_label(r)
@@ -581,13 +596,14 @@ class _Work:
 
     @staticmethod
     def table_score(board: Board, r: TableResult) -> int | None:
-        if r.contract is None:
+        contract = r.contract
+        if contract is None:
             return None
-        if r.contract.is_passed_out:
+        if contract.level == 0:  # passed out
             return 0
         if r.declarer is None or r.tricks is None or board.vulnerability is None:
             return None
-        return ns_score(r.contract, r.declarer, r.tricks, board.vulnerability)
+        return ns_score(contract, r.declarer, r.tricks, board.vulnerability)
 
     def compare_matches(self, matches: list[MatchResult]) -> None:
         """The file's own figures per teams match (VPs, IMPs) against ours."""

@@ -3,18 +3,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules_ext.pbn.fastbuild import compact
 from rules_ext.pbn.model import Board, EventKind, TableResult
 
 __all__ = ["BoardResults", "Difference", "EventResults", "MatchResult", "RankEntry", "Ranking", "ScoredResult",
            "places"]
 
 
-@dataclass(frozen=True, slots=True)
+@compact("result", "score_ns", "imp_ns", "imp_ew")
+@dataclass(frozen=True)
 class ScoredResult:
     """One result with our figures: ``score_ns`` (None when not played), matchpoints ``mp_ns`` and
     ``mp_ew`` (pairs and individual; Neuberg-adjusted where the board needs it; for an artificial
     score, its percentage of the top), ``pct_ns`` / ``pct_ew`` (0..100), ``imp_ns`` / ``imp_ew``
-    (teams, cross-IMPs, Butler). Figures that do not apply are None."""
+    (teams, cross-IMPs, Butler). Figures that do not apply are None.
+
+    The four matchpoint figures are kept in one object (:func:`~rules_ext.pbn.fastbuild.compact`),
+    which the results with the same matchpoints on the same top share."""
 
     result: TableResult
     score_ns: int | None

@@ -86,8 +86,15 @@ _CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
-#: a TableResult's fields other than the first (board) and the last (line)
-_MIDDLE = attrgetter(*TableResult.__slots__[1:-1])
+#: the slots of a TableResult (fastbuild.compact) between its board and its line
+_MIDDLE_SLOTS = ("ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs")
+if TableResult._kept != ("board", *_MIDDLE_SLOTS, "line"):  # type: ignore[attr-defined]
+    raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills board, {_MIDDLE_SLOTS}, line")  # type: ignore[attr-defined]
+#: what a TableResult keeps besides its board and line: those slots, and the object of its rare fields
+_MIDDLE = attrgetter(*_MIDDLE_SLOTS, "_rare")
+#: a TableResult from its slots: board, the middle ones, line, and the rare fields' object
+_from_slots = TableResult._from_slots  # type: ignore[attr-defined]
+_PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
 
 
 def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
@@ -99,7 +106,9 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     key = (cells, layout, board.vulnerability)
     fields = ctx.row_results.get(key)
     if fields is not None:
-        return _new_result(board.number, *fields, line)
+        ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, rare = fields
+        return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
+                           rare)
     problems = len(ctx.problems)
     result = _read_row(cells, line, board, layout, ctx)
     if result is not None and len(ctx.problems) == problems:
@@ -138,11 +147,20 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     if contract_text in ("-", ""):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
-    score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
-    played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
-    if played is None:
-        return None
+    key = (contract_text, declarer_text, result_text, score_ns_text, score_ew_text, score_text, board.vulnerability)
+    played = ctx.played.get(key)
+    if played is None:  # each distinct result once per vulnerability (the rows of a file repeat a few results)
+        problems = len(ctx.problems)
+        score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
+        played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
+        if played is None:
+            return None
+        if len(ctx.problems) == problems:
+            ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
+    if not (computed or lead or names_ns or names_ew or players):  # the usual row: the rare fields all at defaults
+        return _from_slots(number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
+                           _PLAIN)
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
 
