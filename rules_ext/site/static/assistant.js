@@ -282,10 +282,7 @@
   Assistant.prototype.render = function (focus) {
     var self = this, node = this.current(), app = this.app;
     app.textContent = "";
-    if (this.data.reference_edition) {
-      app.appendChild(el("p", {className: "law-assistant-reference"}, [
-        "本问卷为" + this.data.source_name + "的规则，仅供参考，非" + this.data.edition_name + "规则。"]));
-    }
+    // a reference page says so above the questionnaire (the page) and on the printed sheet's head
     var sheet = el("div", {className: "law-assistant-sheet"});
     sheet.appendChild(el("p", {className: "law-assistant-sheet-head"}));
     if (node.question) {
