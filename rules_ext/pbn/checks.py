@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules_ext.core import Card, Deal, DealError, Seat
-from rules_ext.pbn.model import TableResult
+from rules_ext.pbn.model import TableResult, plain_results
 
 #: ids that name nobody: not known, not applicable, a sit-out
 _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
@@ -35,12 +35,13 @@ def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
     on most boards played at two tables or more, some number sits both North-South and East-West."""
     shared = played = 0
     for results in boards:
-        rows = [r for r in results if not (r.room or r.home or r.visit or r.players)]  # not in_match, not seats
+        rows = results if plain_results(results) else [
+            r for r in results if not (r.room or r.home or r.visit or r.players)]  # not in_match, not seats
         if len(rows) < 2:
             continue
         played += 1
-        ns = {r.ns for r in rows if _somebody(r.ns)}
-        shared += any(r.ew in ns for r in rows)
+        ns = {ident for ident in {r.ns for r in rows} - _NOBODY if ident.strip(" -")}  # _somebody, each id once
+        shared += not ns.isdisjoint([r.ew for r in rows])
     return shared * 2 > played
 
 
@@ -50,6 +51,18 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
     or a home and a visiting team, marks their rows): a team plays each board once in each room.
     When the pairs are numbered within each direction (``by_direction``), NS 1 and EW 1 are two
     pairs: only a number twice in one direction is wrong."""
+    if not individual or not any(len(r.players) == 4 for r in results):
+        # the usual board: when no id is met twice (in one direction, numbered by direction), no pair
+        # plays against itself or twice, whatever else the rows say -- one look at the ids tells
+        ns, ew = {r.ns for r in results}, {r.ew for r in results}
+        if len(ns) == len(ew) == len(results) and (by_direction or ns.isdisjoint(ew)):
+            return []
+    return _seating_problems(number, results, individual, by_direction)
+
+
+def _seating_problems(number: int, results: Sequence[TableResult], individual: bool,
+                      by_direction: bool) -> list[tuple[int, str]]:
+    """:func:`seating_problems`, result by result."""
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for r in results:

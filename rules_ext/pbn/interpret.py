@@ -17,7 +17,7 @@ from rules_ext.pbn.checks import numbered_by_direction, repeated_game, seating_p
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.lexer import Game
-from rules_ext.pbn.model import Board, EventKind, Participant, TableResult
+from rules_ext.pbn.model import Board, EventKind, Participant, TableResult, plain_results
 from rules_ext.pbn.normalise import is_table_tag
 from rules_ext.pbn.table_results import RowLayout, game_result, row_result
 from rules_ext.pbn.tables import Table, TableError, parse_table
@@ -110,8 +110,7 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
             result = game_result(game, values, board, ctx)
             if result is not None:
                 results.append(result)
-        for r in results:
-            players.seat(r, kind)
+        players.seat_all(results, kind)
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
         players.add_totals(totals)
@@ -153,6 +152,21 @@ class _Field:
 
     names: dict[str, str] = field(default_factory=dict)
     sides: dict[str, set[str]] = field(default_factory=dict)
+
+    def seat_all(self, results: list[TableResult], kind: EventKind) -> None:
+        """Who sat where in the results of a board."""
+        if not plain_results(results):
+            for r in results:
+                self.seat(r, kind)
+            return
+        sides = self.sides  # plain rows name no teams, players or names: each pair id and direction, once
+        for side, ids in (("NS", {r.ns for r in results}), ("EW", {r.ew for r in results})):
+            for ident in ids:
+                if ident and ident not in ("-", "?"):
+                    seen = sides.get(ident)
+                    if seen is None:
+                        seen = sides[ident] = set()
+                    seen.add(side)
 
     def seat(self, r: TableResult, kind: EventKind) -> None:
         """Who sat where in one result."""

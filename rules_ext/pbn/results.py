@@ -65,7 +65,7 @@ from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_sc
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.fastbuild import collector_paused
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, plain_results
 from rules_ext.pbn.results_model import (
     BoardResults,
     Difference,
@@ -326,8 +326,10 @@ class _Work:
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
-        compared = [[r for r in b.results if r.compared] for b in self.event.boards]
-        artificial = [[(r, a) for r in b.results if (a := r.artificial) is not None] for b in self.event.boards]
+        compared = [[r for r in b.results if r.score_ns is not None] if plain_results(b.results)  # all played
+                    else [r for r in b.results if r.compared] for b in self.event.boards]
+        artificial = [[] if plain_results(b.results) else
+                      [(r, a) for r in b.results if (a := r.artificial) is not None] for b in self.event.boards]
         most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
         boards = [self.pairs_board(board, most, c, a) for board, c, a in zip(self.event.boards, compared, artificial)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
