@@ -5,10 +5,12 @@ random mixes of every kind of line."""
 from __future__ import annotations
 
 import re
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_ext.pbn import lexer
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import _ESCAPE, _PLAIN, _SHARED_LENGTH, _clean, _read_tag, read_string, scan
 
@@ -225,3 +227,18 @@ def test_repeated_rows_and_short_values_are_one_string():
     first, second = scan(text).games
     assert first.tags[0].value is second.tags[0].value
     assert first.tags[1].section[0] is second.tags[1].section[0]
+
+
+def test_bench_shaped_file_reads_the_same_when_few_lines_are_remembered(monkeypatch):
+    """scan remembers what at most _SEEN_LINES tag lines read to; beyond that it reads them anew."""
+    monkeypatch.setattr(lexer, "_SEEN_LINES", 3)
+    test_bench_shaped_file_reads_as_line_by_line()
+
+
+def test_the_character_classes_of_runs_are_those_of_the_line_rules():
+    """_RUN's classes: what str.strip strips is \\s; a section line's character is none of _PLAIN's."""
+    space, section = re.compile(r"\s"), re.compile(lexer._SECTION_CHAR)
+    for point in range(sys.maxunicode + 1):
+        char = chr(point)
+        assert bool(space.match(char)) == (not char.strip())
+        assert bool(section.match(char)) == (char != "\n" and not _PLAIN.match(char))
