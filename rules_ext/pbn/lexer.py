@@ -235,15 +235,6 @@ def escape_string(value: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def normalise_newlines(text: str) -> str:
-    """``text`` with every line ending (``\\r\\n``, ``\\r`` or ``\\n``) made ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def split_lines(text: str) -> list[str]:
-    return normalise_newlines(text).split("\n")
-
-
 class Scanned(NamedTuple):
     """What :func:`scan` finds: ``header`` (the ``%`` lines before the first tag), ``games``,
     ``problems``, ``trailer`` (comment and ``%`` lines after the last game), and ``header_lines``
@@ -262,9 +253,10 @@ def scan(text: str, source: str = "<text>") -> Scanned:
     The header is every ``%`` line before the first tag of the file. Problems (an unclosed quote,
     bracket or comment) are collected; the rest of a bad line is skipped and reading goes on.
 
-    Each line is read by :func:`scan_line`'s rules. An ordinary file is mostly runs of tag lines,
-    of table rows and of empty lines: such a run (``_RUN``) is handed at once to the helper that
-    the rules call for each of its lines, which is what makes reading fast.
+    Each line is read by ``scan_line``'s rules (calling it on every line alone reads any file the
+    same way). An ordinary file is mostly runs of tag lines, of table rows and of empty lines: such
+    a run (``_RUN``) is handed at once to the helper that the rules call for each of its lines,
+    which is what makes reading fast.
     """
     header: list[str] = []
     header_lines: list[int] = []
@@ -415,9 +407,9 @@ def scan(text: str, source: str = "<text>") -> Scanned:
         if fragment.strip() or (in_brace and not had_tag and start == 0):
             game.add_text(_clean(fragment).strip() if had_tag else _clean(fragment), lineno)
 
-    text = normalise_newlines(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a line ends in \r\n, \r or \n
     if text and not text.endswith("\n"):
-        text += "\n"  # every line then ends in a newline (the lines are those of split_lines)
+        text += "\n"  # the last line too
     pos = 0
     lineno = 1
     while pos < len(text):
