@@ -423,14 +423,14 @@ def scan(text: str, source: str = "<text>") -> Scanned:
             lineno += 1
             continue
         pos, start = run.end(), pos
-        if run.lastgroup == "tags":
+        if run.lastgroup == "tags":  # scan_line: a line that _TAG_LINE matches goes to tag_lines
             lineno = tag_lines(text[start:pos - 1], lineno)
-        elif run.lastgroup == "blank":
+        elif run.lastgroup == "blank":  # scan_line: an empty line (out of a comment) finishes the game
             finish()
             lineno += text.count("\n", start, pos)
-        elif current is not None and current.tags:
+        elif current is not None and current.tags:  # scan_line: a plain line after a tag: section_lines
             lineno = section_lines(text[start:pos - 1], lineno)
-        else:  # lines with nothing to scan before a game's first tag: its preamble, one line at a time
+        else:  # plain lines before a game's first tag: its preamble, one line at a time
             for raw in text[start:pos - 1].split("\n"):
                 scan_line(raw, lineno)
                 lineno += 1
