@@ -86,6 +86,7 @@ class _Plan(NamedTuple):
 
 @functools.lru_cache(maxsize=256)
 def _plan(names: tuple[str, ...]) -> _Plan:
+    """The :class:`_Plan` of a game whose tags have these names, in this order."""
     others = [name for name in names if name != "Note"]
     spelt = tuple(i for i, name in enumerate(names) if name in _SPELT and name != "Deal")
     order = _export_positions(names)
