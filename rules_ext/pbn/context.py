@@ -9,7 +9,7 @@ from typing import Any
 from rules_ext.core import Contract, Deal, Seat, Vulnerability, ns_score
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, Tag
-from rules_ext.pbn.model import side_score
+from rules_ext.pbn.model import Artificial, side_score
 from rules_ext.pbn.tables import row_values
 
 #: values that say "not known": empty, or '?'
@@ -27,9 +27,13 @@ class ReadContext:
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
-    spellings: dict[str, str] = field(default_factory=dict)  # contract cells in export spelling
-    #: table rows with their Contract cell in export spelling, by (Contract column, columns), then row
+    spellings: dict[str, str] = field(default_factory=dict)  # table Contract cells in export spelling
+    #: a game's values in export spelling, by the names and values as written of its tags that have one
+    tag_spellings: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(default_factory=dict)
+    #: table rows whose Contract cell export spelling changes, by (Contract column, columns), then row
     spelt_rows: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
+    #: table rows that export spelling leaves as they are, by (Contract column, columns)
+    kept_rows: dict[tuple[int, int], set[str]] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
     #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability
@@ -58,13 +62,21 @@ class ReadContext:
             contract = self.contracts[text] = Contract.parse(text)
         return contract
 
-    def contract_spelling(self, text: str) -> str:
-        """A table's contract cell in export spelling (``3n`` -> ``3NT``); a contract with its
-        declarer (``4SN``) is left as written."""
-        spelling = self.spellings.get(text)
+    def contract_spelling(self, cell: str) -> str:
+        """A table's Contract cell in export spelling (``3n`` -> ``3NT``), once per distinct cell; a
+        contract with its declarer (``4SN``), an empty cell, an artificial score, a bye and a cell
+        that cannot be read are left as written (reported when the table is interpreted)."""
+        spelling = self.spellings.get(cell)
         if spelling is None:
-            contract = self.contract(text)
-            spelling = self.spellings[text] = text if contract.declarer is not None else str(contract)
+            spelling = cell
+            if cell not in ("-", "?", "") and not Artificial.looks_like(cell) and cell.upper() != "BYE":
+                try:
+                    contract = self.contract(cell)
+                    if contract.declarer is None:
+                        spelling = str(contract)
+                except ValueError:  # a ContractError or DealError: reported at interpretation
+                    pass
+            self.spellings[cell] = spelling
         return spelling
 
     def side_score(self, cell: str, column: str, sign: int = 1) -> int:
