@@ -326,10 +326,15 @@ class _Work:
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
-        compared = [[r for r in b.results if r.score_ns is not None] if plain_results(b.results)  # all played
-                    else [r for r in b.results if r.compared] for b in self.event.boards]
-        artificial = [[] if plain_results(b.results) else
-                      [(r, a) for r in b.results if (a := r.artificial) is not None] for b in self.event.boards]
+        compared: list[list[TableResult]] = []
+        artificial: list[list[tuple[TableResult, Artificial]]] = []
+        for b in self.event.boards:
+            if plain_results(b.results):  # played rows, neither weighted nor artificial
+                compared.append([r for r in b.results if r.score_ns is not None])
+                artificial.append([])
+            else:
+                compared.append([r for r in b.results if r.compared])
+                artificial.append([(r, a) for r in b.results if (a := r.artificial) is not None])
         most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
         boards = [self.pairs_board(board, most, c, a) for board, c, a in zip(self.event.boards, compared, artificial)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
