@@ -392,7 +392,7 @@ def visit_assistant_html(self, node: assistant_data) -> None:
             logger.warning("law-assistant: no page has provision %s", ref["ref"], location=node,
                            type="rules", subtype="assistant")
     if hant.is_traditional(self.builder.config):
-        data = hant._convert_value(data, hant.converter(self.builder.config))
+        data = hant.convert_value(data, hant.converter(self.builder.config))
     text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     self.body.append(f'<script type="application/json" class="law-assistant-data">{text}</script>\n'
                      '<div class="law-assistant-app" aria-live="polite"></div>\n')

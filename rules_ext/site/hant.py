@@ -144,15 +144,17 @@ def switch_html(pagename: str, script: str) -> str:
             f'lang="{lang}" hreflang="{lang}" title="{name}">{name}</a></p>\n')
 
 
-def _convert_value(value: Any, convert: Callable[[str], str]) -> Any:
+def convert_value(value: Any, convert: Callable[[str], str]) -> Any:
+    """``value`` with every string in it (inside lists, tuples and dict values, not keys) passed
+    through ``convert``; other values as they are."""
     if isinstance(value, str):
         return convert(value)
     if isinstance(value, list):
-        return [_convert_value(v, convert) for v in value]
+        return [convert_value(v, convert) for v in value]
     if isinstance(value, tuple):
-        return tuple(_convert_value(v, convert) for v in value)
+        return tuple(convert_value(v, convert) for v in value)
     if isinstance(value, dict):
-        return {k: _convert_value(v, convert) for k, v in value.items()}
+        return {k: convert_value(v, convert) for k, v in value.items()}
     return value
 
 
@@ -170,7 +172,7 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
         for key in ("title", "docstitle", "shorttitle", "content", "genindexentries",
                     "indextitle", "rellinks"):
             if key in context:
-                context[key] = _convert_value(context[key], convert)
+                context[key] = convert_value(context[key], convert)
         for key in ("prev", "next"):
             if context.get(key):
                 context[key] = dict(context[key], title=convert(context[key]["title"]))
