@@ -159,14 +159,10 @@ class _Field:
             for r in results:
                 self.seat(r, kind)
             return
-        sides = self.sides  # plain rows name no teams, players or names: each pair id and direction, once
-        for side, ids in (("NS", {r.ns for r in results}), ("EW", {r.ew for r in results})):
-            for ident in ids:
-                if ident and ident not in ("-", "?"):
-                    seen = sides.get(ident)
-                    if seen is None:
-                        seen = sides[ident] = set()
-                    seen.add(side)
+        for ident in {r.ns for r in results}:  # plain rows name no teams, players or names: each pair once
+            self.sit(ident, "NS")
+        for ident in {r.ew for r in results}:
+            self.sit(ident, "EW")
 
     def seat(self, r: TableResult, kind: EventKind) -> None:
         """Who sat where in one result."""
@@ -180,25 +176,18 @@ class _Field:
                 if ident and ident not in ("-", "?"):
                     self.sides.setdefault(ident, set()).add(side)
             return
-        sides, names = self.sides, self.names
-        ident = r.ns
+        self.sit(r.ns, "NS", r.names_ns)
+        self.sit(r.ew, "EW", r.names_ew)
+
+    def sit(self, ident: str, side: str, who: str = "") -> None:
+        """Pair ``ident`` sat ``side`` (NS or EW), its names ``who`` when the result gives them."""
         if ident and ident not in ("-", "?"):
-            seen = sides.get(ident)
+            seen = self.sides.get(ident)
             if seen is None:  # not setdefault(ident, set()): a set made for nothing on every result
-                seen = sides[ident] = set()
-            seen.add("NS")
-            who = r.names_ns
-            if who and not names.get(ident):
-                names[ident] = who
-        ident = r.ew
-        if ident and ident not in ("-", "?"):
-            seen = sides.get(ident)
-            if seen is None:
-                seen = sides[ident] = set()
-            seen.add("EW")
-            who = r.names_ew
-            if who and not names.get(ident):
-                names[ident] = who
+                seen = self.sides[ident] = set()
+            seen.add(side)
+            if who and not self.names.get(ident):
+                self.names[ident] = who
 
     def add_totals(self, totals: Table) -> None:
         """The names (and participants without a result) of the file's TotalScoreTable."""

@@ -237,15 +237,16 @@ class TableResult:
         return None
 
 
+#: the object of the rarely used fields that every result leaving them all at their defaults shares
+_PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]
+
+
 def plain_results(results: Iterable[TableResult]) -> bool:
     """Whether every result is a plain ScoreTable row: no room, teams, players, names, lead,
     artificial or weighted score, auction, play or notes, played, its score the file's -- every field
     but those a result keeps in its own slots at its default. One look at the object such results
     share (:func:`~rules_ext.pbn.fastbuild.compact`) tells, where asking each field would take ten."""
     return all(r._rare is _PLAIN_RARE for r in results)  # type: ignore[attr-defined]
-
-
-_PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
