@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Self
@@ -386,6 +387,8 @@ class Deal:
     def from_pbn(cls, text: str) -> Deal:
         """Read a PBN Deal value 'N:AKQ.. ... ... ...' (first seat, then four hands clockwise)."""
         raw = text.strip().strip('"')
+        if (plain := _PLAIN_DEAL.fullmatch(raw)) is not None and (deal := _complete_deal(plain)) is not None:
+            return deal
         first, sep, rest = raw.partition(":")
         hands_text = rest.split()
         if not sep or len(hands_text) != 4:
@@ -414,3 +417,33 @@ class Deal:
 
     def __str__(self) -> str:
         return self.to_pbn()
+
+
+_RANKS = "[AKQJT98765432]*"
+#: a deal as files usually write it: a seat letter, then four hands of four suits of upper-case ranks
+_PLAIN_DEAL = re.compile(r"([NESW]):" + " ".join([rf"({_RANKS})\.({_RANKS})\.({_RANKS})\.({_RANKS})"] * 4))
+_SEAT_OF_LETTER = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+def _complete_deal(plain: re.Match[str]) -> Deal | None:
+    """The deal of a ``_PLAIN_DEAL`` match when it is complete: four hands of 13 cards, 52 distinct
+    cards (what Deal's own checks then find nothing wrong with); None for any other, which
+    :meth:`Deal.from_pbn` reads in full and says what is wrong with."""
+    holdings = plain.groups()
+    masks = []
+    named = 0
+    for hand in range(1, 17, 4):
+        mask = 0
+        for base, part in zip(_SUIT_BASES, holdings[hand:hand + 4]):
+            bits, count = _holding(base, part)
+            mask |= bits
+            named += count
+        if mask.bit_count() != 13:
+            return None
+        masks.append(mask)
+    if named != 52 or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52:
+        return None
+    start = _SEAT_OF_LETTER[holdings[0]]
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", tuple(Hand._of_mask(masks[(seat - start) % 4]) for seat in range(4)))
+    return deal

@@ -18,6 +18,15 @@ UNKNOWN = ("", "?")
 RELATIVE_RESULT = re.compile(r"^(=|[+-]\d{1,2})$")
 
 
+class _Rows(dict[str, tuple[str, ...]]):
+    """Table row cells by line text: a line not met before is split (and kept) when asked for, so
+    that ``rows[line]`` needs no Python call for a line met before (most of a file's)."""
+
+    def __missing__(self, line: str) -> tuple[str, ...]:
+        cells = self[line] = tuple(row_values(line))
+        return cells
+
+
 @dataclass(slots=True)
 class ReadContext:
     """One file being read: ``source`` (its name), ``problems``, and the values parsed so far."""
@@ -26,7 +35,7 @@ class ReadContext:
     problems: list[PBNError] = field(default_factory=list)
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
-    rows: dict[str, tuple[str, ...]] = field(default_factory=dict)  # table row cells, by line text
+    rows: _Rows = field(default_factory=_Rows)  # table row cells, by line text
     spellings: dict[str, str] = field(default_factory=dict)  # table Contract cells in export spelling
     #: a game's values in export spelling, by the names and values as written of its tags that have one
     tag_spellings: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(default_factory=dict)
@@ -44,11 +53,8 @@ class ReadContext:
     played: dict[tuple[object, ...], tuple[Any, ...]] = field(default_factory=dict)
 
     def row(self, line: str) -> tuple[str, ...]:
-        """The cells of a table row line, once per distinct line."""
-        cells = self.rows.get(line)
-        if cells is None:
-            cells = self.rows[line] = tuple(row_values(line))
-        return cells
+        """The cells of a table row line, once per distinct line (``ctx.rows[line]`` says the same)."""
+        return self.rows[line]
 
     def deal(self, text: str) -> Deal:
         deal = self.deals.get(text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import NamedTuple, TypeVar
 
 from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_conditions
@@ -35,6 +36,10 @@ _EXAMPLES = {"Dealer": "[Dealer \"N\"]", "Vulnerable": "[Vulnerable \"NS\"]", "D
              "Declarer": "[Declarer \"S\"]", "Contract": "[Contract \"4S\"]", "Auction": "[Auction \"N\"]",
              "Play": "[Play \"W\"]"}
 T = TypeVar("T")
+#: the tags that make an event a teams event
+_TEAMS_TAGS = frozenset({"Room", "HomeTeam", "VisitTeam"})
+_NAME = attrgetter("name")
+_NS, _EW = attrgetter("ns"), attrgetter("ew")
 
 
 def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, str]]:
@@ -84,7 +89,7 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
     kind = EventKind.PAIRS
     layouts: dict[tuple[str, ...], RowLayout] = {}
     for game, values in zip(games, resolved):
-        if any(t.name in ("Room", "HomeTeam", "VisitTeam") for t in game.tags):
+        if not _TEAMS_TAGS.isdisjoint(map(_NAME, game.tags)):
             kind = EventKind.TEAMS
         tables = _tables(game, ctx)
         if "TotalScoreTable" in tables and totals is None:
@@ -152,6 +157,9 @@ class _Field:
 
     names: dict[str, str] = field(default_factory=dict)
     sides: dict[str, set[str]] = field(default_factory=dict)
+    #: the ids seen North-South and East-West in plain results (each pair's side told once)
+    plain_ns: set[str] = field(default_factory=set)
+    plain_ew: set[str] = field(default_factory=set)
 
     def seat_all(self, results: list[TableResult], kind: EventKind) -> None:
         """Who sat where in the results of a board."""
@@ -159,10 +167,12 @@ class _Field:
             for r in results:
                 self.seat(r, kind)
             return
-        for ident in {r.ns for r in results}:  # plain rows name no teams, players or names: each pair once
-            self.sit(ident, "NS")
-        for ident in {r.ew for r in results}:
-            self.sit(ident, "EW")
+        # plain rows name no teams, players or names: a pair's side is told the first time it sits there
+        for ident, side, seen in ((_NS, "NS", self.plain_ns), (_EW, "EW", self.plain_ew)):
+            fresh = set(map(ident, results)).difference(seen)
+            for pair in fresh:
+                self.sit(pair, side)
+            seen.update(fresh)
 
     def seat(self, r: TableResult, kind: EventKind) -> None:
         """Who sat where in one result."""
@@ -218,7 +228,7 @@ def _tables(game: Game, ctx: ReadContext) -> dict[str, Table]:
         if not is_table_tag(tag.name) or tag.name in found or tag.value.startswith("#"):
             continue
         try:
-            table, problems = parse_table(tag.name, tag.value, tag.section, tag.section_lines, ctx.row)
+            table, problems = parse_table(tag.name, tag.value, tag.section, tag.section_lines, ctx.rows.__getitem__)
         except TableError as exc:
             ctx.problem(tag.line or game.line, str(exc))
             continue

@@ -60,6 +60,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from itertools import repeat
+from operator import attrgetter, itemgetter
 
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
@@ -86,6 +88,8 @@ _new_line = ScoredResult._from_slots  # type: ignore[attr-defined]
 _matchpoint_figures = ScoredResult._rare_of  # type: ignore[attr-defined]
 _NO_FIGURES: tuple[object, ...] = (None, None, ScoredResult._plain_rare)  # type: ignore[attr-defined]
 _NO_FIGURES_GIVEN: dict[str, str] = {}
+_SCORE_NS = attrgetter("score_ns")
+_RARE = itemgetter(2)
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -422,6 +426,11 @@ class _Work:
                         found = shared[key] = (None, None, _matchpoint_figures(
                             mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
                     figures[id(r)] = found
+                if not artificial and len(compared) == len(board.results) and plain_results(compared):
+                    # every result played, none weighted (the usual board): its lines in one step
+                    lines = tuple(map(_new_line, compared, map(_SCORE_NS, compared), repeat(None), repeat(None),
+                                      map(_RARE, map(figures.__getitem__, map(id, compared)))))
+                    return BoardResults(board, lines, board_top, adjusted, datum)
             for r, a in artificial:
                 if board_top:
                     figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,

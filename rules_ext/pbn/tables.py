@@ -8,6 +8,7 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -118,19 +119,31 @@ def row_values(line: str) -> list[str]:
     return [value for value, _, _ in _cell_tokens(line)]
 
 
+_starts_with_percent = operator.methodcaller("startswith", "%")
+
+
 def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = (),
                 cells_of: Callable[[str], Sequence[str]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
     """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
 
     A row with a different number of cells than columns is a problem and left out of the table;
     the other rows are kept. ``section_lines`` numbers the section lines (0 when unknown);
-    ``cells_of`` splits a row line (:func:`row_values`, or a caching version of it).
+    ``cells_of`` splits a row line (:func:`row_values`, or a caching version of it). A table whose
+    rows are all fine (the usual one) is read in one step; any other row by row, each problem found.
     """
     columns = parse_columns(value)
+    numbers = section_lines if len(section_lines) >= len(section) else (*section_lines, *[0] * len(section))
+    if not any(map(_starts_with_percent, section)):  # the usual table: every row read at once, the rows checked after
+        try:
+            every = tuple(map(tuple, map(cells_of, section)))
+        except TableError:
+            pass  # a row that cannot be split: row by row below, which says which
+        else:
+            if set(map(len, every)) == {len(columns)}:  # every row one cell per column (no comment line)
+                return Table(name, columns, every, numbers[:len(section)]), []
     rows: list[tuple[str, ...]] = []
     lines: list[int] = []
     problems: list[tuple[int, str]] = []
-    numbers = section_lines if len(section_lines) >= len(section) else (*section_lines, *[0] * len(section))
     for text, lineno in zip(section, numbers):
         if text[:1] == "%":
             problems.append((lineno, f"a '%' line inside the {name}: expected only its rows here "

@@ -1,5 +1,7 @@
 """Seats, cards, hands, deals (PBN deal strings) and Law 2 board conditions."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_ext.core import (
     Card,
@@ -144,3 +146,27 @@ def test_each_seat_deals_once_in_each_condition():
 def test_board_numbers_are_positive_integers(bad):
     with pytest.raises(DealError, match="board number"):
         board_conditions(bad)
+
+
+@settings(max_examples=200)
+@given(st.permutations(full_pack()), st.sampled_from(list(Seat)), st.integers(0, 2))
+def test_a_deal_read_at_once_is_the_deal_its_hands_make(cards, first, spoil):
+    """Deal.from_pbn reads a complete deal written as files write it in one step: what it gives is
+    the deal of the four hands read one by one; a deal that is not complete (a card given twice, a
+    hand of 12) is read the long way and refused as before."""
+    hands = [Hand(cards[i * 13:(i + 1) * 13]) for i in range(4)]  # N, E, S, W
+    order = first.following()
+    text = f"{first.name}:" + " ".join(hands[s.value].to_pbn() for s in order)
+    if spoil == 0:
+        assert Deal.from_pbn(text) == Deal.from_hands(dict(zip(Seat, hands)))
+        return
+    words = text.split(" ")
+    if spoil == 1:  # one card of the second hand replaced by one of the first hand's
+        card = next(iter(hands[order[0].value]))
+        words[1] = Hand([*list(hands[order[1].value])[1:], card]).to_pbn()
+        message = "dealt twice"
+    else:  # a hand of 12 cards
+        words[2] = Hand(list(hands[order[2].value])[1:]).to_pbn()
+        message = "holds 12 cards"
+    with pytest.raises(DealError, match=message):
+        Deal.from_pbn(" ".join(words))

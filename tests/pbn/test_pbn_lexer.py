@@ -1,4 +1,7 @@
 """The PBN import-format syntax: tags, strings, comments, escape lines, sections, games."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules_ext.pbn.lexer import Tag, escape_string, read_string, scan
 from rules_ext.pbn.tables import Column, parse_columns, parse_table, tokenize_row
 
@@ -101,3 +104,22 @@ def test_tag_rejects_bad_names_and_multi_line_values():
         Tag("Bad Name", "x")
     with pytest.raises(ValueError, match="spans lines"):
         Tag("Event", "a\nb")
+
+
+_CELL_TEXT = st.sampled_from(["1", "12", "-", "?", "4S", "3NT", "A+", "420", '"Li Wei - Wang Fang"', '""'])
+_ROW = st.one_of(st.lists(_CELL_TEXT, min_size=3, max_size=3).map(" ".join),  # a good row
+                 st.lists(_CELL_TEXT, min_size=1, max_size=5).map(" ".join),  # perhaps too few or many cells
+                 st.sampled_from(['1 "open', "; a comment", "{ a comment }", "% an escape line", "1 2 3 ; note"]))
+
+
+@settings(max_examples=300)
+@given(st.lists(_ROW, max_size=8))
+def test_a_table_read_at_once_is_the_table_read_row_by_row(section):
+    """parse_table reads a table whose rows are all fine in one step: what it gives is what the row
+    by row reading gives (a '%' line at the end makes it read row by row, with that one problem more)."""
+    value = "PairId_NS;Contract;Score_NS"
+    numbers = tuple(range(10, 10 + len(section)))
+    table, problems = parse_table("ScoreTable", value, tuple(section), numbers)
+    by_row, by_row_problems = parse_table("ScoreTable", value, (*section, "% end"), (*numbers, 99))
+    assert (table.rows, table.lines) == (by_row.rows, by_row.lines)
+    assert problems == by_row_problems[:-1] and by_row_problems[-1][0] == 99

@@ -256,3 +256,18 @@ def test_matchpoint_invariants(boards):
 def test_teams_method_on_a_pairs_event_is_refused():
     with pytest.raises(ValueError, match="method 'imps' compares the Open and Closed rooms"):
         compute_results(read_pbn(pairs_event({1: SCORES})), method="imps")
+
+
+@pytest.mark.parametrize("path", [EVENTS / "sample-pairs.pbn", FIXTURES / "magic-pairs.pbn",
+                                  FIXTURES / "club-latin1-crlf.pbn", FIXTURES / "ruter-cross-imps.pbn",
+                                  FIXTURES / "swedish-individual.pbn"], ids=lambda p: p.name)
+def test_plain_boards_score_as_every_other_board(path, monkeypatch):
+    """A board of plain played rows is scored in fewer steps (results.plain_results): the lines,
+    rankings and comparisons are the same when every board takes the general steps."""
+    event = read_pbn(path)
+    shortcut = compute_results(event)
+    monkeypatch.setattr("rules_ext.pbn.results.plain_results", lambda results: False)
+    general = compute_results(event)
+    assert shortcut == general
+    assert [line.result for b in shortcut.boards for line in b.lines] == [
+        line.result for b in general.boards for line in b.lines]
