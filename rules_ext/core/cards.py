@@ -229,20 +229,27 @@ def _cards_of(mask: int) -> list[Card]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _holding(base: int, text: str) -> tuple[int, int]:
-    """The cards of one suit of a PBN hand ('KJ94') as mask bits, and how many the text names (a
-    card named twice counts twice); ``base``: the suit's bit of the two (see :data:`_SUIT_BASES`).
-    A deal file repeats holdings: each distinct one is read once."""
+def _holding(base: int, text: str) -> int:
+    """The cards of one suit of a PBN hand ('KJ94') as mask bits; ``base``: the suit's bit of the
+    two (see :data:`_SUIT_BASES`). A card named twice leaves the mask with fewer bits than the text
+    has letters, which the callers refuse. A deal file repeats holdings: each distinct one is read once."""
+    try:  # upper-case rank letters, as files write them: their bits added up at once (a letter given
+        # twice carries into another bit, so that the mask has fewer bits than the text has letters)
+        return sum(map(_RANK_BITS[base].__getitem__, text))
+    except KeyError:  # a rank written otherwise (a lower-case letter) or no rank: letter by letter
+        pass
     bits = 0
     for char in text:
         rank = _RANK_OF.get(char) or _parse_rank(char)
         bits |= 1 << (base + rank)
-    return bits, len(text)
+    return bits
 
 
 _RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
 #: the bit of the two of each suit of a PBN hand (spades first) less two: a card's bit is this plus its rank
 _SUIT_BASES = tuple(suit.value * 13 - 2 for suit in SUITS)
+#: the bit of each rank letter in each suit, by the suit's base
+_RANK_BITS = {base: {char: 1 << (base + rank) for char, rank in _RANK_OF.items()} for base in _SUIT_BASES}
 
 
 class Hand:
@@ -305,14 +312,14 @@ class Hand:
         if len(parts) != 4:
             raise DealError(f"cannot read hand {text!r}: expected four suits separated by dots, "
                             f"e.g. AKQ.JT9.8765.432 (spades first)")
+        suits = [part.strip() for part in parts]
         try:
-            holdings = [_holding(base, part.strip()) for base, part in zip(_SUIT_BASES, parts)]
+            spades, hearts, diamonds, clubs = (_holding(base, part) for base, part in zip(_SUIT_BASES, suits))
         except DealError as exc:
             raise DealError(f"cannot read hand {text!r}: {exc}") from exc
-        (spades, n_s), (hearts, n_h), (diamonds, n_d), (clubs, n_c) = holdings
         held = spades | hearts | diamonds | clubs
         count = held.bit_count()
-        if count != n_s + n_h + n_d + n_c:
+        if count != sum(map(len, suits)):
             raise DealError(f"hand {text!r} names a card twice")
         if count > 13:
             raise DealError(f"hand holds {count} cards: a hand has at most 13")
@@ -423,27 +430,23 @@ _RANKS = "[AKQJT98765432]*"
 #: a deal as files usually write it: a seat letter, then four hands of four suits of upper-case ranks
 _PLAIN_DEAL = re.compile(r"([NESW]):" + " ".join([rf"({_RANKS})\.({_RANKS})\.({_RANKS})\.({_RANKS})"] * 4))
 _SEAT_OF_LETTER = {"N": 0, "E": 1, "S": 2, "W": 3}
+#: what a _PLAIN_DEAL match holds besides its rank letters: the seat, the colon, 3 spaces, 12 dots
+_DEAL_MARKS = "N:" + " " * 3 + "." * 12
 
 
 def _complete_deal(plain: re.Match[str]) -> Deal | None:
     """The deal of a ``_PLAIN_DEAL`` match when it is complete: four hands of 13 cards, 52 distinct
     cards (what Deal's own checks then find nothing wrong with); None for any other, which
     :meth:`Deal.from_pbn` reads in full and says what is wrong with."""
-    holdings = plain.groups()
-    masks = []
-    named = 0
-    for hand in range(1, 17, 4):
-        mask = 0
-        for base, part in zip(_SUIT_BASES, holdings[hand:hand + 4]):
-            bits, count = _holding(base, part)
-            mask |= bits
-            named += count
-        if mask.bit_count() != 13:
-            return None
-        masks.append(mask)
-    if named != 52 or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52:
+    first, *holdings = plain.groups()
+    spades, hearts, diamonds, clubs = _SUIT_BASES
+    masks = [_holding(spades, s) | _holding(hearts, h) | _holding(diamonds, d) | _holding(clubs, c)
+             for s, h, d, c in zip(*[iter(holdings)] * 4)]
+    # 13 cards in each hand and 52 in all, of the 52 rank letters: no card named twice, none in two hands
+    if (list(map(int.bit_count, masks)) != [13, 13, 13, 13] or len(plain[0]) - len(_DEAL_MARKS) != 52
+            or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52):
         return None
-    start = _SEAT_OF_LETTER[holdings[0]]
+    start = _SEAT_OF_LETTER[first]
     deal = object.__new__(Deal)
     object.__setattr__(deal, "hands", tuple(Hand._of_mask(masks[(seat - start) % 4]) for seat in range(4)))
     return deal

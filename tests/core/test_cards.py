@@ -38,6 +38,10 @@ def test_deal_with_unknown_hands():
 @pytest.mark.parametrize("bad, message", [
     ("N:AKQJ.T98.765.432 AKQJ.T98.765.432 - -", "dealt twice"),
     ("N:AKQ.T98.765.432 - - -", "holds 12 cards"),
+    ("N:AKQJJ.T98.765.432 - - -", "names a card twice"),
+    ("N:AAKQJ.T98.765.432 - - -", "names a card twice"),  # the ace twice: past the last bit of the deal
+    ("N:AKQJ.T98.765.4322 - - -", "names a card twice"),
+    ("N:AKQJ.T98.765.432 - - A.AKQJ.T9.T98765", "dealt twice"),
     ("N:AKQJ.T98.765.43Z - - -", "rank"),
     ("X:AKQJ.T98.765.432 - - -", "seat"),
     ("AKQJ.T98.765.432", "expected 'N:'"),
