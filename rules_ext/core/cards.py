@@ -430,8 +430,8 @@ _RANKS = "[AKQJT98765432]*"
 #: a deal as files usually write it: a seat letter, then four hands of four suits of upper-case ranks
 _PLAIN_DEAL = re.compile(r"([NESW]):" + " ".join([rf"({_RANKS})\.({_RANKS})\.({_RANKS})\.({_RANKS})"] * 4))
 _SEAT_OF_LETTER = {"N": 0, "E": 1, "S": 2, "W": 3}
-#: what a _PLAIN_DEAL match holds besides its rank letters: the seat, the colon, 3 spaces, 12 dots
-_DEAL_MARKS = "N:" + " " * 3 + "." * 12
+#: how many characters of a _PLAIN_DEAL match are not rank letters: the seat and colon, 3 spaces, 12 dots
+_NOT_RANKS = 2 + 3 + 12
 
 
 def _complete_deal(plain: re.Match[str]) -> Deal | None:
@@ -443,7 +443,7 @@ def _complete_deal(plain: re.Match[str]) -> Deal | None:
     masks = [_holding(spades, s) | _holding(hearts, h) | _holding(diamonds, d) | _holding(clubs, c)
              for s, h, d, c in zip(*[iter(holdings)] * 4)]
     # 13 cards in each hand and 52 in all, of the 52 rank letters: no card named twice, none in two hands
-    if (list(map(int.bit_count, masks)) != [13, 13, 13, 13] or len(plain[0]) - len(_DEAL_MARKS) != 52
+    if (list(map(int.bit_count, masks)) != [13, 13, 13, 13] or len(plain[0]) - _NOT_RANKS != 52
             or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52):
         return None
     start = _SEAT_OF_LETTER[first]

@@ -35,7 +35,7 @@ class ReadContext:
     problems: list[PBNError] = field(default_factory=list)
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
-    rows: _Rows = field(default_factory=_Rows)  # table row cells, by line text
+    rows: _Rows = field(default_factory=_Rows)  # table row cells, by line text: ``rows[line]``, split once
     spellings: dict[str, str] = field(default_factory=dict)  # table Contract cells in export spelling
     #: a game's values in export spelling, by the names and values as written of its tags that have one
     tag_spellings: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(default_factory=dict)
@@ -51,10 +51,6 @@ class ReadContext:
     #: a table row's played result (contract, declarer, tricks, NS score, computed) read without a
     #: problem, by its contract, declarer, result and score cells and the board's vulnerability
     played: dict[tuple[object, ...], tuple[Any, ...]] = field(default_factory=dict)
-
-    def row(self, line: str) -> tuple[str, ...]:
-        """The cells of a table row line, once per distinct line (``ctx.rows[line]`` says the same)."""
-        return self.rows[line]
 
     def deal(self, text: str) -> Deal:
         deal = self.deals.get(text)

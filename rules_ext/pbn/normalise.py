@@ -249,7 +249,7 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
         if line in spelt:
             continue
         try:
-            cells = ctx.row(line)
+            cells = ctx.rows[line]
             if len(cells) == width:
                 cell = cells[index]
                 spelling = ctx.contract_spelling(cell)
