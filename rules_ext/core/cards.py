@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -228,14 +227,33 @@ def _cards_of(mask: int) -> list[Card]:
     return out
 
 
-@functools.lru_cache(maxsize=8192)
+class _SuitRanks(dict[str, int]):
+    """The ranks of a suit holding as files write it, upper-case letters ('KJ94'), as a 13-bit mask
+    (bit ``rank - 2``), by its text: a holding not met before is worked out when asked for, and kept
+    while fewer than 16,384 are (there are 8,192 holdings, each written one way by most files). A
+    letter given twice carries into another bit, so that the mask has fewer bits than the text has
+    letters, which the callers refuse; a character that is not a rank letter is a KeyError."""
+
+    def __missing__(self, text: str) -> int:
+        bits = sum(map(_RANK_BIT.__getitem__, text))
+        if len(self) < 16384:
+            self[text] = bits
+        return bits
+
+
+_RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
+_RANK_BIT = {char: 1 << (rank - 2) for char, rank in _RANK_OF.items()}
+_SUIT_RANKS = _SuitRanks()
+#: the bit of the two of each suit of a PBN hand (spades first) less two: a card's bit is this plus its rank
+_SUIT_BASES = tuple(suit.value * 13 - 2 for suit in SUITS)
+
+
 def _holding(base: int, text: str) -> int:
     """The cards of one suit of a PBN hand ('KJ94') as mask bits; ``base``: the suit's bit of the
     two (see :data:`_SUIT_BASES`). A card named twice leaves the mask with fewer bits than the text
-    has letters, which the callers refuse. A deal file repeats holdings: each distinct one is read once."""
-    try:  # upper-case rank letters, as files write them: their bits added up at once (a letter given
-        # twice carries into another bit, so that the mask has fewer bits than the text has letters)
-        return sum(map(_RANK_BITS[base].__getitem__, text))
+    has letters, which the callers refuse."""
+    try:
+        return _SUIT_RANKS[text] << (base + 2)
     except KeyError:  # a rank written otherwise (a lower-case letter) or no rank: letter by letter
         pass
     bits = 0
@@ -243,13 +261,6 @@ def _holding(base: int, text: str) -> int:
         rank = _RANK_OF.get(char) or _parse_rank(char)
         bits |= 1 << (base + rank)
     return bits
-
-
-_RANK_OF = {char: rank for rank, char in enumerate(RANK_CHARS, start=2)}
-#: the bit of the two of each suit of a PBN hand (spades first) less two: a card's bit is this plus its rank
-_SUIT_BASES = tuple(suit.value * 13 - 2 for suit in SUITS)
-#: the bit of each rank letter in each suit, by the suit's base
-_RANK_BITS = {base: {char: 1 << (base + rank) for char, rank in _RANK_OF.items()} for base in _SUIT_BASES}
 
 
 class Hand:
@@ -439,9 +450,8 @@ def _complete_deal(plain: re.Match[str]) -> Deal | None:
     cards (what Deal's own checks then find nothing wrong with); None for any other, which
     :meth:`Deal.from_pbn` reads in full and says what is wrong with."""
     first, *holdings = plain.groups()
-    spades, hearts, diamonds, clubs = _SUIT_BASES
-    masks = [_holding(spades, s) | _holding(hearts, h) | _holding(diamonds, d) | _holding(clubs, c)
-             for s, h, d, c in zip(*[iter(holdings)] * 4)]
+    ranks = _SUIT_RANKS  # spades in the highest 13 bits, clubs in the lowest
+    masks = [ranks[s] << 39 | ranks[h] << 26 | ranks[d] << 13 | ranks[c] for s, h, d, c in zip(*[iter(holdings)] * 4)]
     # 13 cards in each hand and 52 in all, of the 52 rank letters: no card named twice, none in two hands
     if (list(map(int.bit_count, masks)) != [13, 13, 13, 13] or len(plain[0]) - _NOT_RANKS != 52
             or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52):
