@@ -58,9 +58,12 @@ class _Sections(TypedDict, total=False):
 
 class RowLayout:
     """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
-    step (a column the table lacks gives the default ``row.get`` would)."""
+    step (a column the table lacks gives the default ``row.get`` would); of a row padded with
+    ``_DEFAULTS``, ``seat`` fetches who sat where (PairId_NS, PairId_EW, Table, Round), ``seating``
+    every cell of those columns and ``rest`` every other cell (None in an individual's table, whose
+    players say who sat where)."""
 
-    __slots__ = ("fetch", "names", "players", "their_columns", "theirs")
+    __slots__ = ("fetch", "names", "players", "rest", "seat", "seating", "their_columns", "theirs")
 
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
@@ -77,6 +80,12 @@ class RowLayout:
                         if "PlayerId_North" in index else None)
         self.their_columns = tuple(their_columns)
         self.theirs = itemgetter(*(index[c] for c in their_columns), width) if their_columns else None
+        seated = self.FIELDS[:4]  # PairId_NS, PairId_EW, Table, Round
+        self.seat = itemgetter(*(index.get(name, width + k) for k, (name, _) in enumerate(seated)))
+        at = [i for i, name in enumerate(names) if name in dict(seated)]
+        # of a row padded with _DEFAULTS: cell ``width`` is a default, there so that each gives a tuple
+        self.seating = itemgetter(*at, width)
+        self.rest = None if self.players is not None else itemgetter(*(i for i in range(width) if i not in at), width)
 
 
 _DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
@@ -86,12 +95,12 @@ _CELL = {"-": "", "?": ""}
 _new_result = builder(TableResult)
 
 
-#: the slots of a TableResult (fastbuild.compact) between its board and its line
-_MIDDLE_SLOTS = ("ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs")
-if TableResult._kept != ("board", *_MIDDLE_SLOTS, "line"):  # type: ignore[attr-defined]
-    raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills board, {_MIDDLE_SLOTS}, line")  # type: ignore[attr-defined]
-#: what a TableResult keeps besides its board and line: those slots, and the object of its rare fields
-_MIDDLE = attrgetter(*_MIDDLE_SLOTS, "_rare")
+#: the slots of a TableResult (fastbuild.compact), in order
+_SLOTS = ("board", "ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs", "line")
+if TableResult._kept != _SLOTS:  # type: ignore[attr-defined]
+    raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills {_SLOTS}")  # type: ignore[attr-defined]
+#: what a pair's TableResult keeps besides its board, line and who sat where, and the object of its rare fields
+_PLAYED_FIELDS = attrgetter("contract", "declarer", "tricks", "score_ns", "theirs", "_rare")
 #: a TableResult from its slots: board, the middle ones, line, and the rare fields' object
 _from_slots = TableResult._from_slots  # type: ignore[attr-defined]
 _PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
@@ -101,19 +110,30 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
                ctx: ReadContext) -> TableResult | None:
     """The result of one ScoreTable row (None when it cannot be read: a problem says why).
 
-    A row read without a problem is read once per table layout and vulnerability: what the result
-    says besides its board and line depends on nothing else (a file repeats rows endlessly)."""
-    key = (cells, layout, board.vulnerability)
+    A pair's row read without a problem is read once per table layout, vulnerability and cells
+    other than who sat where (``layout.rest``): what its result says besides its board, line and
+    seating depends on nothing else (a file repeats its results endlessly), unless a Bye sits there."""
+    if layout.rest is None:  # an individual's row: who sat where is its players
+        return _read_row(cells, line, board, layout, ctx)
+    padded = cells + _DEFAULTS
+    key = (layout.rest(padded), layout, board.vulnerability)
     fields = ctx.row_results.get(key)
-    if fields is not None:
-        ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, rare = fields
+    bye = not _BYE.isdisjoint(layout.seating(padded))
+    if fields is not None and not bye:
+        contract, declarer, tricks, score_ns, theirs, rare = fields
+        ns, ew, table, round_ = _seated(*layout.seat(padded))
         return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
                            rare)
     problems = len(ctx.problems)
     result = _read_row(cells, line, board, layout, ctx)
-    if result is not None and len(ctx.problems) == problems:
-        ctx.row_results[key] = _MIDDLE(result)
+    if result is not None and len(ctx.problems) == problems and not bye:
+        ctx.row_results[key] = _PLAYED_FIELDS(result)
     return result
+
+
+def _seated(pair_ns: str, pair_ew: str, table: str, round_: str) -> tuple[str, str, str, str]:
+    """A pair's row's ns, ew, table and round from its cells (one string each for the whole file)."""
+    return intern(pair_ns), intern(pair_ew), intern(_CELL.get(table, table)), intern(_CELL.get(round_, round_))
 
 
 def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
@@ -123,14 +143,13 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     (pair_ns, pair_ew, table, round_, lead, names_ns, names_ew, contract_text, declarer_text, result_text,
      score_ns_text, score_ew_text, score_text, pct_ns) = layout.fetch(padded)
     players: tuple[str, ...]
+    ns, ew, table, round_ = _seated(pair_ns, pair_ew, table, round_)
     if layout.players is not None:
         players = layout.players(padded)
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-        ns, ew = intern(pair_ns), intern(pair_ew)
     theirs = ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
-    table, round_ = intern(_CELL.get(table, table)), intern(_CELL.get(round_, round_))
     lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
     if not _BYE.isdisjoint(cells):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,

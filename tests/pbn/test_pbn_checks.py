@@ -1,12 +1,15 @@
-"""The board checks' shortcuts say what the result-by-result checks say."""
+"""The board checks' and row reading's shortcuts say what the result-by-result checks and reading say."""
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_ext.core import Contract, Seat
+from rules_ext.core import Contract, Seat, Vulnerability
 from rules_ext.pbn.checks import _seating_problems, seating_problems
-from rules_ext.pbn.model import TableResult, plain_results
+from rules_ext.pbn.context import ReadContext
+from rules_ext.pbn.interpret import THEIR_COLUMNS
+from rules_ext.pbn.model import Board, TableResult, plain_results
+from rules_ext.pbn.table_results import RowLayout, _read_row, row_result
 
 _IDS = st.sampled_from(["1", "2", "3", "4", "11", "-", "", "?", "Bye", " - ", "A"])
 _RESULTS = st.lists(st.builds(lambda ns, ew, room, players, line: TableResult(
@@ -29,3 +32,33 @@ def test_plain_results_are_the_rows_with_every_rare_field_at_its_default():
                  {"players": ("a", "b", "c", "d")}, {"home": "Red"}):
         other = TableResult(1, "1", "2", contract, Seat.N, 10, 420, **rare)
         assert not plain_results([plain, other]), rare
+
+
+_COLUMNS = ("Table", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW",
+            "Percentage_NS", "Names_NS")
+_CELLS = (st.sampled_from(["1", "2", "-"]), st.sampled_from(["1", "2", "Bye", "-"]), st.sampled_from(["3", "4", "BYE"]),
+          st.sampled_from(["4S", "3NT", "Pass", "A+", "-", "?", "4s", "9Z"]), st.sampled_from(["N", "E", "?", "Q"]),
+          st.sampled_from(["10", "9", "=", "-1", "?", "x"]), st.sampled_from(["420", "-", "A+", "-50", "100", "zz"]),
+          st.sampled_from(["-", "420", "50", "A-"]), st.sampled_from(["", "-", "^60", "55"]),
+          st.sampled_from(["-", "-", "Li Wei - Wang Fang"]))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(*_CELLS[3:]), min_size=1, max_size=3),  # a few results, met again and again
+       st.lists(st.tuples(*_CELLS[:3], st.integers(0, 2)), min_size=1, max_size=12),
+       st.sampled_from(list(Vulnerability)),
+       st.sampled_from([_COLUMNS, _COLUMNS[:8], ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
+                                                 "Score_NS")]))
+def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, seats, vulnerability, columns):
+    """row_result reads a pair's row once per layout, vulnerability and cells other than who sat
+    where: the rows of a table read so are the rows each read on its own, with the same problems."""
+    board = Board(5, Seat.N, vulnerability)
+    layout = RowLayout(columns, [c for c in THEIR_COLUMNS if c in columns])
+    cached = ReadContext("x.pbn")
+    for line, (table, ns, ew, which) in enumerate(seats, start=10):
+        row = (table, ns, ew, *results[which % len(results)])
+        cells = row[:len(columns)] if columns[0] == "Table" else row[1:len(columns) + 1]
+        alone = ReadContext("x.pbn")
+        before = len(cached.problems)
+        assert row_result(cells, line, board, layout, cached) == _read_row(cells, line, board, layout, alone)
+        assert cached.problems[before:] == alone.problems
