@@ -17,6 +17,7 @@ from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_c
 from rules_ext.pbn.checks import numbered_by_direction, repeated_game, seating_problems
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
+from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Board, EventKind, Participant, TableResult, plain_results
 from rules_ext.pbn.normalise import is_table_tag
@@ -40,6 +41,8 @@ T = TypeVar("T")
 _TEAMS_TAGS = frozenset({"Room", "HomeTeam", "VisitTeam"})
 _NAME = attrgetter("name")
 _NS, _EW = attrgetter("ns"), attrgetter("ew")
+#: a Board from values already checked (a number of at least 1, tuples): without Board's own checks
+_new_board = builder(Board)
 
 
 def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, str]]:
@@ -135,8 +138,8 @@ def _add_board(boards: dict[int, Board], board: Board, results: tuple[TableResul
     number = board.number
     old = boards.get(number)
     if old is None:
-        boards[number] = Board(board.number, board.dealer, board.vulnerability, board.deal, results,
-                               board.optimum_score, board.par_contract, board.double_dummy, board.line)
+        boards[number] = _new_board(board.number, board.dealer, board.vulnerability, board.deal, results,
+                                    board.optimum_score, board.par_contract, board.double_dummy, board.line)
         return
     if (repeated := repeated_game(number, old.results, results, game.line)) is not None:
         ctx.problem(*repeated)
@@ -144,11 +147,11 @@ def _add_board(boards: dict[int, Board], board: Board, results: tuple[TableResul
     if board.deal is not None and old.deal is not None and board.deal != old.deal:
         ctx.problem(tag_line(game, "Deal"), f"board {number}: Deal differs from the one given "
                     f"for board {number} at line {old.line}: expected the same cards at every table")
-    boards[number] = Board(number, old.dealer or board.dealer, old.vulnerability or board.vulnerability,
-                           old.deal or board.deal, old.results + results,
-                           old.optimum_score or board.optimum_score,
-                           old.par_contract or board.par_contract,
-                           old.double_dummy or board.double_dummy, old.line)
+    boards[number] = _new_board(number, old.dealer or board.dealer, old.vulnerability or board.vulnerability,
+                                old.deal or board.deal, old.results + results,
+                                old.optimum_score or board.optimum_score,
+                                old.par_contract or board.par_contract,
+                                old.double_dummy or board.double_dummy, old.line)
 
 
 @dataclass(slots=True)
@@ -263,9 +266,9 @@ def _board(game: Game, values: dict[str, str], number: int, ctx: ReadContext) ->
         ctx.problem(tag_line(game, "Vulnerable"), f"board {number}: [Vulnerable \"{vul.value}\"] does not match "
                     f"the board number: Law 2 gives {expected_vul.value}")
     deal: Deal | None = _board_tag(game, values, "Deal", number, ctx.deal, ctx)
-    return Board(number, dealer, vul, deal, (), known(values.get("OptimumScore", "")),
-                 known(values.get("ParContract", "") or values.get("OptimumContract", "")),
-                 _double_dummy(game, values, number, ctx), game.line)
+    return _new_board(number, dealer, vul, deal, (), known(values.get("OptimumScore", "")),
+                      known(values.get("ParContract", "") or values.get("OptimumContract", "")),
+                      _double_dummy(game, values, number, ctx), game.line)
 
 
 def _board_tag(game: Game, values: dict[str, str], name: str, number: int, parse: Callable[[str], T],
