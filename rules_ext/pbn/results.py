@@ -411,7 +411,10 @@ class _Work:
         if self.method == "matchpoints":
             n = len(compared)
             board_top = top(most, self.scale) if most > 1 else None
-            mps = self.board_matchpoints(compared)
+            # every result played, none weighted (the usual board): its scores compared as they are, its lines in one step
+            usual = not artificial and n == len(board.results) and plain_results(compared)
+            scores = list(map(_SCORE_NS, compared)) if usual else []
+            mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
             if n and n < most:
                 adjusted = True
                 mps = [neuberg(mp, n, most, self.scale) for mp in mps]
@@ -419,18 +422,18 @@ class _Work:
                 board_top = top(n, self.scale) if n > 1 else None
             if board_top:
                 shared = self.shared
-                for r, mp in zip(compared, mps):
+                found_all = []
+                for mp in mps:
                     key = (mp, board_top)
                     found = shared.get(key)
                     if found is None:  # the figures of one matchpoint count on one top: one object, one set of floats
                         found = shared[key] = (None, None, _matchpoint_figures(
                             mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
-                    figures[id(r)] = found
-                if not artificial and len(compared) == len(board.results) and plain_results(compared):
-                    # every result played, none weighted (the usual board): its lines in one step
-                    lines = tuple(map(_new_line, compared, map(_SCORE_NS, compared), repeat(None), repeat(None),
-                                      map(_RARE, map(figures.__getitem__, map(id, compared)))))
+                    found_all.append(found)
+                if usual:
+                    lines = tuple(map(_new_line, compared, scores, repeat(None), repeat(None), map(_RARE, found_all)))
                     return BoardResults(board, lines, board_top, adjusted, datum)
+                figures.update(zip(map(id, compared), found_all))
             for r, a in artificial:
                 if board_top:
                     figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
