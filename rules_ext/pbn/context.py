@@ -45,7 +45,8 @@ class ReadContext:
     kept_rows: dict[tuple[int, int], set[str]] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
-    #: a table row's result's fields but its board and line, by its cells, table layout and vulnerability
+    #: a pair's table row's result's fields but its board, line and seating, by its other cells, the
+    #: table layout and the vulnerability (table_results.row_result)
     row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: a table row's played result (contract, declarer, tricks, NS score, computed) read without a

@@ -101,7 +101,7 @@ if TableResult._kept != _SLOTS:  # type: ignore[attr-defined]
     raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills {_SLOTS}")  # type: ignore[attr-defined]
 #: what a pair's TableResult keeps besides its board, line and who sat where, and the object of its rare fields
 _PLAYED_FIELDS = attrgetter("contract", "declarer", "tricks", "score_ns", "theirs", "_rare")
-#: a TableResult from its slots: board, the middle ones, line, and the rare fields' object
+#: a TableResult from its slots (_SLOTS, in order) and the object of its rare fields
 _from_slots = TableResult._from_slots  # type: ignore[attr-defined]
 _PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
 
