@@ -60,10 +60,11 @@ class RowLayout:
     """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
     step (a column the table lacks gives the default ``row.get`` would); of a row padded with
     ``_DEFAULTS``, ``seat`` fetches who sat where (PairId_NS, PairId_EW, Table, Round), ``seating``
-    every cell of those columns and ``rest`` every other cell (None in an individual's table, whose
-    players say who sat where)."""
+    every cell of those columns, ``percentage`` the Percentage_NS cell and ``rest`` every cell but
+    those and the file's own matchpoints, percentages and IMPs (None in an individual's table,
+    whose players say who sat where)."""
 
-    __slots__ = ("fetch", "names", "players", "rest", "seat", "seating", "their_columns", "theirs")
+    __slots__ = ("fetch", "names", "percentage", "players", "rest", "seat", "seating", "their_columns", "theirs")
 
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
@@ -83,9 +84,12 @@ class RowLayout:
         seated = self.FIELDS[:4]  # PairId_NS, PairId_EW, Table, Round
         self.seat = itemgetter(*(index.get(name, width + k) for k, (name, _) in enumerate(seated)))
         at = [i for i, name in enumerate(names) if name in dict(seated)]
+        figures = [i for i, name in enumerate(names) if name in their_columns and not name.startswith("Score")]
         # of a row padded with _DEFAULTS: cell ``width`` is a default, there so that each gives a tuple
         self.seating = itemgetter(*at, width)
-        self.rest = None if self.players is not None else itemgetter(*(i for i in range(width) if i not in at), width)
+        self.percentage = itemgetter(index.get("Percentage_NS", width))
+        self.rest = None if self.players is not None else itemgetter(
+            *(i for i in range(width) if i not in at and i not in figures), width)
 
 
 _DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
@@ -99,8 +103,9 @@ _new_result = builder(TableResult)
 _SLOTS = ("board", "ns", "ew", "contract", "declarer", "tricks", "score_ns", "table", "round", "theirs", "line")
 if TableResult._kept != _SLOTS:  # type: ignore[attr-defined]
     raise TypeError(f"TableResult keeps {TableResult._kept}: table_results fills {_SLOTS}")  # type: ignore[attr-defined]
-#: what a pair's TableResult keeps besides its board, line and who sat where, and the object of its rare fields
-_PLAYED_FIELDS = attrgetter("contract", "declarer", "tricks", "score_ns", "theirs", "_rare")
+#: what a pair's TableResult keeps besides its board, line, who sat where and the file's figures, and the
+#: object of its rare fields
+_PLAYED_FIELDS = attrgetter("contract", "declarer", "tricks", "score_ns", "_rare")
 #: a TableResult from its slots (_SLOTS, in order) and the object of its rare fields
 _from_slots = TableResult._from_slots  # type: ignore[attr-defined]
 _PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
@@ -111,24 +116,31 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     """The result of one ScoreTable row (None when it cannot be read: a problem says why).
 
     A pair's row read without a problem is read once per table layout, vulnerability and cells
-    other than who sat where (``layout.rest``): what its result says besides its board, line and
-    seating depends on nothing else (a file repeats its results endlessly), unless a Bye sits there."""
+    other than who sat where and the file's own figures (``layout.rest``): what its result says
+    besides its board, line, seating and those figures depends on nothing else (a file repeats its
+    results endlessly), unless a Bye sits there or its Percentage_NS may mark an artificial score."""
     if layout.rest is None:  # an individual's row: who sat where is its players
         return _read_row(cells, line, board, layout, ctx)
     padded = cells + _DEFAULTS
     key = (layout.rest(padded), layout, board.vulnerability)
     fields = ctx.row_results.get(key)
-    bye = not _BYE.isdisjoint(layout.seating(padded))
-    if fields is not None and not bye:
-        contract, declarer, tricks, score_ns, theirs, rare = fields
+    again = _BYE.isdisjoint(layout.seating(padded)) and layout.percentage(padded)[:1] not in _MARKS
+    if fields is not None and again:
+        contract, declarer, tricks, score_ns, rare = fields
         ns, ew, table, round_ = _seated(*layout.seat(padded))
+        theirs = _their_figures(padded, layout, ctx)
         return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
                            rare)
     problems = len(ctx.problems)
     result = _read_row(cells, line, board, layout, ctx)
-    if result is not None and len(ctx.problems) == problems and not bye:
+    if result is not None and len(ctx.problems) == problems and again:
         ctx.row_results[key] = _PLAYED_FIELDS(result)
     return result
+
+
+def _their_figures(padded: tuple[str, ...], layout: RowLayout, ctx: ReadContext) -> tuple[tuple[str, str], ...]:
+    """The file's own figures in a row padded with _DEFAULTS (``ReadContext.figures_of``)."""
+    return ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
 
 
 def _seated(pair_ns: str, pair_ew: str, table: str, round_: str) -> tuple[str, str, str, str]:
@@ -149,7 +161,7 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-    theirs = ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
+    theirs = _their_figures(padded, layout, ctx)
     lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
     if not _BYE.isdisjoint(cells):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,

@@ -35,28 +35,30 @@ def test_plain_results_are_the_rows_with_every_rare_field_at_its_default():
 
 
 _COLUMNS = ("Table", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW",
-            "Percentage_NS", "Names_NS")
-_CELLS = (st.sampled_from(["1", "2", "-"]), st.sampled_from(["1", "2", "Bye", "-"]), st.sampled_from(["3", "4", "BYE"]),
-          st.sampled_from(["4S", "3NT", "Pass", "A+", "-", "?", "4s", "9Z"]), st.sampled_from(["N", "E", "?", "Q"]),
-          st.sampled_from(["10", "9", "=", "-1", "?", "x"]), st.sampled_from(["420", "-", "A+", "-50", "100", "zz"]),
-          st.sampled_from(["-", "420", "50", "A-"]), st.sampled_from(["", "-", "^60", "55"]),
-          st.sampled_from(["-", "-", "Li Wei - Wang Fang"]))
+            "Names_NS", "Percentage_NS", "MP_NS")
+#: who sat where (Table, PairId_NS, PairId_EW), then a result's cells, then the file's own figures
+_SEATS = (st.sampled_from(["1", "2", "-"]), st.sampled_from(["1", "2", "Bye", "-"]), st.sampled_from(["3", "4", "BYE"]))
+_RESULT = (st.sampled_from(["4S", "3NT", "Pass", "A+", "-", "?", "4s", "9Z"]), st.sampled_from(["N", "E", "?", "Q"]),
+           st.sampled_from(["10", "9", "=", "-1", "?", "x"]), st.sampled_from(["420", "-", "A+", "-50", "100", "zz"]),
+           st.sampled_from(["-", "420", "50", "A-"]), st.sampled_from(["-", "-", "Li Wei - Wang Fang"]))
+_FIGURES = (st.sampled_from(["", "-", "^60", "55", "A"]), st.sampled_from(["1.0", "3", "-"]))
 
 
 @settings(max_examples=300)
-@given(st.lists(st.tuples(*_CELLS[3:]), min_size=1, max_size=3),  # a few results, met again and again
-       st.lists(st.tuples(*_CELLS[:3], st.integers(0, 2)), min_size=1, max_size=12),
+@given(st.lists(st.tuples(*_RESULT), min_size=1, max_size=3),  # a few results, met again and again
+       st.lists(st.tuples(*_SEATS, st.integers(0, 2), *_FIGURES), min_size=1, max_size=12),
        st.sampled_from(list(Vulnerability)),
        st.sampled_from([_COLUMNS, _COLUMNS[:8], ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
                                                  "Score_NS")]))
-def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, seats, vulnerability, columns):
+def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, rows, vulnerability, columns):
     """row_result reads a pair's row once per layout, vulnerability and cells other than who sat
-    where: the rows of a table read so are the rows each read on its own, with the same problems."""
+    where and the file's own figures: the rows of a table read so are the rows each read on its
+    own, with the same problems."""
     board = Board(5, Seat.N, vulnerability)
     layout = RowLayout(columns, [c for c in THEIR_COLUMNS if c in columns])
     cached = ReadContext("x.pbn")
-    for line, (table, ns, ew, which) in enumerate(seats, start=10):
-        row = (table, ns, ew, *results[which % len(results)])
+    for line, (table, ns, ew, which, *figures) in enumerate(rows, start=10):
+        row = (table, ns, ew, *results[which % len(results)], *figures)
         cells = row[:len(columns)] if columns[0] == "Table" else row[1:len(columns) + 1]
         alone = ReadContext("x.pbn")
         before = len(cached.problems)
