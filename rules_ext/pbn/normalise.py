@@ -256,8 +256,8 @@ def _normalise_rows(tag: Tag, ctx: ReadContext) -> tuple[str, ...]:
                 if spelling != cell:
                     spelt[line] = replace_cell(line, index, spelling)
                     continue
-        except ValueError:  # a row that cannot be split (TableError; contract_spelling reads any cell): reported when
-            pass  # the table is interpreted
+        except ValueError:  # a row that cannot be split (a TableError): reported when the table is interpreted
+            pass
         kept.add(line)  # as it was: in export spelling, or not to be read
     # each row is now kept or spelt anew: when none ever was spelt anew, all are kept
     if not spelt or kept.issuperset(tag.section):

@@ -90,6 +90,7 @@ _NO_FIGURES: tuple[object, ...] = (None, None, ScoredResult._plain_rare)  # type
 _NO_FIGURES_GIVEN: dict[str, str] = {}
 _SCORE_NS = attrgetter("score_ns")
 _RARE = itemgetter(2)
+_RESULTS = attrgetter("results")
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
@@ -332,15 +333,17 @@ class _Work:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
         compared: list[list[TableResult]] = []
         artificial: list[list[tuple[TableResult, Artificial]]] = []
-        for b in self.event.boards:
-            if plain_results(b.results):  # played rows, neither weighted nor artificial
+        plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
+        for b, played in zip(self.event.boards, plain):
+            if played:  # played rows, neither weighted nor artificial
                 compared.append([r for r in b.results if r.score_ns is not None])
                 artificial.append([])
             else:
                 compared.append([r for r in b.results if r.compared])
                 artificial.append([(r, a) for r in b.results if (a := r.artificial) is not None])
         most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
-        boards = [self.pairs_board(board, most, c, a) for board, c, a in zip(self.event.boards, compared, artificial)]
+        boards = [self.pairs_board(board, most, c, a, p)
+                  for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
             boards = self.law88(boards)
         if self.rules.mean and self.method != "matchpoints":
@@ -401,9 +404,10 @@ class _Work:
         return out
 
     def pairs_board(self, board: Board, most: int, compared: list[TableResult],
-                    artificial: list[tuple[TableResult, Artificial]]) -> BoardResults:
+                    artificial: list[tuple[TableResult, Artificial]], plain: bool) -> BoardResults:
         """The board's lines; ``compared``: its results compared (``r.compared``), ``artificial``: those
-        with an artificial score, each with it; ``most``: the most results compared or artificial on a board."""
+        with an artificial score, each with it; ``most``: the most results compared or artificial on a
+        board; ``plain``: whether the board's results are all plain (``model.plain_results``)."""
         figures: dict[int, tuple[object, ...]] = {}  # id of a result -> imp_ns, imp_ew, matchpoint figures
         board_top: float | None = None
         adjusted = False
@@ -412,7 +416,7 @@ class _Work:
             n = len(compared)
             board_top = top(most, self.scale) if most > 1 else None
             # every result played, none weighted (the usual board): its scores compared as they are, its lines in one step
-            usual = not artificial and n == len(board.results) and plain_results(compared)
+            usual = plain and n == len(board.results)
             scores = list(map(_SCORE_NS, compared)) if usual else []
             mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
             if n and n < most:
@@ -440,13 +444,13 @@ class _Work:
                                                                       a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
             datum, values = self.board_imps(compared)
-            plain = _NO_FIGURES[2]
+            no_figures = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
-                figures[id(r)] = (imp, -imp, plain)
+                figures[id(r)] = (imp, -imp, no_figures)
             results = len(compared) + len(artificial)
             for r, a in artificial:
                 worth = self.artificial_imps(results)
-                figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, plain)
+                figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, no_figures)
         scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
         lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
