@@ -56,8 +56,12 @@ lint: setup
 	$(PY) -m ruff check rules_ext tests benchmarks conf.py
 	$(PY) -m mypy
 
+# two workers (PYTEST_WORKERS=auto for one per core); the tests of one shared build (the site, the
+# sample PDFs) run on one worker (tests/conftest.py groups them); the slowest 15 tests are listed, so
+# that growth is seen where it happens
+PYTEST_WORKERS ?= 2
 test: setup lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=15
 
 bench: setup
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

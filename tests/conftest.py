@@ -9,7 +9,9 @@ deadline: a time limit per example fails a correct test whenever the machine is 
 failed test_random_legal_auctions_end_with_a_contract that way); speed is measured in benchmarks/.
 """
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 pytest_plugins = ["sphinx.testing.fixtures"]
@@ -17,3 +19,28 @@ pytest_plugins = ["sphinx.testing.fixtures"]
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("dev", print_blob=True, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def sample_pdfs(tmp_path_factory) -> Path:
+    """The sample PDFs, as ``python -m rules_ext samples -o DIR`` writes them (the command run in
+    process), once per test run: the tests that use them are in the xdist group ``site``."""
+    from rules_ext.cli import main
+
+    folder = tmp_path_factory.mktemp("samples")
+    assert main(["samples", "-o", str(folder)]) == 0
+    return folder
+
+
+#: fixtures whose tests run on one xdist worker, so that what they make is made once per run
+SHARED_FIXTURES = {"real_site": "site", "sample_pdfs": "site"}
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Group the tests of each shared fixture (``--dist loadgroup``): one worker builds the site and
+    renders the samples while the other runs the rest."""
+    for item in items:
+        groups = {SHARED_FIXTURES[name] for name in getattr(item, "fixturenames", ())
+                  if name in SHARED_FIXTURES}
+        for group in sorted(groups):
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -27,8 +27,16 @@ Configuration (conf.py):
 ``rules_traditional_profile`` OpenCC profile of the 繁體 views (default ``'s2twp'``, see DESIGN.md)
 ``rules_findings_loader``    ``'module:function'`` taking the Corpus and returning verification
                              findings shown on the law pages, or ``None``
-``rules_templates_dir``      folder holding ``site/*.rst.jinja`` (default: the extension's own,
-                             ``rules_ext/site/templates``)
+``rules_templates_dir``      the project's templates folder (relative to conf.py; default: the
+                             folders of ``templates_path``): a ``site/law.rst.jinja`` there replaces
+                             the extension's, template by template; the others still come from the
+                             extension's defaults (``rules_ext/site/templates``)
+
+Templates are looked up as Sphinx and autosummary look them up: the project's folder first, then the
+extension's defaults (:func:`template_folders`). The extension's page layer for the theme
+(``templates/theme``) is added *after* the project's ``templates_path``, so a project's
+``page.html`` wins (extending ``"rules_ext/page.html"`` keeps the extension's layer, ``"!page.html"``
+goes straight to the theme's).
 """
 from __future__ import annotations
 
@@ -48,7 +56,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID
 from rules_ext.fileio import package_path
-from rules_ext.site import directives, hant, interface, publish, reading, search
+from rules_ext.site import _jieba, directives, hant, interface, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -73,10 +81,14 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
         raise ConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
 
 
-def templates_dir(app) -> Path:
-    """``rules_templates_dir`` (relative to the folder of conf.py) or the extension's templates."""
-    value = app.config.rules_templates_dir
-    return Path(app.confdir, value) if value else DEFAULT_TEMPLATES
+def template_folders(app) -> list[Path]:
+    """Where the page templates are looked up, first match wins: the project's folder
+    (``rules_templates_dir``, else each folder of ``templates_path``, relative to conf.py), then
+    the extension's defaults."""
+    config = app.config
+    own = [config.rules_templates_dir] if config.rules_templates_dir else list(config.templates_path)
+    folders = [Path(app.confdir, folder) for folder in own]
+    return [f for f in folders if f.resolve() != DEFAULT_TEMPLATES.resolve()] + [DEFAULT_TEMPLATES]
 
 
 def validate_config(app, config) -> None:
@@ -91,10 +103,10 @@ def validate_config(app, config) -> None:
         raise ConfigError(f"rules_default_edition = {edition!r}: expected e.g. '1991'")
     for setting in ("rules_corpus_loader", "rules_findings_loader"):
         _load_callable(config[setting], setting)
-    templates = templates_dir(app)
-    if config.rules_corpus_loader is not None and not (templates / "site" / "law.rst.jinja").is_file():
-        raise ConfigError(f"rules_templates_dir = {str(templates)!r}: no site/law.rst.jinja "
-                          "there; expected a folder laid out like rules_ext/site/templates")
+    if config.rules_templates_dir and not Path(app.confdir, config.rules_templates_dir).is_dir():
+        raise ConfigError(f"rules_templates_dir = {config.rules_templates_dir!r}: no such folder "
+                          f"(relative to {app.confdir}); its templates are looked up as "
+                          "site/<name>.rst.jinja, the extension's own where it has none")
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
     search_language = config.html_search_language or config.language or ""
     if config.rules_corpus_loader is not None and search_language.startswith("zh"):
@@ -131,7 +143,7 @@ def generate(app) -> None:
     stamp_path = Path(app.doctreedir, "rules-pages.stamp")
     stamp = writer.inputs_stamp(
         [loader, _load_callable(config.rules_findings_loader, "rules_findings_loader")],
-        [Path(app.srcdir, "texts"), Path(app.srcdir, "examples"), templates_dir(app)],
+        [Path(app.srcdir, "examples"), *template_folders(app)],
         repr([config.rules_traditional_profile, config.rules_default_edition]))
     cached = writer.stamp_matches(stamp_path, stamp, Path(app.srcdir))
     if cached is not None and search_dictionary(app).is_file() and corpus_download(app).is_file():
@@ -142,7 +154,7 @@ def generate(app) -> None:
     corpus = loader()
     findings = _findings(corpus, config)
     context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
-    generator = site_pages.Generator(context, templates_dir(app))
+    generator = site_pages.Generator(context, template_folders(app))
     pages = generator.pages()
     pages.update(assistant_pages(corpus, generator.render))
     pages.update(generator.examples_page(Path(app.srcdir)))
@@ -243,6 +255,7 @@ def setup(app) -> dict[str, Any]:
     app.add_domain(LawDomain)
     app.setup_extension("rules_ext.site.quote")
     app.setup_extension("rules_ext.site.assistant")
+    app.setup_extension("rules_ext.site.navigation")
     app.add_directive_to_domain("law", "edition", directives.EditionDirective)
     app.add_directive_to_domain("law", "law", directives.LawDirective)
     app.add_directive_to_domain("law", "provision", directives.ProvisionDirective)

@@ -10,9 +10,10 @@ screen readers) and "@pradyunsg's" in the credit. One message catalog,
   and put before Sphinx's own translations of the ``sphinx`` domain, the domain the theme's
   ``_()`` and ``{% trans %}`` use; the 繁體 build (:mod:`rules_ext.site.hant`) converts each
   translation with OpenCC (``rules_traditional_profile``), so that the two scripts say the same;
-- the extension's ``page.html`` (``templates/theme``, before the theme's) wraps the theme's page
-  body in :func:`translate_literals`, which translates through the same catalog the words the
-  theme's template and navigation tree print as literals.
+- the extension's ``page.html`` (``templates/theme``, after the project's ``templates_path``,
+  before the theme's) wraps the theme's page body in :func:`translate_literals`, which translates
+  through the same catalog the words the theme's template and navigation tree print as literals.
+  A project's own ``page.html`` replaces it; one that extends ``"rules_ext/page.html"`` keeps it.
 
 A catalog is used only for a Chinese ``language``; other projects keep the theme as it is.
 """
@@ -34,7 +35,8 @@ from rules_ext.fileio import package_path
 from rules_ext.site import hant
 
 CATALOG = package_path("rules_ext.site", "locale", "zh_CN", "LC_MESSAGES", "sphinx.po")
-#: templates before the theme's (``page.html`` wraps the theme's in :func:`translate_literals`)
+#: templates after the project's, before the theme's (``page.html`` wraps the theme's in
+#: :func:`translate_literals`)
 THEME_TEMPLATES = package_path("rules_ext.site", "templates", "theme")
 
 _ATTRIBUTE = re.compile(r'\b(aria-label|title|placeholder)="([^"<>]*)"')
@@ -72,8 +74,8 @@ def translations(catalog: Path, convert: Callable[[str], str] | None = None) -> 
 
 
 def install(app, config) -> None:
-    """config-inited: the catalog before Sphinx's translations, and the page template before the
-    theme's (for a Chinese ``language`` only)."""
+    """config-inited: the catalog before Sphinx's translations, and the page template after the
+    project's, before the theme's (for a Chinese ``language`` only)."""
     if not is_chinese(config):
         return
     ours = translations(CATALOG, hant.converter(config) if hant.is_traditional(config) else None)
@@ -81,7 +83,7 @@ def install(app, config) -> None:
     # the templates' _() reads app.translator (at builder-inited); Sphinx's own _() the registry
     app.translator = ours
     locale.translators[("general", "sphinx")] = ours
-    config.templates_path = [str(THEME_TEMPLATES), *config.templates_path]
+    config.templates_path = [*config.templates_path, str(THEME_TEMPLATES)]
 
 
 def translate_literals(html: str, gettext_: Callable[[str], str]) -> Markup:

@@ -298,10 +298,12 @@ class View:
 
 # -- the generator --------------------------------------------------------------------------------
 class Generator:
-    def __init__(self, context: Context, templates_dir: Path):
+    def __init__(self, context: Context, template_folders: Sequence[Path]):
+        """``template_folders``: where ``site/<name>.rst.jinja`` is looked up, first match wins
+        (the project's folder, then the extension's defaults)."""
         self.ctx = context
         self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(templates_dir)),
+            loader=jinja2.FileSystemLoader([str(folder) for folder in template_folders]),
             undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=True,

@@ -408,10 +408,10 @@ def test_file_double_dummy_agrees_with_dds():
         assert mine.par.score == theirs.par.score, board.number
 
 
-def test_samples(tmp_path, corpus):
+def test_samples(sample_pdfs):
     from rules_ext.cli.samples import SAMPLE_NAMES
 
-    assert main(["samples", "-o", str(tmp_path)]) == 0
+    tmp_path = sample_pdfs  # `samples -o DIR`, run once per test run (tests/conftest.py)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(SAMPLE_NAMES)
     expected = {
         "hand-records.pdf": ["Board 1", "Board 18", "最优定约 Par"],

@@ -16,7 +16,7 @@ from rules_ext.verify import verify_corpus
 def site() -> dict[str, str]:
     corpus = load_corpus()
     generator = pages.Generator(pages.Context(corpus, findings=verify_corpus(corpus)),
-                                pages.Path(pages.__file__).parent / "templates")
+                                [pages.Path(pages.__file__).parent / "templates"])
     out: dict[str, str] = {}
     for edition in corpus.editions:
         out.update(generator.edition_pages(edition))

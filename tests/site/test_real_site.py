@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -14,38 +13,14 @@ from rules_ext.corpus import load_corpus
 pytestmark = pytest.mark.slow
 
 
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("name"):
-            self.ids.add(attrs["name"])
-        for key in ("href", "src"):
-            if attrs.get(key) and not (tag == "link" and attrs.get("rel") == "preconnect"):
-                self.hrefs.append(attrs[key])
-
-
-def check_links(outdir: Path) -> tuple[int, list[str], list[str]]:
-    """Every internal href/src of every page resolves to a file, and its #anchor to an id there.
-    Returns (links checked, problems)."""
-    parsed: dict[Path, _Links] = {}
-
-    def page(path: Path) -> _Links:
-        if path not in parsed:
-            links = _Links()
-            links.feed(path.read_text(encoding="utf-8"))
-            parsed[path] = links
-        return parsed[path]
-
+def check_links(real_site) -> tuple[int, list[str]]:
+    """Every internal href/src of every page resolves to a file, and its #anchor to an id there
+    (the pages as parsed once, ``real_site.pages``). Returns (links checked, problems)."""
+    pages, outdir = real_site.pages, real_site.outdir
+    ids = {path: set(page.ids) for path, page in pages.items()}
     checked, problems = 0, []
-    for source in sorted(outdir.rglob("*.html")):
-        for href in page(source).hrefs:
+    for source, page in pages.items():
+        for href in page.hrefs:
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:", "data:")):
                 continue
@@ -53,11 +28,11 @@ def check_links(outdir: Path) -> tuple[int, list[str], list[str]]:
             if target.is_dir():
                 target = target / "index.html"
             checked += 1
-            if not target.exists():
+            if target not in ids and not target.exists():
                 problems.append(f"{source.relative_to(outdir)}: {href} (no file)")
                 continue
             if (parts.fragment and target.suffix == ".html"
-                    and unquote(parts.fragment) not in page(target).ids):
+                    and unquote(parts.fragment) not in ids.get(target, ())):
                 problems.append(f"{source.relative_to(outdir)}: {href} (no anchor)")
     return checked, problems
 
@@ -90,7 +65,7 @@ def test_page_counts_per_edition(real_site):
 
 
 def test_internal_links_resolve(real_site):
-    checked, problems = check_links(real_site.outdir)
+    checked, problems = check_links(real_site)
     assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} broken"
     assert checked > 10000
     pdf_links = re.findall(r'href="(pdf/[^"]+)"', (real_site.outdir / "print.html").read_text("utf-8"))
@@ -180,11 +155,11 @@ def test_traditional_site_converts_every_string(real_site):
 
     assert all(to_traditional(word) != word for word in SIMPLIFIED_INTERFACE)
     hant = real_site.outdir / "hant"
-    pages = sorted(hant.rglob("*.html"))
+    pages = sorted(p for p in real_site.pages if p.is_relative_to(hant))
     assert len(pages) > 200
     found, unconverted = [], []
     for path in pages:
-        html = path.read_text(encoding="utf-8")
+        html = real_site.pages[path].html
         assert '<html class="no-js" lang="zh-Hant"' in html, path
         text = _visible_text(html)
         found += [f"{path.relative_to(hant)}: {w}" for w in SIMPLIFIED_INTERFACE if w in text]
@@ -236,31 +211,19 @@ def test_notes_and_hovers_read_as_printed(real_site):
     trad = (out / "1999-trad/law-25.html").read_text(encoding="utf-8")
     assert re.search(r'<span class="law-marker">（注：</span>非.*?計分）', trad)
     # hover texts (definitions, references) show text, never reST markup
-    markup = [f"{page.relative_to(out)}: {m}" for page in sorted(out.rglob("*.html"))
-              for m in re.findall(r'title="[^"]*(?::law:|\\ )[^"]*"', page.read_text(encoding="utf-8"))]
+    markup = [f"{path.relative_to(out)}: {m}" for path, page in real_site.pages.items()
+              for m in re.findall(r'title="[^"]*(?::law:|\\ )[^"]*"', page.html)]
     assert markup == [], markup[:5]
-
-
-class _Ids(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.ids: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        self.ids.extend(value for key, value in attrs if key == "id" and value)
 
 
 def test_every_page_has_unique_ids(real_site):
     duplicated = {}
-    pages = sorted(real_site.outdir.rglob("*.html"))
-    for path in pages:
-        parser = _Ids()
-        parser.feed(path.read_text(encoding="utf-8"))
+    for path, page in real_site.pages.items():
         seen: set[str] = set()
-        twice = sorted({i for i in parser.ids if i in seen or seen.add(i)})
+        twice = sorted({i for i in page.ids if i in seen or seen.add(i)})
         if twice:
             duplicated[str(path.relative_to(real_site.outdir))] = twice
-    assert len(pages) > 300
+    assert len(real_site.pages) > 300
     assert not duplicated, duplicated
 
 

@@ -1,0 +1,88 @@
+"""Navigation without a sidebar of every page: index pages in the table of contents, the pages they
+lead to in a reading order.
+
+The global table of contents (the sidebar) holds the index pages only: home, each edition's index,
+the comparison, the assistant, the worked examples and the hand-written pages. Were the laws in it,
+every page would carry every other page in its sidebar, and the theme renders and parses that
+whole tree for every page (furo: the cost grows with the square of the pages).
+
+An index page names the pages it leads to, in order, with::
+
+    .. rules-reading-order::
+
+       /1991/glossary
+       /1991/law-1
+       ...
+
+The directive prints nothing. It records the pages as the index page's children in the
+environment's toctree relations (``toctree_includes`` and ``files_to_rebuild``, as a toctree
+directive does), so Sphinx itself gives each page its parent, previous and next page (a law's next
+is the next law; the last law's next is the next index page) and does not call it an orphan, while
+the sidebar, made from the toctree *nodes*, stays short. On a page that is not in the sidebar, the
+sidebar marks the nearest index page above it as where the reader is (:func:`mark_current`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.environment.adapters.toctree import TocTree
+from sphinx.util import docname_join, logging
+from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
+
+
+class ReadingOrderDirective(SphinxDirective):
+    """``.. rules-reading-order::`` with one docname a line (``/1991/law-1`` or relative)."""
+
+    has_content = True
+
+    def run(self) -> list:
+        env, docname = self.env, self.env.docname
+        children: list[str] = []
+        for offset, line in enumerate(self.content):
+            name = line.strip()
+            if not name:
+                continue
+            child = docname_join(docname, name)  # '/1991/law-1' is absolute, as in a toctree
+            if child not in env.found_docs:
+                logger.warning("reading order names a page that does not exist: %s", name,
+                               location=(docname, self.content_offset + offset + 1),
+                               type="rules", subtype="reading-order")
+                continue
+            if child == docname or child in children:
+                continue
+            children.append(child)
+        # what a toctree directive records (sphinx.environment.adapters.toctree.note_toctree),
+        # without a toctree node: relations, rebuilds and "included", not the sidebar
+        env.toctree_includes.setdefault(docname, []).extend(children)
+        for child in children:
+            env.files_to_rebuild.setdefault(child, set()).add(docname)
+        return []
+
+
+def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: Any) -> None:
+    """html-page-context, after the theme's: a page reached through a reading order (a law, a
+    comparison) is not in the sidebar; the sidebar marks the nearest index page above it as the
+    current one and opens it, as it would for the page itself."""
+    tree = context.get("furo_navigation_tree")
+    if not tree or "current-page" in tree:
+        return
+    for ancestor in TocTree(app.env).get_toctree_ancestors(pagename):
+        href = re.escape(app.builder.get_relative_uri(pagename, ancestor))
+        pattern = re.compile(rf'<li class="(toctree-l\d+[^"]*)"><a class="reference internal" '
+                             rf'href="({href})">')
+        marked, count = pattern.subn(r'<li class="\1 current current-page">'
+                                     r'<a class="current reference internal" href="\2">', tree, count=1)
+        if count:
+            context["furo_navigation_tree"] = marked
+            return
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("rules-reading-order", ReadingOrderDirective)
+    app.connect("html-page-context", mark_current, priority=600)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
