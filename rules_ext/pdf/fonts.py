@@ -63,10 +63,10 @@ def font_path(environ: Mapping[str, str] | None = None) -> Path:
         if not path.is_file():
             raise FontError(f"{FONT_DIR_VARIABLE}={environ[FONT_DIR_VARIABLE]!r}: no {FONT_FILE} in it; {INSTALL}")
         return path
-    path = next((p for p in FONT_PATHS if p.is_file()), None)
-    if path is None:
+    found = next((p for p in FONT_PATHS if p.is_file()), None)
+    if found is None:
         raise FontError(f"font not found in {', '.join(str(p) for p in FONT_PATHS)}: {INSTALL}")
-    return path
+    return found
 
 
 @functools.cache
