@@ -61,8 +61,8 @@ def test_unknown_kind_and_edition_are_refused():
 
 def test_an_edition_without_the_law_says_so_and_may_show_another_as_reference():
     lacking = [(k, e) for k in rulings.kinds() for e in rulings.EDITIONS if not rulings.available(k, e)]
-    if not lacking:
-        pytest.skip("every kind is in every edition")
+    # the delivered 1999 text stops at Law 40, so the play's irregularities (revoke: Laws 61-64) lack it
+    assert ("revoke", "1999") in lacking, lacking
     kind, edition = lacking[0]
     with pytest.raises(NotInEdition, match=f"the {edition} text has no Law"):
         tree(kind, edition)

@@ -2,18 +2,15 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.cli.samples import write_edition
-
-POPPLER = shutil.which("pdftotext") and shutil.which("pdffonts") and shutil.which("pdftoppm")
-needs_poppler = pytest.mark.skipif(not POPPLER, reason="poppler-utils (pdftotext, pdffonts) not installed")
 
 
 @pytest.fixture(scope="module")
@@ -32,13 +29,12 @@ def book_1991(tmp_path_factory, corpus) -> Path:
 
 def pdftotext(path: Path, *pages: int) -> str:
     first = ["-f", str(pages[0]), "-l", str(pages[-1])] if pages else []
-    return subprocess.run(["pdftotext", *first, str(path), "-"], check=True, capture_output=True,
+    return subprocess.run([require("pdftotext"), *first, str(path), "-"], check=True, capture_output=True,
                           text=True).stdout
 
 
-@needs_poppler
 def test_fonts_are_embedded(book_1991):
-    lines = subprocess.run(["pdffonts", str(book_1991)], check=True, capture_output=True,
+    lines = subprocess.run([require("pdffonts"), str(book_1991)], check=True, capture_output=True,
                            text=True).stdout.splitlines()[2:]
     assert lines
     for line in lines:
@@ -46,7 +42,6 @@ def test_fonts_are_embedded(book_1991):
         assert "WenQuanYiMicroHei" in name and emb == "yes", line
 
 
-@needs_poppler
 def test_text_tables_marks_and_order(book_1991, corpus):
     pages = len(PdfReader(book_1991).pages)
     assert 25 <= pages <= 80, pages  # 93 laws, definitions, the errata
@@ -74,7 +69,6 @@ def test_text_tables_marks_and_order(book_1991, corpus):
     assert "逐处勘误" in errata and "共27处" in errata and "错字" in errata
 
 
-@needs_poppler
 def test_traditional_copy_speaks_traditional(tmp_path, corpus):
     out = tmp_path / "trad.pdf"
     assert write_edition("1999-trad", out, corpus=corpus) == len(PdfReader(out).pages)
@@ -84,11 +78,10 @@ def test_traditional_copy_speaks_traditional(tmp_path, corpus):
     assert "勘误" not in flat and "页" not in flat
 
 
-@needs_poppler
 def test_law_77_renders(book_1991, tmp_path):
     # a page rendered for a person to look at (make pdf keeps them out of the site)
     page = next(p for p in range(1, 60) if "复式桥牌记分表" in pdftotext(book_1991, p))
-    subprocess.run(["pdftoppm", "-r", "70", "-png", "-f", str(page), "-l", str(page), str(book_1991),
+    subprocess.run([require("pdftoppm"), "-r", "70", "-png", "-f", str(page), "-l", str(page), str(book_1991),
                     str(tmp_path / "law77")], check=True)
     (png,) = tmp_path.glob("law77*.png")
     assert png.stat().st_size > 20_000

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Table
+from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
@@ -50,9 +50,7 @@ SOLID = "N:AKQ2.AK2.AK2.AK2 JT98.QJT.QJT.QJT 7654.987.987.987 3.6543.6543.6543"
 
 def pages_text(path: Path) -> list[str]:
     """The text of each page as pdftotext reads it (poppler, as a reader's viewer would)."""
-    if shutil.which("pdftotext") is None:
-        pytest.fail("pdftotext is missing: install it with `apt-get install poppler-utils`")
-    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True,
+    out = subprocess.run([require("pdftotext"), "-enc", "UTF-8", str(path), "-"], check=True,
                          capture_output=True, text=True).stdout
     return out.split("\f")[:-1]
 

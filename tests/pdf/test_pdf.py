@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
@@ -366,8 +366,7 @@ def test_contract_and_card_markup():
 
 def test_png_renderings(tmp_path, pairs, corpus):
     """Render one page of each kind with pdftoppm into build/pdf-png/ for a person to look at."""
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm is missing: install it with `apt-get install poppler-utils`")
+    pdftoppm = require("pdftoppm")
     event, results = pairs
     teams = read_pbn(TEAMS)
     target = Path(__file__).parents[2] / "build" / "pdf-png"
@@ -384,7 +383,7 @@ def test_png_renderings(tmp_path, pairs, corpus):
     for name, write in pdfs.items():
         pdf = tmp_path / f"{name}.pdf"
         write(pdf)
-        subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "1", "-singlefile",
+        subprocess.run([pdftoppm, "-r", "50", "-png", "-f", "1", "-l", "1", "-singlefile",
                         str(pdf), str(target / name)], check=True)
         png = target / f"{name}.png"
         assert png.stat().st_size > 5000, f"{png} looks empty"

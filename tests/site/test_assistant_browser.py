@@ -11,6 +11,7 @@ import json
 import subprocess
 
 import pytest
+from required_tools import require
 from test_browser import SCREENSHOTS, browser, server, shot  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
@@ -136,7 +137,7 @@ def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
         assert wanted in text, wanted
     for unwanted in ("复制裁决记录", "下一步", "全部问题与结果", "繁體", "赛员叫出的叫品"):
         assert unwanted not in text, unwanted
-    subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(printed),
+    subprocess.run([require("pdftoppm"), "-r", "60", "-png", "-singlefile", str(printed),
                     str(SCREENSHOTS / "assistant-ruling-sheet")], check=True)
     print(f"\nassistant: {phone_shot}, {printed}")
 

@@ -1,4 +1,5 @@
-"""The built site in a real headless browser: Debian's chromium through selenium + chromedriver.
+"""The built site in a real headless browser: chromium through selenium + chromedriver (found on PATH
+or through CHROMIUM / CHROMEDRIVER: browser_tools.py).
 
 Opens the home page, follows links to 1991 Law 62, clicks its reference to Law 50 (详50条) and lands
 there, searches 藏牌 and sees Laws 61–64, switches to 繁體 and back at the same provision, reads the
@@ -9,20 +10,15 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
-import tempfile
 import threading
 from pathlib import Path
 
 import pytest
+from browser_tools import chromium
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
-INSTALL = ("install Debian's browser: `make setup` (as root) or "
-           "`sudo apt-get install chromium chromium-driver`")
 
 
 @pytest.fixture(scope="module")
@@ -43,25 +39,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def browser():
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        pytest.fail(f"{', '.join(missing)} not found: {INSTALL}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="rules-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--window-size=1280,1400",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with chromium() as driver:
+        yield driver
 
 
 def shot(driver, name: str) -> Path:
