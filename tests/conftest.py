@@ -36,6 +36,7 @@ def sample_pdfs(tmp_path_factory) -> Path:
 SHARED_FIXTURES = {"real_site": "site", "sample_pdfs": "site"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items) -> None:
     """Group the tests of each shared fixture (``--dist loadgroup``): one worker builds the site and
     renders the samples while the other runs the rest."""
