@@ -11,9 +11,9 @@ included, is read from the source and checked against the table below.
 | site    | corpus, core, verify            | reportlab                              |
 | cli     | everything                      | —                                      |
 
-``rules_ext/fileio.py`` (atomic writes) may be used by any part and imports only the standard
-library; the package's ``__init__`` (which any import of a part runs) is Sphinx's entry point and
-imports the site only inside ``setup()``.
+``rules_ext/fileio.py`` (atomic writes) and ``rules_ext/errors.py`` (the base of every bad-input
+error) may be used by any part and import only the standard library; the package's ``__init__``
+(which any import of a part runs) is Sphinx's entry point and imports the site only inside ``setup()``.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rules_ext"
 
-#: part -> the other parts it may import (besides itself and fileio)
+#: part -> the other parts it may import (besides itself, fileio and errors)
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "corpus": frozenset(),
@@ -36,6 +36,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "site": frozenset({"corpus", "core", "verify"}),
     "cli": frozenset({"core", "corpus", "pbn", "pdf", "site", "verify"}),
     "fileio": frozenset(),
+    "errors": frozenset(),
     "package": frozenset({"site"}),
 }
 FRAMEWORKS = frozenset({"sphinx", "docutils", "reportlab", "jinja2"})
@@ -43,6 +44,7 @@ FRAMEWORKS = frozenset({"sphinx", "docutils", "reportlab", "jinja2"})
 NEVER_IMPORTS: dict[str, frozenset[str]] = {
     "core": frozenset(),  # checked more strictly: the standard library only
     "fileio": frozenset(),  # likewise
+    "errors": frozenset(),  # likewise
     "corpus": FRAMEWORKS,
     "pbn": FRAMEWORKS,
     "pdf": FRAMEWORKS - {"reportlab"},
@@ -51,7 +53,7 @@ NEVER_IMPORTS: dict[str, frozenset[str]] = {
     "cli": frozenset(),
     "package": frozenset(),
 }
-STDLIB_ONLY = frozenset({"core", "fileio"})
+STDLIB_ONLY = frozenset({"core", "fileio", "errors"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ def violations_in(path: Path, root: Path = PACKAGE) -> list[Violation]:
         other = part_of(imported)
         top = imported.split(".")[0]
         if other is not None:
-            if other not in (part, "fileio", "package") and other not in MAY_IMPORT[part]:
+            if other not in (part, "fileio", "errors", "package") and other not in MAY_IMPORT[part]:
                 problems.append(Violation(str(path.relative_to(root.parent)), line, part, imported))
         elif top in NEVER_IMPORTS[part] or (part in STDLIB_ONLY and top not in sys.stdlib_module_names
                                              and top != "__future__"):

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from rules_ext.errors import RulesError
+
 __all__ = [
     "EDITION_ID",
     "Label",
@@ -58,7 +60,7 @@ _TARGET_RE = re.compile(rf"(?:(?P<edition>{EDITION_ID}):)?(?P<label>{_LABEL})", 
 _WORDS = {False: ("条", "款", "项", "目", "注", "引言"), True: ("條", "款", "項", "目", "註", "引言")}
 
 
-class LabelError(ValueError):
+class LabelError(RulesError):
     """A label or ``EDITION:LABEL`` target that cannot be read; the message quotes it and shows
     an accepted form."""
 

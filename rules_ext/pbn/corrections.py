@@ -32,6 +32,7 @@ from typing import Any
 
 from rules_ext.core import Contract, ContractError, DealError, Seat, board_conditions, ns_score
 from rules_ext.core.adjusted import WeightedScore
+from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pbn.context import tag_line
 from rules_ext.pbn.lexer import Game, Tag
@@ -42,7 +43,7 @@ __all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind
            "WeightedOutcome", "apply_corrections", "check_exportable", "parse_corrections", "read_corrections"]
 
 
-class CorrectionError(ValueError):
+class CorrectionError(RulesError):
     """A correction that cannot be read or applied: ``file:line: field: problem``."""
 
 
@@ -84,9 +85,9 @@ class ResultKey:
 
     def __post_init__(self) -> None:
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
-            raise ValueError(f"{self.board!r} is not a board number: expected e.g. board = 5")
+            raise RulesError(f"{self.board!r} is not a board number: expected e.g. board = 5")
         if not (self.table or self.ns_pair or self.ew_pair or self.room):
-            raise ValueError("which result of the board? expected table = \"3\", ns_pair/ew_pair, or room")
+            raise RulesError("which result of the board? expected table = \"3\", ns_pair/ew_pair, or room")
 
     def matches(self, result: TableResult) -> bool:
         return ((not self.table or result.table == self.table)
@@ -142,7 +143,7 @@ class Correction:
 
     def __post_init__(self) -> None:
         if not self.reason.strip():
-            raise ValueError("a correction needs a reason: expected e.g. reason = \"wrong contract entered\"")
+            raise RulesError("a correction needs a reason: expected e.g. reason = \"wrong contract entered\"")
         object.__setattr__(self, "weighted", tuple(self.weighted))
 
     def where(self, name: str) -> str:

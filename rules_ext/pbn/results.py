@@ -65,6 +65,7 @@ from operator import attrgetter, itemgetter
 
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, plain_results
@@ -136,12 +137,12 @@ class ScoringRules:
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
-            raise ValueError(f"unknown scoring method {self.method!r}: expected one of {', '.join(METHODS)}")
+            raise RulesError(f"unknown scoring method {self.method!r}: expected one of {', '.join(METHODS)}")
         if self.artificial and self.artificial not in ARTIFICIAL_IMPS:
-            raise ValueError(f"unknown artificial-score convention {self.artificial!r}: expected one of "
+            raise RulesError(f"unknown artificial-score convention {self.artificial!r}: expected one of "
                              f"{', '.join(ARTIFICIAL_IMPS)}")
         if self.trim is not None and self.trim < 0:
-            raise ValueError(f"a Butler datum cannot drop {self.trim} results at each end: expected 0, 1, 2, ...")
+            raise RulesError(f"a Butler datum cannot drop {self.trim} results at each end: expected 0, 1, 2, ...")
 
 
 def _scoring_source(event: Event) -> tuple[str, str, int]:
@@ -246,7 +247,7 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
     if rules.method == "imps" and event.kind is not EventKind.TEAMS:
-        raise ValueError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
+        raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     if rules.method == "matchpoints":
         rules = replace(rules, scale=scale or rules.scale or _infer_scale(event) or "2/1/0")

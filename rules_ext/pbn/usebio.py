@@ -71,6 +71,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
 from rules_ext.pbn.results_model import EventResults, ScoredResult
@@ -723,7 +724,7 @@ def write_usebio(event: Event, results: EventResults) -> bytes:
     elif event.kind is EventKind.PAIRS:
         _write_pairs(root, event, results)
     else:
-        raise ValueError(f"USEBIO export of a {event.kind.value} event is not supported: expected a pairs or "
+        raise RulesError(f"USEBIO export of a {event.kind.value} event is not supported: expected a pairs or "
                          f"a teams event")
     deals = [b for b in event.boards if b.deal is not None and b.deal.is_complete]
     if deals:
@@ -761,7 +762,7 @@ def _event_element(root: ET.Element, event: Event, event_type: str, *methods: tu
 
 def _write_pairs(root: ET.Element, event: Event, results: EventResults) -> None:
     if results.method not in _EVENT_TYPES:
-        raise ValueError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
+        raise RulesError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
                          f"matchpoints, averaged cross-IMPs or Butler, got {results.method}")
     event_type, method = _EVENT_TYPES[results.method]
     element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", method))
@@ -876,7 +877,7 @@ def _artificial_score(a: Artificial) -> str:
     if not any(ch.isdigit() for ch in a.marker):
         return a.marker
     if a.pct_ns != int(a.pct_ns) or a.pct_ew != int(a.pct_ew) or a.pct_ns >= 100 or a.pct_ew >= 100:
-        raise ValueError(f"artificial score {a.marker!r} ({a.pct_ns:g} % / {a.pct_ew:g} %) cannot be written in "
+        raise RulesError(f"artificial score {a.marker!r} ({a.pct_ns:g} % / {a.pct_ew:g} %) cannot be written in "
                          f"USEBIO: expected whole percentages below 100, written as A6040")
     return f"A{int(a.pct_ns):02d}{int(a.pct_ew):02d}"
 
@@ -910,8 +911,8 @@ def _check_round_trip(results: EventResults, data: bytes) -> None:
 
     back = read_usebio(data, source="<written USEBIO>")
     if back.problems:
-        raise ValueError(f"the USEBIO written does not read back: {back.problems[0]}")
+        raise RulesError(f"the USEBIO written does not read back: {back.problems[0]}")
     again = compute_results(back)
     if _played(again) != _played(results) or again.differences:
         first = again.differences[0] if again.differences else "the results differ"
-        raise ValueError(f"the USEBIO written does not read back to the same figures ({first}): not written")
+        raise RulesError(f"the USEBIO written does not read back to the same figures ({first}): not written")

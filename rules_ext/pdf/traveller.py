@@ -19,6 +19,7 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
+from rules_ext.errors import RulesError
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
 from rules_ext.pbn.results import compute_results, scoring_rules
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
@@ -346,5 +347,5 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
             styles = Styles(9)
             story.insert(0, styles.para(note, "small"))
     if not story:
-        raise ValueError(f"{event.source}: no boards to print travellers for")
+        raise RulesError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

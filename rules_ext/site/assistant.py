@@ -47,6 +47,7 @@ from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import quote
+from rules_ext.errors import RulesError
 from rules_ext.site import hant, markup
 
 logger = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ REFERENCE = "1991"
 #: the words of the outcome's fields (the JavaScript reads them from the page's data)
 
 
-class AssistantError(ValueError):
+class AssistantError(RulesError):
     """A tree that cites a phrase its provision does not have (the tests find these first)."""
 
 

@@ -20,6 +20,7 @@ from sphinx.util.nodes import make_id
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, citation, law_number
 from rules_ext.corpus.model import KINDS
+from rules_ext.errors import RulesError
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
 
 logger = logging.getLogger(__name__)
@@ -32,14 +33,14 @@ def script_option(value: str) -> str:
     """``simplified`` or ``traditional``."""
     value = (value or "").strip()
     if value not in (SIMPLIFIED, TRADITIONAL):
-        raise ValueError(f"unknown script {value!r}: expected simplified or traditional")
+        raise RulesError(f"unknown script {value!r}: expected simplified or traditional")
     return value
 
 
 def kind_option(value: str) -> str:
     value = (value or "").strip()
     if value not in KINDS:
-        raise ValueError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
+        raise RulesError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
     return value
 
 

@@ -43,6 +43,7 @@ from sphinx.search import SearchLanguage
 from sphinx.search.zh import SearchChinese
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
 
 DATA = Path(__file__).parent / "data"
@@ -162,7 +163,7 @@ def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
             continue
         match = re.fullmatch(r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)", line)
         if match is None:
-            raise ValueError(f"{path}:{number}: expected 'word = word ...' or "
+            raise RulesError(f"{path}:{number}: expected 'word = word ...' or "
                              f"'word > word ...', got {line!r}")
         left, how, right = match.groups()
         groups.append({"words": left.split() + right.split(), "from": left.split(),

@@ -33,6 +33,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from rules_ext.errors import RulesError
+
 #: the editions a tree may be written for (the delivered texts that have Chapters V and VI)
 EDITIONS = ("1991", "1999")
 #: how far an obligation to pass reaches (Laws 23, 26-32, 36, 37)
@@ -46,7 +48,7 @@ ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "�
 PENALTY_CARD_WORDS = {"major": "重罚张", "minor": "轻罚张"}
 
 
-class RulingError(ValueError):
+class RulingError(RulesError):
     """A tree that cannot be read, or answers that do not lead to an outcome."""
 
 
