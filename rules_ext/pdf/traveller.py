@@ -21,8 +21,9 @@ from reportlab.platypus import Flowable, Paragraph
 from rules_ext.core import Vulnerability
 from rules_ext.errors import RulesError
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
-from rules_ext.pbn.results import compute_results, scoring_rules
+from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
+from rules_ext.pbn.scoring_rules import scoring_rules
 from rules_ext.pbn.teams import match_rooms
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (
