@@ -13,7 +13,7 @@ from rules_ext.errors import RulesError
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input, same_file, write_bytes_atomic
 from rules_ext.pbn import PBNErrors, read_pbn
 from rules_ext.pbn.model import Event
-from rules_ext.pbn.usebio import read_usebio
+from rules_ext.pbn.usebio_reader import read_usebio
 
 if TYPE_CHECKING:  # reportlab is loaded only by the commands that print
     from rules_ext.pdf.layout import Progress

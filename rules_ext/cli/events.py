@@ -30,7 +30,7 @@ from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, METHODS
-from rules_ext.pbn.usebio import write_usebio
+from rules_ext.pbn.usebio_writer import write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
 
