@@ -21,8 +21,8 @@ from rules_ext.pbn.fastbuild import compact
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score",
-           "split_member_id"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "id_key",
+           "side_score", "split_member_id"]
 
 
 class EventKind(enum.Enum):
@@ -240,6 +240,15 @@ class TableResult:
 
 #: the object of the rarely used fields that every result leaving them all at their defaults shares
 _PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]
+
+
+def id_key(ident: str) -> tuple[int, int | str]:
+    """The order of pair, team, player, table or round ids: numbers by value, then the rest by name.
+
+    >>> sorted(["10", "2", "B", "1", "A"], key=id_key)
+    ['1', '2', '10', 'A', 'B']
+    """
+    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)
 
 
 def plain_results(results: Iterable[TableResult]) -> bool:

@@ -58,7 +58,7 @@ from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
 from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.file_figures import FileFigures, as_printed
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, plain_results
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
 from rules_ext.pbn.results_model import BoardResults, EventResults, RankEntry, Ranking, ScoredResult
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.scoring_rules import (
@@ -389,7 +389,7 @@ class _Work:
                 entries.append((pct if pct is not None else -1.0, ident, t.points, pct, t))
             else:
                 entries.append((t.imps, ident, t.imps, None, t))
-        entries.sort(key=lambda e: (-round(e[0], 9), _id_key(e[1])))
+        entries.sort(key=lambda e: (-round(e[0], 9), id_key(e[1])))
         ranked = []
         places = tie_places([round(e[0], 9) for e in entries])
         for (_, ident, total, pct, t), (position, tied) in zip(entries, places):
@@ -409,7 +409,3 @@ def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str],
 
 def _ns(r: TableResult) -> int:
     return r.score_ns if r.score_ns is not None else 0
-
-
-def _id_key(ident: str) -> tuple[int, int | str]:
-    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)

@@ -67,7 +67,7 @@ from pathlib import Path
 
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
 from rules_ext.pbn.errors import PBNError
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult, id_key
 from rules_ext.pbn.tables import Column, Table
 from rules_ext.pbn.usebio_xml import Node, is_xml, parse_xml
 
@@ -564,7 +564,8 @@ def _whole(text: str) -> int | None:
 def usebio_pair_key(ident: str) -> tuple[int, int | str, str]:
     """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``)."""
     number, direction = split_pair(ident)
-    return (0, int(number), direction) if number.isascii() and number.isdigit() else (1, ident, "")
+    key = id_key(number)
+    return (*key, direction) if key[0] == 0 else (1, ident, "")
 
 
 def _date(text: str) -> str:

@@ -46,7 +46,7 @@ from sphinx.util import logging
 
 from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import EDITION_ID
+from rules_ext.corpus.labels import EDITION_ID, number_runs
 from rules_ext.fileio import package_path
 from rules_ext.site import directives, hant, interface, publish, reading, search
 from rules_ext.site.domain import LawDomain, LawRole
@@ -182,7 +182,7 @@ def generate(app) -> None:
                 break  # no law in both texts: nothing to compare
             messages.append(
                 f"rules: 繁體 check, OpenCC {profile} vs delivered {copy.id}, Laws "
-                f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
+                f"{','.join(number_runs(agreement.laws)) or 'none'}: {agreement.matching} of {agreement.characters} "
                 f"characters agree ({100 * agreement.ratio:.1f} %)")
     for message in messages:
         logger.info("%s", message)
@@ -221,15 +221,6 @@ def _findings(corpus, config) -> list:
     findings = list(loader(corpus))
     logger.info("rules: %d verification findings shown on the law pages", len(findings))
     return findings
-
-
-def _ranges(numbers) -> str:
-    numbers = sorted(numbers)
-    if not numbers:
-        return "none"
-    if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}–{numbers[-1]}"
-    return ",".join(map(str, numbers))
 
 
 def setup(app) -> dict[str, Any]:

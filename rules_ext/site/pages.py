@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS, pdf_name
-from rules_ext.corpus.labels import LabelError, ancestors, citation, law_number
+from rules_ext.corpus.labels import ancestors, citation, law_of
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
 from rules_ext.corpus.printed import (
     RULE_TITLES,
@@ -87,14 +87,6 @@ def _terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], C
         mapping = {to_traditional(d.term, profile): d.term for d in source.definitions}
         return list(mapping), lambda term: f"{base}:{mapping[term]}"
     return [d.term for d in source.definitions], lambda term: f"{base}:{term}"
-
-
-def _law_of(label: str) -> int | None:
-    """The law of a table's or a finding's label; None for what is no label."""
-    try:
-        return law_number(label)
-    except LabelError:
-        return None
 
 
 def reference_notices(xrefs: Sequence[CrossReference]) -> list[str]:
@@ -547,7 +539,7 @@ class Generator:
                 lines.append(esc("条名由编者拟定，原文未印。"))
             lines += [esc(in_chinese(e)) for e in law.evidence]
             for t in edition.tables:
-                if _law_of(t.label) == law.number:
+                if law_of(t.label) == law.number:
                     lines += [esc(f"“{t.caption}”表：{in_chinese(n)}") for n in t.notes]
             entries.append({"title": markup.escape(view.title(law)),
                             "lines": [markup.role("law:ref", ed("本条原文"), f"{edition.id}:{law.number}")
@@ -575,12 +567,12 @@ class Generator:
         """The verification findings (table cells printed wrong) of one law."""
         return [f for f in self.ctx.findings
                 if getattr(f, "edition", None) == edition_id
-                and _law_of(str(getattr(f, "label", ""))) == number]
+                and law_of(str(getattr(f, "label", ""))) == number]
 
     @staticmethod
     def _has_evidence(edition: Edition, law: Law) -> bool:
         return bool(law.number_editorial or law.title_editorial or law.evidence
-                    or any(t.notes for t in edition.tables if _law_of(t.label) == law.number))
+                    or any(t.notes for t in edition.tables if law_of(t.label) == law.number))
 
     def lost_notices(self, edition: Edition, law: Law, convert=lambda s: s) -> list[str]:
         """Chinese notices (reST) of what the source lost in a law: an empty page, a provision
@@ -617,7 +609,7 @@ class Generator:
                                                                for q in o.law(law.number).walk()))
                              + "。")
         for t in edition.tables:
-            if _law_of(t.label) == law.number and not t.rows:
+            if law_of(t.label) == law.number and not t.rows:
                 tid = t.id
                 notes.append(markup.escape(convert(f"“{t.caption}”表原文只存表头，表身已缺失"))
                              + having(lambda o, tid=tid: any(x.id == tid and x.rows for x in o.tables))
@@ -632,7 +624,7 @@ class Generator:
         labels = {p.label for p in law.walk()}
         found = []
         for label, group in tables.items():
-            if label in labels or _law_of(label) != law.number:
+            if label in labels or law_of(label) != law.number:
                 continue
             found.append({"label": label, "kind": "section", "marker": "",
                           "heading": markup.option_value(convert(group[0].caption or label)),
