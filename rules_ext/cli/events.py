@@ -24,7 +24,9 @@ from rules_ext.cli.common import (
     refuse_overwriting_inputs,
 )
 from rules_ext.errors import RulesError
-from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, check_exportable, read_corrections
+from rules_ext.pbn.corrections import AppliedCorrection, read_corrections
+from rules_ext.pbn.corrections_apply import apply_corrections
+from rules_ext.pbn.corrections_export import check_exportable
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
