@@ -6,7 +6,6 @@ and the place in it.
 """
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -226,8 +225,3 @@ def tree(kind: str, edition: str, reference: str = "") -> Tree:
 def all_trees() -> list[Tree]:
     """Every kind under every edition that has it."""
     return [tree(k, e) for k in kinds() for e in EDITIONS if available(k, e)]
-
-
-def trees_json(edition: str) -> str:
-    """Every tree of ``edition`` (those it lacks as 1991 references) as JSON, for the site."""
-    return json.dumps([tree(k, edition, reference="1991").to_dict() for k in kinds()], ensure_ascii=False)
