@@ -38,7 +38,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.errors import ConfigError
@@ -52,6 +52,11 @@ from rules_ext.site import directives, hant, interface, publish, reading, search
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -73,13 +78,13 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
         raise ConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
 
 
-def templates_dir(app) -> Path:
+def templates_dir(app: Sphinx) -> Path:
     """``rules_templates_dir`` (relative to the folder of conf.py) or the extension's templates."""
     value = app.config.rules_templates_dir
     return Path(app.confdir, value) if value else DEFAULT_TEMPLATES
 
 
-def validate_config(app, config) -> None:
+def validate_config(app: Sphinx, config: Config) -> None:
     """config-inited: check every ``rules_*`` value once, and add the extension's static files."""
     from rules_ext.site.script import PROFILES
 
@@ -103,19 +108,19 @@ def validate_config(app, config) -> None:
                                       **config.html_search_options}
 
 
-def search_dictionary(app) -> Path:
+def search_dictionary(app: Sphinx) -> Path:
     """The jieba user dictionary the generator writes for the search language (a build
     product, next to the environment)."""
     return Path(app.doctreedir, "rules-search-dict.txt")
 
 
-def corpus_download(app) -> Path:
+def corpus_download(app: Sphinx) -> Path:
     """The corpus as JSON (``python -m rules_ext corpus``), written for the site's download link
     (``:download:`</_generated/rules-corpus.json>```)."""
     return Path(app.srcdir, "_generated", "rules-corpus.json")
 
 
-def generate(app) -> None:
+def generate(app: Sphinx) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
     from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
@@ -223,7 +228,7 @@ def _findings(corpus, config) -> list:
     return findings
 
 
-def setup(app) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
     app.add_config_value("rules_default_edition", EDITIONS.default, "env", types=(str,))
