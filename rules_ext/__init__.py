@@ -6,6 +6,11 @@ domain, its directives and roles, the page generation and the Chinese search (ru
 from __future__ import annotations
 
 import importlib.metadata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 try:
     __version__ = importlib.metadata.version("rules-ext")
@@ -13,7 +18,7 @@ except importlib.metadata.PackageNotFoundError:  # a source checkout on sys.path
     __version__ = "0+unknown"
 
 
-def setup(app):
+def setup(app: Sphinx) -> ExtensionMetadata:
     from rules_ext.site import setup as site_setup
 
     return site_setup(app)

@@ -15,6 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rules_ext.errors import RulesError
+
 
 def package_path(package: str, *parts: str) -> Path:
     """The file or folder ``parts`` shipped inside ``package``, e.g.
@@ -31,7 +33,7 @@ def package_path(package: str, *parts: str) -> Path:
 MAX_INPUT_SIZE = 64 * 1024 * 1024
 
 
-class InputFileError(ValueError):
+class InputFileError(RulesError):
     """An input that is not a regular file, or larger than the limit."""
 
 

@@ -3,21 +3,43 @@
 This package is the command-line layer, the one part that may import every other (``corpus``,
 ``core``, ``pbn``, ``pdf``, ``verify``): glue that needs two parts (read an event, then print it) lives
 here, never inside one of the parts. Each module exposes ``register(subparsers)`` for its commands;
-every command's handler takes the parsed arguments and returns an exit status. Errors that a user
-can fix (bad input files, bad values) are ValueError or OSError subclasses: they are printed as one
-line and the exit status is 1, never a traceback; the problems of an input file (``PBNErrors``) are
-printed one ``file:line: problem`` line each. A failing command writes no output file.
+every command's handler takes the parsed arguments and returns an exit status. A failing command
+writes no output file.
+
+Errors and exit statuses:
+
+* bad input that a user can fix (a file that does not read, a bad value or option) is a
+  :class:`rules_ext.errors.RulesError` (the project's one error family) or, for files, an ``OSError``:
+  printed as one ``error: ...`` line, exit status 1, never a traceback; the problems of an input file
+  (``PBNErrors``) are printed one ``file:line: problem`` line each;
+* anything else that escapes a command is a bug in the package, never passed off as bad input: one
+  line ``internal error: KeyError: 'x' — this is a bug in rules_ext, please report it ...`` and exit
+  status 70 (``EX_SOFTWARE``); the traceback is printed (after that line, on stderr) only with the
+  global ``--debug`` option (``python -m rules_ext --debug COMMAND ...``, or ``--debug`` after the
+  command);
+* Ctrl-C: ``interrupted``, exit status 130.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 
 from rules_ext.cli import core, corpus, events, printing, rulings, verify
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
 COMMAND_MODULES = (corpus, core, events, printing, rulings, verify)
+
+#: the exit status of bad input (a RulesError, an OSError or the problems of an input file)
+EXIT_BAD_INPUT = 1
+#: the exit status of an internal error, a bug in the package (sysexits.h's EX_SOFTWARE)
+EXIT_INTERNAL_ERROR = 70
+#: the exit status after Ctrl-C
+EXIT_INTERRUPTED = 130
+
+_DEBUG_HELP = "on an internal error (a bug in rules_ext), print the traceback too"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,9 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m rules_ext",
         description="Chinese duplicate bridge competition rules: corpus, scoring, PBN and print jobs.",
     )
+    parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMAND_MODULES:
         module.register(subparsers)
+    for command in subparsers.choices.values():  # also accepted after the command's name
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)
     return parser
 
 
@@ -39,13 +64,27 @@ def main(argv: list[str] | None = None) -> int:
     except PBNErrors as exc:  # the problems of an input file: one file:line: problem line each
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-        return 1
-    except (ValueError, OSError) as exc:
+        return EXIT_BAD_INPUT
+    except (RulesError, OSError) as exc:  # bad input: the one line says what is wrong
         print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # anything else is a bug of ours, never shown as bad input
+        print(internal_error_line(exc), file=sys.stderr)
+        if args.debug:
+            traceback.print_exception(exc, file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """The one line an internal error is reported with, e.g. ``internal error: KeyError: 'x' — this
+    is a bug in rules_ext, please report it (run with --debug for the traceback)``."""
+    message = str(exc).strip().splitlines()
+    what = f"{type(exc).__name__}: {message[0]}" if message else type(exc).__name__
+    return (f"internal error: {what} — this is a bug in rules_ext, please report it "
+            f"(run with --debug for the traceback)")
 
 
 if __name__ == "__main__":  # pragma: no cover

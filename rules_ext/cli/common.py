@@ -9,10 +9,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from rules_ext.errors import RulesError
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input, same_file, write_bytes_atomic
 from rules_ext.pbn import PBNErrors, read_pbn
 from rules_ext.pbn.model import Event
-from rules_ext.pbn.usebio import read_usebio
+from rules_ext.pbn.usebio_reader import read_usebio
 
 if TYPE_CHECKING:  # reportlab is loaded only by the commands that print
     from rules_ext.pdf.layout import Progress
@@ -81,7 +82,7 @@ def refuse_overwriting_inputs(output: Path | None, *inputs: Path | None) -> None
     """An output that is one of the inputs (by any path) is refused before anything is read."""
     for source in inputs:
         if output is not None and source is not None and same_file(output, source):
-            raise ValueError(f"{output}: is the input file {source}: expected another output file "
+            raise RulesError(f"{output}: is the input file {source}: expected another output file "
                              f"(an input is never written over)")
 
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.errors import RulesError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,7 +43,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
         try:
             editions = [corpus.edition(args.edition)]
         except KeyError as exc:
-            raise ValueError(exc.args[0]) from exc
+            raise RulesError(exc.args[0]) from exc
     if args.format == "json":
         json.dump({"editions": [e.to_dict() for e in editions]}, sys.stdout, ensure_ascii=False,
                   indent=1)

@@ -23,12 +23,16 @@ from rules_ext.cli.common import (
     read_event_file,
     refuse_overwriting_inputs,
 )
-from rules_ext.pbn.corrections import AppliedCorrection, apply_corrections, check_exportable, read_corrections
+from rules_ext.errors import RulesError
+from rules_ext.pbn.corrections import AppliedCorrection, read_corrections
+from rules_ext.pbn.corrections_apply import apply_corrections
+from rules_ext.pbn.corrections_export import check_exportable
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
-from rules_ext.pbn.results import ARTIFICIAL_IMPS, METHODS, compute_results
-from rules_ext.pbn.usebio import write_usebio
+from rules_ext.pbn.results import compute_results
+from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, METHODS
+from rules_ext.pbn.usebio_writer import write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
 
@@ -107,13 +111,13 @@ def _read(path: Path, args: argparse.Namespace) -> Event | None:
 def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
-        raise ValueError("--format pdf needs an output file: expected -o results.pdf")
+        raise RulesError("--format pdf needs an output file: expected -o results.pdf")
     event = _read(args.event, args)
     if event is None:
         return 1
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
-        raise ValueError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
+        raise RulesError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
     event, applied = _corrected(event, args.corrections)
     results = compute_results(event, scale=args.scale, method=args.method, artificial=args.artificial_imps)
     notes = [f"Correction {a.correction.number}: {a}" for a in applied]
@@ -133,9 +137,9 @@ def run_results(args: argparse.Namespace) -> int:
 def run_pbn(args: argparse.Namespace) -> int:
     writes = args.export or args.usebio
     if args.corrections is not None and not args.export:
-        raise ValueError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
+        raise RulesError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
     if not writes and (args.output or args.lf or args.keep_going):
-        raise ValueError("-o, --lf and --keep-going do nothing without --export or --usebio: expected "
+        raise RulesError("-o, --lf and --keep-going do nothing without --export or --usebio: expected "
                          "`pbn FILE --export -o OUT.pbn`, `pbn FILE --usebio -o OUT.xml`, or `pbn FILE` for a summary")
     event = _read(args.file, args) if writes else read_event_file(args.file, encoding=args.encoding,
                                                                   max_size=args.max_size)
@@ -144,7 +148,7 @@ def run_pbn(args: argparse.Namespace) -> int:
     if args.usebio:
         emit(write_usebio(event, compute_results(event)), args.output)
     elif args.export and event.version.startswith("USEBIO"):
-        raise ValueError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
+        raise RulesError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:
         event, applied = _corrected(event, args.corrections)
         check_exportable(applied)

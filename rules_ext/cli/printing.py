@@ -26,6 +26,7 @@ from rules_ext.cli.common import (
     read_event,
     refuse_overwriting_inputs,
 )
+from rules_ext.errors import RulesError
 from rules_ext.fileio import read_input
 
 
@@ -103,12 +104,12 @@ def read_commentary(path: Path | None) -> dict[int, str]:
     try:
         data = tomllib.loads(read_input(path).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML: {exc}") from exc
+        raise RulesError(f"{path}: not valid TOML: {exc}") from exc
     table = data.get("commentary", {})
     out = {}
     for key, text in table.items():
         if not str(key).isdigit() or not isinstance(text, str):
-            raise ValueError(f"{path}: commentary.{key}: expected a board number and text, "
+            raise RulesError(f"{path}: commentary.{key}: expected a board number and text, "
                              "e.g. 1 = \"West leads ♠K\"")
         out[int(key)] = text
     return out
@@ -131,7 +132,7 @@ def run_travellers(args: argparse.Namespace) -> int:
     from rules_ext.pdf.traveller import write_travellers
 
     if args.rows is not None and not 1 <= args.rows <= 60:
-        raise ValueError(f"--rows {args.rows}: expected 1..60")
+        raise RulesError(f"--rows {args.rows}: expected 1..60")
     refuse_overwriting_inputs(args.output, args.event)
     event = read_event(args.event, max_size=args.max_size)
     write_travellers(event, args.output, blank=args.blank, rows=args.rows, diagram=args.diagram,
@@ -144,7 +145,7 @@ def run_ruling(args: argparse.Namespace) -> int:
     from rules_ext.pdf.ruling_record import load_ruling
 
     if args.blank == (args.record is not None):
-        raise ValueError("give either a ruling record or --blank: expected "
+        raise RulesError("give either a ruling record or --blank: expected "
                          "`ruling RULING.toml -o form.pdf` or `ruling --blank -o blank.pdf`")
     record = None
     if args.record is not None:
@@ -164,10 +165,10 @@ def run_pickup(args: argparse.Namespace) -> int:
 
     size = (args.tables, args.rounds, args.boards_per_round)
     if any(x is not None for x in size) and not all(x is not None for x in size):
-        raise ValueError("give --tables, --rounds and --boards-per-round together: expected e.g. "
+        raise RulesError("give --tables, --rounds and --boards-per-round together: expected e.g. "
                          "`pickup -o slips.pdf --tables 10 --rounds 9 --boards-per-round 3`")
     if args.event is None and size[0] is None:
-        raise ValueError("give a results file or the movement's size: expected `pickup EVENT.pbn -o slips.pdf` "
+        raise RulesError("give a results file or the movement's size: expected `pickup EVENT.pbn -o slips.pdf` "
                          "or `pickup -o slips.pdf --tables N --rounds R --boards-per-round B`")
     refuse_overwriting_inputs(args.output, args.event)
     event = read_event(args.event, max_size=args.max_size) if args.event is not None else None

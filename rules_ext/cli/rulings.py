@@ -30,11 +30,12 @@ from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
 from rules_ext.corpus.labels import citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import Quote, quote
+from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
 from rules_ext.pdf.ruling_record import parse_ruling
 
 
-class QuoteMissing(ValueError):
+class QuoteMissing(RulesError):
     """A tree cites a phrase its provision does not have (a fault of the tree, found by the tests)."""
 
 
@@ -59,7 +60,7 @@ def _rule(args: argparse.Namespace) -> int:
         print(kinds_table())
         return 0
     if args.case is None:
-        raise ValueError("rule: give a case file (CASE.toml), or --list")
+        raise RulesError("rule: give a case file (CASE.toml), or --list")
     refuse_overwriting_inputs(args.record, args.case)
     case = load_case(args.case)
     ruling = case.rule()
@@ -160,7 +161,7 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     ``edition:label``, the outcome as the ruling."""
     missing = [key for key in ("event", "board") if key not in case.data]
     if missing:
-        raise ValueError(f"{case.source}: {missing[0]}: missing: a ruling record needs the event and the board "
+        raise RulesError(f"{case.source}: {missing[0]}: missing: a ruling record needs the event and the board "
                          f"(add e.g. event = \"…\" and board = 7 to the case file)")
     o = ruling.outcome
     edition = ruling.reference_edition or ruling.edition

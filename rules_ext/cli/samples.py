@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_ext.corpus.catalogue import EDITIONS, pdf_name
+from rules_ext.errors import RulesError
 from rules_ext.fileio import package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
@@ -53,7 +54,7 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
     try:
         edition = corpus.edition(edition_id)
     except KeyError as exc:
-        raise ValueError(f"--edition {edition_id}: {exc.args[0]}") from exc
+        raise RulesError(f"--edition {edition_id}: {exc.args[0]}") from exc
     findings = findings if findings is not None else verify_corpus(corpus)
     return write_edition_pdf(corpus, edition.id, path, misprints=findings, paper=paper,
                              convert=to_traditional if edition.script == "traditional" else None)

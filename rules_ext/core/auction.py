@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 
 from rules_ext.core.cards import DealError, Seat, Strain
 from rules_ext.core.contract import Contract, Doubling
+from rules_ext.errors import RulesError
 
 
-class AuctionError(ValueError):
+class AuctionError(RulesError):
     """A call that the laws do not allow at this point; ``law`` is the label it breaks."""
 
     def __init__(self, law: str, message: str) -> None:

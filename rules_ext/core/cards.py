@@ -15,8 +15,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Self
 
+from rules_ext.errors import RulesError
 
-class DealError(ValueError):
+
+class DealError(RulesError):
     """A card, hand or deal that cannot exist (unknown card, duplicate card, wrong count)."""
 
 

@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass
 
 from rules_ext.core.cards import DealError, KeyEnum, Seat, Strain
+from rules_ext.errors import RulesError
 
 
-class ContractError(ValueError):
+class ContractError(RulesError):
     """A contract that cannot exist (level 8, unknown strain, a redouble of nothing, ...)."""
 
 

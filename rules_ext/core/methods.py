@@ -20,8 +20,10 @@ import math
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from rules_ext.errors import RulesError
 
-class ScoringMethodError(ValueError):
+
+class ScoringMethodError(RulesError):
     """Input that a method of scoring cannot use (unknown scale, too few results, ...)."""
 
 

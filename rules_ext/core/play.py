@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from rules_ext.core.cards import Card, Deal, Hand, Seat, Strain
 from rules_ext.core.contract import Contract
+from rules_ext.errors import RulesError
 
 
-class PlayError(ValueError):
+class PlayError(RulesError):
     """A card that may not be played at this point; ``law`` is the label it breaks."""
 
     def __init__(self, law: str, message: str) -> None:

@@ -34,12 +34,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules_ext.errors import RulesError
+
 #: the pattern changes a rule may name (see :func:`rule_applies`)
 RULE_CHANGES = ("suits", "brackets", "semicolons")
 _SUITS = "♠♥♦♣"
 
 
-class ErrataError(ValueError):
+class ErrataError(RulesError):
     """An errata file or entry that cannot be used."""
 
 

@@ -24,7 +24,10 @@ A label always names one provision of one edition; the edition qualifies it as `
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+
+from rules_ext.errors import RulesError
 
 __all__ = [
     "EDITION_ID",
@@ -34,6 +37,8 @@ __all__ = [
     "ancestors",
     "citation",
     "law_number",
+    "law_of",
+    "number_runs",
     "parse_target",
     "sort_key",
 ]
@@ -58,7 +63,7 @@ _TARGET_RE = re.compile(rf"(?:(?P<edition>{EDITION_ID}):)?(?P<label>{_LABEL})", 
 _WORDS = {False: ("条", "款", "项", "目", "注", "引言"), True: ("條", "款", "項", "目", "註", "引言")}
 
 
-class LabelError(ValueError):
+class LabelError(RulesError):
     """A label or ``EDITION:LABEL`` target that cannot be read; the message quotes it and shows
     an accepted form."""
 
@@ -188,6 +193,35 @@ def law_number(label: str) -> int:
     (45, 69, 76)
     """
     return Label.parse(label).law
+
+
+def law_of(label: str) -> int | None:
+    """The law of a label, or None for what is no label (a table's or a finding's label may be none).
+
+    >>> law_of("45C4b"), law_of("")
+    (45, None)
+    """
+    try:
+        return law_number(label)
+    except LabelError:
+        return None
+
+
+def number_runs(numbers: Iterable[int]) -> list[str]:
+    """Law (or line) numbers as runs of consecutive numbers, in order.
+
+    >>> number_runs([9, 3, 5, 7, 8]), number_runs(range(21, 40)), number_runs([])
+    (['3', '5', '7–9'], ['21–39'], [])
+    """
+    ordered = sorted(set(numbers))
+    runs, start = [], None
+    for i, n in enumerate(ordered):
+        if start is None:
+            start = n
+        if i + 1 == len(ordered) or ordered[i + 1] != n + 1:
+            runs.append(str(start) if start == n else f"{start}–{n}")
+            start = None
+    return runs
 
 
 def ancestors(label: str) -> list[str]:

@@ -14,6 +14,8 @@ from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules_ext.errors import RulesError
+
 #: Chinese numerals used in chapter/part/section headings (第十一章)
 CN_DIGITS = "零一二三四五六七八九十"
 
@@ -74,7 +76,7 @@ def read_lines(path: Path) -> list[SourceLine]:
     return [SourceLine(i, line, normalise(line)) for i, line in enumerate(data.splitlines(), 1)]
 
 
-class TextFileError(ValueError):
+class TextFileError(RulesError):
     """A delivered text that cannot be read (not UTF-8, unknown file name ...)."""
 
 

@@ -348,11 +348,6 @@ def resolve_target(corpus: Corpus, edition_id: str, target: str,
                             f"Law {target if law is None else law} is in no edition of the corpus")
 
 
-def _references(edition: Edition) -> Iterator[CrossReference]:
-    for _, ref in _citing(edition):
-        yield ref
-
-
 def _citing(edition: Edition) -> Iterator[tuple[Provision | Definition, CrossReference]]:
     """Every reference of an edition with the provision or definition that prints it."""
     for provision in edition.provisions():

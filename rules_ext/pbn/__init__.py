@@ -17,7 +17,7 @@ Public API
 ``compute_results(event, *, scale=None, method=None) -> EventResults``
     Scores (where the file lacks them), matchpoints with Neuberg, percentages, IMPs, VPs,
     cross-IMPs, Butler, rankings with ties, and every difference from the file's own figures.
-``apply_corrections(event, read_corrections(path)) -> (Event, applied)`` (``rules_ext.pbn.corrections``)
+``apply_corrections(event, read_corrections(path)) -> (Event, applied)`` (``rules_ext.pbn.corrections_apply``)
     A director's corrections from a TOML file (format: ``corrections.md`` beside this module):
     corrected results, artificial (A+/A=/A- per side) and weighted scores, removed results; the
     event comes back corrected, games included, to be scored or exported.

@@ -15,34 +15,31 @@ optional) and what the result becomes:
   part in the scoring.
 
 :func:`read_corrections` reads the file (every problem a :class:`CorrectionError`
-``file:line: field: problem``); :func:`apply_corrections` takes an :class:`Event` and returns the
-corrected event and the corrections applied, the games included so that the export writes the
-corrected results. The file's own figures on a corrected board (matchpoints, percentages, IMPs)
+``file:line: field: problem``); :func:`~rules_ext.pbn.corrections_apply.apply_corrections` takes an
+:class:`Event` and returns the corrected event and the corrections applied, the games included
+(rewritten by :mod:`rules_ext.pbn.corrections_export`) so that the export writes the corrected
+results. The file's own figures on a corrected board (matchpoints, percentages, IMPs)
 describe the board before the correction: they are left out of the comparison and, in the games,
 become ``?`` (unknown).
 """
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rules_ext.core import Contract, ContractError, DealError, Seat, board_conditions, ns_score
-from rules_ext.core.adjusted import WeightedScore
+from rules_ext.core import Contract, ContractError, DealError, Seat
+from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
-from rules_ext.pbn.context import tag_line
-from rules_ext.pbn.lexer import Game, Tag
-from rules_ext.pbn.model import Artificial, Board, Event, TableResult
-from rules_ext.pbn.tables import Column, TableError, parse_columns, replace_cell, tokenize_row
+from rules_ext.pbn.model import Artificial, TableResult
 
 __all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind", "ResultKey",
-           "WeightedOutcome", "apply_corrections", "check_exportable", "parse_corrections", "read_corrections"]
+           "WeightedOutcome", "parse_corrections", "read_corrections"]
 
 
-class CorrectionError(ValueError):
+class CorrectionError(RulesError):
     """A correction that cannot be read or applied: ``file:line: field: problem``."""
 
 
@@ -61,7 +58,8 @@ _RESULT_KEYS = ("contract", "declarer", "tricks", "lead")
 _WHERE_KEYS = ("board", "table", "ns_pair", "ew_pair", "room")
 _KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, "ns", "ew", "weighted", "remove", "reason", "director", "time"})
 _TOP_KEYS = frozenset({"correction", "director"})
-_EXAMPLE = {
+#: each field written as a corrections file writes it, for the messages that say what was expected
+EXAMPLE = {
     "board": "board = 5", "table": 'table = "3"', "ns_pair": 'ns_pair = "4"', "ew_pair": 'ew_pair = "11"',
     "room": 'room = "Closed"', "contract": 'contract = "4SX"', "declarer": 'declarer = "S"',
     "tricks": "tricks = 9", "lead": 'lead = "HA"', "ns": 'ns = "A+"', "ew": 'ew = "A-"',
@@ -84,9 +82,9 @@ class ResultKey:
 
     def __post_init__(self) -> None:
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
-            raise ValueError(f"{self.board!r} is not a board number: expected e.g. board = 5")
+            raise RulesError(f"{self.board!r} is not a board number: expected e.g. board = 5")
         if not (self.table or self.ns_pair or self.ew_pair or self.room):
-            raise ValueError("which result of the board? expected table = \"3\", ns_pair/ew_pair, or room")
+            raise RulesError("which result of the board? expected table = \"3\", ns_pair/ew_pair, or room")
 
     def matches(self, result: TableResult) -> bool:
         return ((not self.table or result.table == self.table)
@@ -142,7 +140,7 @@ class Correction:
 
     def __post_init__(self) -> None:
         if not self.reason.strip():
-            raise ValueError("a correction needs a reason: expected e.g. reason = \"wrong contract entered\"")
+            raise RulesError("a correction needs a reason: expected e.g. reason = \"wrong contract entered\"")
         object.__setattr__(self, "weighted", tuple(self.weighted))
 
     def where(self, name: str) -> str:
@@ -240,7 +238,7 @@ def _read(toml: TomlText) -> tuple[Correction, ...]:
     director = data.get("director", "")
     if not isinstance(director, str):
         raise CorrectionError(f"{toml.where('director')}: director: {director!r} is not text: "
-                              f"expected {_EXAMPLE['director']}")
+                              f"expected {EXAMPLE['director']}")
     return tuple(_CorrectionReader(toml, n, table, director).correction()
                  for n, table in enumerate(tables, start=1))
 
@@ -270,7 +268,7 @@ class _CorrectionReader:
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise self.fail(name, f"{value!r} is not text: expected e.g. {_EXAMPLE[name]}")
+            raise self.fail(name, f"{value!r} is not text: expected e.g. {EXAMPLE[name]}")
         return value.strip()
 
     def correction(self) -> Correction:
@@ -287,7 +285,7 @@ class _CorrectionReader:
             raise self.fail("board", str(exc), exc) from exc
         reason = self.text("reason")
         if not reason:
-            raise self.fail("reason", f"missing: every correction says why, e.g. {_EXAMPLE['reason']}")
+            raise self.fail("reason", f"missing: every correction says why, e.g. {EXAMPLE['reason']}")
         kinds = [kind for kind, present in (
             (CorrectionKind.RESULT, any(k in t for k in _RESULT_KEYS)),
             (CorrectionKind.ARTIFICIAL, "ns" in t or "ew" in t),
@@ -324,7 +322,7 @@ class _CorrectionReader:
 
     def contract(self, value: object, name: str) -> Contract:
         if not isinstance(value, str):
-            raise self.fail(name, f"{value!r} is not text: expected e.g. {_EXAMPLE['contract']}")
+            raise self.fail(name, f"{value!r} is not text: expected e.g. {EXAMPLE['contract']}")
         try:
             return Contract.parse(value)
         except ContractError as exc:
@@ -356,7 +354,7 @@ class _CorrectionReader:
 
     def weighted(self) -> tuple[WeightedOutcome, ...]:
         items = self.table["weighted"]
-        example = _EXAMPLE["weighted"]
+        example = EXAMPLE["weighted"]
         if not isinstance(items, list) or not items:
             raise self.fail("weighted", f"expected a list of results with weights, e.g. {example}")
         outcomes = []
@@ -381,266 +379,3 @@ class _CorrectionReader:
         if total != 1:
             raise self.fail("weighted", f"weights add up to {float(total * 100):g}, not 100: expected e.g. 60 and 40")
         return tuple(outcomes)
-
-
-# -- applying ------------------------------------------------------------------------------------
-
-def apply_corrections(event: Event, corrections: Sequence[Correction]) -> tuple[Event, tuple[AppliedCorrection, ...]]:
-    """The event with each correction applied in turn (boards and games), and what was applied.
-
-    A correction naming a board or result the event does not have, or one that leaves a result
-    without what scoring needs (a contract with no declarer or tricks), raises CorrectionError.
-    """
-    boards = {board.number: board for board in event.boards}
-    applied: list[AppliedCorrection] = []
-    for correction in corrections:
-        board = boards.get(correction.key.board)
-        if board is None:
-            numbers = [b.number for b in event.boards]
-            span = f"{min(numbers)}..{max(numbers)}" if numbers else "none"
-            raise correction.fail("board", f"the event has no board {correction.key.board}: expected one of "
-                                           f"boards {span}")
-        index = _find(board, correction)
-        before = board.results[index]
-        after = _without_figures(_corrected(before, board, correction))
-        results = [_without_figures(r) for r in board.results]
-        results[index] = after
-        boards[board.number] = replace(board, results=tuple(results))
-        applied.append(AppliedCorrection(correction, before, after))
-    games = _corrected_games(event.games, applied) if event.games else ()  # USEBIO events have no games
-    return (replace(event, boards=tuple(boards[b.number] for b in event.boards), games=games),
-            tuple(applied))
-
-
-def _find(board: Board, correction: Correction) -> int:
-    """The index of the one result of ``board`` the correction names."""
-    key = correction.key
-    found = [i for i, r in enumerate(board.results) if key.matches(r)]
-    name = next(n for n in ("table", "ns_pair", "ew_pair", "room") if getattr(key, n))
-    if not found:
-        seen = dict.fromkeys(_label(r) for r in board.results)
-        raise correction.fail(name, f"{key}: no such result: expected one of {'; '.join(seen) or 'no result'}")
-    if len(found) > 1:
-        raise correction.fail(name, f"{key} names {len(found)} results of the board: expected also "
-                                    f"table, ns_pair/ew_pair or room to tell them apart")
-    return found[0]
-
-
-def _label(r: TableResult) -> str:
-    parts = [f"room {r.room}"] if r.room else []
-    if r.table:
-        parts.append(f"table {r.table}")
-    parts.append(f"NS {r.ns} v EW {r.ew}")
-    return ", ".join(parts)
-
-
-def _corrected(before: TableResult, board: Board, c: Correction) -> TableResult:
-    """The result as the correction makes it (the score computed by the core)."""
-    blank = replace(before, contract=None, declarer=None, tricks=None, score_ns=None, score_computed=False,
-                    artificial=None, weighted=None, not_played=False)
-    vulnerability = board.vulnerability or board_conditions(board.number)[1]
-    if c.kind is CorrectionKind.REMOVED:
-        return replace(blank, not_played=True)
-    if c.kind is CorrectionKind.ARTIFICIAL:
-        return replace(blank, artificial=c.artificial)
-    if c.kind is CorrectionKind.WEIGHTED:
-        outcomes = tuple((o.weight, ns_score(o.contract, o.declarer, o.tricks, vulnerability)) for o in c.weighted)
-        return replace(blank, weighted=WeightedScore(outcomes))
-    contract = c.contract or before.contract
-    if contract is None:
-        raise c.fail("contract", f"the result at {c.key} has no contract to keep: expected {_EXAMPLE['contract']}")
-    declarer = c.declarer or before.declarer
-    tricks = c.tricks if c.tricks is not None else before.tricks
-    if contract.is_passed_out:
-        declarer = tricks = None
-    else:
-        for name, value in (("declarer", declarer), ("tricks", tricks)):
-            if value is None:
-                raise c.fail(name, f"missing: the result at {c.key} has no {name} to keep: expected {_EXAMPLE[name]}")
-    if c.contract is not None or c.declarer is not None:  # the auction and play were of another contract
-        blank = replace(blank, auction=(), auction_first=None, auction_notes=(), play=(), play_first=None, notes=())
-    return replace(blank, contract=contract, declarer=declarer, tricks=tricks,
-                   score_ns=ns_score(contract, declarer, tricks, vulnerability), score_computed=True,
-                   lead=c.lead or before.lead)
-
-
-def _without_figures(r: TableResult) -> TableResult:
-    """A result of a corrected board without the file's matchpoints, percentages and IMPs (they
-    describe the board before the correction); its own score stays when it is still its score."""
-    return replace(r, theirs=tuple((n, v) for n, v in r.theirs if n in _SCORE_COLUMNS
-                                   and r.score_ns is not None and not r.score_computed))
-
-
-_SCORE_COLUMNS = frozenset({"Score_NS", "Score_EW", "Score"})
-
-
-# -- the games: what the export writes ----------------------------------------------------------
-
-#: the ScoreTable columns and game tags of figures computed from a board's results
-_FIGURE_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW")
-_FIGURE_TAGS = frozenset({"ScoreIMP", "ScoreMP", "ScorePercentage"})
-_PLAY_TAGS = frozenset({"Auction", "Play", "Note"})
-
-
-def _corrected_games(games: Iterable[Game], applied: Sequence[AppliedCorrection]) -> tuple[Game, ...]:
-    """The games with each corrected result rewritten, the figures of corrected boards made unknown
-    and a comment line naming each correction before the game that holds it."""
-    out = list(games)
-    boards = {a.correction.key.board for a in applied}
-    located = [(a, _locate(out, a)) for a in applied]
-    for a, (index, row) in located:
-        game = out[index]
-        if row is None:
-            game = _corrected_game(game, a)
-        else:
-            game = _with_tag(game, "ScoreTable", lambda tag: _corrected_row(tag, row, a))  # noqa: B023
-        out[index] = replace(game, preamble=(*game.preamble, f"; correction {a.correction.number}: {a}"))
-    for i, game in enumerate(out):
-        if _board_of(game) in boards:
-            out[i] = _figures_unknown(game)
-    return tuple(out)
-
-
-def _board_of(game: Game) -> int | None:
-    text = (game.get("Board") or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else None
-
-
-def _locate(games: list[Game], a: AppliedCorrection) -> tuple[int, int | None]:
-    """Where a result is written: (game index, offset of its ScoreTable row or None for a game)."""
-    line = a.before.line
-    for index, game in enumerate(games):
-        table = game.tag("ScoreTable")
-        if table is not None and line in table.section_lines:
-            return index, table.section_lines.index(line)
-        if table is None and line and tag_line(game, "Contract") == line and _board_of(game) == a.before.board:
-            return index, None
-    raise a.correction.fail("board", f"the result at {a.correction.key} is not in the event's games "
-                                     f"(no line number): expected an event read from a file")
-
-
-def _with_tag(game: Game, name: str, change: Any) -> Game:
-    return replace(game, tags=tuple(change(tag) if tag.name == name else tag for tag in game.tags))
-
-
-def _corrected_row(tag: Tag, offset: int, a: AppliedCorrection) -> Tag:
-    """The ScoreTable tag with the row at ``offset`` written as the corrected result."""
-    columns = parse_columns(tag.value)
-    names = [column.name for column in columns]
-    line = tag.section[offset]
-    for name, value in _row_cells(a.after, a.correction, names).items():
-        if name in names:
-            line = _set_cell(line, columns, names.index(name), value)
-    section = list(tag.section)
-    section[offset] = line
-    return replace(tag, section=tuple(section))
-
-
-def _set_cell(line: str, columns: Sequence[Column], index: int, value: str) -> str:
-    """The row line with cell ``index`` set to ``value``, padded to the cell's width as its column aligns."""
-    cell = tokenize_row(line)[index]
-    if not cell.quoted:
-        size = cell.end - cell.start
-        value = value.rjust(size) if columns[index].align == "R" else value.ljust(size)
-    return replace_cell(line, index, value)
-
-
-def _row_cells(r: TableResult, c: Correction, columns: list[str]) -> dict[str, str]:
-    """The cells of a ScoreTable row that say the corrected result (others are kept)."""
-    dash = dict.fromkeys(("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Score"), "-")
-    if r.not_played:
-        return dash
-    if r.artificial is not None:
-        return {**dash, "Contract": r.artificial.marker}
-    if r.weighted is not None:  # PBN has no form for it: the result is unknown, the comment says it
-        return dict.fromkeys(("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Score"), "?")
-    assert r.contract is not None and r.score_ns is not None
-    contract = str(r.contract)
-    if "Declarer" not in columns and r.declarer is not None:
-        contract += r.declarer.name
-    if "Result" not in columns and r.tricks is not None:
-        raise c.fail("tricks", "the file's ScoreTable has no Result column to hold the tricks: expected a "
-                               "ScoreTable with a Result column")
-    if c.lead and "Lead" not in columns:
-        raise c.fail("lead", "the file's ScoreTable has no Lead column: expected a ScoreTable with a Lead column")
-    cells = {**dash, "Contract": contract, "Declarer": r.declarer.name if r.declarer else "-",
-             "Result": "-" if r.tricks is None else str(r.tricks), "Lead": r.lead or "-"}
-    if "Score_NS" in columns and "Score_EW" in columns:
-        cells["Score_NS" if r.score_ns >= 0 else "Score_EW"] = str(abs(r.score_ns))
-    elif "Score_EW" in columns and "Score_NS" not in columns:
-        cells["Score_EW"] = str(-r.score_ns)
-    else:
-        cells["Score_NS"] = cells["Score"] = str(r.score_ns)
-    return cells
-
-
-def _corrected_game(game: Game, a: AppliedCorrection) -> Game:
-    """A game played at one table, with its Contract, Declarer, Result and Score as corrected."""
-    r, c = a.after, a.correction
-    if c.lead:
-        raise c.fail("lead", "a game has no lead tag (its lead is the first card of its Play): expected "
-                             "lead only for a ScoreTable result")
-    values: dict[str, str | None] = {"Contract": "-", "Declarer": "", "Result": "", "Score": None}
-    if r.artificial is not None:
-        values["Contract"] = r.artificial.marker
-    elif r.weighted is not None:  # PBN has no form for it: the result is unknown, the comment says it
-        values["Contract"] = "?"
-    elif not r.not_played:
-        assert r.contract is not None and r.score_ns is not None
-        values = {"Contract": str(r.contract), "Declarer": r.declarer.name if r.declarer else "",
-                  "Result": "" if r.tricks is None else str(r.tricks),
-                  "Score": f"NS {r.score_ns}" if r.score_ns >= 0 else f"EW {-r.score_ns}"}
-    drop_play = not r.auction and (a.before.auction or a.before.play)
-    tags: list[Tag] = []
-    for tag in game.tags:
-        if tag.name in values:
-            value = values.pop(tag.name)
-            if value is not None:
-                tags.append(replace(tag, value=value))
-        elif not (drop_play and tag.name in _PLAY_TAGS):
-            tags.append(tag)
-    tags.extend(Tag(name, value) for name, value in values.items() if value is not None)
-    return replace(game, tags=tuple(tags))
-
-
-def _figures_unknown(game: Game) -> Game:
-    """A game of a corrected board without its figures: ScoreTable MP/percentage/IMP cells '?' and
-    no ScoreIMP/ScoreMP/ScorePercentage tags (they described the board before the correction)."""
-    tags: list[Tag] = []
-    for tag in game.tags:
-        if tag.name in _FIGURE_TAGS:
-            continue
-        if tag.name == "ScoreTable":
-            tag = _unknown_cells(tag)
-        tags.append(tag)
-    return replace(game, tags=tuple(tags))
-
-
-def _unknown_cells(tag: Tag) -> Tag:
-    try:
-        columns = parse_columns(tag.value)
-    except TableError:
-        return tag
-    figures = [i for i, column in enumerate(columns) if column.name in _FIGURE_COLUMNS]
-    section = []
-    for line in tag.section:
-        try:
-            cells = tokenize_row(line)
-        except TableError:
-            cells = []
-        if len(cells) == len(columns):
-            for i in figures:
-                line = _set_cell(line, columns, i, "?")
-        section.append(line)
-    return replace(tag, section=tuple(section))
-
-
-def check_exportable(applied: Iterable[AppliedCorrection]) -> None:
-    """Raise CorrectionError for a correction PBN cannot write: a weighted score (1999 Law 12C3) has
-    no PBN form (the corrected games hold the result as unknown, with a comment giving it)."""
-    for a in applied:
-        if a.correction.kind is CorrectionKind.WEIGHTED:
-            raise a.correction.fail("weighted", "PBN has no form for a weighted score (1999 Law 12C3): "
-                                                "expected it in results --corrections only, or an artificial "
-                                                "score (ns = \"A+\", ew = \"A-\") for the export")
-

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rules_ext.core import Contract, Deal, Doubling, Seat, Strain, Vulnerability
+from rules_ext.errors import RulesError
 from rules_ext.pbn.model import side_score
 
 #: declarers and strains in the order of the DoubleDummyTricks tag
@@ -34,7 +35,7 @@ class ParContract:
 
     def __post_init__(self) -> None:
         if self.contract.declarer is not None:
-            raise ValueError(f"par contract {self.contract} names its declarer: expected the seats "
+            raise RulesError(f"par contract {self.contract} names its declarer: expected the seats "
                              "in declarers, e.g. ParContract(Contract.parse('3NT'), (Seat.N, Seat.S))")
         object.__setattr__(self, "declarers", tuple(s for s in DD_SEATS if s in self.declarers))
 
@@ -59,7 +60,7 @@ class ParContract:
         results = [w for w in words if _RESULT.fullmatch(w)]
         if len(bids) != 1 or len(seats) > 1 or len(results) > 1 or \
                 len(bids) + len(seats) + len(results) != len(words):
-            raise ValueError(f"cannot read par contract {text!r}: expected e.g. NS 4S, 4SX E or 3NT EW -1")
+            raise RulesError(f"cannot read par contract {text!r}: expected e.g. NS 4S, 4SX E or 3NT EW -1")
         declarers = tuple(Seat.parse(letter) for letter in seats[0].upper()) if seats else ()
         return cls(Contract.parse(bids[0]), declarers, int(results[0]) if results else 0)
 
@@ -104,9 +105,9 @@ class DoubleDummy:
 
     def __post_init__(self) -> None:
         if len(self.tricks) != 4 or any(len(row) != 5 for row in self.tricks):
-            raise ValueError(f"cannot use double-dummy grid {self.tricks!r}: expected 4 rows of 5")
+            raise RulesError(f"cannot use double-dummy grid {self.tricks!r}: expected 4 rows of 5")
         if any(not 0 <= t <= 13 for row in self.tricks for t in row):
-            raise ValueError(f"double-dummy grid {self.tricks!r} has a count outside 0..13")
+            raise RulesError(f"double-dummy grid {self.tricks!r} has a count outside 0..13")
 
     def get(self, declarer: Seat, strain: Strain) -> int:
         return self.tricks[DD_SEATS.index(declarer)][DD_STRAINS.index(strain)]

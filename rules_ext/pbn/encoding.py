@@ -19,6 +19,8 @@ import codecs
 import re
 from typing import NamedTuple
 
+from rules_ext.errors import RulesError
+
 _DECLARED = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset[ \t]*=[ \t]*([A-Za-z0-9_.:-]+)",
                        re.IGNORECASE | re.MULTILINE)
 
@@ -68,7 +70,7 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     if encoding:
         codec = _codec(encoding)
         if codec is None:
-            raise ValueError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030")
+            raise RulesError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030")
         return Decoded(data.decode(codec, errors="strict"), codec)
     if data.startswith(codecs.BOM_UTF8):
         return Decoded(data[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace"), UTF8_BOM)

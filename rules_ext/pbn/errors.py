@@ -1,8 +1,10 @@
 """Errors of the PBN layer: every problem names the file and the line."""
 from __future__ import annotations
 
+from rules_ext.errors import RulesError
 
-class PBNError(ValueError):
+
+class PBNError(RulesError):
     """One problem in a PBN file: ``str(error)`` is ``file:line: problem``.
 
     ``source`` is the file name (or ``<text>``), ``line`` the 1-based line number (0 when the

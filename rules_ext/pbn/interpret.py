@@ -19,7 +19,7 @@ from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.lexer import Game
-from rules_ext.pbn.model import Board, EventKind, Participant, TableResult, plain_results
+from rules_ext.pbn.model import Board, EventKind, Participant, TableResult, id_key, plain_results
 from rules_ext.pbn.normalise import is_table_tag
 from rules_ext.pbn.table_results import RowLayout, game_result, row_result
 from rules_ext.pbn.tables import Table, TableError, parse_table
@@ -216,12 +216,8 @@ class _Field:
         """Everyone, by id (numbers in numeric order), with the direction they always sat."""
         out = [Participant(ident, self.names.get(ident, ""), next(iter(s)) if len(s) == 1 else "")
                for ident, s in self.sides.items()]
-        out.sort(key=lambda p: _id_key(p.id))
+        out.sort(key=lambda p: id_key(p.id))
         return out
-
-
-def _id_key(ident: str) -> tuple[int, int | str]:
-    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)
 
 
 def _tables(game: Game, ctx: ReadContext) -> dict[str, Table]:

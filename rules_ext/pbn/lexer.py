@@ -14,6 +14,7 @@ from itertools import starmap
 from sys import intern
 from typing import NamedTuple
 
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.fastbuild import builder
 
@@ -85,9 +86,9 @@ class Tag:
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[A-Za-z0-9_]+", self.name or ""):
-            raise ValueError(f"tag name {self.name!r} is not a PBN tag name: expected e.g. Event, Board")
+            raise RulesError(f"tag name {self.name!r} is not a PBN tag name: expected e.g. Event, Board")
         if "\n" in self.value or "\r" in self.value:
-            raise ValueError(f"tag value {self.value!r} spans lines: a PBN tag value is one line")
+            raise RulesError(f"tag value {self.value!r} spans lines: a PBN tag value is one line")
         object.__setattr__(self, "section", tuple(self.section))
 
 

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.core.adjusted import WeightedScore
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.fastbuild import compact
 from rules_ext.pbn.lexer import Game, Tag
 from rules_ext.pbn.tables import Table
 
-__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "side_score",
-           "split_member_id"]
+__all__ = ["Artificial", "Board", "Event", "EventKind", "Game", "Participant", "TableResult", "Tag", "id_key",
+           "side_score", "split_member_id"]
 
 
 class EventKind(enum.Enum):
@@ -45,7 +46,7 @@ def side_score(text: str, tag: str = "Score") -> int:
     """
     match = _SIDE_SCORE.match(text)
     if not match:
-        raise ValueError(f'cannot read [{tag} "{text}"]: expected e.g. "NS 420", "EW 50" or "420"')
+        raise RulesError(f'cannot read [{tag} "{text}"]: expected e.g. "NS 420", "EW 50" or "420"')
     return int(match[2] or match[3]) * (-1 if (match[1] or "NS").upper() == "EW" else 1)
 
 
@@ -93,7 +94,7 @@ class Artificial:
     def __post_init__(self) -> None:
         for pct in (self.pct_ns, self.pct_ew):
             if not 0 <= pct <= 100:
-                raise ValueError(f"artificial score {self.marker!r} gives {pct}%: expected 0..100, e.g. A60-40")
+                raise RulesError(f"artificial score {self.marker!r} gives {pct}%: expected 0..100, e.g. A60-40")
 
     @classmethod
     def parse(cls, text: str, side: str = "NS") -> Artificial:
@@ -117,7 +118,7 @@ class Artificial:
             mine = float(match[1])
             other = float(match[2]) if match[2] else 100.0 - mine
             return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
-        raise ValueError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60 or A60-40")
+        raise RulesError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60 or A60-40")
 
     @classmethod
     def of_columns(cls, ns_cell: str, ew_cell: str) -> Artificial:
@@ -134,7 +135,7 @@ class Artificial:
             return cls.parse(ns_cell, "NS")
         if ew_marked:
             return cls.parse(ew_cell, "EW")
-        raise ValueError(f"no artificial score in {ns_cell!r} / {ew_cell!r}: expected e.g. A+ and A-")
+        raise RulesError(f"no artificial score in {ns_cell!r} / {ew_cell!r}: expected e.g. A+ and A-")
 
     @staticmethod
     def looks_like(text: str) -> bool:
@@ -205,11 +206,11 @@ class TableResult:
 
     def __post_init__(self) -> None:
         if self.tricks is not None and not 0 <= self.tricks <= 13:
-            raise ValueError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
+            raise RulesError(f"a result of {self.tricks} tricks is impossible: expected 0..13")
         if self.contract is not None and not isinstance(self.contract, Contract):
             raise ValueError(f"contract {self.contract!r} is not a Contract: expected Contract.parse('4S')")
         if self.weighted is not None and (self.artificial is not None or self.score_ns is not None):
-            raise ValueError("a weighted score replaces the table's result: expected no score_ns and no artificial "
+            raise RulesError("a weighted score replaces the table's result: expected no score_ns and no artificial "
                              "score beside it")
         for name in ("players", "member_ids", "theirs"):  # the reader gives tuples: nothing to copy
             if type(getattr(self, name)) is not tuple:
@@ -239,6 +240,15 @@ class TableResult:
 
 #: the object of the rarely used fields that every result leaving them all at their defaults shares
 _PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]
+
+
+def id_key(ident: str) -> tuple[int, int | str]:
+    """The order of pair, team, player, table or round ids: numbers by value, then the rest by name.
+
+    >>> sorted(["10", "2", "B", "1", "A"], key=id_key)
+    ['1', '2', '10', 'A', 'B']
+    """
+    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)
 
 
 def plain_results(results: Iterable[TableResult]) -> bool:
@@ -275,7 +285,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
-            raise ValueError(f"board number {self.number!r} is not a positive whole number: expected e.g. 1")
+            raise RulesError(f"board number {self.number!r} is not a positive whole number: expected e.g. 1")
         object.__setattr__(self, "results", tuple(self.results))
         object.__setattr__(self, "double_dummy", tuple(self.double_dummy))
         object.__setattr__(self, "theirs", tuple(self.theirs))

@@ -5,8 +5,8 @@ import unicodedata
 from typing import Any
 
 from rules_ext.pbn.model import Event, TableResult
-from rules_ext.pbn.results import ARTIFICIAL_IMPS
 from rules_ext.pbn.results_model import EventResults, ScoredResult
+from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:

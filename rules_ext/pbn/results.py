@@ -1,10 +1,9 @@
 """compute_results: an Event's figures through the core, compared with the file's own figures.
 
-How an event is scored is read from the file (:func:`scoring_rules`: the Scoring tag, or the
-``% <META name=ScoringType>`` line); a word we do not know there is an error naming it and its
-line, never silently matchpoints. Every result is scored for both sides, each side's figure from
-its own column: ``mp_ns``/``mp_ew``/``pct_ns``/``pct_ew`` (matchpoints) and ``imp_ns``/``imp_ew``
-(cross-IMPs, Butler, teams).
+How an event is scored is read from the file (:mod:`rules_ext.pbn.scoring_rules`); the file's own
+figures are compared with ours by :mod:`rules_ext.pbn.file_figures`. Every result is scored for both
+sides, each side's figure from its own column: ``mp_ns``/``mp_ew``/``pct_ns``/``pct_ew``
+(matchpoints) and ``imp_ns``/``imp_ew`` (cross-IMPs, Butler, teams).
 
 Methods:
 
@@ -34,7 +33,7 @@ Artificial adjusted scores (Law 12C) and where each convention comes from:
 - Cross-IMPs and Butler: an artificial score is worth a number of IMPs for each 10 % above or below
   average, per comparison on a cross-IMP board (so × (n − 1) over the board's n results, artificial
   rows included, when summed; once when averaged) and once against a Butler datum. The number is a
-  setting (:data:`ARTIFICIAL_IMPS`, ``ScoringRules.artificial``), one of three conventions:
+  setting (:data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`, ``ScoringRules.artificial``), one of three conventions:
   ``ruter`` 1.5 (reproduces Ruter, which prints 58.5 for *each* side of an ``A+``/``A+`` row on a
   cross-IMP board with 40 results: 1.5 × 39), ``ebu`` 2 (English programs: ``A+`` 60 % = +2 IMPs,
   ``A-`` 40 % = −2), ``acbl`` 3 (Law 86A's teams figure for average plus; ACBLscore's AVE+ = 3 IMPs
@@ -45,42 +44,34 @@ Artificial adjusted scores (Law 12C) and where each convention comes from:
 - A weighted score (Law 12C3 of the 1999 text; ``TableResult.weighted``, the core's
   ``WeightedScore``): each outcome is matchpointed or IMPed on its own against the other results,
   then the figures are weighted; the other results are compared with each outcome, weighted alike.
-
-The file's own figures: every figure the file prints (Score_NS, MP, percentages, IMPs per row and
-side, per seat in an individual, ScoreIMP/ScoreMP/ScorePercentage, totals, percentages and ranks of
-the TotalScoreTable) is compared with ours. A difference inside the printed precision (the file
-prints 2.7 where we have 2.6667) is rounding: counted, not listed. A total is also accepted as the
-sum of the printed board figures (Magic Contest adds its one-decimal board figures); that too is
-rounding. What is left is listed as a :class:`Difference`.
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from itertools import repeat
 from operator import attrgetter, itemgetter
 
-from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, ns_score, top
+from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
-from rules_ext.pbn.errors import PBNError
+from rules_ext.errors import RulesError
 from rules_ext.pbn.fastbuild import collector_paused
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, plain_results
-from rules_ext.pbn.results_model import (
-    BoardResults,
-    Difference,
-    EventResults,
-    MatchResult,
-    RankEntry,
-    Ranking,
-    ScoredResult,
-)
+from rules_ext.pbn.file_figures import FileFigures, as_printed
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
+from rules_ext.pbn.results_model import BoardResults, EventResults, RankEntry, Ranking, ScoredResult
 from rules_ext.pbn.results_model import places as tie_places
+from rules_ext.pbn.scoring_rules import (
+    ARTIFICIAL_IMPS,
+    DEFAULT_ARTIFICIAL,
+    ScoringRules,
+    infer_artificial,
+    infer_scale,
+    scoring_rules,
+)
 from rules_ext.pbn.teams import team_matches, team_ranking
 
-__all__ = ["ARTIFICIAL_IMPS", "METHODS", "ScoringRules", "compute_results", "result_label", "scoring_rules"]
+__all__ = ["compute_results"]
 
 #: 20,000 results make 20,000 lines: made from (result, score_ns, imp_ns, imp_ew, matchpoint figures),
 #: the matchpoint figures (mp_ns, mp_ew, pct_ns, pct_ew) in one object, shared by the lines that have them
@@ -92,167 +83,25 @@ _SCORE_NS = attrgetter("score_ns")
 _RARE = itemgetter(2)
 _RESULTS = attrgetter("results")
 
-_NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
-_SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
-_EPSILON = 1e-9
-METHODS = ("matchpoints", "cross-imps", "cross-imps-average", "butler", "imps")
 #: what is not a pair, team or player in a pair column
 _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
-
-#: the words of a Scoring tag / ScoringType, each with what it says
-_MATCHPOINT_WORDS = frozenset({"mp", "mps", "matchpoint", "matchpoints", "neuberg", "percentage", "percent", "pct",
-                               "topscore"})
-#: words that name the kind of event, not its method
-_NEUTRAL_WORDS = frozenset({"pairs", "pair", "individual", "session"})
-_SCALE_WORDS = {"mp1": "2/1/0", "mp2": "1/0.5/0"}
-_IMP_WORDS = frozenset({"imp", "imps"})
-_CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
-_AVERAGE_WORDS = frozenset({"average", "avg", "averaged", "mean"})
-_SUM_WORDS = frozenset({"sum", "total", "totals"})
-_UNSUPPORTED = {"bam": "board-a-match", "boardamatch": "board-a-match", "patton": "Patton"}
-#: IMPs that an artificial score 10 % above average is worth, per comparison on a cross-IMP board and
-#: against a Butler datum, by convention (the module doc says where each comes from)
-ARTIFICIAL_IMPS = {"ruter": 1.5, "ebu": 2.0, "acbl": 3.0}
-#: the convention each IMP method takes when neither the file's figures nor the caller choose one
-_DEFAULT_ARTIFICIAL = {"cross-imps": "ruter", "cross-imps-average": "ruter", "butler": "acbl"}
-
-
-@dataclass(frozen=True, slots=True)
-class ScoringRules:
-    """How a pairs or individual event is scored, as its file declares it.
-
-    ``method`` is one of :data:`METHODS`; ``scale`` the matchpoint scale ('2/1/0', '1/0.5/0', or ''
-    when the file does not say); ``trim``: Butler results dropped at each end for the datum (None:
-    one, none below three results); ``mean``: a pair's Bye boards get its average per played board;
-    ``artificial``: the convention of :data:`ARTIFICIAL_IMPS` for artificial scores on cross-IMP and
-    Butler boards ('': the file's, else the method's default).
-    """
-
-    method: str
-    scale: str = ""
-    trim: int | None = None
-    mean: bool = False
-    artificial: str = ""
-
-    def __post_init__(self) -> None:
-        if self.method not in METHODS:
-            raise ValueError(f"unknown scoring method {self.method!r}: expected one of {', '.join(METHODS)}")
-        if self.artificial and self.artificial not in ARTIFICIAL_IMPS:
-            raise ValueError(f"unknown artificial-score convention {self.artificial!r}: expected one of "
-                             f"{', '.join(ARTIFICIAL_IMPS)}")
-        if self.trim is not None and self.trim < 0:
-            raise ValueError(f"a Butler datum cannot drop {self.trim} results at each end: expected 0, 1, 2, ...")
-
-
-def _scoring_source(event: Event) -> tuple[str, str, int]:
-    """The scoring text, where it was said ('[Scoring "..."]' or the META line) and its line."""
-    for game in event.games:
-        tag = game.tag("Scoring")
-        if tag is not None and tag.value.strip() not in ("", "?", "-") and not tag.value.startswith("#"):
-            return tag.value, f'[Scoring "{tag.value}"]', tag.line or game.line
-        if tag is not None and tag.value.startswith("##"):
-            return tag.value[2:], f'[Scoring "{tag.value}"]', tag.line or game.line
-    for position, (name, content) in enumerate(event.meta):
-        if name.lower() == "scoringtype":
-            line = event.meta_lines[position] if position < len(event.meta_lines) else 0
-            return content, f'% <META name=ScoringType content="{content}"> (file header)', line
-    return event.scoring, "", 0
-
-
-def scoring_rules(event: Event) -> ScoringRules:
-    """The :class:`ScoringRules` the file declares; an unknown word is a :class:`PBNError` naming
-    the tag (or META line) and its line. Teams are scored by IMPs between rooms, whatever they say.
-
-    >>> from rules_ext.pbn import read_pbn
-    >>> scoring_rules(read_pbn('[Board "1"][Scoring "IMP;Butler-2;Mean"]\\n'))
-    ScoringRules(method='butler', scale='', trim=2, mean=True, artificial='')
-    """
-    if event.kind is EventKind.TEAMS:
-        return ScoringRules("imps")
-    text, where, line = _scoring_source(event)
-    words: list[str] = [w for w in re.split(r"[\s;,/+_-]+", text.lower()) if w]
-    matchpoint = imp = cross = butler_named = average = mean = False
-    scale, trim = "", None
-    for position, word in enumerate(words):
-        if word in _UNSUPPORTED:
-            raise PBNError(f"{where}: {_UNSUPPORTED[word]} scoring is not supported: expected matchpoints "
-                           f"(MP1, MP2), cross-IMPs or Butler", source=event.source, line=line)
-        if word in _SCALE_WORDS:
-            matchpoint, scale = True, _SCALE_WORDS[word]
-        elif word in _MATCHPOINT_WORDS:
-            matchpoint = True
-        elif word in _IMP_WORDS:
-            imp = True
-        elif word in _CROSS_WORDS:
-            cross = True
-        elif word == "butler":
-            butler_named = True
-        elif word.isdigit() and position and words[position - 1] == "butler":
-            trim = int(word)
-        elif word in _AVERAGE_WORDS:
-            average, mean = True, mean or word == "mean"
-        elif word in _SUM_WORDS or word in _NEUTRAL_WORDS:
-            pass
-        else:
-            raise PBNError(f"{where}: unknown scoring method {word!r}: expected MP, MP1, MP2, Neuberg, IMP, Cross, "
-                           f"Butler, Average or Mean", source=event.source, line=line)
-    if butler_named:
-        return ScoringRules("butler", trim=trim, mean=mean)
-    if cross or (imp and not matchpoint):
-        return ScoringRules("cross-imps-average" if average else "cross-imps")
-    return ScoringRules("matchpoints", scale)
-
-
-def _infer_scale(event: Event) -> str | None:
-    """The file's own matchpoint scale, if its MP columns show it (MP_NS + MP_EW = top)."""
-    for board in event.boards:
-        real = [r for r in board.results if r.scored]
-        if len(real) < 2 or len(real) != len([r for r in board.results if not r.not_played]):
-            continue
-        for r in real:
-            ns, ew = _number(r.their("MP_NS")), _number(r.their("MP_EW"))
-            if ns is not None and ew is not None:
-                if abs(ns + ew - (len(real) - 1)) < 0.01:
-                    return "1/0.5/0"
-                if abs(ns + ew - 2 * (len(real) - 1)) < 0.01:
-                    return "2/1/0"
-    return None
-
-
-def _infer_artificial(event: Event, method: str) -> str:
-    """The artificial-score convention the file's own figures show (the IMPs printed for an
-    artificial row that is not an average), '' when they show none."""
-    for board in event.boards:
-        n = sum(1 for r in board.results if r.compared or r.artificial is not None)
-        for r in board.results:
-            if r.artificial is None:
-                continue
-            for pct, column in ((r.artificial.pct_ns, "IMP_NS"), (r.artificial.pct_ew, "IMP_EW")):
-                printed = _number(r.their(column))
-                if printed is None or pct == 50:
-                    continue
-                per_10 = printed / ((pct - 50) / 10) / (max(n - 1, 1) if method == "cross-imps" else 1)
-                for name, worth in ARTIFICIAL_IMPS.items():
-                    if abs(per_10 - worth) < 0.01:
-                        return name
-    return ""
 
 
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
                     artificial: str | None = None) -> EventResults:
     """Score every board of ``event`` and rank the field; see the module doc for the rules.
-    ``method``, ``scale`` and ``artificial`` (a convention of :data:`ARTIFICIAL_IMPS`) override what
+    ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`) override what
     the file declares."""
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
     if rules.method == "imps" and event.kind is not EventKind.TEAMS:
-        raise ValueError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
+        raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     if rules.method == "matchpoints":
-        rules = replace(rules, scale=scale or rules.scale or _infer_scale(event) or "2/1/0")
-    if rules.method in _DEFAULT_ARTIFICIAL:
-        rules = replace(rules, artificial=artificial or _infer_artificial(event, rules.method)
-                        or _DEFAULT_ARTIFICIAL[rules.method])
+        rules = replace(rules, scale=scale or rules.scale or infer_scale(event) or "2/1/0")
+    if rules.method in DEFAULT_ARTIFICIAL:
+        rules = replace(rules, artificial=artificial or infer_artificial(event, rules.method)
+                        or DEFAULT_ARTIFICIAL[rules.method])
     with collector_paused():
         return _Work(event, rules).run()
 
@@ -269,16 +118,6 @@ class _Totals:
     sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
 
 
-@dataclass(slots=True)
-class _Tally:
-    """How the file's figures compared with ours: each figure compared, and those that differ only
-    inside the file's printed precision (rounding); the rest agree or are listed as differences."""
-
-    compared: int = 0
-    rounding: int = 0
-    differences: list[Difference] = field(default_factory=list)
-
-
 #: (weight, NS score) of each outcome of a result: one for a played result, several for a weighted one
 _Outcomes = tuple[tuple[Fraction, int], ...]
 
@@ -293,12 +132,9 @@ def _outcomes(r: TableResult) -> _Outcomes:
 class _Work:
     event: Event
     rules: ScoringRules
-    tally: _Tally = field(default_factory=_Tally)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
     #: the figures of each (matchpoints, top) met, shared by the results that have them
     shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
-    #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
-    plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
 
     @property
     def method(self) -> str:
@@ -316,16 +152,10 @@ class _Work:
             boards = self.pairs()
             matches = []
             rankings = self.pair_rankings(boards)
-        for board in boards:
-            for line in board.lines:
-                self.compare_line(board, line)
-            datum = board.board.their("Datum")
-            if datum is not None:
-                self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
-        self.compare_matches(matches)
-        self.compare_totals(rankings)
+        check = FileFigures(self.event, self.printed)
+        check.compare(boards, matches, rankings)
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
-                            tuple(matches), tuple(self.tally.differences), self.tally.compared, self.tally.rounding,
+                            tuple(matches), tuple(check.differences), check.compared, check.rounding,
                             self.rules.artificial)
 
     # ---------------------------------------------------------------- pairs and individual
@@ -490,7 +320,7 @@ class _Work:
 
     def artificial_imps(self, results: int) -> float:
         """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
-        worth = ARTIFICIAL_IMPS[self.rules.artificial or _DEFAULT_ARTIFICIAL[self.method]]
+        worth = ARTIFICIAL_IMPS[self.rules.artificial or DEFAULT_ARTIFICIAL[self.method]]
         return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
@@ -527,7 +357,7 @@ class _Work:
                         t.names = names
                     t.sides.add(side)
                     text = theirs.get(seat)
-                    printed = figure if text is None else _as_printed(figure, text)
+                    printed = figure if text is None else as_printed(figure, text)
                     if not matchpointed:
                         t.imps += figure
                         t.printed += printed
@@ -559,7 +389,7 @@ class _Work:
                 entries.append((pct if pct is not None else -1.0, ident, t.points, pct, t))
             else:
                 entries.append((t.imps, ident, t.imps, None, t))
-        entries.sort(key=lambda e: (-round(e[0], 9), _id_key(e[1])))
+        entries.sort(key=lambda e: (-round(e[0], 9), id_key(e[1])))
         ranked = []
         places = tie_places([round(e[0], 9) for e in entries])
         for (_, ident, total, pct, t), (position, tied) in zip(entries, places):
@@ -567,155 +397,6 @@ class _Work:
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
                                     None if unit == "MP" else round(t.imps, 6)))
         return Ranking(group, unit, tuple(ranked))
-
-    # ------------------------------------------------------------------------ comparison
-    def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int,
-               printed: float | None = None) -> None:
-        """Compare one printed figure with ours: agreeing, rounding (inside the printed precision, or
-        equal to ``printed``, the sum of our figures rounded as the file prints them), or a difference."""
-        value = _number(theirs)
-        if value is None or ours is None:
-            return
-        self.tally.compared += 1
-        text = theirs.strip().lstrip("^").replace(",", ".")
-        decimals = len(text.split(".")[1]) if "." in text else 0
-        precision = 0.5 * 10 ** -decimals + _EPSILON
-        if abs(ours - value) <= _EPSILON:
-            return
-        if abs(ours - value) <= precision or (printed is not None and abs(printed - value) <= precision):
-            self.tally.rounding += 1
-            return
-        self.tally.differences.append(Difference(board, who, item, theirs.strip(), f"{ours:.{max(decimals, 2)}f}"
-                                                 if decimals or ours != int(ours) else str(int(ours)), line))
-
-    def listed(self, board: int | None, who: str, item: str, theirs: str, ours: str, line: int) -> None:
-        """Compare a figure that is right or wrong (a score, a rank)."""
-        self.tally.compared += 1
-        if theirs != ours:
-            self.tally.differences.append(Difference(board, who, item, theirs, ours, line))
-
-    def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
-        r = line.result
-        number = board.board.number
-        if r.score_ns is not None and r.contract is not None and not r.score_computed:
-            score = self.table_score(board.board, r)
-            if score is not None:  # self.listed(...), its label made only for a difference
-                self.tally.compared += 1
-                if score != r.score_ns:
-                    self.tally.differences.append(Difference(number, result_label(r), "Score_NS", str(r.score_ns),
-                                                             str(score), r.line))
-        given = r.theirs
-        if not given:
-            return
-        plan = self.plans.get(given)
-        if plan is None:
-            plan = self.plans[given] = _plan(given)
-        if not plan:
-            return
-        who = result_label(r)
-        ours = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew, line.imp_ns, line.imp_ew)
-        for item, theirs, figure in plan:
-            self.differ(number, who, item, theirs, ours[figure], r.line)
-
-    @staticmethod
-    def table_score(board: Board, r: TableResult) -> int | None:
-        contract = r.contract
-        if contract is None:
-            return None
-        if contract.level == 0:  # passed out
-            return 0
-        if r.declarer is None or r.tricks is None or board.vulnerability is None:
-            return None
-        return ns_score(contract, r.declarer, r.tricks, board.vulnerability)
-
-    def compare_matches(self, matches: list[MatchResult]) -> None:
-        """The file's own figures per teams match (VPs, IMPs) against ours."""
-        table = self.event.match_totals
-        if table is None:
-            return
-        for row, line in zip(table.records(), table.lines):
-            home, visit, round_ = row.get("Home", ""), row.get("Visit", ""), row.get("Round", "")
-            who = f"{home} v {visit}" + (f" (round {round_})" if round_ else "")
-            same = [m for m in matches if (m.home, m.visit) == (home, visit)]
-            found = next((m for m in same if m.round == round_), same[0] if same else None)
-            if found is None:
-                self.listed(None, who, "Match", "played", "not among our matches", line)
-                continue
-            for column, ours in (("VP_Home", found.vp_home), ("VP_Visit", found.vp_visit),
-                                 ("IMP_Home", found.imps_home), ("IMP_Visit", found.imps_visit)):
-                if column in row:
-                    self.differ(None, who, column, row[column], ours if found.boards else None, line)
-
-    def compare_totals(self, rankings: list[Ranking]) -> None:
-        table = self.event.totals
-        if table is None:
-            return
-        ours = {(e.id): (ranking, e) for ranking in rankings for e in ranking.entries}
-        for row, line in zip(table.records(), table.lines):
-            ident = row.get("PairId") or row.get("TeamId") or row.get("PlayerId") or ""
-            if ident not in ours and row.get("TeamName") in ours:  # teams are known by name
-                ident = row["TeamName"]
-            if ident not in ours:
-                if ident:
-                    self.listed(None, ident, "PairId", ident, "not in our ranking", line)
-                continue
-            ranking, entry = ours[ident]
-            printed = self.printed.get(ident)
-            for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP"):
-                if column in row:
-                    value = entry.imps if ranking.unit != "MP" and "IMP" in column else entry.total
-                    self.differ(None, ident, column, row[column], value, line, printed)
-            if "TotalPercentage" in row and entry.pct is not None:
-                printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
-                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
-            if "Rank" in row and (len(rankings) == 1 or "Direction" in row):
-                theirs = row["Rank"].strip().rstrip("=")
-                if theirs.isascii() and theirs.isdigit():
-                    self.tally.compared += 1
-                    if int(theirs) != entry.position:
-                        self.tally.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
-
-
-#: ScoredResult's figures, in the order :meth:`_Work.compare_line` lists them
-_FIGURES = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW")
-#: the tags of a game that give its figures, each with our NS and EW figure (indices in _FIGURES)
-_TAG_FIGURES = (("ScoreIMP", 4, 5), ("ScoreMP", 0, 1), ("ScorePercentage", 2, 3))
-
-
-def _plan(theirs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, int], ...]:
-    """The file's figures of a result to compare, in order: ``(item, their text, our figure's index
-    in _FIGURES)`` -- a row's MP, percentage and IMP columns (by side, or an individual's seat), then
-    a game's ScoreIMP, ScoreMP and ScorePercentage (``NS 2.5 EW -2.5``, or one NS figure)."""
-    given = dict(reversed(theirs))  # the first of a repeated column, as TableResult.their gives
-    plan: list[tuple[str, str, int]] = []
-    for figure, column in enumerate(_FIGURES):
-        for seat_column in _SEAT_COLUMNS[column]:
-            if seat_column in given:
-                plan.append((seat_column, given[seat_column], figure))
-    for tag, ns, ew in _TAG_FIGURES:
-        text = given.get(tag)
-        if text is None:
-            continue
-        sides = _SIDE_FIGURE.findall(text)
-        if not sides and _NUMBER.match(text.strip()):
-            sides = [("NS", text.strip())]
-        for side, value in sides:
-            plan.append((f"{tag} {side.upper()}", value, ns if side.upper() == "NS" else ew))
-    return tuple(plan)
-
-
-#: a row's figure columns by side: the pair columns, and an individual's seats
-_SEAT_COLUMNS = {
-    "MP_NS": ("MP_NS", "MP_North", "MP_South"), "MP_EW": ("MP_EW", "MP_East", "MP_West"),
-    "Percentage_NS": ("Percentage_NS", "Percentage_North", "Percentage_South"),
-    "Percentage_EW": ("Percentage_EW", "Percentage_East", "Percentage_West"),
-    "IMP_NS": ("IMP_NS", "IMP_North", "IMP_South"), "IMP_EW": ("IMP_EW", "IMP_East", "IMP_West"),
-}
-
-
-def result_label(r: TableResult) -> str:
-    """How a :class:`Difference` names the result it is about: ``ns-ew``, or ``ns (room)`` in a teams room."""
-    return f"{r.ns}-{r.ew}" if r.room == "" else f"{r.ns} ({r.room})"
 
 
 def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str], ...]:
@@ -726,28 +407,5 @@ def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str],
     return ((r.ns, r.names_ns, "NS", "NS"), (r.ew, r.names_ew, "EW", "EW"))
 
 
-def _as_printed(figure: float, theirs: str | None) -> float:
-    """Our figure rounded (halves up) to as many decimals as the file prints it with; itself if the
-    file prints none."""
-    text = None if theirs is None else theirs.strip().lstrip("^").replace(",", ".")
-    if text is None or not _NUMBER.match(text):
-        return figure
-    quantum = Decimal(1).scaleb(-len(text.split(".")[1])) if "." in text else Decimal(1)
-    return float(Decimal(repr(figure)).quantize(quantum, rounding=ROUND_HALF_UP))
-
-
 def _ns(r: TableResult) -> int:
     return r.score_ns if r.score_ns is not None else 0
-
-
-def _number(text: str | None) -> float | None:
-    if text is None:
-        return None
-    t = text.strip().lstrip("^").replace(",", ".")
-    if not _NUMBER.match(t):
-        return None
-    return float(t)
-
-
-def _id_key(ident: str) -> tuple[int, int | str]:
-    return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)

@@ -381,8 +381,3 @@ def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
     contract, declarer, tricks, score_ns, computed = played
     return TableResult(contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns,
                        score_computed=computed, **seating)
-
-
-def _cell(value: str | None) -> str:
-    """A table cell, or '' when it is absent, '-' or '?'."""
-    return "" if value is None or value in ("-", "?") else value

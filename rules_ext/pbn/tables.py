@@ -13,10 +13,12 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from rules_ext.errors import RulesError
+
 _COLUMN_RE = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LRlr]?))?$")
 
 
-class TableError(ValueError):
+class TableError(RulesError):
     """A table's column list or one of its rows cannot be read."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 
+from rules_ext.errors import RulesError
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.lexer import Game, escape_string
 from rules_ext.pbn.model import Event
@@ -25,7 +26,7 @@ def charset_name(encoding: str) -> str:
     try:
         codec = codecs.lookup(encoding).name
     except LookupError as exc:
-        raise ValueError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030") from exc
+        raise RulesError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030") from exc
     return _CHARSET_NAMES.get(codec, codec.upper())
 
 
@@ -41,7 +42,7 @@ def write_pbn(event: Event, *, newline: str = "\r\n", encoding: str = "utf-8") -
     """The export-format text of an event (see the module doc); ``encoding`` names the character
     set the text will be stored in, for the ``% Content-type`` line (encode with :func:`encode_pbn`)."""
     if newline not in ("\r\n", "\n"):
-        raise ValueError(f"newline {newline!r} is not a PBN line end: expected '\\r\\n' or '\\n'")
+        raise RulesError(f"newline {newline!r} is not a PBN line end: expected '\\r\\n' or '\\n'")
     body: list[str] = []
     for i, game in enumerate(event.games):
         if i:
@@ -68,4 +69,4 @@ def encode_pbn(text: str, encoding: str = "utf-8", *, source: str = "<output>") 
         raise PBNError(f"{text[exc.start:exc.end]!r} cannot be written in {encoding}: expected "
                        f"--encoding utf-8 (or gb18030 for Chinese names)", source=source, line=line) from exc
     except LookupError as exc:
-        raise ValueError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030") from exc
+        raise RulesError(f"unknown encoding {encoding!r}: expected e.g. utf-8, iso-8859-1, gb18030") from exc

@@ -20,7 +20,7 @@ Public API
 - ``sheets``: what those sheets share: ``Titled`` (a block kept on one page, continued under its
   own title), ``fit``/``label_cell`` (cells that fit, names whole), ``Column`` (one number format
   per column), ``Marks`` (figures that differ from the file's, marked †; ``figures='file'``).
-- ``ruling_record.load_ruling(path) -> RulingRecord`` (TOML; ``RulingError`` names file, line and
+- ``ruling_record.load_ruling(path) -> RulingRecord`` (TOML; ``RulingRecordError`` names file, line and
   field; ``quote_laws`` quotes the cited provisions from the rulebook), and
   ``ruling.write_ruling_form(record_or_None, path, *, paper='a4', lang='both', corpus=None)``.
 - ``pickup.write_pickup_slips(slips, path, *, event='', date='', paper='a4', lang='both') -> pages``

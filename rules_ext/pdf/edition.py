@@ -47,7 +47,7 @@ from reportlab.platypus import (
 )
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import LabelError, citation, law_number
+from rules_ext.corpus.labels import citation, law_of, number_runs
 from rules_ext.corpus.model import Corpus, Definition, Edition, Law, Provision
 from rules_ext.corpus.model import Table as TextTable
 from rules_ext.corpus.printed import (
@@ -438,7 +438,7 @@ class EditionPdf:
                     ruled.setdefault(cid, (x, []))[1].append(where)
         misprints = []
         for law in sorted(e.laws, key=lambda x: x.number):
-            found = [f for f in self.misprints if _law_of(f.label) == law.number]
+            found = [f for f in self.misprints if law_of(f.label) == law.number]
             misprints += [f"{citation(found[0].label)}：{r}" for r in misprint_reasons(found)]
         count = len(keyed) + sum(len(p) for _, p in ruled.values()) + len(misprints)
         story.append(self.para(self.words(
@@ -483,24 +483,9 @@ class _Indented(Flowable):
         self.inner.drawOn(canvas, x + self.indent, y, _sW)
 
 
-def _law_of(label: str) -> int | None:
-    try:
-        return law_number(label)
-    except LabelError:
-        return None
-
-
 def _ranges(numbers: Sequence[int]) -> str:
     """``第5–93条``, ``第3、5、7–9条``."""
-    numbers = sorted(numbers)
-    parts, start = [], None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            parts.append(str(start) if start == n else f"{start}–{n}")
-            start = None
-    return "第" + "、".join(parts) + "条"
+    return "第" + "、".join(number_runs(numbers)) + "条"
 
 
 def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,

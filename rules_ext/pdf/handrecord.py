@@ -21,6 +21,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
+from rules_ext.errors import RulesError
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, solve
 from rules_ext.pbn.model import Board, Event, TableResult
 from rules_ext.pdf.diagram import HandDiagram
@@ -259,7 +260,7 @@ def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, pe
     """The flowables of a hand record: ``per_page`` boards a page (1, 2, 4, 6 or 8), each scaled
     to fill its share of the page."""
     if per_page not in PER_PAGE:
-        raise ValueError(f"cannot put {per_page!r} boards on a page: expected 1, 2, 4, 6 or 8")
+        raise RulesError(f"cannot put {per_page!r} boards on a page: expected 1, 2, 4, 6 or 8")
     styles = Styles(9)
     frame_w, frame_h = frame_size(options)
     cols, rows = _grid_of(per_page)
@@ -300,11 +301,11 @@ def check_link(pattern: str) -> str:
     try:
         fields = [name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None]
     except ValueError as exc:
-        raise ValueError(f"--link {pattern!r}: {exc}: expected e.g. "
+        raise RulesError(f"--link {pattern!r}: {exc}: expected e.g. "
                          "\"https://example.org/{{event}}/{{board}}\"") from exc
     unknown = [name for name in fields if name not in ("event", "board")]
     if unknown:
-        raise ValueError(f"--link {pattern!r}: unknown field {{{unknown[0]}}}: expected {{event}} and {{board}}")
+        raise RulesError(f"--link {pattern!r}: unknown field {{{unknown[0]}}}: expected {{event}} and {{board}}")
     return pattern
 
 
@@ -334,7 +335,7 @@ def _file_dd(board: Board) -> DoubleDummy | None:
     try:
         par = Par.from_tags(board.optimum_score, board.par_contract)
     except ValueError as exc:
-        raise ValueError(f"board {board.number}: {exc}") from exc
+        raise RulesError(f"board {board.number}: {exc}") from exc
     return DoubleDummy(tuple(grid), par)
 
 
@@ -345,7 +346,7 @@ def event_sheets(event: Event, *, dd: bool = True, commentary: dict[int, str] | 
     the tables unless ``results`` is False; each board's URL from the ``link`` pattern."""
     dealt = [(b, b.deal) for b in event.boards if b.deal is not None]
     if not dealt:
-        raise ValueError(f"{event.source}: no board with a deal to print")
+        raise RulesError(f"{event.source}: no board with a deal to print")
     grids: dict[int, DoubleDummy | None] = {b.number: _file_dd(b) if dd else None for b, _ in dealt}
     # a deal with unknown hands ('-') is printed as far as it is known, without a DD grid
     todo = [(b, deal) for b, deal in dealt if dd and grids[b.number] is None and deal.is_complete]

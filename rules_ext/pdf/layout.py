@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
 from rules_ext.core import Contract, Seat, Strain, Vulnerability
+from rules_ext.errors import RulesError
 from rules_ext.fileio import atomic_output
 from rules_ext.pdf.fonts import register_fonts
 
@@ -59,7 +60,7 @@ class Lang(enum.Enum):
         try:
             return cls(str(text).strip().lower())
         except ValueError as exc:
-            raise ValueError(f"unknown language {text!r}: expected zh, en or both") from exc
+            raise RulesError(f"unknown language {text!r}: expected zh, en or both") from exc
 
 
 class Paper(enum.Enum):
@@ -75,7 +76,7 @@ class Paper(enum.Enum):
         try:
             return cls[str(text).strip().upper()]
         except KeyError as exc:
-            raise ValueError(f"unknown paper size {text!r}: expected a4 or letter") from exc
+            raise RulesError(f"unknown paper size {text!r}: expected a4 or letter") from exc
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from rules_ext.errors import RulesError
 from rules_ext.pbn.model import Event
 from rules_ext.pdf.figures import label_para
 from rules_ext.pdf.layout import (
@@ -52,7 +53,7 @@ class Slip:
 
     def __post_init__(self) -> None:
         if not self.boards:
-            raise ValueError(f"slip of table {self.table!r}, round {self.round!r} has no board: "
+            raise RulesError(f"slip of table {self.table!r}, round {self.round!r} has no board: "
                              "expected at least one board")
 
 
@@ -68,13 +69,13 @@ def slips_of_event(event: Event) -> list[Slip]:
     movement to print: that is an error naming the line, and the way out (the movement's size)."""
     played = [r for b in event.boards for r in b.results if not r.not_played]
     if not played:
-        raise ValueError(f"{event.source}: no results, so no movement to print slips from: expected "
+        raise RulesError(f"{event.source}: no results, so no movement to print slips from: expected "
                          "a results file, or the movement's size: --tables N --rounds R --boards-per-round B")
     with_round = any(r.round for r in played)
     for r in played:
         if not r.table or (with_round and not r.round):
             missing = "table" if not r.table else "round"
-            raise ValueError(f"{event.source}:{r.line}: board {r.board}: the result does not say its {missing}, "
+            raise RulesError(f"{event.source}:{r.line}: board {r.board}: the result does not say its {missing}, "
                              "so the movement is not known: expected Table and Round for every result, or the "
                              "movement's size: --tables N --rounds R --boards-per-round B")
     boards: dict[tuple[str, str, str], set[int]] = {}
@@ -100,7 +101,7 @@ def slips_of_movement(tables: int, rounds: int, boards_per_round: int) -> list[S
     for name, value, top in (("--tables", tables, MAX_TABLES), ("--rounds", rounds, MAX_ROUNDS),
                              ("--boards-per-round", boards_per_round, MAX_BOARDS_PER_ROUND)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-            raise ValueError(f"{name} {value!r}: expected a whole number from 1 to {top}")
+            raise RulesError(f"{name} {value!r}: expected a whole number from 1 to {top}")
     return [Slip(str(table), str(rnd), (None,) * boards_per_round)
             for rnd in range(1, rounds + 1) for table in range(1, tables + 1)]
 
@@ -189,7 +190,7 @@ def write_pickup_slips(slips: Sequence[Slip], path: str | Path, *, event: str = 
                        paper: str = "a4", lang: str = "both", progress: Progress = iter) -> int:
     """Write the pickup slips; return the number of pages."""
     if not slips:
-        raise ValueError("no slips to print: expected a movement with at least one table and round")
+        raise RulesError("no slips to print: expected a movement with at least one table and round")
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("pickup_slips"), event, date)
     return build_document(path, pickup_story(slips, event, options, progress=progress), header, options)

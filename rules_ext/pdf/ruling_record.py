@@ -58,7 +58,7 @@ the core (``score`` with the board's vulnerability). A weighted adjustment (weig
 summing to 100) is printed as what the scorer must do with it: each result is matchpointed (or
 IMPed) on its own and those are weighted (the core's ``WeightedScore.matchpoints``/``imps``); the
 form never prints an average of the points, which would score differently. Every problem is reported as
-``file:line: field: problem`` (a ``RulingError``).
+``file:line: field: problem`` (a ``RulingRecordError``).
 """
 from __future__ import annotations
 
@@ -70,11 +70,12 @@ from typing import Any
 from rules_ext.core import Call, Card, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
 from rules_ext.corpus.labels import LawCitation, citation, law_number
 from rules_ext.corpus.model import Corpus
+from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pdf.figures import fmt_number
 
 
-class RulingError(ValueError):
+class RulingRecordError(RulesError):
     """A ruling record that cannot be read; the message names the file, line and field."""
 
 
@@ -88,9 +89,9 @@ class WeightedResult:
 
     def __post_init__(self) -> None:
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
-            raise ValueError(f"{self.tricks!r} tricks is impossible: expected 0..13")
+            raise RulesError(f"{self.tricks!r} tricks is impossible: expected 0..13")
         if isinstance(self.weight, bool) or not isinstance(self.weight, (int, float)) or not 0 < self.weight <= 100:
-            raise ValueError(f"weight {self.weight!r} is not a percentage: expected e.g. 60")
+            raise RulesError(f"weight {self.weight!r} is not a percentage: expected e.g. 60")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,14 +104,14 @@ class Adjustment:
 
     def __post_init__(self) -> None:
         if bool(self.results) == (self.artificial is not None):
-            raise ValueError("an adjustment has either 'result' (assigned) or 'artificial', not both "
+            raise RulesError("an adjustment has either 'result' (assigned) or 'artificial', not both "
                              "and not neither: expected e.g. result = [{contract = '4S', declarer = 'S', "
                              "tricks = 10, weight = 100}]")
         if self.results and abs(sum(r.weight for r in self.results) - 100) > 1e-9:
             weights = " + ".join(fmt_number(r.weight) for r in self.results)
-            raise ValueError(f"weights {weights} do not add up to 100: expected e.g. 60 + 40")
+            raise RulesError(f"weights {weights} do not add up to 100: expected e.g. 60 + 40")
         if self.artificial is not None and any(not 0 <= p <= 100 for p in self.artificial):
-            raise ValueError(f"artificial score {self.artificial!r}: expected percentages 0..100, e.g. ns = 60, ew = 40")
+            raise RulesError(f"artificial score {self.artificial!r}: expected percentages 0..100, e.g. ns = 60, ew = 40")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +169,9 @@ class RulingRecord:
 
     def __post_init__(self) -> None:
         if not str(self.event).strip():
-            raise ValueError("event is empty: expected e.g. event = \"Autumn Pairs\"")
+            raise RulesError("event is empty: expected e.g. event = \"Autumn Pairs\"")
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
-            raise ValueError(f"board {self.board!r} is not a positive whole number: expected e.g. board = 14")
+            raise RulesError(f"board {self.board!r} is not a positive whole number: expected e.g. board = 14")
 
     @property
     def conditions(self) -> tuple[Seat, Vulnerability]:
@@ -193,20 +194,20 @@ _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair"
 
 
 def load_ruling(path: str | Path) -> RulingRecord:
-    """Read a ruling record; a problem raises RulingError ``file:line: field: problem``."""
-    return _Reader(read_toml(path, error=RulingError)).record()
+    """Read a ruling record; a problem raises RulingRecordError ``file:line: field: problem``."""
+    return _Reader(read_toml(path, error=RulingRecordError)).record()
 
 
 def parse_ruling(text: str, *, source: str = "<record>") -> RulingRecord:
-    return _Reader(parse_toml(text, source=source, error=RulingError)).record()
+    return _Reader(parse_toml(text, source=source, error=RulingRecordError)).record()
 
 
 class _Reader:
     def __init__(self, toml: TomlText) -> None:
         self.toml, self.data, self.source = toml, toml.data, toml.source
 
-    def fail(self, path: str, problem: str, cause: Exception | None = None) -> RulingError:
-        error = RulingError(f"{self.toml.where(path)}: {path}: {problem}")
+    def fail(self, path: str, problem: str, cause: Exception | None = None) -> RulingRecordError:
+        error = RulingRecordError(f"{self.toml.where(path)}: {path}: {problem}")
         error.__cause__ = cause
         return error
 
@@ -412,7 +413,7 @@ class _Reader:
 
 def _with_declarer(contract: Contract, declarer: object) -> Contract:
     if declarer in (None, ""):
-        raise ValueError("missing: expected e.g. declarer = \"S\"")
+        raise RulesError("missing: expected e.g. declarer = \"S\"")
     return replace(contract, declarer=Seat.parse(str(declarer)))
 
 
@@ -439,11 +440,11 @@ def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *
         try:
             edition = corpus.edition(cited.edition)
         except KeyError as exc:
-            raise RulingError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
+            raise RulingRecordError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
         provision = corpus.find(cited.edition, cited.label)
         law = edition.law(law_number(cited.label))
         if law is None or (provision is None and cited.label != law.label):
-            raise RulingError(f"{source}: laws: {cited}: no provision {cited.label!r} in "
+            raise RulingRecordError(f"{source}: laws: {cited}: no provision {cited.label!r} in "
                               f"edition {cited.edition}: expected e.g. {cited.edition}:27B2")
         roots = [provision] if provision is not None else law.provisions
         paragraphs = tuple(par for root in roots for par in root.reading())

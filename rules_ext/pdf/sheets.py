@@ -29,8 +29,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from rules_ext.core import Contract, Seat, Strain
+from rules_ext.errors import RulesError
+from rules_ext.pbn.file_figures import result_label
 from rules_ext.pbn.model import Event, TableResult
-from rules_ext.pbn.results import result_label
 from rules_ext.pbn.results_model import Difference
 from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
 
@@ -379,7 +380,7 @@ class Marks:
 
     def __init__(self, differences: Sequence[Difference], options: PrintOptions, figures: str = "ours") -> None:
         if figures not in ("ours", "file"):
-            raise ValueError(f"--figures {figures!r}: expected ours or file")
+            raise RulesError(f"--figures {figures!r}: expected ours or file")
         self.options = options
         self.file = figures == "file"
         self.differences = tuple(differences)

@@ -19,9 +19,11 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
-from rules_ext.pbn.model import Board, Event, EventKind, TableResult
-from rules_ext.pbn.results import compute_results, scoring_rules
+from rules_ext.errors import RulesError
+from rules_ext.pbn.model import Board, Event, EventKind, TableResult, id_key
+from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
+from rules_ext.pbn.scoring_rules import scoring_rules
 from rules_ext.pbn.teams import match_rooms
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (
@@ -84,10 +86,6 @@ def row_labels(results: Sequence[TableResult]) -> tuple[str, list[str]] | None:
     return None
 
 
-def _number_key(text: str) -> tuple[int, int | str]:
-    return (0, int(text)) if text.isascii() and text.isdigit() else (1, text)
-
-
 def blank_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles,
                     width: float, page_height: float, phantoms: frozenset[str] = frozenset(),
                     method: str = "matchpoints") -> Flowable:
@@ -98,7 +96,7 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
     if rows is None and board.results:
         labelled = row_labels(board.results)
         key = labelled[0] if labelled else None
-        seated = sorted(board.results, key=lambda r: _number_key(getattr(r, key) if key else r.ns))
+        seated = sorted(board.results, key=lambda r: id_key(getattr(r, key) if key else r.ns))
         lines = [(getattr(r, key) if key else "", seat_holder(r.ns, options, phantoms),
                   seat_holder(r.ew, options, phantoms)) for r in seated]
     else:
@@ -271,8 +269,8 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
     data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
     spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
                                  ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8")]
-    for (round_, table, home, visit), pair in sorted(rooms.items(), key=lambda kv: (_number_key(kv[0][0]),
-                                                                                      _number_key(kv[0][1]))):
+    for (round_, table, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
+                                                                                      id_key(kv[0][1]))):
         open_room, closed_room = pair.get(True), pair.get(False)
         row: list[Cell] = [f"{round_}-{table}" if round_ else table, fit(home, widths[1], styles),
                            fit(visit, widths[2], styles)]
@@ -346,5 +344,5 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
             styles = Styles(9)
             story.insert(0, styles.para(note, "small"))
     if not story:
-        raise ValueError(f"{event.source}: no boards to print travellers for")
+        raise RulesError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

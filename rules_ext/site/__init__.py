@@ -46,7 +46,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.errors import ConfigError
@@ -54,12 +54,17 @@ from sphinx.util import logging
 
 from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import EDITION_ID
+from rules_ext.corpus.labels import EDITION_ID, number_runs
 from rules_ext.fileio import package_path
 from rules_ext.site import _jieba, directives, hant, interface, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +86,7 @@ def _load_callable(value: Any, setting: str) -> Callable | None:
         raise ConfigError(f"{setting} = {value!r}: cannot import it ({exc})") from exc
 
 
-def template_folders(app) -> list[Path]:
+def template_folders(app: Sphinx) -> list[Path]:
     """Where the page templates are looked up, first match wins: the project's folder
     (``rules_templates_dir``, else each folder of ``templates_path``, relative to conf.py), then
     the extension's defaults."""
@@ -91,7 +96,7 @@ def template_folders(app) -> list[Path]:
     return [f for f in folders if f.resolve() != DEFAULT_TEMPLATES.resolve()] + [DEFAULT_TEMPLATES]
 
 
-def validate_config(app, config) -> None:
+def validate_config(app: Sphinx, config: Config) -> None:
     """config-inited: check every ``rules_*`` value once, and add the extension's static files."""
     from rules_ext.site.script import PROFILES
 
@@ -115,19 +120,19 @@ def validate_config(app, config) -> None:
                                       **config.html_search_options}
 
 
-def search_dictionary(app) -> Path:
+def search_dictionary(app: Sphinx) -> Path:
     """The jieba user dictionary the generator writes for the search language (a build
     product, next to the environment)."""
     return Path(app.doctreedir, "rules-search-dict.txt")
 
 
-def corpus_download(app) -> Path:
+def corpus_download(app: Sphinx) -> Path:
     """The corpus as JSON (``python -m rules_ext corpus``), written for the site's download link
     (``:download:`</_generated/rules-corpus.json>```)."""
     return Path(app.srcdir, "_generated", "rules-corpus.json")
 
 
-def generate(app) -> None:
+def generate(app: Sphinx) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
     from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
@@ -194,7 +199,7 @@ def generate(app) -> None:
                 break  # no law in both texts: nothing to compare
             messages.append(
                 f"rules: 繁體 check, OpenCC {profile} vs delivered {copy.id}, Laws "
-                f"{_ranges(agreement.laws)}: {agreement.matching} of {agreement.characters} "
+                f"{','.join(number_runs(agreement.laws)) or 'none'}: {agreement.matching} of {agreement.characters} "
                 f"characters agree ({100 * agreement.ratio:.1f} %)")
     for message in messages:
         logger.info("%s", message)
@@ -235,16 +240,7 @@ def _findings(corpus, config) -> list:
     return findings
 
 
-def _ranges(numbers) -> str:
-    numbers = sorted(numbers)
-    if not numbers:
-        return "none"
-    if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}–{numbers[-1]}"
-    return ",".join(map(str, numbers))
-
-
-def setup(app) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
     app.add_config_value("rules_default_edition", EDITIONS.default, "env", types=(str,))

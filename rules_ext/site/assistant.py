@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.parsers.rst import Directive
@@ -47,7 +47,14 @@ from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import quote
+from rules_ext.errors import RulesError
 from rules_ext.site import hant, markup
+from rules_ext.site.directives import skip_node
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+    from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +64,7 @@ REFERENCE = "1991"
 #: the words of the outcome's fields (the JavaScript reads them from the page's data)
 
 
-class AssistantError(ValueError):
+class AssistantError(RulesError):
     """A tree that cites a phrase its provision does not have (the tests find these first)."""
 
 
@@ -383,7 +390,7 @@ def provision_url(builder, docname: str, ref: str) -> str:
     return ""
 
 
-def visit_assistant_html(self, node: assistant_data) -> None:
+def visit_assistant_html(self: HTML5Translator, node: assistant_data) -> None:
     docname = self.builder.current_docname
     data = json.loads(json.dumps(node["data"]))
     for ref in data["provisions"].values():
@@ -399,11 +406,8 @@ def visit_assistant_html(self, node: assistant_data) -> None:
     raise nodes.SkipNode
 
 
-def skip_node(self, node) -> None:
-    raise nodes.SkipNode
-
-
-def page_context(app, pagename, templatename, context, doctree) -> None:
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: nodes.document | None) -> None:
     """The questionnaire's script, on its pages only; the style on every page of the assistant."""
     has_data = doctree is not None and any(True for _ in doctree.findall(assistant_data))
     if has_data or pagename.startswith(f"{ASSISTANT}/"):
@@ -412,7 +416,7 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
         app.add_js_file("assistant.js", defer="defer")
 
 
-def setup(app) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     skip = (skip_node, None)
     app.add_node(assistant_data, html=(visit_assistant_html, None), latex=skip, text=skip, man=skip,
                  texinfo=skip)

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -20,7 +21,14 @@ from sphinx.util.nodes import make_id
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, citation, law_number
 from rules_ext.corpus.model import KINDS
-from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, ObjectEntry, TermEntry
+from rules_ext.errors import RulesError
+from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.docutils import SphinxTranslator
+    from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
 
@@ -32,14 +40,14 @@ def script_option(value: str) -> str:
     """``simplified`` or ``traditional``."""
     value = (value or "").strip()
     if value not in (SIMPLIFIED, TRADITIONAL):
-        raise ValueError(f"unknown script {value!r}: expected simplified or traditional")
+        raise RulesError(f"unknown script {value!r}: expected simplified or traditional")
     return value
 
 
 def kind_option(value: str) -> str:
     value = (value or "").strip()
     if value not in KINDS:
-        raise ValueError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
+        raise RulesError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
     return value
 
 
@@ -51,16 +59,16 @@ class collapsible(nodes.General, nodes.Element):
     """``<details>`` in HTML (closed, with a summary line); a plain block in other builders."""
 
 
-def visit_collapsible_html(self, node) -> None:
+def visit_collapsible_html(self: HTML5Translator, node: collapsible) -> None:
     self.body.append(f'<details class="{" ".join(node["classes"])}"><summary>'
                      f'{self.encode(node["summary"])}</summary>')
 
 
-def depart_collapsible_html(self, node) -> None:
+def depart_collapsible_html(self: HTML5Translator, node: collapsible) -> None:
     self.body.append("</details>")
 
 
-def visit_collapsible_other(self, node) -> None:
+def visit_collapsible_other(self: SphinxTranslator, node: collapsible) -> None:
     pass
 
 
@@ -74,7 +82,7 @@ class permalink(nodes.Inline, nodes.Element):
 BOOK = {SIMPLIFIED: "《中国桥牌竞赛规则》", TRADITIONAL: "《中國橋牌競賽規則》"}
 
 
-def visit_permalink_html(self, node) -> None:
+def visit_permalink_html(self: HTML5Translator, node: permalink) -> None:
     cite = self.attval(node["cite"])
     self.body.append(
         f'<a class="law-permalink" href="#{self.attval(node["anchor"])}" data-cite="{cite}" '
@@ -82,7 +90,7 @@ def visit_permalink_html(self, node) -> None:
     raise nodes.SkipNode
 
 
-def skip_node(self, node) -> None:
+def skip_node(self: SphinxTranslator, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
 
@@ -98,7 +106,7 @@ def cite_text(edition: str, label: str, script: str) -> str:
     return f"{book}{EDITIONS.name(edition)} {where}"
 
 
-def depart_collapsible_other(self, node) -> None:
+def depart_collapsible_other(self: SphinxTranslator, node: collapsible) -> None:
     pass
 
 
@@ -109,7 +117,7 @@ class EvidenceDirective(SphinxDirective):
     final_argument_whitespace = True
     has_content = True
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         node = collapsible(summary=self.arguments[0].strip(), classes=["law-evidence"])
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
@@ -152,8 +160,8 @@ class LawDirectiveBase(SphinxDirective):
         return self.options.get("script") or self.env.ref_context.get("law:script", SIMPLIFIED)
 
     @property
-    def domain(self):
-        return self.env.get_domain("law")
+    def domain(self) -> LawDomain:
+        return cast(LawDomain, self.env.get_domain("law"))
 
 
 class EditionDirective(SphinxDirective):
@@ -162,7 +170,7 @@ class EditionDirective(SphinxDirective):
     required_arguments = 1
     option_spec = {"script": script_option}
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         self.env.ref_context["law:edition"] = self.arguments[0].strip()
         self.env.ref_context["law:script"] = self.options.get("script", SIMPLIFIED)
         return []
@@ -175,7 +183,7 @@ class LawDirective(LawDirectiveBase):
     option_spec = {"edition": directives.unchanged, "script": script_option,
                    "title": directives.unchanged}
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         label = str(self.law_number_argument())
         edition = self.edition()
         title = self.options.get("title", "")
@@ -222,7 +230,7 @@ class ProvisionDirective(LawDirectiveBase):
         "reasons": directives.unchanged,
     }
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         label = self.label_argument()
         kind = self.options.get("kind", "section")
         edition = self.edition()
@@ -257,15 +265,15 @@ class ProvisionDirective(LawDirectiveBase):
                                    if not isinstance(c, permalink)]):
                 first.insert(0, child)
             first.append(head.children[-1])
-            head = None
-        if head is not None:
+        else:
             container += head
         original = self.options.get("original")
         reasons = self.options.get("reasons", "")
         children = list(body.children)
         if original or reasons:
             # right under the provision's own text, before its sub-provisions and closing
-            at = next((i for i, n in enumerate(children) if "law-provision" in n.get("classes", [])),
+            at = next((i for i, n in enumerate(children)
+                       if isinstance(n, nodes.Element) and "law-provision" in n["classes"]),
                       len(children))
             children.insert(at, self._erratum(original or "", reasons))
         container += children
@@ -307,7 +315,7 @@ class TermDirective(LawDirectiveBase):
                    "english": directives.unchanged, "anchor": directives.unchanged,
                    "recovered": directives.flag, "key": directives.unchanged}
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         term = self.arguments[0].strip()
         edition = self.edition()
         english = self.options.get("english", "")
@@ -368,16 +376,16 @@ class ExamplesDirective(LawDirectiveBase):
     required_arguments = 1
     option_spec = {"edition": directives.unchanged}
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         node = examples_placeholder()
         node["edition"] = self.edition()
         node["number"] = self.law_number_argument()
         return [node]
 
 
-def fill_examples(app, doctree, docname) -> None:
+def fill_examples(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: replace each placeholder by a link box to the examples (or nothing)."""
-    domain = app.env.get_domain("law")
+    domain = cast(LawDomain, app.env.get_domain("law"))
     for node in list(doctree.findall(examples_placeholder)):
         found = domain.examples_for(node["edition"], node["number"])
         if not found:
@@ -397,9 +405,9 @@ def fill_examples(app, doctree, docname) -> None:
         node.replace_self(box)
 
 
-def examples_outdated(app, env) -> list[str]:
+def examples_outdated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """env-get-updated: write again the law pages whose list of worked examples changed."""
-    domain = env.get_domain("law")
+    domain = cast(LawDomain, env.get_domain("law"))
     numbers = domain.laws_with_new_examples()
     if not numbers:
         return []

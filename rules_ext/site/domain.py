@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import suppress
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
@@ -20,6 +20,9 @@ from sphinx.util.nodes import make_refnode
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import LabelError, law_number, parse_target
+
+if TYPE_CHECKING:
+    from sphinx.environment import BuildEnvironment
 
 logger = logging.getLogger(__name__)
 
@@ -44,12 +47,13 @@ class TermEntry(NamedTuple):
 class LawRole(XRefRole):
     """``:law:`45C4b``` anywhere (and ``:law:ref:`` inside the domain): a link to a provision."""
 
-    def run(self):
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "law", "ref"
         self.classes = ["xref", "law", "law-ref"]
         return self.create_xref_node()
 
-    def process_link(self, env, refnode, has_explicit_title, title, target):
+    def process_link(self, env: BuildEnvironment, refnode: nodes.Element, has_explicit_title: bool, title: str,
+                     target: str) -> tuple[str, str]:
         refnode["law:edition"] = env.ref_context.get("law:edition")
         refnode["law:script"] = env.ref_context.get("law:script", SIMPLIFIED)
         if not has_explicit_title:
@@ -61,7 +65,8 @@ class LawRole(XRefRole):
 class TermRole(XRefRole):
     """``:law:term:`明手 <1991:明手>```: a defined term, linked to the glossary with hover text."""
 
-    def process_link(self, env, refnode, has_explicit_title, title, target):
+    def process_link(self, env: BuildEnvironment, refnode: nodes.Element, has_explicit_title: bool, title: str,
+                     target: str) -> tuple[str, str]:
         refnode["law:edition"] = env.ref_context.get("law:edition")
         refnode["law:script"] = env.ref_context.get("law:script", SIMPLIFIED)
         return title, target
@@ -220,7 +225,7 @@ class LawDomain(Domain):
                 found.append(docname)
         return found
 
-    def _default_edition(self, node) -> str:
+    def _default_edition(self, node: nodes.Element) -> str:
         return node.get("law:edition") or self.env.config.rules_default_edition
 
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from docutils import nodes
@@ -35,6 +35,10 @@ from sphinx.util import logging
 
 from rules_ext.corpus.model import Corpus
 from rules_ext.site.script import to_traditional
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +70,7 @@ def converter(config) -> Callable[[str], str]:
 
 
 # -- configuration ------------------------------------------------------------------------------
-def config_inited(app, config) -> None:
+def config_inited(app: Sphinx, config: Config) -> None:
     """The traditional build's titles (conf.py's ``project`` and ``html_title``)."""
     if not is_traditional(config):
         return
@@ -107,13 +111,13 @@ def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
         walk(tree)
 
 
-def doctree_read(app, doctree) -> None:
+def doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     """doctree-read (before the title and toctree collectors): the page as read."""
     if is_traditional(app.config):
         convert_doctree(doctree, converter(app.config))
 
 
-def doctree_resolved(app, doctree, docname) -> None:
+def doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved (after the extension's own handlers): link texts and hover titles the
     domain added; links to files that are not pages (``pdf/results.pdf``) go to the simplified
     site's copy, the only one."""
@@ -158,7 +162,8 @@ def convert_value(value: Any, convert: Callable[[str], str]) -> Any:
     return value
 
 
-def page_context(app, pagename, templatename, context, doctree) -> None:
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: nodes.document | None) -> None:
     """html-page-context: ``<html lang>``, the script switch, and (traditional build) the strings of
     pages made from templates (indices), converted."""
     script = script_of(app.config)
@@ -181,7 +186,7 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
         context["body"] = switch_html(pagename, script) + context["body"]
 
 
-def build_finished(app, exception) -> None:
+def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """The extension's JavaScript in the traditional site speaks traditional script."""
     if exception is not None or not is_traditional(app.config) or app.builder.format != "html":
         return

@@ -25,6 +25,7 @@ import io
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -33,6 +34,11 @@ from sphinx import locale
 
 from rules_ext.fileio import package_path
 from rules_ext.site import hant
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 CATALOG = package_path("rules_ext.site", "locale", "zh_CN", "LC_MESSAGES", "sphinx.po")
 #: templates after the project's, before the theme's (``page.html`` wraps the theme's in
@@ -73,7 +79,7 @@ def translations(catalog: Path, convert: Callable[[str], str] | None = None) -> 
     return gettext.GNUTranslations(compiled)
 
 
-def install(app, config) -> None:
+def install(app: Sphinx, config: Config) -> None:
     """config-inited: the catalog before Sphinx's translations, and the page template after the
     project's, before the theme's (for a Chinese ``language`` only)."""
     if not is_chinese(config):
@@ -108,7 +114,8 @@ def translate_literals(html: str, gettext_: Callable[[str], str]) -> Markup:
     return Markup(html)
 
 
-def page_context(app, pagename, templatename, context, doctree) -> None:
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: nodes.document | None) -> None:
     """html-page-context: the function the extension's ``page.html`` calls."""
     if is_chinese(app.config):
         context["rules_interface"] = lambda html: translate_literals(html, app.translator.gettext)

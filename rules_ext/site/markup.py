@@ -15,6 +15,7 @@ from functools import cache, partial
 from pathlib import Path
 
 from rules_ext.corpus.model import CrossReference
+from rules_ext.errors import RulesError
 
 _SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
 #: what may open a body construct when it starts a line: the ASCII punctuation that docutils accepts
@@ -153,7 +154,7 @@ class Exclusion:
     def parse(cls, line: str) -> Exclusion:
         match = re.fullmatch(r"([^\[\]]*)\[([^\[\]]+)\]([^\[\]]*)", line.strip())
         if match is None:
-            raise ValueError(f"{line.strip()!r}: expected a context with the term in brackets, "
+            raise RulesError(f"{line.strip()!r}: expected a context with the term in brackets, "
                              "e.g. 自行[约定]")
         before, term, after = match.groups()
         return cls(before + term + after, len(before), term)
@@ -173,7 +174,7 @@ def term_exclusions(path: Path = TERM_EXCLUSIONS) -> tuple[Exclusion, ...]:
             try:
                 found.append(Exclusion.parse(line))
             except ValueError as exc:
-                raise ValueError(f"{path}:{number}: {exc}") from None
+                raise RulesError(f"{path}:{number}: {exc}") from None
     return tuple(found)
 
 

@@ -7,6 +7,8 @@ costs: loading the corpus, rendering the templates, OpenCC, objects, references,
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.domains import Domain
@@ -14,6 +16,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import split_explicit_title
 
 from rules_ext import __version__
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 
 class _AnyOption(dict):
@@ -27,7 +33,7 @@ class PlainDirective(SphinxDirective):
     has_content = True
     option_spec = _AnyOption()
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         node = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
@@ -45,7 +51,7 @@ class PlainLawDomain(Domain):
     roles = dict.fromkeys(("ref", "law", "term", "unresolved"), plain_role)
 
 
-def setup(app):
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
     app.add_directive("rules-whole-edition", PlainDirective)

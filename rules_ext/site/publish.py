@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from docutils import nodes
@@ -17,18 +18,22 @@ from sphinx.util import logging
 
 from rules_ext.fileio import write_text_atomic
 
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
 logger = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 
 
-def default_favicon(app, config) -> None:
+def default_favicon(app: Sphinx, config: Config) -> None:
     """config-inited: the rulebook's favicon unless conf.py names one."""
     if not config.html_favicon:
         config.html_favicon = str(STATIC_DIR / "favicon.svg")
 
 
-def unique_wrapper_ids(app, doctree, docname: str) -> None:
+def unique_wrapper_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: a wrapper does not repeat the ids of what it wraps (see module doc)."""
     for wrapper in doctree.findall(nodes.container):
         if wrapper["ids"] and len(wrapper.children) == 1 and isinstance(
@@ -46,7 +51,7 @@ def sitemap(pages: list[str], baseurl: str) -> str:
             f"{urls}</urlset>\n")
 
 
-def write_sitemap(app, exception) -> None:
+def write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     """build-finished: ``sitemap.xml`` of every page, for an HTML build with ``html_baseurl``."""
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return

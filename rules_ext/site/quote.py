@@ -18,7 +18,7 @@ the law domain is loaded (the full site); the directive also works on its own (`
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -28,6 +28,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import LabelError, citation, law_number
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 TERM = "定义:"
@@ -113,6 +117,6 @@ class QuoteDirective(SphinxDirective):
         return ""
 
 
-def setup(app) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("law-quote", QuoteDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,11 +8,15 @@ other laws of the page made links within the page and its automatic ids (``id1``
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.site.directives import collapsible
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 #: the summary line of a folded worked-example computation
 CODE_SUMMARY = "计算过程（Python doctest，可展开）"
@@ -28,7 +32,7 @@ class whole_edition(nodes.General, nodes.Element):
 class WholeEditionDirective(SphinxDirective):
     has_content = True
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         docs = [line.strip().lstrip("/") for line in self.content if line.strip()]
         for doc in docs:
             # the page is read again when a law page's source changes
@@ -37,7 +41,7 @@ class WholeEditionDirective(SphinxDirective):
         return [node]
 
 
-def fill_whole_edition(app, doctree, docname) -> None:
+def fill_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: each listed law page's content in place of the placeholder."""
     for node in list(doctree.findall(whole_edition)):
         box = nodes.container(classes=["law-whole-edition"])
@@ -84,7 +88,7 @@ def _target(fragment: str, prefix: str, number: str) -> str:
     return f"{prefix}-{fragment}" if _AUTO_ID.fullmatch(fragment) else fragment
 
 
-def fold_worked_code(app, doctree, docname) -> None:
+def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved (HTML): each doctest block of a page folded under a summary line, so that
     a worked example reads as a worked case (the blocks are still run by ``make doctest``)."""
     if app.builder.format != "html":

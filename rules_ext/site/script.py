@@ -15,11 +15,12 @@ from dataclasses import dataclass
 import opencc
 
 from rules_ext.corpus.model import Corpus
+from rules_ext.errors import RulesError
 
 PROFILES = ("s2twp", "s2t", "s2tw", "s2hk")
 
 
-class ScriptError(ValueError):
+class ScriptError(RulesError):
     """An OpenCC profile this site does not know."""
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -43,7 +43,12 @@ from sphinx.search import SearchLanguage
 from sphinx.search.zh import SearchChinese
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 DATA = Path(__file__).parent / "data"
 SYNONYMS = DATA / "search-synonyms.txt"
@@ -85,7 +90,7 @@ def indexed(docname: str) -> bool:
     return not docname.startswith(UNINDEXED) and not docname.endswith(UNINDEXED_PAGES)
 
 
-def leave_out_of_index(app, env) -> list[str]:
+def leave_out_of_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """env-updated: the 繁體 views and comparison pages are ``nosearch``."""
     for docname in env.found_docs:
         if not indexed(docname):
@@ -137,7 +142,7 @@ def _join(before: str, text: str) -> str:
     return before + text
 
 
-def write_page_text(app, doctree, docname: str) -> None:
+def write_page_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: ``_search/<docname>.json`` for the snippets of an indexed page."""
     if app.builder.format != "html" or not indexed(docname) or \
             not getattr(app.builder, "search", False):
@@ -162,7 +167,7 @@ def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
             continue
         match = re.fullmatch(r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)", line)
         if match is None:
-            raise ValueError(f"{path}:{number}: expected 'word = word ...' or "
+            raise RulesError(f"{path}:{number}: expected 'word = word ...' or "
                              f"'word > word ...', got {line!r}")
         left, how, right = match.groups()
         groups.append({"words": left.split() + right.split(), "from": left.split(),
@@ -198,7 +203,7 @@ def character_maps(texts: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     return s2t, t2s
 
 
-def search_data(app) -> dict[str, Any]:
+def search_data(app: Sphinx) -> dict[str, Any]:
     env = app.env
     domain = env.get_domain("law")
     english: dict[str, list[str]] = {}
@@ -224,7 +229,7 @@ def search_data(app) -> dict[str, Any]:
     }
 
 
-def write_search_data(app, exception) -> None:
+def write_search_data(app: Sphinx, exception: Exception | None) -> None:
     """build-finished: ``_static/rules-search-data.js``."""
     if exception is not None or app.builder.format != "html" or \
             not getattr(app.builder, "search", False):

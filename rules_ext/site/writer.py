@@ -15,12 +15,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
 
 MARKER = ".generated"
 
 
-class GenerationError(ValueError):
+class GenerationError(RulesError):
     """A generated folder that is not ours, or a template problem."""
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from rules_ext.cli import main
-from rules_ext.core.rulings import RulingError, _Resolver, tree
+from rules_ext.core.rulings import RulingError, tree
 from rules_ext.core.rulings.case import parse_case
+from rules_ext.core.rulings.loading import _Resolver
 
 CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
 KINDS = ("wrong_number_of_cards", "wrong_board", "exposed_card_auction", "change_of_call", "call_out_of_rotation", "simultaneous_calls",

@@ -11,14 +11,9 @@ import pytest
 from rules_ext.core import Seat
 from rules_ext.fileio import parse_toml
 from rules_ext.pbn import compute_results, read_pbn, write_pbn
-from rules_ext.pbn.corrections import (
-    CorrectionError,
-    CorrectionKind,
-    apply_corrections,
-    check_exportable,
-    parse_corrections,
-    read_corrections,
-)
+from rules_ext.pbn.corrections import CorrectionError, CorrectionKind, parse_corrections, read_corrections
+from rules_ext.pbn.corrections_apply import apply_corrections
+from rules_ext.pbn.corrections_export import check_exportable
 from rules_ext.pbn.sample import SAMPLES_DIR
 
 FIXTURES = Path(__file__).parent / "fixtures"

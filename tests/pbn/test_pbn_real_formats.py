@@ -16,7 +16,7 @@ from rules_ext.core.adjusted import WeightedScore
 from rules_ext.pbn import EventKind, compute_results, read_pbn
 from rules_ext.pbn.errors import PBNError
 from rules_ext.pbn.report import results_as_dict, results_as_text
-from rules_ext.pbn.results import ScoringRules, scoring_rules
+from rules_ext.pbn.scoring_rules import ScoringRules, scoring_rules
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parents[2]

@@ -13,7 +13,9 @@ from rules_ext.cli import main
 from rules_ext.pbn import PBNError, compute_results, read_pbn
 from rules_ext.pbn.model import Event, EventKind
 from rules_ext.pbn.results_model import EventResults
-from rules_ext.pbn.usebio import is_xml, read_usebio, write_usebio
+from rules_ext.pbn.usebio_reader import read_usebio
+from rules_ext.pbn.usebio_writer import write_usebio
+from rules_ext.pbn.usebio_xml import is_xml
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = Path(__file__).parents[2] / "rules_ext" / "pbn" / "samples"

@@ -38,7 +38,7 @@ from rules_ext.pdf.handrecord import (
 from rules_ext.pdf.layout import RED_HEX, PrintOptions, Styles, frame_size
 from rules_ext.pdf.pickup import slips_of_event, slips_of_movement, write_pickup_slips
 from rules_ext.pdf.ruling import AUCTION_ROWS, ruling_story, write_ruling_form
-from rules_ext.pdf.ruling_record import RulingError, load_ruling, parse_ruling
+from rules_ext.pdf.ruling_record import RulingRecordError, load_ruling, parse_ruling
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "mini-pairs.pbn"
@@ -320,7 +320,7 @@ def test_bad_new_fields_are_one_line_naming_file_and_line(tmp_path, capsys):
         ("event = 'E'\nboard = 3\n[appeal]\nchairman = 'x'\n", "bad.toml:4: appeal.chairman: unknown field"),
     ]
     for text, message in cases:
-        with pytest.raises(RulingError) as caught:
+        with pytest.raises(RulingRecordError) as caught:
             parse_ruling(text, source="bad.toml")
         assert str(caught.value).startswith(message), (str(caught.value), message)
         bad = tmp_path / "bad.toml"

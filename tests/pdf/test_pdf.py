@@ -20,7 +20,7 @@ from rules_ext.pdf.handrecord import write_hand_record
 from rules_ext.pdf.layout import RED_HEX, PrintOptions, card_markup, contract_markup
 from rules_ext.pdf.results import write_results_pdf
 from rules_ext.pdf.ruling import write_ruling_form
-from rules_ext.pdf.ruling_record import RulingError, load_ruling, parse_ruling
+from rules_ext.pdf.ruling_record import RulingRecordError, load_ruling, parse_ruling
 from rules_ext.pdf.traveller import write_travellers
 
 DATA = Path(__file__).parent / "data"
@@ -310,7 +310,7 @@ BAD_RECORDS = [
 def test_bad_ruling_record_is_one_line_and_no_file(tmp_path, capsys, text, message):
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
-    with pytest.raises(RulingError, match=message):
+    with pytest.raises(RulingRecordError, match=message):
         parse_ruling(text, source="bad.toml")
     out = tmp_path / "form.pdf"
     assert main(["ruling", str(bad), "-o", str(out)]) == 1
@@ -322,7 +322,7 @@ def test_bad_ruling_record_is_one_line_and_no_file(tmp_path, capsys, text, messa
 def test_unknown_law_label_is_reported(tmp_path, corpus):
     record = parse_ruling("event = 'E'\nboard = 1\nlaws = ['1991:99Z9']\n", source="r.toml")
     out = tmp_path / "f.pdf"
-    with pytest.raises(RulingError, match=r"r\.toml: laws: 1991:99Z9: no provision '99Z9'"):
+    with pytest.raises(RulingRecordError, match=r"r\.toml: laws: 1991:99Z9: no provision '99Z9'"):
         write_ruling_form(record, out, corpus=corpus)
     assert not out.exists() and list(tmp_path.iterdir()) == []
 

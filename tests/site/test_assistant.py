@@ -8,8 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules_ext.core import rulings
-from rules_ext.core.rulings import EDITIONS, RulingError, available, kinds, tree
+from rules_ext.core.rulings import EDITIONS, RulingError, available, kinds, loading, tree
 from rules_ext.corpus import load_corpus
 from rules_ext.site import DEFAULT_TEMPLATES
 from rules_ext.site.assistant import assistant_pages as make_pages
@@ -155,14 +154,14 @@ def test_no_english_visible(pages):
 def test_an_edition_without_the_law_offers_the_1991_rule_as_reference(corpus, generator, monkeypatch):
     """A kind the 1999 text lacks (its laws come after Law 40): the 1999 page is the 1991
     questionnaire, marked 仅供参考, 非1999年版规则, and the index says the 1999 text lacks it."""
-    raw = dict(rulings._raw("insufficient_bid"), editions=["1991"])
-    real = rulings._raw
-    monkeypatch.setattr(rulings, "_raw", lambda kind: raw if kind == "insufficient_bid" else real(kind))
-    rulings._resolved.cache_clear()
+    raw = dict(loading._raw("insufficient_bid"), editions=["1991"])
+    real = loading._raw
+    monkeypatch.setattr(loading, "_raw", lambda kind: raw if kind == "insufficient_bid" else real(kind))
+    loading._resolved.cache_clear()
     try:
         pages = make_pages(corpus, generator.render)
     finally:
-        rulings._resolved.cache_clear()
+        loading._resolved.cache_clear()
     page = pages[page_name("insufficient_bid", "1999")]
     assert "仅供参考，非1999年版规则" in page
     data = embedded(page)

@@ -45,7 +45,7 @@ def test_tables_sit_where_they_were_printed():
 
 def test_real_law_2_reads_around_its_tables():
     from rules_ext.corpus import load_corpus
-    from rules_ext.site import pages
+    from rules_ext.site import page_data
 
     corpus = load_corpus()
     edition = corpus.edition("1991")
@@ -53,7 +53,7 @@ def test_real_law_2_reads_around_its_tables():
     tables = {}
     for t in edition.tables:
         tables.setdefault(t.label, []).append(t)
-    data = pages.provision_data(law2.provisions[0], edition, [], lambda t: t, lambda s: s, tables)
+    data = page_data.provision_data(law2.provisions[0], edition, [], lambda t: t, lambda s: s, tables)
     assert data["text"].rstrip().endswith("指定如下：")
     assert data["tables"][0]["after"] == ""
     assert data["tables"][-1]["after"].startswith("第17副")

@@ -39,6 +39,7 @@ from rules_ext.core.auction import Auction, AuctionError, Call, CallKind, lowest
 from rules_ext.core.board import Vulnerability, board_conditions
 from rules_ext.core.cards import Card, Deal, DealError, Seat
 from rules_ext.core.rulings import EDITIONS, NotInEdition, Ruling, RulingError, Tree, kinds, tree
+from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
@@ -48,7 +49,7 @@ IRREGULARITY_KEYS = frozenset({"seat", "call", "card", "trick", "description"})
 PLAY_FACTS = frozenset({"trick", "opening", "honour", "role"})
 
 
-class CaseError(ValueError):
+class CaseError(RulesError):
     """A case file that cannot be ruled on: ``file:line: field: problem``."""
 
 

@@ -1,5 +1,6 @@
-"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model,
-and an event written as USEBIO 1.2.
+"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model
+(the XML itself: :mod:`rules_ext.pbn.usebio_xml`; an event written as USEBIO 1.2:
+:mod:`rules_ext.pbn.usebio_writer`).
 
 ``read_usebio(path_or_bytes, *, source=None, max_bytes=MAX_BYTES) -> Event``
     The same :class:`~rules_ext.pbn.model.Event` as a PBN file gives: boards (deal from the
@@ -12,10 +13,6 @@ and an event written as USEBIO 1.2.
     A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
     :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
     ``event.problems`` and the rest is still read.
-``write_usebio(event, results) -> bytes``
-    USEBIO 1.2 (UTF-8) with our figures (``results`` from ``compute_results``), a pairs event or a
-    teams event (TEAM_IDs numbered in name order; a match not played is left out); read back and
-    checked before it is returned: a file that would not read back to the same figures is an error.
 
 How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
 figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
@@ -64,20 +61,17 @@ from __future__ import annotations
 import functools
 import os
 import re
-import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.parsers import expat
 
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
 from rules_ext.pbn.errors import PBNError
-from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult
-from rules_ext.pbn.results_model import EventResults, ScoredResult
+from rules_ext.pbn.model import Artificial, Board, Event, EventKind, Participant, TableResult, id_key
 from rules_ext.pbn.tables import Column, Table
-from rules_ext.pbn.teams import match_of
+from rules_ext.pbn.usebio_xml import Node, is_xml, parse_xml
 
-__all__ = ["is_xml", "read_usebio", "write_usebio"]
+__all__ = ["MAX_BYTES", "is_xml", "read_usebio", "split_pair", "usebio_pair_key"]
 
 #: EVENT_TYPE / scoring words -> the Scoring text compute_results reads (PBN vocabulary)
 _MATCHPOINTS, _CROSS_IMPS, _BUTLER = "MP1", "IMP;Cross;Average", "IMP;Butler"
@@ -102,93 +96,10 @@ _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$", re.IGNORECASE)  # Compscore: A6
 _DATE = re.compile(r"^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$")    # Compscore DD/MM/YYYY
 _ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
 _SEAT_NAMES = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
-_SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 _SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
-#: deeper nesting than any USEBIO file has is refused (it would only serve to exhaust the reader)
-_MAX_DEPTH = 32
 
 
-# ------------------------------------------------------------------------------ XML
-@dataclass(slots=True)
-class _Node:
-    """An element of the file: tag, attributes, text, children and the line it starts on."""
-
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    text: str = ""
-    children: list[_Node] = field(default_factory=list)
-
-    def child(self, tag: str) -> _Node | None:
-        return next((c for c in self.children if c.tag == tag), None)
-
-    def all(self, tag: str) -> list[_Node]:
-        return [c for c in self.children if c.tag == tag]
-
-    def value(self, tag: str) -> str:
-        """The text of the first child ``tag`` (or of the attribute ``tag``), '' when absent."""
-        node = self.child(tag)
-        return node.text.strip() if node is not None else self.attrs.get(tag, "").strip()
-
-    def descendants(self, tag: str, stop: frozenset[str] = frozenset()) -> list[_Node]:
-        """Every element ``tag`` below this one, not looking inside the elements named in ``stop``."""
-        found = []
-        for c in self.children:
-            if c.tag == tag:
-                found.append(c)
-            elif c.tag not in stop:
-                found.extend(c.descendants(tag, stop))
-        return found
-
-
-def is_xml(data: bytes) -> bool:
-    """Whether the bytes look like an XML document (a declaration or a tag first)."""
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        head = head.decode("utf-16", "ignore").encode("ascii", "ignore").lstrip()
-    return head.startswith((b"<?xml", b"<USEBIO", b"<!DOCTYPE", b"<!--")) or bool(re.match(rb"<[A-Za-z_]", head))
-
-
-def _parse(data: bytes, source: str) -> _Node:
-    """The element tree of an XML document, with line numbers. Entity declarations (the means of
-    an XML bomb) are refused; expat never fetches an external DTD or entity."""
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    stack: list[_Node] = []
-    roots: list[_Node] = []
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        if len(stack) >= _MAX_DEPTH:
-            raise PBNError(f"elements nested more than {_MAX_DEPTH} deep: a USEBIO file nests a few levels "
-                           f"(USEBIO, EVENT, BOARD, TRAVELLER_LINE, ...)", source=source, line=parser.CurrentLineNumber)
-        node = _Node(tag, attrs, parser.CurrentLineNumber)
-        (stack[-1].children if stack else roots).append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    def text(chars: str) -> None:
-        if stack:
-            stack[-1].text += chars
-
-    def entity(name: str, *args: object) -> None:
-        raise PBNError(f"the file declares the entity {name!r}: a USEBIO file declares none (refused, as an "
-                       f"entity can expand without bound)", source=source, line=parser.CurrentLineNumber)
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
-    parser.EntityDeclHandler = entity
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError as exc:
-        raise PBNError(f"not well-formed XML: {expat.ErrorString(exc.code)} at column {exc.offset + 1}: "
-                       f"expected a USEBIO results file", source=source, line=exc.lineno) from exc
-    return roots[0]
-
-
-# --------------------------------------------------------------------------- reading
 @dataclass(slots=True)
 class _Reader:
     source: str
@@ -201,7 +112,7 @@ class _Reader:
         return PBNError(message, source=self.source, line=line)
 
     # ...................................................................... the event
-    def event(self, root: _Node) -> Event:
+    def event(self, root: Node) -> Event:
         if root.tag != "USEBIO":
             raise self.fail(root.line, f"not a USEBIO file: the root element is <{root.tag}>, expected "
                                        f"<USEBIO Version=\"1.2\">")
@@ -238,7 +149,7 @@ class _Reader:
             source=self.source, version=f"USEBIO {version}".strip(),
             problems=tuple(sorted(self.problems, key=lambda p: p.line)))
 
-    def method(self, event: _Node) -> str:
+    def method(self, event: Node) -> str:
         """The Scoring text of the event, from its type and scoring method elements."""
         kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
         said = [event.value(tag).upper() for tag in ("BOARD_SCORING_METHOD", "PAIRWISE_SCORING_METHOD")]
@@ -255,7 +166,7 @@ class _Reader:
                                     f"{event.value('SCORING_METHOD')!r}: expected MP_PAIRS, CROSS_IMP or BUTLER_PAIRS")
 
     # ...................................................................... teams
-    def teams_event(self, root: _Node, event: _Node, kind: str, version: str) -> Event:
+    def teams_event(self, root: Node, event: Node, kind: str, version: str) -> Event:
         """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
         per room (see the module doc)."""
         match_scoring = event.value("MATCH_SCORING_METHOD").upper()
@@ -269,7 +180,7 @@ class _Reader:
         teams = _Teams.read(self, event.descendants("TEAM", frozenset({"MATCH", "BOARD"})))
         hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
         results: dict[int, list[TableResult]] = defaultdict(list)
-        first: dict[int, _Node] = {}
+        first: dict[int, Node] = {}
         rows: list[tuple[str, ...]] = []
         lines: list[int] = []
         for match in matches:
@@ -293,7 +204,7 @@ class _Reader:
             meta=(("EventType", kind),), match_totals=match_totals, source=self.source,
             version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
 
-    def match(self, node: _Node, teams: _Teams, first: dict[int, _Node], results: dict[int, list[TableResult]]
+    def match(self, node: Node, teams: _Teams, first: dict[int, Node], results: dict[int, list[TableResult]]
               ) -> tuple[str, ...] | None:
         """Read one MATCH into ``results`` (by board); its row of the file's match figures."""
         home_ref, visit_ref = node.value("TEAM"), node.value("OPPOSING_TEAM")
@@ -315,7 +226,7 @@ class _Reader:
             results[number].extend(self.rooms(board, number, home, visit, round_, teams))
         return round_ or "-", home, visit, node.value("TEAM_SCORE") or "-", node.value("OPPOSING_TEAM_SCORE") or "-"
 
-    def rooms(self, node: _Node, number: int, home: str, visit: str, round_: str, teams: _Teams) -> list[TableResult]:
+    def rooms(self, node: Node, number: int, home: str, visit: str, round_: str, teams: _Teams) -> list[TableResult]:
         """The results of both rooms of a match's board. The room where the home team (the MATCH's
         TEAM) sits North-South is told by DIRECTION (the TEAM's direction), else by the pair numbers
         when they belong to one team only, else by the other room, else by order (the first line)."""
@@ -349,7 +260,7 @@ class _Reader:
         return out
 
     # ...................................................................... boards
-    def handset(self, node: _Node) -> dict[int, Deal]:
+    def handset(self, node: Node) -> dict[int, Deal]:
         deals = {}
         for board in node.all("BOARD"):
             number = _whole(board.value("BOARD_NUMBER"))
@@ -358,7 +269,7 @@ class _Reader:
                 deals[number] = deal
         return deals
 
-    def deal(self, board: _Node, number: int | None) -> Deal | None:
+    def deal(self, board: Node, number: int | None) -> Deal | None:
         hands = board.all("HAND")
         if not hands:
             return None
@@ -369,7 +280,7 @@ class _Reader:
             try:
                 seat = seat or Seat.parse(direction)
                 by_seat[seat] = Hand.parse(".".join(hand.value(suit).replace("10", "T").replace("-", "")
-                                                    for suit in _SUIT_ELEMENTS))
+                                                    for suit in SUIT_ELEMENTS))
             except DealError as exc:
                 self.problem(hand.line, f"board {number}: cannot read <HAND>: {exc}")
                 return None
@@ -384,7 +295,7 @@ class _Reader:
             self.problem(board.line, f"board {number}: {exc}")
             return None
 
-    def board(self, node: _Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
+    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
         text = node.value("BOARD_NUMBER")
         number = _whole(text)
         if number is None or number < 1:
@@ -403,7 +314,7 @@ class _Reader:
         return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line,
                      theirs=(("Datum", average),) if average else ())
 
-    def result(self, node: _Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
+    def result(self, node: Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
         number = board.number
         ns_text, ew_text = node.value("NS_PAIR_NUMBER"), node.value("EW_PAIR_NUMBER")
         if not ns_text or not ew_text:
@@ -420,7 +331,7 @@ class _Reader:
                                  lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
         return self.played(node, board, make)
 
-    def played(self, node: _Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
+    def played(self, node: Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
         """The result of a TRAVELLER_LINE (score, contract, declarer, tricks; artificial scores),
         ``make`` giving the rest of the TableResult; None (and a problem) when it cannot be read."""
         number = board.number
@@ -471,7 +382,7 @@ class _Reader:
                     score_computed=computed)
 
     # ...................................................................... pairs
-    def pairs(self, nodes: list[_Node], scoring: str, ids: _Ids, boards: list[Board]
+    def pairs(self, nodes: list[Node], scoring: str, ids: _Ids, boards: list[Board]
               ) -> tuple[tuple[Participant, ...], Table | None]:
         seated: dict[str, set[str]] = {}
         for board in boards:
@@ -498,7 +409,7 @@ class _Reader:
             rows.append((ident, direction or "-", names or "-", total or "-", percentage or "-",
                          node.value("PLACE") or "-"))
             lines.append(node.line)
-        participants.sort(key=lambda p: _id_key(p.id))
+        participants.sort(key=lambda p: usebio_pair_key(p.id))
         if not rows:
             return tuple(participants), None
         columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
@@ -519,7 +430,7 @@ class _Teams:
     lines: list[int] = field(default_factory=list)
 
     @classmethod
-    def read(cls, reader: _Reader, nodes: list[_Node]) -> _Teams:
+    def read(cls, reader: _Reader, nodes: list[Node]) -> _Teams:
         teams = cls()
         found = []
         for node in nodes:
@@ -553,7 +464,7 @@ class _Teams:
     def pair_names(self, team: str, number: str) -> str:
         return self.pairs.get((team, number), "") if number else ""
 
-    def home_sits(self, line: _Node, home: str, visit: str) -> bool | None:
+    def home_sits(self, line: Node, home: str, visit: str) -> bool | None:
         """Whether the home team sits NS on a TRAVELLER_LINE: its DIRECTION, else its pair numbers
         when they are one team's only; None when the line does not say."""
         direction = _direction(line.value("DIRECTION"))
@@ -584,21 +495,23 @@ class _Ids:
     with_direction: bool
 
     @classmethod
-    def read(cls, pairs: list[_Node]) -> _Ids:
+    def read(cls, pairs: list[Node]) -> _Ids:
         listed: dict[str, set[str]] = {}
         for pair in pairs:
-            number, direction = _split_pair(pair.value("PAIR_NUMBER"))
+            number, direction = split_pair(pair.value("PAIR_NUMBER"))
             direction = direction or _direction(pair.value("DIRECTION"))
             if direction:
                 listed.setdefault(number, set()).add(direction)
         return cls(any(len(d) > 1 for d in listed.values()))
 
     def id(self, text: str, side: str) -> str:
-        number, direction = _split_pair(text)
+        number, direction = split_pair(text)
         return f"{number}{direction or side}" if self.with_direction and (direction or side) else number
 
 
-def _split_pair(text: str) -> tuple[str, str]:
+def split_pair(text: str) -> tuple[str, str]:
+    """A pair number and the direction it carries (Compscore's Mitchell ``15EW``): ``("15", "EW")``;
+    ``("3", "")`` for a plain ``3``."""
     match = _PAIR_NUMBER.match(text)
     if not match:
         return text.strip(), ""
@@ -648,9 +561,11 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
-def _id_key(ident: str) -> tuple[int, int | str, str]:
-    number, direction = _split_pair(ident)
-    return (0, int(number), direction) if number.isascii() and number.isdigit() else (1, ident, "")
+def usebio_pair_key(ident: str) -> tuple[int, int | str, str]:
+    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``)."""
+    number, direction = split_pair(ident)
+    key = id_key(number)
+    return (*key, direction) if key[0] == 0 else (1, ident, "")
 
 
 def _date(text: str) -> str:
@@ -693,225 +608,4 @@ def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | 
         name = source or str(path)
         _check_size(path.stat().st_size, max_bytes, name)
         data = path.read_bytes()
-    return _Reader(name).event(_parse(data, name))
-
-
-# --------------------------------------------------------------------------- writing
-_EVENT_TYPES = {"matchpoints": ("MP_PAIRS", "MATCH_POINTS"), "cross-imps-average": ("CROSS_IMP", "CROSS_IMPS"),
-                "butler": ("BUTLER_PAIRS", "BUTLER_IMPS")}
-_LINE_ELEMENTS = {"matchpoints": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
-                  "cross-imps-average": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
-                  "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")}
-
-
-def _add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
-    element = ET.SubElement(parent, tag)
-    if text is not None:
-        element.text = str(text)
-    return element
-
-
-def _figure(value: float | None) -> str | None:
-    return None if value is None else f"{value:.2f}"
-
-
-def write_usebio(event: Event, results: EventResults) -> bytes:
-    """The event and our figures as USEBIO 1.2 (see the module doc); checked by reading it back."""
-    root = ET.Element("USEBIO", Version="1.2")
-    if event.kind is EventKind.TEAMS:
-        _write_teams(root, event, results)
-    elif event.kind is EventKind.PAIRS:
-        _write_pairs(root, event, results)
-    else:
-        raise ValueError(f"USEBIO export of a {event.kind.value} event is not supported: expected a pairs or "
-                         f"a teams event")
-    deals = [b for b in event.boards if b.deal is not None and b.deal.is_complete]
-    if deals:
-        handset = ET.SubElement(root, "HANDSET")
-        for b in deals:
-            board = _add(handset, "BOARD")
-            _add(board, "BOARD_NUMBER", b.number)
-            for seat, name in zip(Seat, ("North", "East", "South", "West")):
-                hand = _add(board, "HAND")
-                _add(hand, "DIRECTION", name)
-                for suit_element, holding in zip(_SUIT_ELEMENTS, b.deal.hand(seat).to_pbn().split(".")):  # type: ignore[union-attr]
-                    _add(hand, suit_element, holding)
-    ET.indent(root)
-    data = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
-            b'<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">\n'
-            + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n")
-    _check_round_trip(results, data)
-    return data
-
-
-def _event_element(root: ET.Element, event: Event, event_type: str, *methods: tuple[str, str]) -> ET.Element:
-    """The EVENT element with its type, scoring methods, title, date, venue and program."""
-    element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
-    for tag, method in methods:
-        _add(element, tag, method)
-    if event.name:
-        _add(element, "TITLE", event.name)
-    if event.date:
-        _add(element, "DATE", _usebio_date(event.date))
-    if event.site:
-        _add(element, "VENUE", event.site)
-    _add(element, "PROGRAM_NAME", "rules_ext")
-    return element
-
-
-def _write_pairs(root: ET.Element, event: Event, results: EventResults) -> None:
-    if results.method not in _EVENT_TYPES:
-        raise ValueError(f"summed cross-IMPs have no USEBIO form (USEBIO programs average them): expected "
-                         f"matchpoints, averaged cross-IMPs or Butler, got {results.method}")
-    event_type, method = _EVENT_TYPES[results.method]
-    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", method))
-    _add(element, "WINNER_TYPE", 2 if len(results.rankings) == 2 else 1)
-    entries = {e.id: (ranking, e) for ranking in results.rankings for e in ranking.entries}
-    participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
-    known = {p.id: p for p in event.participants}
-    for ident in sorted(set(known) | set(entries), key=_id_key):
-        pair = _add(participants, "PAIR")
-        direction = _split_pair(ident)[1]
-        _add(pair, "PAIR_NUMBER", ident)
-        _add(pair, "DIRECTION", direction or (known[ident].direction if ident in known else ""))
-        if ident in entries:
-            ranking, entry = entries[ident]
-            _add(pair, "TOTAL_SCORE", _figure(entry.imps if ranking.unit == "IMP" else entry.total))
-            if entry.pct is not None:
-                _add(pair, "PERCENTAGE", _figure(entry.pct))
-            _add(pair, "PLACE", entry.rank)
-        for name in (known[ident].names.split(" - ") if ident in known and known[ident].names else ()):
-            _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
-    ns_element, ew_element = _LINE_ELEMENTS[results.method]
-    for scored in results.boards:
-        board = _add(element, "BOARD")
-        _add(board, "BOARD_NUMBER", scored.board.number)
-        if scored.datum is not None:
-            _add(board, "BOARD_AVERAGE", scored.datum)
-        for line in scored.lines:
-            r = line.result
-            if r.not_played:
-                continue
-            traveller = _add(board, "TRAVELLER_LINE")
-            _add(traveller, "NS_PAIR_NUMBER", r.ns)
-            _add(traveller, "EW_PAIR_NUMBER", r.ew)
-            _write_play(traveller, r)
-            ns, ew = (line.mp_ns, line.mp_ew) if results.method == "matchpoints" else (line.imp_ns, line.imp_ew)
-            if ns is not None and ew is not None:
-                _add(traveller, ns_element, _figure(ns))
-                _add(traveller, ew_element, _figure(ew))
-
-
-def _write_play(traveller: ET.Element, r: TableResult) -> None:
-    """A TRAVELLER_LINE's contract, declarer, lead, tricks and score (or artificial score)."""
-    if r.artificial is not None:
-        _add(traveller, "SCORE", _artificial_score(r.artificial))
-        return
-    if r.contract is not None:
-        _add(traveller, "CONTRACT", "PASS" if r.contract.is_passed_out else str(r.contract))
-        if r.declarer is not None and not r.contract.is_passed_out:
-            _add(traveller, "PLAYED_BY", r.declarer.name)
-        if r.lead:
-            _add(traveller, "LEAD", _usebio_lead(r.lead))
-        _add(traveller, "TRICKS", 0 if r.contract.is_passed_out else r.tricks)
-    if r.score_ns is not None:
-        _add(traveller, "SCORE", r.score_ns)
-
-
-def _write_teams(root: ET.Element, event: Event, results: EventResults) -> None:
-    """Teams: each team (TEAM_ID by name order, TEAM_NAME, VP total, place, players) and each match
-    (its VPs; per board the net IMPs to the home team and a TRAVELLER_LINE per room, DIRECTION
-    being the home team's)."""
-    entries = {e.id: e for ranking in results.rankings for e in ranking.entries}
-    rooms: dict[tuple[str, str, str, str], list[tuple[int, list[tuple[bool, ScoredResult]]]]] = defaultdict(list)
-    for scored in results.boards:
-        by_match: dict[tuple[str, str, str, str], list[tuple[bool, ScoredResult]]] = defaultdict(list)
-        for line in scored.lines:
-            found = match_of(line.result)
-            if found is not None and not line.result.not_played:
-                by_match[found[0]].append((found[1], line))
-        for key, lines in by_match.items():
-            rooms[key].append((scored.board.number, lines))
-    matches = [m for m in results.matches if (m.round, m.table, m.home, m.visit) in rooms]
-    teams = sorted({t for m in results.matches for t in (m.home, m.visit)} | set(entries), key=_id_key)
-    number = {team: str(index) for index, team in enumerate(teams, start=1)}
-    met = [t for m in matches for t in (m.home, m.visit)]
-    event_type = "SWISS_TEAMS" if any(met.count(t) > 1 for t in teams) else "TEAMS_OF_FOUR"
-    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "IMPS"),
-                             ("MATCH_SCORING_METHOD", "VPS"))
-    _add(element, "WINNER_TYPE", 1)
-    participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
-    for team in teams:
-        node = ET.SubElement(participants, "TEAM", TEAM_ID=number[team], TEAM_NAME=team)
-        entry = entries.get(team)
-        if entry is not None:
-            _add(node, "TOTAL_SCORE", _figure(entry.total))
-            _add(node, "PLACE", entry.rank)
-            for name in entry.names.split(", ") if entry.names != team else ():
-                _add(_add(node, "PLAYER"), "PLAYER_NAME", name)
-    for m in matches:
-        match = _add(element, "MATCH")
-        if m.round:
-            _add(match, "ROUND_NUMBER", m.round)
-        _add(match, "TEAM", number[m.home])
-        _add(match, "OPPOSING_TEAM", number[m.visit])
-        if m.boards:
-            _add(match, "TEAM_SCORE", _figure(m.vp_home))
-            _add(match, "OPPOSING_TEAM_SCORE", _figure(m.vp_visit))
-        for board_number, lines in rooms[(m.round, m.table, m.home, m.visit)]:
-            board = ET.SubElement(match, "BOARD", EVENT_TYPE=event_type)
-            _add(board, "BOARD_NUMBER", board_number)
-            net = [ln.imp_ns if home_ns else ln.imp_ew for home_ns, ln in lines]
-            if (gain := next((n for n in net if n is not None), None)) is not None:
-                _add(board, "IMPS", f"{gain:g}")
-            for home_ns, line in lines:
-                traveller = _add(board, "TRAVELLER_LINE")
-                _add(traveller, "DIRECTION", "NS" if home_ns else "EW")
-                _write_play(traveller, line.result)
-
-
-def _artificial_score(a: Artificial) -> str:
-    """Compscore's A6040 for whole percentages given as such; a Law 12C marker (A+, A=, A-, A+-)
-    as it stands, so that reading it back applies the same rules (Law 88 for A+)."""
-    if not any(ch.isdigit() for ch in a.marker):
-        return a.marker
-    if a.pct_ns != int(a.pct_ns) or a.pct_ew != int(a.pct_ew) or a.pct_ns >= 100 or a.pct_ew >= 100:
-        raise ValueError(f"artificial score {a.marker!r} ({a.pct_ns:g} % / {a.pct_ew:g} %) cannot be written in "
-                         f"USEBIO: expected whole percentages below 100, written as A6040")
-    return f"A{int(a.pct_ns):02d}{int(a.pct_ew):02d}"
-
-
-def _usebio_date(date: str) -> str:
-    m = re.match(r"^(\d{4})\.(\d{2})\.(\d{2})$", date)
-    return f"{m[3]}/{m[2]}/{m[1]}" if m else date
-
-
-def _usebio_lead(lead: str) -> str:
-    lead = lead.strip().upper()
-    if len(lead) >= 2 and lead[0] in "SHDC":
-        return f"{'10' if lead[1:] == 'T' else lead[1:]}{lead[0]}"
-    return lead
-
-
-def _played(results: EventResults) -> list[tuple[int, tuple[tuple[object, ...], ...]]]:
-    """Each board's results as (ns, ew, score, artificial marker), the rows that played; last, the
-    matches played (round, teams, IMPs, VPs)."""
-    boards = [(b.board.number, tuple((ln.result.ns, ln.result.ew, ln.score_ns,
-                                      ln.result.artificial.marker if ln.result.artificial else "")
-                                     for ln in b.lines if not ln.result.not_played)) for b in results.boards]
-    matches = sorted((m.round, m.home, m.visit, m.imps_home, m.imps_visit, m.vp_home, m.vp_visit)
-                     for m in results.matches if m.boards)
-    return [*boards, (0, tuple(matches))]
-
-
-def _check_round_trip(results: EventResults, data: bytes) -> None:
-    """Read the written file back: the same results and our figures, or a ValueError."""
-    from rules_ext.pbn.results import compute_results  # results imports this layer's model only
-
-    back = read_usebio(data, source="<written USEBIO>")
-    if back.problems:
-        raise ValueError(f"the USEBIO written does not read back: {back.problems[0]}")
-    again = compute_results(back)
-    if _played(again) != _played(results) or again.differences:
-        first = again.differences[0] if again.differences else "the results differ"
-        raise ValueError(f"the USEBIO written does not read back to the same figures ({first}): not written")
+    return _Reader(name).event(parse_xml(data, name))

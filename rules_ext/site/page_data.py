@@ -1,0 +1,238 @@
+"""The template data of a law page's pieces: a provision with its children (text marked up with
+references, defined terms, editorial insertions and the reasons of corrections), a table (misprinted
+cells marked 40〔应为60〕, a lost body told), the tables whose provision the text lost, and the
+notices about references to another translation's law. Used by :mod:`rules_ext.site.pages`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import citation, law_of
+from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
+from rules_ext.corpus.printed import (
+    inserted_ranges,
+    lost_table_notice,
+    misprint_reasons,
+    misprinted_cells,
+    note_marker,
+    recovered_header_cells,
+    table_cuts,
+)
+from rules_ext.site import markup
+from rules_ext.site.script import to_traditional
+
+__all__ = ["defined_terms", "insertion_spans", "orphan_tables", "provision_data", "reference_notices", "table_data",
+           "table_notices"]
+
+
+def defined_terms(corpus: Corpus, edition: Edition, profile: str) -> tuple[list[str], Callable[[str], str]]:
+    """The defined terms to link on this edition's pages and the glossary each one points to."""
+    if edition.definitions:
+        terms = [d.term for d in edition.definitions]
+        return terms, lambda term: f"{edition.id}:{term}"
+    base = edition.variant_of or edition.same_wording_as
+    if base is None:
+        return [], lambda term: term
+    source = corpus.edition(base)
+    if edition.script == "traditional":
+        mapping = {to_traditional(d.term, profile): d.term for d in source.definitions}
+        return list(mapping), lambda term: f"{base}:{mapping[term]}"
+    return [d.term for d in source.definitions], lambda term: f"{base}:{term}"
+
+
+def reference_notices(xrefs: Sequence[CrossReference]) -> list[str]:
+    """Short Chinese notes for the references linked to another translation's law only (the
+    corpus could not show that edition's provision is the same rule: 'unproven')."""
+    notes: list[str] = []
+    for xref in xrefs:
+        for res in xref.resolutions:
+            if res.kind != "unproven" or res.edition is None or res.label is None:
+                continue
+            other, law = EDITIONS.name(res.edition), citation(res.label)
+            cited = citation(res.target)
+            if res.target == res.label:
+                note = (f"编注：本版未收录{cited}。此处链接到{other}{law}；两版依据的国际规则版本不同，"
+                        f"{other}的该条未必与本版所指相同。")
+            elif res.instead:
+                instead = "、".join(citation(t) for t in res.instead)
+                note = (f"编注：本版未收录{cited}。{other}在同一处引用的是{instead}，可见两版的"
+                        f"{cited}并非同一条款；此处只链接到{other}{law}，不链接该款。")
+            else:
+                note = (f"编注：本版未收录{cited}。{other}的{cited}未能证明与本版所指条款相同"
+                        f"（两版依据的国际规则版本不同），此处只链接到{other}{law}。")
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
+def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
+                   tables: dict[str, list[Table]],
+                   anchor: Callable[[str, str], str] = markup.same_label,
+                   findings: dict[str, list[dict[str, str]]] | None = None,
+                   boundaries: Callable[[str], set[int]] | None = None,
+                   errata: dict[str, Any] | None = None,
+                   misprints: Sequence[Any] = (),
+                   editorial: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The template data of a provision and its children; with ``boundaries``, a defined term
+    is linked only where it is a whole word. ``errata`` (id -> erratum or rule) give the Chinese
+    reasons of the corrections and the editorial insertions; ``misprints`` (verification
+    findings) mark the table cells that were printed wrong; ``editorial`` converts the editors'
+    notes to the page's script (the delivered traditional copy's own text is never converted)."""
+    note = editorial or convert
+    spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
+                              boundaries)
+    spans = insertion_spans(p.text, p.corrections, errata or {}, spans)
+    original = ""
+    if p.corrections and p.original_text and p.original_text != p.text:
+        original = markup.option_value(convert(p.original_text))
+    reasons = [errata[c].explanation for c in p.corrections if errata and c in errata]
+    marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
+    own_tables = sorted(tables.get(p.label, []), key=lambda t: t.lines[0])
+    # the text is cut where each table was printed, so that 如下： / 上表 read around the table
+    cuts = table_cuts(p, own_tables)
+    pieces = [_render_piece(p.text, spans, a, b, convert)
+              for a, b in zip([0] + cuts, cuts + [len(p.text)])]
+    text = pieces[0]
+    if text and closing:
+        text += ("\\ " if text.endswith("`") else "") + closing
+    # the closing paragraph, printed after the children (its references are the last of p.xrefs)
+    closing_par = ""
+    if p.closing:
+        closing_spans = markup.find_spans(p.closing, p.xrefs, terms, edition.id, term_target, anchor,
+                                          boundaries)
+        closing_par = markup.render(p.closing, closing_spans, convert)
+    return {
+        "label": p.label,
+        "kind": p.kind,
+        "marker": markup.option_value(convert(marker)),
+        "heading": markup.option_value(convert(p.heading)),
+        "recovered": p.recovered,
+        "penalty": p.penalty,
+        "original": original,
+        "corrections": " ".join(p.corrections),
+        "reasons": markup.option_value(note("；".join(r.rstrip("。") for r in reasons) + "。"))
+        if reasons else "",
+        "text": text,
+        "tables": [dict(table_data(t, convert, misprints), after=after)
+                   for t, after in zip(own_tables, pieces[1:])],
+        "findings": (findings or {}).pop(p.label, []),
+        "notices": [markup.escape(note(n)) for n in reference_notices(p.xrefs)],
+        "closing": closing_par,
+        "children": [provision_data(c, edition, terms, term_target, convert, tables, anchor,
+                                    findings, boundaries, errata, misprints, editorial)
+                     for c in p.children],
+    }
+
+
+def _render_piece(text: str, spans: Sequence[markup.Span], start: int, end: int, convert) -> str:
+    piece = text[start:end].strip("\n")
+    if not piece.strip():
+        return ""
+    shift = start + (len(text[start:end]) - len(text[start:end].lstrip("\n")))
+    own = [markup.Span(sp.start - shift, sp.end - shift, sp.markup) for sp in spans
+           if start <= sp.start and sp.end <= end]
+    return markup.render(piece, own, convert)
+
+
+def insertion_spans(text: str, corrections: Sequence[str], errata: dict[str, Any],
+                    spans: list[markup.Span]) -> list[markup.Span]:
+    """``spans`` plus one for each editorial insertion among ``corrections`` (text that no
+    delivered copy has), shown as 〔…〕 apart from the printed text; spans inside it are dropped."""
+    found = [markup.Span(a, b, _insertion_role) for a, b in inserted_ranges(text, corrections, errata)]
+    if not found:
+        return spans
+    kept = [sp for sp in spans if not any(f.start < sp.end and sp.start < f.end for f in found)]
+    return sorted(kept + found, key=lambda sp: sp.start)
+
+
+def _insertion_role(shown: str) -> str:
+    return markup.role("law-insert", f"〔{shown}〕")
+
+
+def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str, Any]:
+    """A table for the template; a cell printed wrong (a verification finding of this table)
+    shows the printed value with the correct one, ``40〔应为60〕``, and the reason below."""
+    width = max([len(table.header)] + [len(r) for r in table.rows] or [1])
+    own = [f for f in misprints if getattr(f, "table", None) == table.id]
+    wrong = misprinted_cells(table, own)
+
+    def cells(row, marks=None):
+        out = []
+        for i, c in enumerate(row):
+            shown = markup.escape(convert(c)) if c.strip() else "\\ "
+            mark = (marks or {}).get(i)
+            if mark is not None:
+                shown = f"{shown}\\ {_misprint_role(f'〔应为{mark.computed}〕')}"
+            out.append(shown)
+        return out + ["\\ "] * (width - len(row))
+
+    def marks_of(i: int) -> dict[int, Any]:
+        return {column: f for (row, column), f in wrong.items() if row == i}
+
+    # header cells the editors recovered (1991 77A: the suit symbols) read as insertions, 〔♣〕
+    recovered = recovered_header_cells(table)
+    header = cells(table.header) if table.header else None
+    if header:
+        header = [_insertion_role(c).removeprefix("\\ ").removesuffix("\\ ") if c in recovered else h
+                  for c, h in zip(table.header + [""] * len(header), header)]
+    # a table whose body the source lost is not drawn as an empty grid: a notice says what is left
+    lost = ""
+    if not table.rows:
+        lost = markup.escape(convert(lost_table_notice(table)))
+    return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
+            "lost": lost,
+            "header": header,
+            "rows": _grouped([cells(r, marks_of(i)) for i, r in enumerate(table.rows)], _row_groups(table)),
+            "groups": _row_groups(table),
+            "notes": [] if lost else [markup.escape(convert(n)) for n in table_notices(table)],
+            "misprints": [markup.escape(convert(r)) for r in misprint_reasons(own)]}
+
+
+def _grouped(rows: list[list[str]], groups: bool) -> list[list[str]]:
+    """Rows of a grouped table with the group's name shown on its first row only."""
+    if not groups:
+        return rows
+    out = []
+    for i, row in enumerate(rows):
+        same = i and rows[i - 1][:1] == row[:1]
+        out.append((["\\ "] + row[1:]) if same else row)
+    return out
+
+
+def _misprint_role(shown: str) -> str:
+    return markup.role("law-misprint", shown).removeprefix("\\ ")
+
+
+def _row_groups(table: Table) -> bool:
+    """Whether the first column names groups of consecutive rows (1991 77B: 满贯奖分 × 2, …)."""
+    firsts = [r[0] for r in table.rows if r]
+    return len(firsts) > len(set(firsts)) and len(table.header) >= 3
+
+
+def table_notices(table: Table) -> list[str]:
+    """Short Chinese notices for readers about what the source lost in a table; the full
+    reconstruction notes are on the edition's 考证 page."""
+    from rules_ext.site.evidence import table_notice
+    return [n for n in (table_notice(note) for note in table.notes) if n]
+
+
+def orphan_tables(law: Law, tables: dict[str, list[Table]], convert,
+                   misprints: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """Tables whose provision the text lost (e.g. a lost section heading): each is shown
+    after the law's provisions under its own label, so references to it still land."""
+    labels = {p.label for p in law.walk()}
+    found = []
+    for label, group in tables.items():
+        if label in labels or law_of(label) != law.number:
+            continue
+        found.append({"label": label, "kind": "section", "marker": "",
+                      "heading": markup.option_value(convert(group[0].caption or label)),
+                      "recovered": True, "penalty": False, "original": "",
+                      "corrections": "", "reasons": "", "text": "", "notices": [],
+                      "closing": "",
+                      "findings": [],
+                      "tables": [table_data(t, convert, misprints) for t in group],
+                      "children": []})
+    return found
