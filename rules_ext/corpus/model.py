@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_ext.corpus.labels import law_of
+
 #: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
 KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
 
@@ -359,7 +361,11 @@ class Corpus:
             edition = self.edition(edition_id)
         except KeyError:
             return None
-        return next((p for p in edition.provisions() if p.label == label), None)
+        number = law_of(label)
+        law = edition.law(number) if number is not None else None
+        # a label is looked up in its own law first (the site quotes ~2,000 provisions a build)
+        found = next((p for p in law.walk() if p.label == label), None) if law is not None else None
+        return found or next((p for p in edition.provisions() if p.label == label), None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"editions": [e.to_dict() for e in self.editions]}

@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import split_explicit_title
 
 from rules_ext import __version__
+from rules_ext.site.navigation import ReadingOrderDirective
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -55,4 +56,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
     app.add_directive("rules-whole-edition", PlainDirective)
+    # the navigation is the same in both builds: index pages in the toctree, the pages they lead to
+    # in a reading order (a plain project would have them in a hidden toctree, and pay for it)
+    app.add_directive("rules-reading-order", ReadingOrderDirective)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
