@@ -1,14 +1,12 @@
-"""The core's commands through the real entry point."""
-import subprocess
-import sys
-
+"""The core's commands through the entry point, in process (the real process: tests/test_cli.py)."""
 import pytest
+from cli_runner import run_cli
 
 from rules_ext.cli import main
 
 
 def run(*argv):
-    return subprocess.run([sys.executable, "-m", "rules_ext", *argv], capture_output=True, text=True)
+    return run_cli(*argv, text=True)
 
 
 def test_score_command_prints_790():

@@ -1,10 +1,11 @@
-"""`python -m rules_ext results ...` and `python -m rules_ext pbn ...` as a user runs them."""
+"""`python -m rules_ext results ...` and `python -m rules_ext pbn ...` as a user runs them, through the
+entry point in process (the real process: tests/test_cli.py)."""
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli
 
 from rules_ext.pbn.sample import SAMPLES_DIR
 
@@ -14,7 +15,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rules_ext", *args], capture_output=True, cwd=ROOT)
+    return run_cli(*args, cwd=ROOT)
 
 
 def test_results_json_has_every_field_per_result():

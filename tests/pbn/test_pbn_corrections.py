@@ -2,11 +2,11 @@
 export round trip keeps them, and every problem is one ``file:line: field: problem`` line."""
 import json
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli
 
 from rules_ext.core import Seat
 from rules_ext.fileio import parse_toml
@@ -185,7 +185,7 @@ def test_a_key_on_an_inline_table_line_is_found():
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rules_ext", *args], capture_output=True, cwd=ROOT)
+    return run_cli(*args, cwd=ROOT)
 
 
 def test_cli_results_lists_the_corrections_in_json_and_text():

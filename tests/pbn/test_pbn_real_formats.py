@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli
 
 from rules_ext.core.adjusted import WeightedScore
 from rules_ext.pbn import EventKind, compute_results, read_pbn
@@ -65,6 +66,7 @@ def test_real_format_agrees_with_every_printed_figure(name):
 @pytest.mark.parametrize("name", sorted(REAL_FORMATS))
 def test_make_real_formats_reproduces_the_committed_file(tmp_path, name):
     (tmp_path / "tests" / "pbn" / "fixtures").mkdir(parents=True)
+    # the generator is a stand-alone script (written apart from rules_ext, stdlib only): run as one
     subprocess.run([sys.executable, str(FIXTURES / "make_real_formats.py")], cwd=tmp_path, check=True)
     assert (tmp_path / "tests" / "pbn" / "fixtures" / name).read_bytes() == (FIXTURES / name).read_bytes()
 
@@ -306,15 +308,14 @@ def test_an_unknown_scoring_method_is_an_error_with_its_tag_and_line():
 def test_the_cli_reports_an_unknown_method_in_one_line(tmp_path):
     path = tmp_path / "x.pbn"
     path.write_text('[Board "1"]\n[Scoring "Topsy"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2 420\n')
-    out = subprocess.run([sys.executable, "-m", "rules_ext", "results", str(path)], cwd=ROOT, capture_output=True)
+    out = run_cli("results", str(path), cwd=ROOT)
     assert out.returncode == 1
     assert f"{path}:2: [Scoring \"Topsy\"]: unknown scoring method 'topsy'" in out.stderr.decode()
     assert "Traceback" not in out.stderr.decode()
 
 
 def test_json_carries_both_sides_of_every_result():
-    out = subprocess.run([sys.executable, "-m", "rules_ext", "results", str(FIXTURES / "ruter-cross-imps.pbn"),
-                          "--format", "json"], cwd=ROOT, capture_output=True, check=True)
+    out = run_cli("results", str(FIXTURES / "ruter-cross-imps.pbn"), "--format", "json", cwd=ROOT, check=True)
     data = json.loads(out.stdout)
     row = next(r for r in data["boards"][1]["results"] if r.get("artificial"))
     assert (row["imp_ns"], row["imp_ew"], row["artificial"]["pct_ew"]) == (7.5, 7.5, 60.0)

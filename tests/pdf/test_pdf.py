@@ -474,6 +474,8 @@ def test_same_bytes_in_process(tmp_path, pairs, kind):
 
 
 def test_same_bytes_across_processes(tmp_path):
+    """Stays two real processes: what it checks is that nothing of one process (hash seeds, font
+    registration, caches, time) gets into the PDF; in process the second run would share the first's."""
     import sys
 
     outputs = []
