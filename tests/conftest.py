@@ -9,6 +9,8 @@ deadline: a time limit per example fails a correct test whenever the machine is 
 failed test_random_legal_auctions_end_with_a_contract that way); speed is measured in benchmarks/.
 """
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,12 +25,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 @pytest.fixture(scope="session")
 def sample_pdfs(tmp_path_factory) -> Path:
-    """The sample PDFs, as ``python -m rules_ext samples -o DIR`` writes them (the command run in
-    process), once per test run: the tests that use them are in the xdist group ``site``."""
-    from rules_ext.cli import main
-
+    """The sample PDFs, as ``python -m rules_ext samples -o DIR`` writes them, once per test run
+    (the tests that use them are in the xdist group ``site``): a real process, the ``samples``
+    command's smoke test (tests/test_cli.py has one for every other command)."""
     folder = tmp_path_factory.mktemp("samples")
-    assert main(["samples", "-o", str(folder)]) == 0
+    done = subprocess.run([sys.executable, "-m", "rules_ext", "samples", "-o", str(folder)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
     return folder
 
 
