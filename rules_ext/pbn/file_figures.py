@@ -22,6 +22,7 @@ __all__ = ["FileFigures", "as_printed", "printed_number", "result_label"]
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _EPSILON = 1e-9
+_NOT_YET = object()  # a score not yet looked up (table_score may give None)
 
 
 @dataclass(slots=True)
@@ -38,6 +39,8 @@ class FileFigures:
     differences: list[Difference] = field(default_factory=list)
     #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
+    #: the score of each distinct (contract, declarer, tricks, vulnerability) met: a file repeats a few results
+    scores: dict[tuple[object, ...], int | None] = field(default_factory=dict)
 
     def compare(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> None:
         """Every figure of the file: the results' lines, the Butler data, the matches and the totals."""
@@ -79,7 +82,10 @@ class FileFigures:
         r = line.result
         number = board.board.number
         if r.score_ns is not None and r.contract is not None and not r.score_computed:
-            score = self.table_score(board.board, r)
+            key = (r.contract, r.declarer, r.tricks, board.board.vulnerability)
+            score = self.scores.get(key, _NOT_YET)
+            if score is _NOT_YET:  # table_score depends on nothing but the key
+                score = self.scores[key] = self.table_score(board.board, r)
             if score is not None:  # self.listed(...), its label made only for a difference
                 self.compared += 1
                 if score != r.score_ns:

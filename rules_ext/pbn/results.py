@@ -82,6 +82,9 @@ _NO_FIGURES_GIVEN: dict[str, str] = {}
 _SCORE_NS = attrgetter("score_ns")
 _RARE = itemgetter(2)
 _RESULTS = attrgetter("results")
+#: a line's NS and EW figures of the ranking's unit
+_MP_FIGURES = attrgetter("mp_ns", "mp_ew")
+_IMP_FIGURES = attrgetter("imp_ns", "imp_ew")
 
 #: what is not a pair, team or player in a pair column
 _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
@@ -108,12 +111,11 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
 
 @dataclass(slots=True)
 class _Totals:
-    points: float = 0.0
+    total: float = 0.0  # matchpoints or IMPs, as the ranking's unit says
     printed: float = 0.0  # the sum of our board figures rounded as the file prints them
-    tops: float = 0.0
+    tops: float = 0.0  # matchpoints: the sum of the tops of the boards counted
     boards: int = 0
     played: int = 0
-    imps: float = 0.0
     names: str = ""
     sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
 
@@ -329,11 +331,15 @@ class _Work:
         totals: dict[str, _Totals] = {}
         matchpointed = self.method == "matchpoints"
         unit = "MP" if matchpointed else "IMP"
+        unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for board in boards:
-            board_top = board.top
+            # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
+            # but the board); an IMP board adds no top
+            counted = bool(board.top) or not matchpointed
+            board_top = board.top or 0.0
             for line in board.lines:
-                ns_figure, ew_figure = (line.mp_ns, line.mp_ew) if matchpointed else (line.imp_ns, line.imp_ew)
+                ns_figure, ew_figure = unit_figures(line)
                 if ns_figure is None and ew_figure is None:
                     continue  # nothing to add up for either side
                 r = line.result
@@ -344,8 +350,7 @@ class _Work:
                     theirs = given[figures] = {column.removeprefix(f"{unit}_"): text
                                                for column, text in reversed(figures)
                                                if column.startswith(f"{unit}_")}
-                for ident, names, side, seat in _sides(r, individual):
-                    figure = ns_figure if side == "NS" else ew_figure
+                for ident, names, side, seat, figure in _sides(r, individual, ns_figure, ew_figure):
                     if figure is None or ident in _NOBODY:
                         continue
                     t = totals.get(ident)
@@ -356,20 +361,16 @@ class _Work:
                     if not t.names:
                         t.names = names
                     t.sides.add(side)
-                    text = theirs.get(seat)
-                    printed = figure if text is None else as_printed(figure, text)
-                    if not matchpointed:
-                        t.imps += figure
-                        t.printed += printed
-                    elif board_top:
-                        t.points += figure
-                        t.printed += printed
+                    if counted:
+                        text = theirs.get(seat) if theirs else None
+                        t.total += figure
+                        t.printed += figure if text is None else as_printed(figure, text)
                         t.tops += board_top
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
                 if t.played and t.boards < session:
-                    t.imps, t.printed = t.imps * session / t.boards, t.printed * session / t.boards
+                    t.total, t.printed = t.total * session / t.boards, t.printed * session / t.boards
                     t.boards = session
         directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
@@ -385,26 +386,29 @@ class _Work:
         for ident in idents:
             t = totals[ident]
             if unit == "MP":
-                pct = 100 * t.points / t.tops if t.tops else None
-                entries.append((pct if pct is not None else -1.0, ident, t.points, pct, t))
+                pct = 100 * t.total / t.tops if t.tops else None
+                entries.append((pct if pct is not None else -1.0, ident, t.total, pct, t))
             else:
-                entries.append((t.imps, ident, t.imps, None, t))
+                entries.append((t.total, ident, t.total, None, t))
         entries.sort(key=lambda e: (-round(e[0], 9), id_key(e[1])))
         ranked = []
         places = tie_places([round(e[0], 9) for e in entries])
         for (_, ident, total, pct, t), (position, tied) in zip(entries, places):
             ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
-                                    None if unit == "MP" else round(t.imps, 6)))
+                                    None if unit == "MP" else round(t.total, 6)))
         return Ranking(group, unit, tuple(ranked))
 
 
-def _sides(r: TableResult, individual: bool) -> tuple[tuple[str, str, str, str], ...]:
-    """(id, names, side, seat or side as the file's columns name it) of who played a result."""
+def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure: float | None
+           ) -> tuple[tuple[str, str, str, str, float | None], ...]:
+    """(id, names, side, seat or side as the file's columns name it, figure) of who played a result,
+    each with its side's figure (``ns_figure`` or ``ew_figure``)."""
     if individual and len(r.players) == 4:  # each player of a side shares its figures
         n, e, s, w = r.players
-        return ((n, "", "NS", "North"), (e, "", "EW", "East"), (s, "", "NS", "South"), (w, "", "EW", "West"))
-    return ((r.ns, r.names_ns, "NS", "NS"), (r.ew, r.names_ew, "EW", "EW"))
+        return ((n, "", "NS", "North", ns_figure), (e, "", "EW", "East", ew_figure),
+                (s, "", "NS", "South", ns_figure), (w, "", "EW", "West", ew_figure))
+    return ((r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
 
 
 def _ns(r: TableResult) -> int:
