@@ -148,16 +148,16 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults) -> None:
     (its VPs; per board the net IMPs to the home team and a TRAVELLER_LINE per room, DIRECTION
     being the home team's)."""
     entries = {e.id: e for ranking in results.rankings for e in ranking.entries}
-    rooms: dict[tuple[str, str, str, str], list[tuple[int, list[tuple[bool, ScoredResult]]]]] = defaultdict(list)
+    rooms: dict[tuple[str, str, str], list[tuple[int, list[tuple[bool, ScoredResult]]]]] = defaultdict(list)
     for scored in results.boards:
-        by_match: dict[tuple[str, str, str, str], list[tuple[bool, ScoredResult]]] = defaultdict(list)
+        by_match: dict[tuple[str, str, str], list[tuple[bool, ScoredResult]]] = defaultdict(list)
         for line in scored.lines:
             found = match_of(line.result)
             if found is not None and not line.result.not_played:
                 by_match[found[0]].append((found[1], line))
         for key, lines in by_match.items():
             rooms[key].append((scored.board.number, lines))
-    matches = [m for m in results.matches if (m.round, m.table, m.home, m.visit) in rooms]
+    matches = [m for m in results.matches if (m.round, m.home, m.visit) in rooms]
     teams = sorted({t for m in results.matches for t in (m.home, m.visit)} | set(entries), key=usebio_pair_key)
     number = {team: str(index) for index, team in enumerate(teams, start=1)}
     met = [t for m in matches for t in (m.home, m.visit)]
@@ -183,7 +183,7 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults) -> None:
         if m.boards:
             _add(match, "TEAM_SCORE", _figure(m.vp_home))
             _add(match, "OPPOSING_TEAM_SCORE", _figure(m.vp_visit))
-        for board_number, lines in rooms[(m.round, m.table, m.home, m.visit)]:
+        for board_number, lines in rooms[(m.round, m.home, m.visit)]:
             board = ET.SubElement(match, "BOARD", EVENT_TYPE=event_type)
             _add(board, "BOARD_NUMBER", board_number)
             net = [ln.imp_ns if home_ns else ln.imp_ew for home_ns, ln in lines]
