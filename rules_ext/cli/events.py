@@ -3,7 +3,8 @@
 ``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
 scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
 (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
-the strict export format. Every problem in the file is printed as one ``file:line: problem`` line
+the strict export format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the
+file's own places and totals (the official record) or ours, saying on stderr which. Every problem in the file is printed as one ``file:line: problem`` line
 on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
 without problems (every output then names the boards left out). An output that is an input is
 refused; inputs are regular files up to ``--max-size`` MB.
@@ -32,7 +33,7 @@ from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, METHODS
-from rules_ext.pbn.usebio_writer import write_usebio
+from rules_ext.pbn.usebio_writer import FIGURES, figures_written, write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
 
@@ -66,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn.add_argument("--export", action="store_true", help="write the export format (to -o or standard output)")
     pbn.add_argument("--usebio", action="store_true",
                      help="write the event and its scores as USEBIO 1.2 XML (to -o or standard output)")
+    pbn.add_argument("--figures", choices=FIGURES, default="file",
+                     help="with --usebio: the places, totals and percentages written: the file's own, as it "
+                          "writes them (default: the official record), or ours")
     pbn.add_argument("-o", "--output", type=Path, help="output file for --export")
     pbn.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     pbn.add_argument("--output-encoding", default="utf-8",
@@ -138,6 +142,8 @@ def run_pbn(args: argparse.Namespace) -> int:
     writes = args.export or args.usebio
     if args.corrections is not None and not args.export:
         raise RulesError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
+    if args.figures != "file" and not args.usebio:
+        raise RulesError("--figures is for --usebio: expected `pbn FILE --usebio --figures ours -o OUT.xml`")
     if not writes and (args.output or args.lf or args.keep_going):
         raise RulesError("-o, --lf and --keep-going do nothing without --export or --usebio: expected "
                          "`pbn FILE --export -o OUT.pbn`, `pbn FILE --usebio -o OUT.xml`, or `pbn FILE` for a summary")
@@ -146,7 +152,8 @@ def run_pbn(args: argparse.Namespace) -> int:
     if event is None:
         return 1
     if args.usebio:
-        emit(write_usebio(event, compute_results(event)), args.output)
+        emit(write_usebio(event, compute_results(event), figures=args.figures), args.output)
+        print(f"{event.source}: {figures_written(event, args.figures)}", file=sys.stderr)
     elif args.export and event.version.startswith("USEBIO"):
         raise RulesError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:

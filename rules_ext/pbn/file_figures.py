@@ -36,6 +36,8 @@ class FileFigures:
     printed: dict[str, float] = field(default_factory=dict)
     compared: int = 0
     rounding: int = 0
+    #: the file's figures with none of ours to compare them with, by item (not in ``compared``)
+    not_compared: dict[str, int] = field(default_factory=dict)
     differences: list[Difference] = field(default_factory=list)
     #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
@@ -58,7 +60,10 @@ class FileFigures:
         """Compare one printed figure with ours: agreeing, rounding (inside the printed precision, or
         equal to ``printed``, the sum of our figures rounded as the file prints them), or a difference."""
         value = printed_number(theirs)
-        if value is None or ours is None:
+        if value is None:
+            return
+        if ours is None:
+            self.not_compared[item] = self.not_compared.get(item, 0) + 1
             return
         self.compared += 1
         text = theirs.strip().lstrip("^").replace(",", ".")

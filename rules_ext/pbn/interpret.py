@@ -27,6 +27,9 @@ from rules_ext.pbn.teams import seat_teams
 
 #: tags whose value may not be inherited with '#' or '##'
 NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
+#: the tags of a match that a game leaving them out takes from the previous game (PBN 2.1's tag
+#: inheritance: BBO vugraph files name HomeTeam and VisitTeam in the first game of a match only)
+INHERITED_WHEN_LEFT_OUT = ("HomeTeam", "VisitTeam", "Round")
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
                  "IMP_NS", "IMP_EW",
@@ -46,7 +49,8 @@ _new_board = builder(Board)
 
 
 def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, str]]:
-    """The value of each tag of each game with '#' and '##' resolved (first occurrence wins)."""
+    """The value of each tag of each game with '#' and '##' resolved (first occurrence wins); a tag
+    of :data:`INHERITED_WHEN_LEFT_OUT` that a game leaves out has the previous game's value."""
     resolved: list[dict[str, str]] = []
     previous: dict[str, str] = {}
     for game in games:
@@ -70,6 +74,9 @@ def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, s
                 elif value.startswith("##"):
                     value = value[2:]
             values[tag.name] = value
+        for name in INHERITED_WHEN_LEFT_OUT:
+            if name not in values and name in previous:
+                values[name] = previous[name]
         resolved.append(values)
         previous = values
     return resolved

@@ -82,7 +82,9 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
-                       "differences": len(results.differences)},
+                       "differences": len(results.differences),
+                       **({"not_compared": dict(results.not_compared)} if results.not_compared else {})},
+        **({"unpaired": list(results.unpaired)} if results.unpaired else {}),
         "rounding": results.rounding,
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],
@@ -119,6 +121,16 @@ def _artificial_note(results: EventResults) -> str:
     unit = "per comparison" if results.method.startswith("cross") else "against the datum"
     return (f", artificial scores: {results.artificial} ({ARTIFICIAL_IMPS[results.artificial]:g} IMPs per 10 % "
             f"off average, {unit})")
+
+
+def _not_compared(results: EventResults) -> str:
+    """'; not compared: 40 (ScoreIMP NS 20, ScoreIMP EW 20), no figure of ours for them' when some
+    of the file's figures had none of ours to be compared with."""
+    if not results.not_compared:
+        return ""
+    count = sum(n for _, n in results.not_compared)
+    items = ", ".join(f"{item} {n}" for item, n in results.not_compared)
+    return f"; not compared: {count} ({items}), no figure of ours for them"
 
 
 def results_as_text(event: Event, results: EventResults) -> str:
@@ -180,9 +192,13 @@ def results_as_text(event: Event, results: EventResults) -> str:
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
         out.append("")
-    if results.compared:
+    if results.compared or results.not_compared:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
-                   f"rounding: {results.rounding}, differences: {len(results.differences)}")
+                   f"rounding: {results.rounding}, differences: {len(results.differences)}" + _not_compared(results))
+    if results.unpaired:
+        out.append(f"Records not paired ({len(results.unpaired)}): their IMPs are not scored")
+        out.extend(f"  {note}" for note in results.unpaired)
+        out.append("")
     if results.differences:
         out.append(f"Differences from the file's own figures ({len(results.differences)})")
         out.extend(f"  {d}" for d in results.differences)

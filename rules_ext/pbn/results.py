@@ -148,17 +148,17 @@ class _Work:
 
     def run(self) -> EventResults:
         if self.method == "imps":
-            boards, matches = team_matches(self.event)
+            boards, matches, unpaired = team_matches(self.event)
             rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
         else:
             boards = self.pairs()
-            matches = []
+            matches, unpaired = [], []
             rankings = self.pair_rankings(boards)
         check = FileFigures(self.event, self.printed)
         check.compare(boards, matches, rankings)
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
-                            self.rules.artificial)
+                            self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired))
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:

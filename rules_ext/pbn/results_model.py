@@ -119,7 +119,10 @@ class EventResults:
       ``differences``: each :class:`Difference` between the file's own figures and ours;
       ``compared``: how many of the file's figures were compared with ours, ``rounding``: how many
       of them differ only inside the file's printed precision (counted, not listed);
-      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '').
+      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '');
+      ``not_compared``: the file's figures that had none of ours to be compared with, by item
+      (``ScoreIMP NS``: 10), not counted in ``compared``; ``unpaired``: a note for each board of a
+      teams match whose records could not be paired (which records, and why).
     """
 
     kind: EventKind
@@ -132,6 +135,8 @@ class EventResults:
     compared: int = 0
     rounding: int = 0
     artificial: str = ""
+    not_compared: tuple[tuple[str, int], ...] = ()
+    unpaired: tuple[str, ...] = ()
 
     @property
     def agreeing(self) -> int:

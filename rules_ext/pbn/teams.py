@@ -1,13 +1,25 @@
 """Teams events: the rooms of each match paired board by board, IMPs (the core's ``imps``),
 match totals, victory points (the core's ``vp``, WBF 2013) and the teams' ranking.
 
-A match is the boards one table played between its home and visiting teams (in one round, when
-the file has rounds). Its two rooms are
-told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team North-South in the Open room), or,
-in files without a Room tag (RealBridge writes ``Table``, ``HomeTeam`` and ``VisitTeam`` on each
-record), by who sits North-South: a room keeps its North-South pair through the match, and the
-room met first in the file (the lowest board) is the one where the home team sits North-South.
-When the players are not named either, the first record of a match on each board is that room.
+A match is the two teams that meet (in one round, when the file has rounds), whatever table
+numbers and home/visiting order its records carry: its two rooms on a board are the two records
+with the same unordered pair of teams. The match's home team is the HomeTeam of its first record
+in the file. Its rooms are told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team
+North-South in the Open room), or, in files without a Room tag (RealBridge writes ``Table``,
+``HomeTeam`` and ``VisitTeam`` on each record), as the records show:
+
+- the rooms name the teams in both orders (RealBridge: tables 11 and 7, AUSTRIA v DENMARK at one,
+  DENMARK v AUSTRIA at the other): each record's HomeTeam is the team sitting North-South there;
+- the rooms carry two table numbers with the teams in one order: the home team sits North-South
+  at the table met first;
+- one table number and one order for both rooms: by who sits North-South: a room keeps its
+  North-South pair through the match, and the room met first in the file (the lowest board) is
+  the one where the home team sits North-South. When the players are not named either, the first
+  record of a match on each board is that room.
+
+A record a board's match cannot be paired with (the other room is not in the file, or two records
+sit in one room) is not scored and said so (:func:`team_matches`' notes), and its ScoreIMP is not
+compared.
 
 A match not played is written as ``[Contract "Pass"]`` without a ``[Score]`` (and ``ScoreIMP "NS 0
 EW 0"``). Such a record is "not played", never a pass-out, when every record of its match is one,
@@ -29,18 +41,20 @@ from rules_ext.pbn.results_model import BoardResults, MatchResult, RankEntry, Ra
 __all__ = ["match_of", "match_rooms", "seat_teams", "team_matches", "team_ranking"]
 
 _IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
-_Match = tuple[str, str, str, str]  # round, table, home team, visiting team
+_Match = tuple[str, str, str]  # round, home team, visiting team (the match's: its first record's)
 
 
 def match_of(r: TableResult) -> tuple[_Match, bool] | None:
-    """The match of a teams result, ``(round, table, home, visit)``, and whether the home team sat
-    North-South in it; None when the result is not one of a teams match."""
+    """The match of a teams result, ``(round, home, visit)``, and whether the home team sat
+    North-South in it; None when the result is not one of a teams match (or names one team as both)."""
     if r.home and r.visit:
-        return (r.round, r.table, r.home, r.visit), r.ns == r.home
+        if r.home == r.visit:
+            return None
+        return (r.round, r.home, r.visit), r.ns == r.home
     if r.room:
         closed = r.room.lower().startswith("c")
         home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
-        return (r.round, r.table, home, visit), not closed
+        return (r.round, home, visit), not closed
     return None
 
 
@@ -54,27 +68,61 @@ def match_rooms(items: Iterable[T], result: Callable[[T], TableResult]) -> dict[
     for item in items:
         found = match_of(result(item))
         if found is not None:
-            rooms[found[0]][found[1]] = item
+            rooms[found[0]].setdefault(found[1], item)
     return rooms
 
 
+@dataclass(slots=True)
+class _MatchLayout:
+    """What the records of one match show: its home and visiting team (its first record's), the
+    tables its rooms carry, and whether the records name the teams in both orders."""
+
+    home: str
+    visit: str
+    tables: list[str] = field(default_factory=list)
+    both_orders: bool = False
+
+
+def _unordered(r: TableResult) -> tuple[str, frozenset[str]]:
+    return r.round, frozenset((r.home, r.visit))
+
+
 def seat_teams(boards: Iterable[Board]) -> list[Board]:
-    """The boards with each teams result's ``ns`` and ``ew`` the teams that sat there (the rooms of
-    a file without Room tags paired as the module doc says) and the matches not played marked so."""
-    home_room: dict[_Match, tuple[frozenset[str], frozenset[str]]] = {}
+    """The boards with each teams result's ``ns`` and ``ew`` the teams that sat there, its ``home``
+    and ``visit`` those of its match (the rooms paired as the module doc says) and the matches
+    not played marked so."""
+    boards = list(boards)
+    layouts: dict[tuple[str, frozenset[str]], _MatchLayout] = {}
+    for board in boards:
+        for r in board.results:
+            if r.home and r.visit:
+                layout = layouts.setdefault(_unordered(r), _MatchLayout(r.home, r.visit))
+                layout.both_orders |= r.home != layout.home
+                if not r.room and r.table not in layout.tables:
+                    layout.tables.append(r.table)
+    home_room: dict[tuple[str, frozenset[str]], tuple[frozenset[str], frozenset[str]]] = {}
     seated = []
     for board in boards:
-        met: dict[_Match, int] = defaultdict(int)
+        met: dict[tuple[str, frozenset[str]], int] = defaultdict(int)
         results = []
         for r in board.results:
-            if r.home and r.visit and not r.room:
-                key = (r.round, r.table, r.home, r.visit)
-                ns, ew = _pair(r, 0, 2), _pair(r, 1, 3)
-                first_ns, first_ew = home_room.setdefault(key, (ns, ew))
-                home_ns = (ns == first_ns or ew == first_ew) if ns or ew else met[key] == 0
+            if r.home and r.visit:
+                key = _unordered(r)
+                layout = layouts[key]
+                if r.room:
+                    home_ns = r.ns == layout.home  # as the Room tag seated it
+                elif layout.both_orders:  # each record names the team sitting North-South its home team
+                    home_ns = r.home == layout.home
+                elif len(layout.tables) == 2:  # the home team sits North-South at the table met first
+                    home_ns = r.table == layout.tables[0]
+                else:
+                    ns, ew = _pair(r, 0, 2), _pair(r, 1, 3)
+                    first_ns, first_ew = home_room.setdefault(key, (ns, ew))
+                    home_ns = (ns == first_ns or ew == first_ew) if ns or ew else met[key] == 0
                 met[key] += 1
-                if not home_ns:
-                    r = replace(r, ns=r.visit, ew=r.home)
+                ns_team, ew_team = (layout.home, layout.visit) if home_ns else (layout.visit, layout.home)
+                if (r.ns, r.ew, r.home, r.visit) != (ns_team, ew_team, layout.home, layout.visit):
+                    r = replace(r, ns=ns_team, ew=ew_team, home=layout.home, visit=layout.visit)
             results.append(r)
         seated.append(replace(board, results=tuple(results)))
     return _mark_not_played(seated)
@@ -138,18 +186,38 @@ class _MatchTotals:
     boards: int = 0
 
 
-def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult]]:
-    """Every board with each result's IMPs against the other room of its match, and the matches
-    (IMPs each side over the boards both rooms played, VPs; a match not played has no boards)."""
+def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
+    """Every board with each result's IMPs against the other room of its match, the matches (IMPs
+    each side over the boards both rooms played, VPs; a match not played has no boards), and a note
+    for each board of a match whose records cannot be paired (which records, and why)."""
     per_match: dict[_Match, _MatchTotals] = {}
+    tables: dict[_Match, list[str]] = {}
+    notes: list[str] = []
     boards = []
     for board in event.boards:
         figures: dict[int, tuple[float, float]] = {}
-        rooms = match_rooms(board.results, lambda r: r)
+        rooms: dict[_Match, dict[bool, list[TableResult]]] = defaultdict(lambda: {True: [], False: []})
+        for r in board.results:
+            found = match_of(r)
+            if found is None:
+                if r.home or r.visit:
+                    notes.append(f"board {board.number}, line {r.line}: HomeTeam {r.home or '(none)'}, VisitTeam "
+                                 f"{r.visit or '(none)'}: not the two teams of a match; not scored")
+                continue
+            rooms[found[0]][found[1]].append(r)
+            met = tables.setdefault(found[0], [])
+            if r.table and r.table not in met:
+                met.append(r.table)
         for key, pair in rooms.items():
             per_match.setdefault(key, _MatchTotals())
-            home_ns, visit_ns = pair.get(True), pair.get(False)
-            if home_ns is None or visit_ns is None or not (home_ns.scored and visit_ns.scored):
+            note = _unpaired(board.number, key, pair[True], pair[False])
+            if note:
+                notes.append(note)
+                continue
+            if not (pair[True] and pair[False]):
+                continue
+            home_ns, visit_ns = pair[True][0], pair[False][0]
+            if not (home_ns.scored and visit_ns.scored):
                 continue
             if home_ns.score_ns is None or visit_ns.score_ns is None:
                 continue  # not reached: a scored result has a score (said for the type checker)
@@ -165,11 +233,34 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult]]:
                               imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
-    for (round_, table, home, visit), t in per_match.items():
+    for (round_, home, visit), t in per_match.items():
         vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
-        matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit, table,
-                                   round_))
-    return boards, matches
+        matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit,
+                                   "/".join(tables.get((round_, home, visit), [])), round_))
+    return boards, matches, notes
+
+
+def _unpaired(number: int, key: _Match, home_ns: list[TableResult], visit_ns: list[TableResult]) -> str:
+    """Why a board's records of a match cannot be paired ('' when they can, or when none of them
+    was played): the other room is not in the file, or a room has more than one record."""
+    _, home, visit = key
+    played = [r for r in (*home_ns, *visit_ns) if not r.not_played]
+    if not played:
+        return ""
+    match = f"board {number}, {home} v {visit}" + (f" (round {key[0]})" if key[0] else "")
+
+    def where(r: TableResult) -> str:
+        return f"line {r.line}" + (f", table {r.table}" if r.table else "") + (f", room {r.room}" if r.room else "")
+
+    for team, room in ((home, home_ns), (visit, visit_ns)):
+        if len(room) > 1:
+            return (f"{match}: {len(room)} records with {team} North-South ({'; '.join(map(where, room))}): "
+                    f"a match has one per room; none of its records is scored")
+    if not (home_ns and visit_ns):
+        (only,) = home_ns or visit_ns
+        return (f"{match}: one record only ({where(only)}, {only.ns} North-South): the other room is not "
+                f"in the file; not scored")
+    return ""
 
 
 @dataclass(slots=True)

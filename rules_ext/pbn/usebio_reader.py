@@ -9,7 +9,8 @@
     file's own figures carried as PBN's are, so :func:`~rules_ext.pbn.results.compute_results`
     compares them: per line in ``theirs`` (``MP_NS``/``MP_EW`` from ``NS_/EW_MATCH_POINTS``,
     ``IMP_NS``/``IMP_EW`` from ``NS_/EW_CROSS_IMP_POINTS`` or ``NS_/EW_BUTLER_POINTS``), per pair
-    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``).
+    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``); the
+    organising club (``CLUB_NAME``, ``CLUB_ID_NUMBER``) in ``event.meta`` as ``ClubName``, ``ClubIdNumber``.
     A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
     :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
     ``event.problems`` and the rest is still read.
@@ -145,7 +146,7 @@ class _Reader:
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
             date=_date(event.value("DATE")), scoring=scoring, kind=EventKind.PAIRS, boards=tuple(read_boards),
             participants=participants, totals=totals,
-            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")),),
+            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club)),
             source=self.source, version=f"USEBIO {version}".strip(),
             problems=tuple(sorted(self.problems, key=lambda p: p.line)))
 
@@ -201,7 +202,7 @@ class _Reader:
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
             date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
             kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
-            meta=(("EventType", kind),), match_totals=match_totals, source=self.source,
+            meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
             version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
 
     def match(self, node: Node, teams: _Teams, first: dict[int, Node], results: dict[int, list[TableResult]]
@@ -415,6 +416,15 @@ class _Reader:
         columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
                                                   "Rank"))
         return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+def _club(club: Node | None) -> tuple[tuple[str, str], ...]:
+    """The organising club (``CLUB/CLUB_NAME``, ``CLUB_ID_NUMBER``) as ``event.meta`` entries
+    (``ClubName``, ``ClubIdNumber``), so that writing the event again keeps it."""
+    if club is None:
+        return ()
+    return tuple((name, value) for name, element in (("ClubName", "CLUB_NAME"), ("ClubIdNumber", "CLUB_ID_NUMBER"))
+                 if (value := club.value(element)))
 
 
 @dataclass(slots=True)

@@ -168,8 +168,8 @@ def _match_lines(results: EventResults, match: MatchResult
     out = []
     for br in results.boards:
         rooms = match_rooms(br.lines, lambda line: line.result)
-        for (round_, table, home, visit), pair in rooms.items():
-            if (round_, table, home, visit) == (match.round, match.table, match.home, match.visit):
+        for key, pair in rooms.items():
+            if key == (match.round, match.home, match.visit):
                 out.append((br, pair.get(True), pair.get(False)))
     return out
 

@@ -269,9 +269,14 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
     data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
     spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
                                  ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8")]
-    for (round_, table, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
-                                                                                      id_key(kv[0][1]))):
+    def tables(pair: dict[bool, ScoredResult]) -> str:  # the rooms' tables: "1", or "11/7" (RealBridge)
+        found = [line.result.table for line in pair.values() if line.result.table]
+        return "/".join(dict.fromkeys(found))
+
+    for (round_, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
+                                                                               id_key(tables(kv[1])))):
         open_room, closed_room = pair.get(True), pair.get(False)
+        table = tables(pair)
         row: list[Cell] = [f"{round_}-{table}" if round_ else table, fit(home, widths[1], styles),
                            fit(visit, widths[2], styles)]
         if all(line.result.not_played for line in pair.values()):
