@@ -292,7 +292,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", generate)
     app.connect("doctree-resolved", directives.fill_examples)
     app.add_directive("rules-whole-edition", reading.WholeEditionDirective)
-    app.connect("doctree-resolved", reading.fill_whole_edition)
+    app.add_post_transform(reading.WholeEditionPages)
+    app.connect("doctree-resolved", reading.inline_whole_edition)
     app.connect("doctree-resolved", reading.fold_worked_code)
     app.connect("env-get-updated", directives.examples_outdated)
     return {"version": __version__, "env_version": 3, "parallel_read_safe": True,

@@ -40,6 +40,21 @@ class PlainDirective(SphinxDirective):
         return [node]
 
 
+class PlainWholeEdition(SphinxDirective):
+    """``.. rules-whole-edition::`` as a plain project would write it: each listed page included
+    (``.. include::``), so that the baseline reads and writes the same text as the real one."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        lines = []
+        for line in self.content:
+            if line.strip():
+                lines += [f".. include:: /{self.env.doc2path(line.strip().lstrip('/'), False)}", ""]
+        self.state_machine.insert_input(lines, self.state_machine.input_lines.source(0) or "")
+        return []
+
+
 def plain_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     _, shown, _ = split_explicit_title(nodes.unescape(text))
     return [nodes.inline(shown, shown)], []
@@ -55,7 +70,7 @@ class PlainLawDomain(Domain):
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
-    app.add_directive("rules-whole-edition", PlainDirective)
+    app.add_directive("rules-whole-edition", PlainWholeEdition)
     # the navigation is the same in both builds: index pages in the toctree, the pages they lead to
     # in a reading order (a plain project would have them in a hidden toctree, and pay for it)
     app.add_directive("rules-reading-order", ReadingOrderDirective)

@@ -1,16 +1,20 @@
 """Pages for reading: the worked examples with their computation folded, and each edition whole on
 one page (``<edition>/all``, for reading straight through and printing).
 
-``.. rules-whole-edition::`` lists the law pages (one docname a line); when the page is written
-each is replaced by that law page's resolved content, its navigation left out, its links to the
-other laws of the page made links within the page and its automatic ids (``id1``) made unique.
+``.. rules-whole-edition::`` lists the law pages (one docname a line). When the page is written,
+the law pages' doctrees as read take the placeholder's place before the page's references are
+resolved (:class:`WholeEditionPages`, a post-transform ahead of Sphinx's references resolver), so
+that the page is resolved once, as one page; then (:func:`inline_whole_edition`) each law's
+navigation is left out, its links to the other laws of the page made links within the page and its
+automatic ids (``id1``) made unique.
 """
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.site.directives import collapsible
@@ -41,18 +45,34 @@ class WholeEditionDirective(SphinxDirective):
         return [node]
 
 
-def fill_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """doctree-resolved: each listed law page's content in place of the placeholder."""
-    for node in list(doctree.findall(whole_edition)):
-        box = nodes.container(classes=["law-whole-edition"])
-        pages = {f"{doc.rsplit('/', 1)[-1]}.html": doc for doc in node["docs"]}
-        for doc in node["docs"]:
-            tree = app.env.get_and_resolve_doctree(doc, app.builder, tags=app.builder.tags)
-            prefix = doc.rsplit("/", 1)[-1]
-            for section in tree.children:
-                if isinstance(section, nodes.section):
-                    box += _inline_law(section.deepcopy(), prefix, pages)
-        node.replace_self(box)
+class WholeEditionPages(SphinxPostTransform):
+    """Each listed law page's sections, as read, in place of the placeholder, before the page's
+    references are resolved (Sphinx's resolver runs at priority 10): the references, suits and
+    examples of the laws are then resolved with the page, once. (Resolving each law page on its
+    own would run every doctree-resolved handler once more for every law.)"""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        for node in list(self.document.findall(whole_edition)):
+            box = nodes.container(classes=["law-whole-edition"], rules_pages=node["docs"])
+            for doc in node["docs"]:
+                for section in self.env.get_doctree(doc).children:  # a new copy of the pickle
+                    if isinstance(section, nodes.section):
+                        section["rules_page"] = doc
+                        box += section
+            node.replace_self(box)
+
+
+def inline_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """doctree-resolved: the laws of a whole-edition page made parts of one page (see the module)."""
+    for box in list(doctree.findall(nodes.container)):
+        if "rules_pages" not in box:
+            continue
+        pages = {f"{doc.rsplit('/', 1)[-1]}.html": doc for doc in box["rules_pages"]}
+        for section in box.children:
+            if isinstance(section, nodes.section) and "rules_page" in section:
+                _inline_law(section, section["rules_page"].rsplit("/", 1)[-1], pages)
 
 
 def _inline_law(section: nodes.section, prefix: str, pages: dict[str, str]) -> nodes.section:
