@@ -47,6 +47,7 @@ doctest: setup
 	$(PY) -m sphinx $(SPHINXOPTS) -c . -b doctest -d $(BUILD)/doctrees/hans source $(BUILD)/doctest
 
 pdf: setup
+	mkdir -p $(BUILD)/html
 	$(PY) -m rules_ext samples -o $(BUILD)/html/pdf
 
 check: setup

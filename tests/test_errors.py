@@ -91,7 +91,7 @@ def test_bad_input_shows_no_traceback_even_under_debug(capsys, tmp_path):
     missing = tmp_path / "missing.pbn"
     assert main(["--debug", "results", str(missing)]) == EXIT_BAD_INPUT
     err = capsys.readouterr().err
-    assert err == f"error: {missing}: no such file\n"
+    assert err == f"error: cannot read {missing}: no such file\n"
 
 
 def test_the_problems_of_an_input_file_are_one_line_each(capsys, tmp_path):

@@ -9,7 +9,7 @@ from rules_ext.fileio import atomic_output, package_path, write_text_atomic
 
 
 def test_atomic_write_has_ordinary_mode(tmp_path):
-    target = tmp_path / "out" / "a.txt"
+    target = tmp_path / "a.txt"
     write_text_atomic(target, "牌 ♠♥♦♣")
     assert target.read_text(encoding="utf-8") == "牌 ♠♥♦♣"
     mask = os.umask(0)

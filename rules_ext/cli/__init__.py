@@ -10,8 +10,12 @@ Errors and exit statuses:
 
 * bad input that a user can fix (a file that does not read, a bad value or option) is a
   :class:`rules_ext.errors.RulesError` (the project's one error family) or, for files, an ``OSError``:
-  printed as one ``error: ...`` line, exit status 1, never a traceback; the problems of an input file
-  (``PBNErrors``) are printed one ``file:line: problem`` line each;
+  printed as one ``error: ...`` line, exit status 1, never a traceback; an ``OSError`` in plain words
+  (``cannot read FILE: permission denied``: ``rules_ext.fileio``, never ``[Errno N]``); the problems
+  of an input file (``PBNErrors``) are printed one ``file:line: problem`` line each;
+* outputs (``-o``) follow one policy, ``rules_ext.fileio.check_output``: a regular file or a new name
+  in an existing folder, checked before any work; ``-`` is standard output where the command allows
+  it;
 * anything else that escapes a command is a bug in the package, never passed off as bad input: one
   line ``internal error: KeyError: 'x' — this is a bug in rules_ext, please report it ...`` and exit
   status 70 (``EX_SOFTWARE``); the traceback is printed (after that line, on stderr) only with the
@@ -27,6 +31,7 @@ import traceback
 
 from rules_ext.cli import core, corpus, events, printing, rulings, verify
 from rules_ext.errors import RulesError
+from rules_ext.fileio import plain_os_error
 from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
@@ -65,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (RulesError, OSError) as exc:  # bad input: the one line says what is wrong
+    except RulesError as exc:  # bad input: the one line says what is wrong
         print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:  # a file the system refuses: in plain words, never "[Errno N]"
+        print(f"error: {plain_os_error(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

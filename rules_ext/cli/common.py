@@ -1,6 +1,7 @@
 """What several commands share: the print and input options, reading an event file (PBN or USEBIO;
-a regular file under the size limit) that may have to be clean, refusing an output that is an
-input, the progress bar, and writing a result to standard output or a file."""
+a regular file under the size limit) that may have to be clean, checking an output before any work
+(never an input, never anything but a regular file or a new name: ``rules_ext.fileio.check_output``),
+the progress bar, and writing a result to standard output or a file."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from rules_ext.errors import RulesError
-from rules_ext.fileio import MAX_INPUT_SIZE, read_input, same_file, write_bytes_atomic
+from rules_ext.fileio import MAX_INPUT_SIZE, check_output, is_stdout, read_input, same_file, write_bytes_atomic
 from rules_ext.pbn import PBNErrors, read_pbn
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.usebio_reader import read_usebio
@@ -81,14 +82,25 @@ def read_event(path: Path, *, max_size: int = MAX_INPUT_SIZE) -> Event:
 def refuse_overwriting_inputs(output: Path | None, *inputs: Path | None) -> None:
     """An output that is one of the inputs (by any path) is refused before anything is read."""
     for source in inputs:
-        if output is not None and source is not None and same_file(output, source):
+        if output is not None and source is not None and not is_stdout(output) and same_file(output, source):
             raise RulesError(f"{output}: is the input file {source}: expected another output file "
                              f"(an input is never written over)")
 
 
+def check_output_path(output: Path | None, *inputs: Path | None, stdout: str | None = "text") -> None:
+    """Before any work: an output that is an input is refused (:func:`refuse_overwriting_inputs`),
+    and so is one that would destroy something (a device, a pipe, a socket, a symbolic link, a
+    folder) or lies in a folder that does not exist (:func:`rules_ext.fileio.check_output`; ``-``
+    is standard output as ``stdout`` allows: ``"text"``, ``"binary"`` or None)."""
+    refuse_overwriting_inputs(output, *inputs)
+    if output is not None:
+        check_output(output, stdout=stdout)
+
+
 def emit(data: bytes, output: Path | None) -> None:
-    """Write ``data`` to ``output`` (atomically), or to standard output when there is none."""
-    if output is None:
+    """Write ``data`` to ``output`` (atomically), or to standard output when there is none or it
+    is ``-``."""
+    if output is None or is_stdout(output):
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:

@@ -6,8 +6,10 @@ scores, matchpoints/IMPs, rankings and the differences from the file's own figur
 the strict export format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the
 file's own places and totals (the official record) or ours, saying on stderr which. Every problem in the file is printed as one ``file:line: problem`` line
 on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
-without problems (every output then names the boards left out). An output that is an input is
-refused; inputs are regular files up to ``--max-size`` MB.
+without problems (every output then names the boards left out). An output that is an input, or
+that would destroy something (:func:`rules_ext.fileio.check_output`), is refused before any work;
+``-o -`` is standard output (a PDF only when that is not a terminal); inputs are regular files up to
+``--max-size`` MB.
 """
 from __future__ import annotations
 
@@ -20,9 +22,9 @@ from rules_ext.cli.common import (
     add_figures_option,
     add_input_options,
     add_print_options,
+    check_output_path,
     emit,
     read_event_file,
-    refuse_overwriting_inputs,
 )
 from rules_ext.errors import RulesError
 from rules_ext.pbn.corrections import AppliedCorrection, read_corrections
@@ -44,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("event", type=Path, help="the PBN file (or USEBIO results XML)")
     results.add_argument("--format", choices=("json", "text", "pdf"), default=None,
                          help="output format (default: text, or pdf when -o ends in .pdf)")
-    results.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+    results.add_argument("-o", "--output", type=Path,
+                         help="write to this file instead of standard output (a regular file or a new name in "
+                              "an existing folder; - is standard output, for a PDF only when it is not a terminal)")
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
@@ -70,7 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pbn.add_argument("--figures", choices=FIGURES, default="file",
                      help="with --usebio: the places, totals and percentages written: the file's own, as it "
                           "writes them (default: the official record), or ours")
-    pbn.add_argument("-o", "--output", type=Path, help="output file for --export")
+    pbn.add_argument("-o", "--output", type=Path,
+                     help="output file for --export or --usebio (a regular file or a new name in an existing "
+                          "folder; default or -: standard output)")
     pbn.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     pbn.add_argument("--output-encoding", default="utf-8",
                      help="character set of the export (default utf-8; the standard's is iso-8859-1)")
@@ -99,10 +105,11 @@ def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[App
     return (event, ()) if corrections is None else apply_corrections(event, read_corrections(corrections))
 
 
-def _read(path: Path, args: argparse.Namespace) -> Event | None:
+def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Event | None:
     """The event to use: the file as read when it has no problem; with ``--keep-going`` the boards
-    without problems; else None (its problems printed: nothing is written)."""
-    refuse_overwriting_inputs(args.output, path, args.corrections)
+    without problems; else None (its problems printed: nothing is written). The output is checked
+    first (``stdout``: what ``-o -`` may send to standard output)."""
+    check_output_path(args.output, path, args.corrections, stdout=stdout)
     event = read_event_file(path, encoding=args.encoding, max_size=args.max_size)
     if not event.problems:
         return event
@@ -116,7 +123,7 @@ def run_results(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise RulesError("--format pdf needs an output file: expected -o results.pdf")
-    event = _read(args.event, args)
+    event = _read(args.event, args, stdout="binary" if fmt == "pdf" else "text")
     if event is None:
         return 1
     if not event.boards:  # nothing to score is a failure, not an empty results sheet

@@ -9,7 +9,9 @@
 ``edition-pdf --edition 1991 -o rules-1991.pdf`` (a whole edition of the rulebook for printing) and
 ``samples -o DIR`` (every sample PDF the site links to, the editions' included). All take
 ``--paper a4|letter``; all but ``edition-pdf`` (Chinese throughout) take ``--lang zh|en|both``. A bad event or record is one ``error:`` line and exit status 1, and no
-output file is left behind (files are written to a temporary name and renamed).
+output file is left behind (files are written to a temporary name and renamed). ``-o`` is checked
+before any work (:func:`rules_ext.fileio.check_output`: a regular file or a new name in an existing
+folder); ``-o -`` sends the PDF to standard output, refused when that is a terminal.
 """
 from __future__ import annotations
 
@@ -22,16 +24,20 @@ from rules_ext.cli.common import (
     add_figures_option,
     add_input_options,
     add_print_options,
+    check_output_path,
     progress_bar,
     read_event,
-    refuse_overwriting_inputs,
 )
 from rules_ext.errors import RulesError
-from rules_ext.fileio import read_input
+from rules_ext.fileio import check_output_folder, is_stdout, read_input
+
+#: what ``-o`` of a PDF command accepts
+PDF_OUTPUT_HELP = ("the PDF file to write: a regular file (replaced) or a new name in an existing folder; "
+                   "- is standard output when it is not a terminal")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+    parser.add_argument("-o", "--output", type=Path, required=True, help=PDF_OUTPUT_HELP)
     add_print_options(parser)
     add_input_options(parser)
 
@@ -88,12 +94,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "definitions, every law with its provisions, notes and tables, "
                                           "editorial insertions marked 〔…〕, the errata list at the end.")
     p.add_argument("--edition", required=True, help="the edition, e.g. 1991, 1999, 2008, 1999-trad")
-    p.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
+    p.add_argument("-o", "--output", type=Path, required=True, help=PDF_OUTPUT_HELP)
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     p.set_defaults(handler=run_edition_pdf)
 
     p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
-    p.add_argument("-o", "--output", type=Path, required=True, help="the directory to write into")
+    p.add_argument("-o", "--output", type=Path, required=True,
+                   help="the folder to write into: an existing folder or a new name in an existing folder")
     add_print_options(p)
     p.set_defaults(handler=run_samples)
 
@@ -119,7 +126,7 @@ def run_handrecord(args: argparse.Namespace) -> int:
     from rules_ext.pdf.handrecord import check_link, write_hand_record
 
     check_link(args.link)
-    refuse_overwriting_inputs(args.output, args.event, args.commentary)
+    check_output_path(args.output, args.event, args.commentary, stdout="binary")
     event = read_event(args.event, max_size=args.max_size)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
@@ -133,7 +140,7 @@ def run_travellers(args: argparse.Namespace) -> int:
 
     if args.rows is not None and not 1 <= args.rows <= 60:
         raise RulesError(f"--rows {args.rows}: expected 1..60")
-    refuse_overwriting_inputs(args.output, args.event)
+    check_output_path(args.output, args.event, stdout="binary")
     event = read_event(args.event, max_size=args.max_size)
     write_travellers(event, args.output, blank=args.blank, rows=args.rows, diagram=args.diagram,
                      paper=args.paper, lang=args.lang, progress=progress_bar("travellers"), figures=args.figures)
@@ -148,8 +155,8 @@ def run_ruling(args: argparse.Namespace) -> int:
         raise RulesError("give either a ruling record or --blank: expected "
                          "`ruling RULING.toml -o form.pdf` or `ruling --blank -o blank.pdf`")
     record = None
+    check_output_path(args.output, args.record, stdout="binary")
     if args.record is not None:
-        refuse_overwriting_inputs(args.output, args.record)
         read_input(args.record, args.max_size)  # a regular file under the size limit
         record = load_ruling(args.record)
     dd = double_dummy(record) if record is not None else None
@@ -170,7 +177,7 @@ def run_pickup(args: argparse.Namespace) -> int:
     if args.event is None and size[0] is None:
         raise RulesError("give a results file or the movement's size: expected `pickup EVENT.pbn -o slips.pdf` "
                          "or `pickup -o slips.pdf --tables N --rounds R --boards-per-round B`")
-    refuse_overwriting_inputs(args.output, args.event)
+    check_output_path(args.output, args.event, stdout="binary")
     event = read_event(args.event, max_size=args.max_size) if args.event is not None else None
     slips = slips_of_movement(*size) if size[0] is not None else slips_of_event(event)  # type: ignore[arg-type]
     write_pickup_slips(slips, args.output, event=event.name if event else "", date=event.date if event else "",
@@ -181,14 +188,16 @@ def run_pickup(args: argparse.Namespace) -> int:
 def run_edition_pdf(args: argparse.Namespace) -> int:
     from rules_ext.cli.samples import write_edition
 
+    check_output_path(args.output, stdout="binary")
     pages = write_edition(args.edition, args.output, paper=args.paper)
-    print(f"{args.output}: {pages} pages")
+    print(f"{args.output}: {pages} pages", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 
 def run_samples(args: argparse.Namespace) -> int:
-    from rules_ext.cli.samples import render_samples
+    from rules_ext.cli.samples import SAMPLE_NAMES, render_samples
 
+    check_output_folder(args.output, SAMPLE_NAMES)
     for path in render_samples(args.output, paper=args.paper, lang=args.lang,
                                progress=progress_bar):
         print(path)

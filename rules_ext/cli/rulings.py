@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules_ext.cli.common import refuse_overwriting_inputs
+from rules_ext.cli.common import check_output_path
 from rules_ext.core.auction import Call
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
@@ -61,7 +61,7 @@ def _rule(args: argparse.Namespace) -> int:
         return 0
     if args.case is None:
         raise RulesError("rule: give a case file (CASE.toml), or --list")
-    refuse_overwriting_inputs(args.record, args.case)
+    check_output_path(args.record, args.case, stdout=None)
     case = load_case(args.case)
     ruling = case.rule()
     quotes = quotes_for(ruling, load_corpus())

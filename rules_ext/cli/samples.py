@@ -13,7 +13,6 @@ words of the traditional-script copy in 繁體).
 """
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from rules_ext.corpus.catalogue import EDITIONS, pdf_name
 from rules_ext.errors import RulesError
-from rules_ext.fileio import package_path
+from rules_ext.fileio import access_error, check_output_folder, install, package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
     from rules_ext.pdf.layout import Progress
@@ -62,17 +61,22 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
 
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
                    progress: Callable[[str], Progress] | None = None) -> list[Path]:
-    """Render every sample into ``directory``; return the paths written, in SAMPLE_NAMES order.
-    The files are rendered aside and moved in together: a failure leaves none of them."""
+    """Render every sample into ``directory`` (an existing folder, or a new one in an existing
+    folder: :func:`rules_ext.fileio.check_output_folder`); return the paths written, in SAMPLE_NAMES
+    order. The files are rendered aside and moved in together: a failure leaves none of them."""
     def bar(name: str) -> Progress:
         return progress(name) if progress is not None else iter
 
     out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    check_output_folder(out, SAMPLE_NAMES)  # a folder, or a new one in an existing folder
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise access_error("write", out, exc) from exc
     with tempfile.TemporaryDirectory(prefix=".samples.", dir=out) as staging:  # all or nothing
         _render(Path(staging), paper, lang, bar)
-        for name in SAMPLE_NAMES:
-            os.replace(Path(staging) / name, out / name)
+        for name in SAMPLE_NAMES:  # each name looked at again: only a regular file is replaced
+            install(Path(staging) / name, out / name)
     return [out / name for name in SAMPLE_NAMES]
 
 

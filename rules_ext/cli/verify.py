@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict
 
 from rules_ext.corpus import load_corpus
-from rules_ext.fileio import write_text_atomic
+from rules_ext.fileio import check_output, write_text_atomic
 from rules_ext.verify import format_report, verify_tables
 
 
@@ -22,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    if args.json:
+        check_output(args.json, stdout=None)  # the report itself goes to standard output
     reports = verify_tables(load_corpus())
     print(format_report(reports))
     findings = [f for r in reports for f in r.findings]

@@ -1,15 +1,18 @@
 """Contradictions that no single value shows: a game given twice, a pair against itself or twice on
-one board, a player in two seats, a card played that the player does not hold or played twice.
+one board, a player in two seats, a card played that the player does not hold or played twice, a
+second event after the first in one file, one id given to two pairs (or teams, or players).
 
 Each check gives ``(line, message)`` pairs, the messages in the reader's style (``board 3: ...:
 expected ...``); the interpretation reports them as problems.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rules_ext.core import Card, Deal, DealError, Seat
+from rules_ext.pbn.lexer import EXPORT_RE, VERSION_RE, Game
 from rules_ext.pbn.model import TableResult, plain_results
+from rules_ext.pbn.tables import Table
 
 #: ids that name nobody: not known, not applicable, a sit-out
 _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
@@ -119,4 +122,79 @@ def misplayed_cards(number: int, deal: Deal, first: Seat, tricks: Sequence[Seque
                 problems.append(f"board {number}: trick {trick_number}: {seat.name} plays {card}, which "
                                 f"{seat.name} does not hold ({hand}): expected a card of that hand")
             played.setdefault(card, trick_number)
+    return problems
+
+
+#: the tags that tell one event from another (a value that is not known tells nothing)
+_EVENT_TAGS = ("Event", "Date")
+
+
+def second_event(games: Sequence[Game], resolved: Sequence[Mapping[str, str]]) -> tuple[int, int, str] | None:
+    """Where a second event begins in one file (two files put one after the other): the index of
+    its first game, the line where it begins and the message, or None. A game begins a second event
+    when its board was given before and either its Event or Date differs from the first game's or
+    the file's header (``% PBN``, ``% EXPORT``) stands again before it; its ``resolved`` tag values
+    tell. The event begins at that header when the header went into the previous game (no empty
+    line between the two files: the ``%`` lines follow the last table's rows)."""
+    if not games:
+        return None
+    first = {tag: _known(resolved[0].get(tag, "")) for tag in _EVENT_TAGS}
+    seen: set[str] = set()
+    for index, (game, values) in enumerate(zip(games, resolved)):
+        board = values.get("Board", "").strip()
+        if index and board in seen:
+            differs = [tag for tag in _EVENT_TAGS
+                       if first[tag] and (value := _known(values.get(tag, ""))) and value != first[tag]]
+            absorbed = _header_line(games[index - 1])
+            header = absorbed or any(VERSION_RE.match(line) or EXPORT_RE.match(line) for line in game.preamble)
+            if differs or header:
+                new, old = values.get("Event", "").strip(), resolved[0].get("Event", "").strip()
+                return index, absorbed or game.line, (f'a second event begins here (Event "{new}" after "{old}"): '
+                                                      f"expected one event per file")
+        if board:
+            seen.add(board)
+    return None
+
+
+def _header_line(game: Game) -> int:
+    """The line of a ``% PBN`` header inside the sections of a game's tags (0: none)."""
+    for tag in game.tags:
+        for text, line in zip(tag.section, tag.section_lines):
+            if text[:1] == "%" and VERSION_RE.match(text):
+                return line
+    return 0
+
+
+def _known(value: str) -> str:
+    value = value.strip()
+    return "" if value in ("", "?", "#") else value
+
+
+def ids_given_twice(totals: Table) -> list[tuple[int, str]]:
+    """An id that a TotalScoreTable gives to two pairs (teams, players): two rows with one id (in one
+    section and direction; a Mitchell numbered in each direction has NS 1 and EW 1) and different
+    names, or the same row twice. Each is ``(line of the second, message)`` naming the first's line."""
+    column = next((c for c in ("PairId", "TeamId", "PlayerId") if totals.has(c)), None)
+    if column is None:
+        return []
+    who = {"PairId": "pair", "TeamId": "team", "PlayerId": "player"}[column]
+    lines = totals.lines if len(totals.lines) == len(totals.rows) else (0,) * len(totals.rows)
+    seen: dict[tuple[str, str, str], tuple[int, str]] = {}
+    problems: list[tuple[int, str]] = []
+    for record, line in zip(totals.records(), lines):
+        ident = record.get(column, "").strip()
+        if not _somebody(ident):
+            continue
+        key = (ident, record.get("Section", ""), record.get("Direction", ""))
+        names = record.get("Names") or record.get("Name") or record.get("TeamName") or ""
+        if key not in seen:
+            seen[key] = (line, names)
+            continue
+        first_line, first_names = seen[key]
+        if names and first_names and names != first_names:
+            problems.append((line, f'{who} {ident} is given to two {who}s: "{first_names}" at line {first_line} and '
+                                   f'"{names}" here: expected one {column} for each {who}'))
+        else:
+            problems.append((line, f"{who} {ident} is listed twice in the {totals.name} (also at line {first_line}): "
+                                   f"expected each {who} once"))
     return problems

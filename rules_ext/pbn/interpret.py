@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import NamedTuple, TypeVar
 
 from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_conditions
-from rules_ext.pbn.checks import numbered_by_direction, repeated_game, seating_problems
+from rules_ext.pbn.checks import ids_given_twice, numbered_by_direction, repeated_game, seating_problems
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS
 from rules_ext.pbn.fastbuild import builder
@@ -128,6 +128,8 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         players.seat_all(results, kind)
         _add_board(boards, board, tuple(results), game, ctx)
     if totals is not None:
+        for line, message in ids_given_twice(totals):
+            ctx.problem(line, message)
         players.add_totals(totals)
     by_direction = numbered_by_direction([board.results for board in boards.values()])
     for board in boards.values():

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from rules_ext.fileio import MAX_INPUT_SIZE, read_input
+from rules_ext.pbn.checks import second_event
 from rules_ext.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.pbn.encoding import decode
 from rules_ext.pbn.errors import PBNError, PBNErrors
@@ -130,6 +131,12 @@ def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext)
     games = normalise_games(raw_games, ctx)
     del raw_games  # the games as written, now normalised
     resolved = resolve_inheritance(games, ctx)
+    if (second := second_event(games, resolved)) is not None:  # one line, not a problem for each board
+        index, start, message = second
+        ctx.problems[:] = [p for p in ctx.problems if p.line < start]
+        ctx.problem(start, message)
+        del games[index:], resolved[index:]
+        games[-1] = _cut(games[-1], start)
     content = interpret(games, resolved, ctx)
     first = resolved[0] if resolved else {}
     scoring = first.get("Scoring", "")
@@ -148,11 +155,15 @@ def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext)
 
 def boards_with_problems(event: Event) -> tuple[int, ...]:
     """The numbers of the boards that a problem of the event concerns: the board of the game
-    whose lines hold the problem (a game runs from its first line to the next game's)."""
+    whose lines hold the problem (a game runs from its first line to the next game's; the last one
+    to its last line: what follows, a second event, is no board of this one)."""
     starts = [game.line for game in event.games]
     numbers = [_board_of(game) for game in event.games]
+    end = _last_line(event.games[-1]) if event.games else 0
     bad: set[int] = set()
     for problem in event.problems:
+        if problem.line > end:
+            continue
         at = bisect.bisect_right(starts, problem.line) - 1
         number = numbers[at] if at >= 0 else None
         if number is not None:
@@ -168,6 +179,21 @@ def leave_out_bad_boards(event: Event) -> Event:
     return dataclasses.replace(
         event, boards=tuple(b for b in event.boards if b.number not in bad),
         games=tuple(g for g in event.games if _board_of(g) not in bad), left_out=tuple(sorted(bad)))
+
+
+def _cut(game: Game, start: int) -> Game:
+    """The game without the section lines from line ``start`` on (a second event's header that
+    follows the last table's rows)."""
+    if _last_line(game) < start:
+        return game
+    tags = tuple(dataclasses.replace(tag, section=tag.section[:kept], section_lines=tag.section_lines[:kept])
+                 if (kept := sum(1 for line in tag.section_lines if line < start)) < len(tag.section) else tag
+                 for tag in game.tags)
+    return dataclasses.replace(game, tags=tags)
+
+
+def _last_line(game: Game) -> int:
+    return max([game.line, *(max((tag.line, *tag.section_lines)) for tag in game.tags)])
 
 
 def _board_of(game: Game) -> int | None:

@@ -129,7 +129,8 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
 
     A row with a different number of cells than columns is a problem and left out of the table;
-    the other rows are kept. ``section_lines`` numbers the section lines (0 when unknown);
+    the other rows are kept. When every row (two or more) has one other number of cells, the header
+    is what is wrong: one problem for it (line 0: the tag's), not one for each row. ``section_lines`` numbers the section lines (0 when unknown);
     ``cells_of`` splits a row line (:func:`row_values`, or a caching version of it). A table whose
     rows are all fine (the usual one) is read in one step; any other row by row, each problem found.
     """
@@ -146,6 +147,8 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     rows: list[tuple[str, ...]] = []
     lines: list[int] = []
     problems: list[tuple[int, str]] = []
+    miscounted: list[tuple[int, int]] = []  # (index in problems, cells) of the rows that do not fit the header
+    listed = f"{len(columns)} columns ({';'.join(c.name for c in columns)})"
     for text, lineno in zip(section, numbers):
         if text[:1] == "%":
             problems.append((lineno, f"a '%' line inside the {name}: expected only its rows here "
@@ -160,12 +163,20 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
             continue  # a comment line
         if len(cells) != len(columns):
             few = "fewer" if len(cells) < len(columns) else "more"
-            problems.append((lineno, f"{name} row {text.strip()!r} has {len(cells)} cells, {few} than its "
-                                     f"{len(columns)} columns ({';'.join(c.name for c in columns)}): "
+            miscounted.append((len(problems), len(cells)))
+            problems.append((lineno, f"{name} row {text.strip()!r} has {len(cells)} cells, {few} than its {listed}: "
                                      f"expected one cell per column, '-' for an empty one"))
             continue
         rows.append(tuple(cells))
         lines.append(lineno)
+    counts = {count for _, count in miscounted}
+    if len(miscounted) > 1 and not rows and len(counts) == 1:  # every row one way: the header is wrong, said once
+        count = counts.pop()
+        which = "a column missing from" if count > len(columns) else "a column too many in"
+        header = (0, f"{name} lists {listed} but each of its {len(miscounted)} rows has {count} cells: "
+                     f"expected one column for each cell ({which} the header?)")
+        rows_said = {index for index, _ in miscounted}
+        problems = [header, *(p for i, p in enumerate(problems) if i not in rows_said)]
     return Table(name, columns, tuple(rows), tuple(lines)), problems
 
 

@@ -393,6 +393,7 @@ class _Reader:
         participants = []
         rows = []
         lines = []
+        given: dict[str, tuple[int, str]] = {}  # id -> the line and names of the PAIR that has it
         total_column = "TotalScoreMP" if scoring == _MATCHPOINTS else "TotalScoreIMP"
         for node in nodes:
             text = node.value("PAIR_NUMBER")
@@ -401,6 +402,14 @@ class _Reader:
                 continue
             ident = ids.id(text, _direction(node.value("DIRECTION")))
             names = " - ".join(n for p in node.all("PLAYER") if (n := p.value("PLAYER_NAME")))
+            if ident in given:  # one number for two pairs: whose results are whose cannot be told
+                line, first = given[ident]
+                self.problem(node.line, f'pair {ident} is given to two pairs: "{first}" at line {line} and "{names}" '
+                                        f"here: expected one PAIR_NUMBER for each pair" if names != first else
+                                        f"pair {ident} is listed twice in PARTICIPANTS (also at line {line}): "
+                                        f"expected each pair once")
+                continue
+            given[ident] = (node.line, names)
             sides = seated.get(ident, set())
             direction = next(iter(sides)) if len(sides) == 1 else ""
             participants.append(Participant(ident, names, direction))

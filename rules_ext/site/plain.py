@@ -51,7 +51,7 @@ class PlainWholeEdition(SphinxDirective):
         for line in self.content:
             if line.strip():
                 lines += [f".. include:: /{self.env.doc2path(line.strip().lstrip('/'), False)}", ""]
-        self.state_machine.insert_input(lines, self.state_machine.input_lines.source(0) or "")
+        self.state_machine.insert_input(lines, self.get_source_info()[0] or "")
         return []
 
 

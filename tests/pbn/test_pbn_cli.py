@@ -53,7 +53,7 @@ def test_results_text_shows_travellers_suits_and_ranking():
 
 
 def test_results_to_a_file_is_written_whole(tmp_path):
-    target = tmp_path / "out" / "results.json"
+    target = tmp_path / "results.json"  # a new name in an existing folder (a missing one is not created)
     out = run("results", str(FIXTURES / "club-latin1-crlf.pbn"), "--format", "json", "-o", str(target))
     assert out.returncode == 0 and out.stdout == b""
     assert json.loads(target.read_text(encoding="utf-8"))["event"] == "Coupe de Noël"
