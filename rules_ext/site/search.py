@@ -45,6 +45,7 @@ from sphinx.search.zh import SearchChinese
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
+from rules_ext.site import words
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -68,6 +69,10 @@ BLOCKS = frozenset({"law-provision", "law-glossary-entry"})
 class BridgeSearchChinese(SearchChinese):
     js_stemmer_rawcode = ""  # use SearchLanguage.js_stemmer_code: the identity stemmer
     js_stemmer_code = SearchLanguage.js_stemmer_code
+
+    def __init__(self, options: dict[str, str]) -> None:
+        words.share_main_dictionary()  # the generator loaded jieba's dictionary already
+        super().__init__(options)
 
     def stem(self, word: str) -> str:
         return word.lower()
@@ -153,6 +158,7 @@ def write_page_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     path = Path(app.builder.outdir, TEXT_DIR, f"{docname}.json")
     if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)  # a build product: its folders are ours to make
         write_text_atomic(path, text)
 
 

@@ -32,12 +32,21 @@ def user_dictionary(corpus: Corpus, bridge_terms: Path = BRIDGE_TERMS) -> str:
     return "\n".join([*lines, *(f"{term} {DEFINED_TERM_FREQUENCY}" for term in terms)]) + "\n"
 
 
+#: jieba's main dictionary as loaded in this process (word frequencies and their total), kept so that
+#: jieba's own tokenizer, which the search language loads in the same build, need not load it again
+_MAIN_DICTIONARY: tuple[dict[str, int], int] | None = None
+
+
 class WordBoundaries:
     """Offsets where jieba's words start or end in a text, with jieba's dictionary and a user
     dictionary, in a tokenizer of this object's own."""
 
     def __init__(self, dictionary: str) -> None:
+        global _MAIN_DICTIONARY
         self._tokenizer = jieba.Tokenizer()
+        self._tokenizer.check_initialized()  # jieba's main dictionary (0.4 s from jieba's cache)
+        if _MAIN_DICTIONARY is None:
+            _MAIN_DICTIONARY = dict(self._tokenizer.FREQ), self._tokenizer.total
         self._tokenizer.load_userdict(io.StringIO(dictionary))
 
     def __call__(self, text: str) -> set[int]:
@@ -45,3 +54,16 @@ class WordBoundaries:
         for _word, start, end in self._tokenizer.tokenize(text, HMM=False):
             bounds.update((start, end))
         return bounds
+
+
+def share_main_dictionary() -> None:
+    """jieba's own tokenizer (its module functions', which the search language uses) given the main
+    dictionary a :class:`WordBoundaries` loaded in this process, instead of loading it again: the
+    same frequencies, copied before any user word was added. Nothing happens when jieba's tokenizer
+    is loaded already or nothing was loaded here (the pages came from the cache)."""
+    if _MAIN_DICTIONARY is None or jieba.dt.initialized or jieba.dt.dictionary != jieba.DEFAULT_DICT:
+        return
+    frequencies, total = _MAIN_DICTIONARY
+    with jieba.dt.lock:
+        jieba.dt.FREQ, jieba.dt.total = dict(frequencies), total
+        jieba.dt.initialized = True
