@@ -51,18 +51,28 @@ class ParContract:
 
     @classmethod
     def parse(cls, text: str) -> ParContract:
-        """One entry of a ``ParContract`` tag: ``NS 4S``, ``4SX E``, ``3N EW -1`` or ``Pass``."""
+        """One entry of a ``ParContract`` tag: ``NS 4S``, ``4SX E``, ``3N EW -1`` or ``Pass``; or of
+        an ``OptimumContract`` tag as Magic Contest and Ruter write it, with the tricks taken:
+        ``4S N 10``, ``6N S 12``.
+
+        >>> str(ParContract.parse("4S N 10")), str(ParContract.parse("3N EW 8"))
+        ('4S N', '3NT EW -1')
+        """
         words = text.split()
         bids = [w for w in words if _BID.fullmatch(w)]
         if not bids and _passed_out(text):
             return cls(Contract.passed_out())
         seats = [w for w in words if _SEATS.fullmatch(w)]
         results = [w for w in words if _RESULT.fullmatch(w)]
-        if len(bids) != 1 or len(seats) > 1 or len(results) > 1 or \
-                len(bids) + len(seats) + len(results) != len(words):
-            raise RulesError(f"cannot read par contract {text!r}: expected e.g. NS 4S, 4SX E or 3NT EW -1")
+        tricks = [int(w) for w in words if _TRICKS.fullmatch(w) and int(w) <= 13]
+        if len(bids) != 1 or len(seats) > 1 or len(results) + len(tricks) > 1 or \
+                len(bids) + len(seats) + len(results) + len(tricks) != len(words):
+            raise RulesError(f"cannot read par contract {text!r}: expected e.g. NS 4S, 4SX E, 3NT EW -1 "
+                             "or 4S N 10 (the tricks taken)")
+        contract = Contract.parse(bids[0])
         declarers = tuple(Seat.parse(letter) for letter in seats[0].upper()) if seats else ()
-        return cls(Contract.parse(bids[0]), declarers, int(results[0]) if results else 0)
+        result = int(results[0]) if results else tricks[0] - contract.level - 6 if tricks else 0
+        return cls(contract, declarers, result)
 
     def __str__(self) -> str:
         return f"{self.contract} {self.tail}".rstrip()
@@ -71,6 +81,7 @@ class ParContract:
 _BID = re.compile(r"[1-7](?:NT|N|[SHDC])X{0,2}", re.IGNORECASE)
 _SEATS = re.compile(r"[NESW]{1,4}", re.IGNORECASE)
 _RESULT = re.compile(r"[+-]\d{1,2}")
+_TRICKS = re.compile(r"\d{1,2}")  # the tricks taken (0 to 13), as OptimumContract "4S N 10" gives them
 
 
 def _passed_out(text: str) -> bool:

@@ -128,6 +128,22 @@ def test_a_par_known_only_by_its_score(tmp_path, capsys):
     assert par_markup(Par.from_tags("NS +90", ""), PrintOptions.of("a4", "both")) == "南北 +90 · NS +90"
 
 
+def test_an_optimum_contract_with_the_tricks_taken(tmp_path, capsys):
+    """[OptimumContract "4S N 10"] as Magic Contest and Ruter write it (contract, declarer, tricks
+    taken): read as 4S by North making, printed like any par; one going down keeps its result."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert '[ParContract "EW 4S"]' in text
+    source = tmp_path / "optimum.pbn"
+    source.write_text(text.replace('[ParContract "EW 4S"]', '[OptimumContract "4S E 10"]', 1), encoding="utf-8")
+    out = tmp_path / "h.pdf"
+    assert main(["handrecord", str(source), "-o", str(out), "--lang", "en", "--per-page", "4"]) == 0, \
+        capsys.readouterr().err
+    assert "Par: 4♠ E = EW +450" in " ".join(pages_text(out)[0].split())
+    assert [str(c) for c in Par.from_tags("NS 420", "4S N 10; 5DX E 9").contracts] == ["4S N", "5DX E -2"]
+    with pytest.raises(ValueError, match="cannot read par contract '4S N 14'"):
+        Par.from_tags("", "4S N 14")
+
+
 # -- hand records ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("per_page", [1, 2, 4, 6, 8])
