@@ -34,6 +34,9 @@ class FileFigures:
 
     event: Event
     printed: dict[str, float] = field(default_factory=dict)
+    #: equal totals the file places in order (31, 32 where we have 31=, 31=): accepted (None: when the
+    #: file does so, counted in ``split_ties``; True: always), or a difference (False)
+    split_ties: bool | None = None
     compared: int = 0
     rounding: int = 0
     differences: list[Difference] = field(default_factory=list)
@@ -41,6 +44,7 @@ class FileFigures:
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
     #: the score of each distinct (contract, declarer, tricks, vulnerability) met: a file repeats a few results
     scores: dict[tuple[object, ...], int | None] = field(default_factory=dict)
+    tied_in_order: int = 0  # equal totals the file placed in order, accepted
 
     def compare(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> None:
         """Every figure of the file: the results' lines, the Butler data, the matches and the totals."""
@@ -159,7 +163,12 @@ class FileFigures:
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit():
                     self.compared += 1
-                    if int(theirs) != entry.position:
+                    place = int(theirs)
+                    if (place != entry.position and self.split_ties is not False and entry.rank.endswith("=")
+                            and entry.position < place < entry.position + sum(
+                                1 for e in ranking.entries if e.position == entry.position)):
+                        self.tied_in_order += 1  # the file places equals in order: its convention
+                    elif place != entry.position:
                         self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
 
 

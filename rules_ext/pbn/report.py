@@ -6,7 +6,7 @@ from typing import Any
 
 from rules_ext.pbn.model import Event, TableResult
 from rules_ext.pbn.results_model import EventResults, ScoredResult
-from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS
+from rules_ext.pbn.scoring_rules import artificial_rate
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:
@@ -63,6 +63,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
         "artificial_imps": results.artificial or None,
+        "conventions": {name: {"value": value, "why": why} for name, value, why in results.conventions},
         "encoding": event.encoding,
         "boards": [{
             "board": b.board.number,
@@ -117,7 +118,7 @@ def _artificial_note(results: EventResults) -> str:
     if not results.artificial or not any(ln.result.artificial for b in results.boards for ln in b.lines):
         return ""
     unit = "per comparison" if results.method.startswith("cross") else "against the datum"
-    return (f", artificial scores: {results.artificial} ({ARTIFICIAL_IMPS[results.artificial]:g} IMPs per 10 % "
+    return (f", artificial scores: {results.artificial} ({artificial_rate(results.artificial):g} IMPs per 10 % "
             f"off average, {unit})")
 
 
@@ -127,6 +128,9 @@ def results_as_text(event: Event, results: EventResults) -> str:
            (f" — {event.date}" if event.date else ""),
            f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else "") +
            _artificial_note(results), ""]
+    if results.conventions:
+        out[-1:] = ["Conventions: " + "; ".join(f"{name} {value} ({why})" for name, value, why in results.conventions),
+                    ""]
     if event.left_out:
         out[-1:] = [event.left_out_note, ""]
     imps_apply = results.method != "matchpoints"

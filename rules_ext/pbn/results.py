@@ -57,17 +57,23 @@ from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
 from rules_ext.pbn.fastbuild import collector_paused
-from rules_ext.pbn.file_figures import FileFigures, as_printed
+from rules_ext.pbn.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
-from rules_ext.pbn.results_model import BoardResults, EventResults, RankEntry, Ranking, ScoredResult
+from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, RankEntry, Ranking, ScoredResult
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.scoring_rules import (
-    ARTIFICIAL_IMPS,
     DEFAULT_ARTIFICIAL,
+    Conventions,
     ScoringRules,
+    artificial_rate,
     infer_artificial,
+    infer_centred,
+    infer_centred_scale,
+    infer_datum_round,
     infer_scale,
+    infer_short,
     scoring_rules,
+    with_settings,
 )
 from rules_ext.pbn.teams import team_matches, team_ranking
 
@@ -91,22 +97,55 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 
 
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
-                    artificial: str | None = None) -> EventResults:
+                    artificial: str | None = None, conventions: dict[str, object] | None = None) -> EventResults:
     """Score every board of ``event`` and rank the field; see the module doc for the rules.
-    ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`) override what
-    the file declares."""
+    ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`,
+    or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
+    (:func:`~rules_ext.pbn.scoring_rules.parse_convention`: name -> value), the rest inferred from the file."""
+    settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
     if rules.method == "imps" and event.kind is not EventKind.TEAMS:
         raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
+    reasons: list[tuple[str, str, str]] = []
+    conv = with_settings(Conventions(), settings)
+    for name, value in settings.items():
+        reasons.append((name, _shown(value), "set by the director"))
     if rules.method == "matchpoints":
-        rules = replace(rules, scale=scale or rules.scale or infer_scale(event) or "2/1/0")
+        if "centred" not in settings:
+            found = infer_centred(event)
+            if found is not None:
+                conv = replace(conv, centred=found[0])
+                reasons.append(("centred", _shown(found[0]), found[1]))
+        scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
+        rules = replace(rules, scale=scale)
+        if "short" not in settings:
+            short = infer_short(event, scale, conv.centred)
+            if short is not None:
+                conv = replace(conv, short=short[0])
+                reasons.append(("short", short[0], short[1]))
+    if "trim" in settings and rules.method == "butler":
+        rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
+    if rules.method == "butler" and "datum-round" not in settings:
+        found_round = infer_datum_round(event)
+        if found_round is not None:
+            conv = replace(conv, datum_round=found_round[0])
+            reasons.append(("datum-round", str(found_round[0]), found_round[1]))
     if rules.method in DEFAULT_ARTIFICIAL:
-        rules = replace(rules, artificial=artificial or infer_artificial(event, rules.method)
-                        or DEFAULT_ARTIFICIAL[rules.method])
+        chosen = artificial or str(settings.get("artificial-imps") or "")
+        inferred = "" if chosen else infer_artificial(event, rules.method)
+        rules = replace(rules, artificial=chosen or inferred or DEFAULT_ARTIFICIAL[rules.method])
+        if inferred:
+            reasons.append(("artificial-imps", inferred, "inferred from the IMPs printed for an artificial score"))
+        elif artificial:
+            reasons.append(("artificial-imps", artificial, "set by the director"))
     with collector_paused():
-        return _Work(event, rules).run()
+        return _Work(event, rules, conv, settings, reasons).run()
+
+
+def _shown(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 @dataclass(slots=True)
@@ -134,7 +173,14 @@ def _outcomes(r: TableResult) -> _Outcomes:
 class _Work:
     event: Event
     rules: ScoringRules
+    conv: Conventions = field(default_factory=Conventions)
+    settings: dict[str, object] = field(default_factory=dict)  # what the director set (name -> value)
+    reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (convention, value, why)
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
+    #: a line of a board played fewer times whose totals count other figures than it shows (Compscore):
+    #: id of its result -> (NS figure, EW figure, top), uncentred
+    for_totals: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    fit: int = 0  # how many of the file's totals ours reproduce
     #: the figures of each (matchpoints, top) met, shared by the results that have them
     shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
 
@@ -153,12 +199,32 @@ class _Work:
         else:
             boards = self.pairs()
             matches = []
+            before = list(self.reasons)
             rankings = self.pair_rankings(boards)
-        check = FileFigures(self.event, self.printed)
-        check.compare(boards, matches, rankings)
+            if (self.method == "matchpoints" and self.conv.short != "neuberg" and "short-totals" not in self.settings
+                    and self.event.totals is not None):  # the totals may count such a board Neuberg-scaled
+                trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
+                              [*before, ("short-totals", "neuberg", "")])
+                trial_boards = trial.pairs()
+                trial_rankings = trial.pair_rankings(trial_boards)
+                if trial.fit > self.fit:
+                    trial.reasons[len(before)] = ("short-totals", "neuberg",
+                                                  f"inferred from {trial.fit}/{_looked(self.file_totals())} totals and percentages")
+                    return trial.finish(trial_boards, [], trial_rankings)
+        return self.finish(boards, matches, rankings)
+
+    def finish(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> EventResults:
+        split = self.settings.get("tied-places")
+        check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order")
+        check.compare(boards, matches, rankings)  # the totals are the file's convention's: no other reading of them
+        if check.tied_in_order and split is None:
+            tiebreak = " (its Tiebreak column)" if check.event.totals is not None and any(
+                c.name == "Tiebreak" for c in check.event.totals.columns) else ""
+            self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
+                                                            f"file places in order{tiebreak}"))
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
-                            self.rules.artificial)
+                            self.rules.artificial, tuple(self.reasons))
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
@@ -180,6 +246,8 @@ class _Work:
             boards = self.law88(boards)
         if self.rules.mean and self.method != "matchpoints":
             boards = self.mean_byes(boards)
+        if self.conv.centred and self.method == "matchpoints":
+            boards = self.centre(boards)
         return boards
 
     @staticmethod
@@ -252,8 +320,14 @@ class _Work:
             scores = list(map(_SCORE_NS, compared)) if usual else []
             mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
             if n and n < most:
-                adjusted = True
-                mps = [neuberg(mp, n, most, self.scale) for mp in mps]
+                short = self.conv.short if not artificial else "neuberg"
+                totals_short = self.conv.totals_short if not artificial else "neuberg"
+                if totals_short != short:  # the totals count this board otherwise than its lines show it
+                    other, other_top = self.short_figures(mps, n, most, totals_short)
+                    self.for_totals.update((id(r), (mp, other_top - mp, other_top)) for r, mp in zip(compared, other))
+                mps, shown_top = self.short_figures(mps, n, most, short)
+                adjusted = short == "neuberg"
+                board_top = shown_top if shown_top else None
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
             if board_top:
@@ -288,6 +362,29 @@ class _Work:
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
 
+    def short_figures(self, mps: list[float], n: int, most: int, how: str) -> tuple[list[float], float]:
+        """A board played ``n`` times of ``most``: its NS matchpoints and top as ``how`` scores it
+        (:data:`~rules_ext.pbn.scoring_rules.SHORT_BOARDS`)."""
+        if how == "own-top":
+            return mps, top(n, self.scale) if n > 1 else 0.0
+        if how == "ties":  # each missing comparison a tie: 1 on 2/1/0, 1/2 on 1/0.5/0
+            tie = 1.0 if self.scale == "2/1/0" else 0.5
+            return [mp + (most - n) * tie for mp in mps], top(most, self.scale)
+        return [neuberg(mp, n, most, self.scale) for mp in mps], top(most, self.scale)
+
+    def centre(self, boards: list[BoardResults]) -> list[BoardResults]:
+        """Matchpoints centred on the average: each side's figure less half the top (NS = -EW)."""
+        out = []
+        for board in boards:
+            half = (board.top or 0.0) / 2
+            if not half:
+                out.append(board)
+                continue
+            lines = tuple(replace(line, mp_ns=line.mp_ns - half, mp_ew=line.mp_ew - half)
+                          if line.mp_ns is not None and line.mp_ew is not None else line for line in board.lines)
+            out.append(replace(board, lines=lines))
+        return out
+
     def board_matchpoints(self, compared: list[TableResult]) -> list[float]:
         """NS matchpoints of each compared result (Law 78A); a weighted result's outcomes are each
         compared with the other results and weighted (1999 12C3), and so are the comparisons with it."""
@@ -307,7 +404,7 @@ class _Work:
             if not scores:
                 return None, []
             trim = 1 if self.rules.trim is None else self.rules.trim
-            datum, _ = butler(scores, trim=min(trim, (len(scores) - 1) // 2))
+            datum, _ = butler(scores, trim=min(trim, (len(scores) - 1) // 2), round_to=self.conv.datum_round)
             return datum, [r.weighted.imps(datum) if r.weighted is not None else float(imps(_ns(r) - datum))
                            for r in compared]
         average = self.method == "cross-imps-average"
@@ -322,7 +419,7 @@ class _Work:
 
     def artificial_imps(self, results: int) -> float:
         """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
-        worth = ARTIFICIAL_IMPS[self.rules.artificial or DEFAULT_ARTIFICIAL[self.method]]
+        worth = artificial_rate(self.rules.artificial or DEFAULT_ARTIFICIAL[self.method])
         return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
@@ -333,6 +430,7 @@ class _Work:
         unit = "MP" if matchpointed else "IMP"
         unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
+        for_totals, centred = self.for_totals, self.conv.centred and matchpointed
         for board in boards:
             # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
             # but the board); an IMP board adds no top
@@ -363,15 +461,20 @@ class _Work:
                     t.sides.add(side)
                     if counted:
                         text = theirs.get(seat) if theirs else None
+                        line_top = board_top
+                        if for_totals and id(r) in for_totals:  # counted otherwise than the line shows it
+                            ns_t, ew_t, line_top = for_totals[id(r)]
+                            figure = (ns_t if side == "NS" else ew_t) - (line_top / 2 if centred else 0.0)
                         t.total += figure
                         t.printed += figure if text is None else as_printed(figure, text)
-                        t.tops += board_top
+                        t.tops += line_top
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
                 if t.played and t.boards < session:
                     t.total, t.printed = t.total * session / t.boards, t.printed * session / t.boards
                     t.boards = session
+        self.fit = self.settle(totals, unit)
         directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
@@ -381,12 +484,79 @@ class _Work:
         return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
                 for side in ("NS", "EW")]
 
+    def settle(self, totals: dict[str, _Totals], unit: str) -> int:
+        """The conventions of the totals the file's own totals show, unless the director set them:
+        sums of the rounded board figures or of the exact ones, a pair that missed boards factored
+        up to the session's boards or not. Applies them to ``totals``; returns how many of the file's
+        totals they reproduce."""
+        session = max((t.boards for t in totals.values()), default=0)
+        rounded_choices = [self.conv.rounded_totals] if "rounded-totals" in self.settings else \
+            [False, True] if any(abs(t.printed - t.total) > 1e-9 for t in totals.values()) else [False]
+        factored_choices = [self.conv.factored] if "factored" in self.settings or unit != "MP" else \
+            [False, True] if any(0 < t.boards < session for t in totals.values()) else [False]
+        theirs = self.file_totals()
+        fits: dict[tuple[bool, bool], int] = {}
+        for rounded in rounded_choices:
+            for factored in factored_choices:
+                fit = 0
+                for ident, (value, precision, pct, pct_precision) in theirs.items():
+                    t = totals.get(ident)
+                    if t is not None:
+                        ours = (t.printed if rounded else t.total)
+                        tops = t.tops
+                        if factored and 0 < t.boards < session:
+                            ours, tops = ours * session / t.boards, tops * session / t.boards
+                        fit += value is not None and abs(ours - value) <= precision
+                        if pct is not None and tops:
+                            ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
+                            fit += abs(ours_pct - pct) <= pct_precision
+                fits[rounded, factored] = fit
+        best = max(fits, key=fits.__getitem__)  # the first of equals: the director's, else the plain one
+        rounded, factored = best
+        self.conv = replace(self.conv, rounded_totals=rounded, factored=factored)
+        known = {name for name, _, _ in self.reasons}
+        if theirs:
+            for name, choices, value in (("rounded-totals", rounded_choices, rounded),
+                                         ("factored", factored_choices, factored)):
+                if len(choices) > 1 and name not in known:
+                    looked = _looked(theirs)
+                    self.reasons.append((name, "yes" if value else "no",
+                                         f"inferred from {fits[best]}/{looked} totals and percentages"))
+        for t in totals.values():
+            if rounded:
+                t.total = t.printed
+            if factored and 0 < t.boards < session:
+                t.total, t.printed, t.tops = (t.total * session / t.boards, t.printed * session / t.boards,
+                                              t.tops * session / t.boards)
+        return fits[best]
+
+    def file_totals(self) -> dict[str, tuple[float | None, float, float | None, float]]:
+        """The file's total and percentage of each pair (player): id -> (total, half its printed
+        precision, percentage, half its precision); None where the file gives none."""
+        table = self.event.totals
+        out: dict[str, tuple[float | None, float, float | None, float]] = {}
+        if table is None:
+            return out
+        for row in table.records():
+            ident = row.get("PairId") or row.get("PlayerId") or ""
+            total, precision = None, 0.0
+            for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP"):
+                total = printed_number(row.get(column))
+                if total is not None:
+                    precision = _half_unit(row[column])
+                    break
+            pct = printed_number(row.get("TotalPercentage")) if self.method == "matchpoints" else None
+            if ident and (total is not None or pct is not None):
+                out[ident] = (total, precision, pct, _half_unit(row.get("TotalPercentage", "")))
+        return out
+
     def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str]) -> Ranking:
         entries = []
+        centred = self.conv.centred and unit == "MP"
         for ident in idents:
             t = totals[ident]
             if unit == "MP":
-                pct = 100 * t.total / t.tops if t.tops else None
+                pct = 100 * (t.total + (t.tops / 2 if centred else 0.0)) / t.tops if t.tops else None
                 entries.append((pct if pct is not None else -1.0, ident, t.total, pct, t))
             else:
                 entries.append((t.total, ident, t.total, None, t))
@@ -409,6 +579,17 @@ def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure:
         return ((n, "", "NS", "North", ns_figure), (e, "", "EW", "East", ew_figure),
                 (s, "", "NS", "South", ns_figure), (w, "", "EW", "West", ew_figure))
     return ((r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
+
+
+def _looked(theirs: dict[str, tuple[float | None, float, float | None, float]]) -> int:
+    """How many totals and percentages the file gives (:meth:`_Work.file_totals`)."""
+    return sum((total is not None) + (pct is not None) for total, _, pct, _ in theirs.values())
+
+
+def _half_unit(text: str) -> float:
+    """Half the last printed decimal of a figure: how far a figure may be from it and still print so."""
+    t = text.strip().replace(",", ".")
+    return 0.5 * 10 ** -(len(t.split(".")[1]) if "." in t else 0) + 1e-9
 
 
 def _ns(r: TableResult) -> int:

@@ -119,7 +119,10 @@ class EventResults:
       ``differences``: each :class:`Difference` between the file's own figures and ours;
       ``compared``: how many of the file's figures were compared with ours, ``rounding``: how many
       of them differ only inside the file's printed precision (counted, not listed);
-      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '').
+      ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '');
+      ``conventions``: each convention of :class:`~rules_ext.pbn.scoring_rules.Conventions` the
+      scoring used that was set or inferred, as ``(name, value, why)`` ("centred", "yes",
+      "inferred from 575/575 rows (NS = -EW)").
     """
 
     kind: EventKind
@@ -132,6 +135,7 @@ class EventResults:
     compared: int = 0
     rounding: int = 0
     artificial: str = ""
+    conventions: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def agreeing(self) -> int:
