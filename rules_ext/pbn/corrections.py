@@ -34,9 +34,12 @@ from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pbn.model import Artificial, TableResult
+from rules_ext.pbn.results_model import Penalty
+from rules_ext.pbn.scoring_rules import parse_convention
 
-__all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind", "ResultKey",
-           "WeightedOutcome", "parse_corrections", "read_corrections"]
+__all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind", "CorrectionsFile", "ResultKey",
+           "WeightedOutcome", "parse_corrections", "parse_corrections_file", "read_corrections",
+           "read_corrections_file"]
 
 
 class CorrectionError(RulesError):
@@ -57,7 +60,8 @@ _MARKS = {"A+": 60.0, "A=": 50.0, "A-": 40.0}
 _RESULT_KEYS = ("contract", "declarer", "tricks", "lead")
 _WHERE_KEYS = ("board", "table", "ns_pair", "ew_pair", "room")
 _KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, "ns", "ew", "weighted", "remove", "reason", "director", "time"})
-_TOP_KEYS = frozenset({"correction", "director"})
+_TOP_KEYS = frozenset({"correction", "director", "conventions", "penalty"})
+_PENALTY_KEYS = frozenset({"pair", "points", "board", "reason", "director", "time"})
 #: each field written as a corrections file writes it, for the messages that say what was expected
 EXAMPLE = {
     "board": "board = 5", "table": 'table = "3"', "ns_pair": 'ns_pair = "4"', "ew_pair": 'ew_pair = "11"',
@@ -216,6 +220,17 @@ def _result_text(r: TableResult) -> str:
 
 # -- reading -------------------------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class CorrectionsFile:
+    """A corrections file whole: its ``[[correction]]`` tables, its ``[conventions]`` (name -> value,
+    as :func:`~rules_ext.pbn.scoring_rules.parse_convention` reads ``name=value``) and its
+    ``[[penalty]]`` tables."""
+
+    corrections: tuple[Correction, ...] = ()
+    conventions: dict[str, object] = field(default_factory=dict)
+    penalties: tuple[Penalty, ...] = ()
+
+
 def read_corrections(path: str | Path) -> tuple[Correction, ...]:
     """The corrections of a UTF-8 TOML file; a problem raises CorrectionError ``file:line: field: problem``."""
     return _read(read_toml(path, error=CorrectionError))
@@ -225,12 +240,68 @@ def parse_corrections(text: str, *, source: str = "<corrections>") -> tuple[Corr
     return _read(parse_toml(text, source=source, error=CorrectionError))
 
 
+def read_corrections_file(path: str | Path) -> CorrectionsFile:
+    """The whole corrections file (corrections, conventions, penalties): one of them at least."""
+    return _read_file(read_toml(path, error=CorrectionError))
+
+
+def parse_corrections_file(text: str, *, source: str = "<corrections>") -> CorrectionsFile:
+    return _read_file(parse_toml(text, source=source, error=CorrectionError))
+
+
+def _read_file(toml: TomlText) -> CorrectionsFile:
+    data = toml.data
+    conventions: dict[str, object] = {}
+    table = data.get("conventions", {})
+    if not isinstance(table, dict):
+        raise CorrectionError(f"{toml.where('conventions')}: conventions: expected a [conventions] table, "
+                              f"e.g. [conventions] centred = true")
+    for name, value in table.items():
+        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        try:
+            key, setting = parse_convention(f"{name}={text}")
+        except RulesError as exc:
+            raise CorrectionError(f"{toml.where(f'conventions.{name}')}: conventions.{name}: {exc}") from exc
+        conventions[key] = setting
+    penalties = tuple(_penalty(toml, n, item, data.get("director", ""))
+                      for n, item in enumerate(data.get("penalty", []) or [], start=1))
+    corrections = _read(toml) if data.get("correction") or not (conventions or penalties) else ()
+    return CorrectionsFile(corrections, conventions, penalties)
+
+
+def _penalty(toml: TomlText, number: int, item: object, director: object) -> Penalty:
+    """One ``[[penalty]]``: ``pair``, ``points`` (negative: taken away), ``board``, ``reason``."""
+    where = f"penalty[{number}]"
+    if not isinstance(item, dict):
+        raise CorrectionError(f"{toml.where(where)}: penalty: expected [[penalty]] tables")
+    for key in item:
+        if key not in _PENALTY_KEYS:
+            raise CorrectionError(f"{toml.where(f'{where}.{key}')}: {key}: unknown field: expected one of "
+                                  f"{', '.join(sorted(_PENALTY_KEYS))}")
+    pair, points, board, reason = item.get("pair"), item.get("points"), item.get("board"), item.get("reason")
+    if isinstance(pair, int) and not isinstance(pair, bool):
+        pair = str(pair)
+    if not isinstance(pair, str) or not pair.strip():
+        raise CorrectionError(f"{toml.where(where)}: pair: expected the pair (or player) penalised, e.g. pair = \"6\"")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not points:
+        raise CorrectionError(f"{toml.where(f'{where}.points')}: points: {points!r}: expected the points given "
+                              f"(taken away: negative) in the ranking's unit, MP or IMPs, e.g. points = -2")
+    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+        raise CorrectionError(f"{toml.where(f'{where}.board')}: board: {board!r}: expected e.g. board = 5")
+    if not isinstance(reason, str) or not reason.strip():
+        raise CorrectionError(f"{toml.where(where)}: reason: missing: every penalty says why, e.g. "
+                              f"reason = \"slow play, second warning\"")
+    who = item.get("director") or director
+    text = reason.strip() + (f" [{who}]" if isinstance(who, str) and who else "")
+    return Penalty(pair.strip(), float(points), board, text, "corrections", toml.line_of(where) or 0)
+
+
 def _read(toml: TomlText) -> tuple[Correction, ...]:
     data = toml.data
     for key in data:
         if key not in _TOP_KEYS:
             raise CorrectionError(f"{toml.where(key)}: {key}: unknown field: expected [[correction]] tables "
-                                  f"(and director = \"...\" for all of them)")
+                                  f"(and director = \"...\" for all of them), [conventions], [[penalty]]")
     tables = data.get("correction")
     if not isinstance(tables, list) or not tables:
         raise CorrectionError(f"{toml.source}: correction: no correction: expected [[correction]] tables, "
@@ -343,14 +414,22 @@ class _CorrectionReader:
         return value
 
     def artificial(self) -> Artificial:
-        marks = {}
+        marks, pcts = {}, {}
         for side in ("ns", "ew"):
             mark = self.text(side).upper()
-            if mark not in _MARKS:
-                raise self.fail(side, f"{self.table.get(side)!r} is not an artificial score: expected A+, A= or "
-                                      f"A- for each side, e.g. ns = \"A+\", ew = \"A-\"")
-            marks[side] = mark
-        return Artificial(f"{marks['ns']}/{marks['ew']}", _MARKS[marks["ns"]], _MARKS[marks["ew"]])
+            if mark in _MARKS:
+                pct = _MARKS[mark]
+            else:  # A60: that percentage of a top (a split such as 60/40 is ns = "A60", ew = "A40")
+                try:
+                    pct = Artificial.parse(mark, "NS").pct_ns if mark[1:2].isdigit() else -1.0
+                except RulesError:
+                    pct = -1.0
+                if pct < 0:
+                    raise self.fail(side, f"{self.table.get(side)!r} is not an artificial score: expected A+, A=, "
+                                          f"A- or a percentage such as A60 for each side, e.g. ns = \"A+\", "
+                                          f"ew = \"A-\"")
+            marks[side], pcts[side] = mark, pct
+        return Artificial(f"{marks['ns']}/{marks['ew']}", pcts["ns"], pcts["ew"])
 
     def weighted(self) -> tuple[WeightedOutcome, ...]:
         items = self.table["weighted"]

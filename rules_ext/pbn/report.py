@@ -20,7 +20,7 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
         return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
-        return "-"
+        return "Pen" if r.penalty else "-"
     if r.contract is None:
         return "?"
     return r.contract.symbol if symbols else str(r.contract)
@@ -44,6 +44,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
             data[key] = value
     if any(r.member_ids):
         data["member_ids"] = dict(zip("NESW", r.member_ids))
+    if r.penalty:
+        data["penalty"] = True
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
@@ -87,6 +89,8 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "rounding": results.rounding,
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],
+        "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
+                       "reason": p.reason, "line": p.line} for p in results.penalties],
         "problems": [str(p) for p in event.problems],
         "boards_left_out": list(event.left_out),
     }
@@ -183,6 +187,10 @@ def results_as_text(event: Event, results: EventResults) -> str:
             rows.append([e.rank, e.id, e.names, _num(e.total, 2),
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+        out.append("")
+    if results.penalties:
+        out.append(f"Penalties ({len(results.penalties)})")
+        out.extend(f"  {p}" for p in results.penalties)
         out.append("")
     if results.compared:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "

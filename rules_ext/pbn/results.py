@@ -48,6 +48,7 @@ Artificial adjusted scores (Law 12C) and where each convention comes from:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import repeat
@@ -59,7 +60,15 @@ from rules_ext.errors import RulesError
 from rules_ext.pbn.fastbuild import collector_paused
 from rules_ext.pbn.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
-from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, RankEntry, Ranking, ScoredResult
+from rules_ext.pbn.results_model import (
+    BoardResults,
+    EventResults,
+    MatchResult,
+    Penalty,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+)
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.scoring_rules import (
     DEFAULT_ARTIFICIAL,
@@ -97,11 +106,13 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 
 
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
-                    artificial: str | None = None, conventions: dict[str, object] | None = None) -> EventResults:
+                    artificial: str | None = None, conventions: dict[str, object] | None = None,
+                    penalties: Sequence[Penalty] = ()) -> EventResults:
     """Score every board of ``event`` and rank the field; see the module doc for the rules.
     ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`,
     or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
-    (:func:`~rules_ext.pbn.scoring_rules.parse_convention`: name -> value), the rest inferred from the file."""
+    (:func:`~rules_ext.pbn.scoring_rules.parse_convention`: name -> value), the rest inferred from the file;
+    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column)."""
     settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
@@ -141,7 +152,7 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
         elif artificial:
             reasons.append(("artificial-imps", artificial, "set by the director"))
     with collector_paused():
-        return _Work(event, rules, conv, settings, reasons).run()
+        return _Work(event, rules, conv, settings, reasons, tuple(penalties)).run()
 
 
 def _shown(value: object) -> str:
@@ -176,6 +187,8 @@ class _Work:
     conv: Conventions = field(default_factory=Conventions)
     settings: dict[str, object] = field(default_factory=dict)  # what the director set (name -> value)
     reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (convention, value, why)
+    given_penalties: tuple[Penalty, ...] = ()  # the director's (a corrections file)
+    penalties: list[Penalty] = field(default_factory=list)  # every penalty applied to a total
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
     #: a line of a board played fewer times whose totals count other figures than it shows (Compscore):
     #: id of its result -> (NS figure, EW figure, top), uncentred
@@ -204,7 +217,7 @@ class _Work:
             if (self.method == "matchpoints" and self.conv.short != "neuberg" and "short-totals" not in self.settings
                     and self.event.totals is not None):  # the totals may count such a board Neuberg-scaled
                 trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
-                              [*before, ("short-totals", "neuberg", "")])
+                              [*before, ("short-totals", "neuberg", "")], self.given_penalties)
                 trial_boards = trial.pairs()
                 trial_rankings = trial.pair_rankings(trial_boards)
                 if trial.fit > self.fit:
@@ -224,7 +237,7 @@ class _Work:
                                                             f"file places in order{tiebreak}"))
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
-                            self.rules.artificial, tuple(self.reasons))
+                            self.rules.artificial, tuple(self.reasons), tuple(self.penalties))
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
@@ -474,6 +487,7 @@ class _Work:
                 if t.played and t.boards < session:
                     t.total, t.printed = t.total * session / t.boards, t.printed * session / t.boards
                     t.boards = session
+        self.apply_penalties(totals, unit, individual)
         self.fit = self.settle(totals, unit)
         directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
@@ -483,6 +497,48 @@ class _Work:
             return [self.rank("", unit, totals, list(totals))]
         return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
                 for side in ("NS", "EW")]
+
+    def apply_penalties(self, totals: dict[str, _Totals], unit: str, individual: bool) -> None:
+        """The director's penalties added to the totals, as the program does: the file's ``"Pen"``
+        rows (each side's own figure of the unit), its ``ScorePenalty`` column for a pair no row
+        penalises (taken away; added only when the file's total shows so), a corrections file's."""
+        found: list[Penalty] = []
+        for board in self.event.boards:
+            for r in board.results:
+                if not r.penalty:
+                    continue
+                for ident, _, side, seat, _ in _sides(r, individual, None, None):
+                    value = printed_number(r.their(f"{unit}_{seat}"))
+                    if value is None and seat != side:
+                        value = printed_number(r.their(f"{unit}_{side}"))
+                    if value and ident not in _NOBODY:
+                        found.append(Penalty(ident, value, board.number, "", "row", r.line))
+        penalised = {p.pair for p in found}
+        table = self.event.totals
+        if table is not None and any(c.name == "ScorePenalty" for c in table.columns):
+            theirs = self.file_totals()
+            for row, line in zip(table.records(), table.lines):
+                ident = row.get("PairId") or row.get("PlayerId") or ""
+                value = printed_number(row.get("ScorePenalty"))
+                if not value or ident in penalised or ident not in totals:
+                    continue
+                points = -abs(value)
+                printed_total = theirs.get(ident, (None, 0.0, None, 0.0))
+                if printed_total[0] is not None and abs(totals[ident].total + abs(value) - printed_total[0]) < abs(
+                        totals[ident].total - abs(value) - printed_total[0]):
+                    points = abs(value)  # the file's total shows it added
+                found.append(Penalty(ident, points, None, "", "ScorePenalty", line))
+        for p in self.given_penalties:
+            if p.pair not in totals:
+                raise RulesError(f"{p.source}: penalty for pair {p.pair}, who is not in the event: expected one of "
+                                 f"{', '.join(sorted(totals, key=id_key)[:12])}")
+            found.append(p)
+        for p in found:
+            t = totals.get(p.pair)
+            if t is not None:
+                t.total += p.points
+                t.printed += p.points
+        self.penalties = found
 
     def settle(self, totals: dict[str, _Totals], unit: str) -> int:
         """The conventions of the totals the file's own totals show, unless the director set them:

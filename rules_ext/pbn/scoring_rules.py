@@ -325,8 +325,8 @@ def infer_centred(event: Event) -> tuple[bool, str] | None:
     if not centred + plain:
         return None
     if centred > plain:
-        return True, f"inferred from {centred}/{centred + plain} rows (NS = -EW)"
-    return False, f"inferred from {plain}/{centred + plain} rows (NS + EW = top)"
+        return True, f"inferred from {centred}/{centred + plain} rows, NS = -EW"
+    return False, f"inferred from {plain}/{centred + plain} rows, NS + EW = top"
 
 
 def infer_centred_scale(event: Event) -> str | None:
