@@ -54,6 +54,11 @@ class FileFigures:
             datum = board.board.their("Datum")
             if datum is not None:
                 self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
+            elif board.datum is not None and board.lines:  # a Butler ScoreTable's ButlerDatum column
+                first = board.lines[0].result
+                datum = first.their("ButlerDatum")
+                if datum is not None:
+                    self.differ(board.board.number, "datum", "ButlerDatum", datum, board.datum, first.line)
         self.compare_matches(matches)
         self.compare_totals(rankings)
 

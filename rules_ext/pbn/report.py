@@ -49,6 +49,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
+        if ">" in r.artificial.marker and line.pct_ns is not None and line.pct_ew is not None:
+            data["artificial"].update(pct_ns=_r(line.pct_ns, 2), pct_ew=_r(line.pct_ew, 2))  # 800>a: as its row shows
     if r.weighted is not None:
         data["weighted"] = [{"weight": str(w), "score_ns": score} for w, score in r.weighted.outcomes]
     if r.not_played:

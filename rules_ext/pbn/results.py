@@ -359,6 +359,7 @@ class _Work:
                 figures.update(zip(map(id, compared), found_all))
             for r, a in artificial:
                 if board_top:
+                    a = self.split_shown(r, a, board_top)
                     figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
                                                                       a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
@@ -370,10 +371,25 @@ class _Work:
             for r, a in artificial:
                 worth = self.artificial_imps(results)
                 figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, no_figures)
+                shown = (printed_number(r.their("IMP_NS")), printed_number(r.their("IMP_EW")))
+                if _shown_split(a) and shown[0] is not None and shown[1] is not None:  # 800>a: as the row shows
+                    figures[id(r)] = (shown[0], shown[1], no_figures)
         scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
         lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
+
+    def split_shown(self, r: TableResult, a: Artificial, board_top: float) -> Artificial:
+        """``800>a`` (the table's result replaced by an artificial score, the split not written in
+        the cell): the split the row's own matchpoints show, when it gives no percentages."""
+        if not _shown_split(a) or r.their("Percentage_NS") is not None:
+            return a
+        ns, ew = printed_number(r.their("MP_NS")), printed_number(r.their("MP_EW"))
+        if ns is None or ew is None:
+            return a
+        half = board_top / 2 if self.conv.centred else 0.0
+        return Artificial(a.marker, min(100.0, max(0.0, 100 * (ns + half) / board_top)),
+                          min(100.0, max(0.0, 100 * (ew + half) / board_top)))
 
     def short_figures(self, mps: list[float], n: int, most: int, how: str) -> tuple[list[float], float]:
         """A board played ``n`` times of ``most``: its NS matchpoints and top as ``how`` scores it
@@ -635,6 +651,11 @@ def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure:
         return ((n, "", "NS", "North", ns_figure), (e, "", "EW", "East", ew_figure),
                 (s, "", "NS", "South", ns_figure), (w, "", "EW", "West", ew_figure))
     return ((r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
+
+
+def _shown_split(a: Artificial) -> bool:
+    """An artificial score whose split the cell does not write (``800>a``)."""
+    return ">" in a.marker and a.marker[-1:] in "aA"
 
 
 def _looked(theirs: dict[str, tuple[float | None, float, float | None, float]]) -> int:
