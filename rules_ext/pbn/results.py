@@ -131,11 +131,6 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                 reasons.append(("centred", _shown(found[0]), found[1]))
         scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
         rules = replace(rules, scale=scale)
-        if "short" not in settings:
-            short = infer_short(event, scale, conv.centred)
-            if short is not None:
-                conv = replace(conv, short=short[0])
-                reasons.append(("short", short[0], short[1]))
     if "trim" in settings and rules.method == "butler":
         rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
     if rules.method == "butler" and "datum-round" not in settings:
@@ -194,6 +189,8 @@ class _Work:
     #: id of its result -> (NS figure, EW figure, top), uncentred
     for_totals: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     fit: int = 0  # how many of the file's totals ours reproduce
+    inferred_short: bool = False
+    plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
     #: the figures of each (matchpoints, top) met, shared by the results that have them
     shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
 
@@ -218,6 +215,7 @@ class _Work:
                     and self.event.totals is not None):  # the totals may count such a board Neuberg-scaled
                 trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
                               [*before, ("short-totals", "neuberg", "")], self.given_penalties)
+                trial.inferred_short = True  # as this one inferred it
                 trial_boards = trial.pairs()
                 trial_rankings = trial.pair_rankings(trial_boards)
                 if trial.fit > self.fit:
@@ -244,7 +242,7 @@ class _Work:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
         compared: list[list[TableResult]] = []
         artificial: list[list[tuple[TableResult, Artificial]]] = []
-        plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
+        plain = self.plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
         for b, played in zip(self.event.boards, plain):
             if played:  # played rows, neither weighted nor artificial
                 compared.append([r for r in b.results if r.score_ns is not None])
@@ -253,6 +251,13 @@ class _Work:
                 compared.append([r for r in b.results if r.compared])
                 artificial.append([(r, a) for r in b.results if (a := r.artificial) is not None])
         most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
+        if self.method == "matchpoints" and "short" not in self.settings and not self.inferred_short:
+            self.inferred_short = True  # how a board played fewer times is scored, as the file's lines show it
+            short = infer_short(self.event, self.scale, self.conv.centred,
+                                [(len(c), len(a)) for c, a in zip(compared, artificial)])
+            if short is not None:
+                self.conv = replace(self.conv, short=short[0])
+                self.reasons.append(("short", short[0], short[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
@@ -519,7 +524,9 @@ class _Work:
         rows (each side's own figure of the unit), its ``ScorePenalty`` column for a pair no row
         penalises (taken away; added only when the file's total shows so), a corrections file's."""
         found: list[Penalty] = []
-        for board in self.event.boards:
+        for board, plain in zip(self.event.boards, self.plain or repeat(False)):
+            if plain:  # a penalty row is not plain
+                continue
             for r in board.results:
                 if not r.penalty:
                     continue

@@ -312,11 +312,12 @@ def infer_centred(event: Event) -> tuple[bool, str] | None:
     count that shows it; None when it prints no MP for both sides."""
     centred = plain = 0
     for board in event.boards:
-        for r in board.results:
-            if not r.scored:
-                continue
+        results = board.results
+        if not results or (_mp_pair(results[0]) is None and _mp_pair(results[-1]) is None):
+            continue  # a board's rows share its table's columns: no MP column here (a file scored otherwise)
+        for r in results:
             pair = _mp_pair(r)
-            if pair is None:
+            if pair is None or not r.scored:
                 continue
             if abs(pair[0] + pair[1]) < 0.011:
                 centred += pair[0] != 0 or pair[1] != 0
@@ -348,19 +349,24 @@ def _decimals(text: str) -> int:
     return len(t.split(".")[1]) if "." in t else 0
 
 
-def infer_short(event: Event, scale: str, centred: bool) -> tuple[str, str] | None:
+def infer_short(event: Event, scale: str, centred: bool,
+                counts: list[tuple[int, int]] | None = None) -> tuple[str, str] | None:
     """How the file's lines score a board played fewer times (:data:`SHORT_BOARDS`), with the count
-    of such boards each fits; None when no board was played fewer times (with figures to show it)."""
+    of such boards each fits; None when no board was played fewer times (with figures to show it).
+    ``counts``: each board's results compared and artificial, when the caller has them."""
     from rules_ext.core import matchpoints, neuberg, top
-    counts = [(len([r for r in b.results if r.compared]), sum(r.artificial is not None for r in b.results))
-              for b in event.boards]
+    if counts is None:
+        counts = [(len([r for r in b.results if r.compared]), sum(r.artificial is not None for r in b.results))
+                  for b in event.boards]
     most = max((c + a for c, a in counts), default=0)
     fits = dict.fromkeys(SHORT_BOARDS, 0)
     looked = 0
     tie = 1.0 if scale == "2/1/0" else 0.5
     for board, (n, artificial) in zip(event.boards, counts):
+        if artificial or not 1 < n < most:
+            continue
         real = [r for r in board.results if r.scored]
-        if artificial or not 1 < n < most or len(real) != n:
+        if len(real) != n:
             continue
         printed = [(_mp_pair(r), r.their("MP_NS") or r.their("MP_North") or "") for r in real]
         if any(p is None for p, _ in printed):
