@@ -37,6 +37,8 @@ class FileFigures:
     #: equal totals the file places in order (31, 32 where we have 31=, 31=): accepted (None: when the
     #: file does so, counted in ``split_ties``; True: always), or a difference (False)
     split_ties: bool | None = None
+    #: each penalised pair's penalties added up (a TotalScoreTable's ScorePenalty is compared with it)
+    penalised: dict[str, float] = field(default_factory=dict)
     compared: int = 0
     rounding: int = 0
     differences: list[Difference] = field(default_factory=list)
@@ -161,6 +163,9 @@ class FileFigures:
                 if column in row:
                     value = entry.imps if ranking.unit != "MP" and "IMP" in column else entry.total
                     self.differ(None, ident, column, row[column], value, line, printed)
+            penalty = row.get("ScorePenalty", "").strip()
+            if printed_number(penalty) and ident in self.penalised:  # printed as the points taken away
+                self.differ(None, ident, "ScorePenalty", penalty.lstrip("+-"), abs(self.penalised[ident]), line)
             if "TotalPercentage" in row and entry.pct is not None:
                 printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)

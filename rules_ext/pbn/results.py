@@ -226,7 +226,11 @@ class _Work:
 
     def finish(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> EventResults:
         split = self.settings.get("tied-places")
-        check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order")
+        penalised: dict[str, float] = defaultdict(float)
+        for p in self.penalties:
+            penalised[p.pair] += p.points
+        check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order",
+                            penalised=penalised)
         check.compare(boards, matches, rankings)  # the totals are the file's convention's: no other reading of them
         if check.tied_in_order and split is None:
             tiebreak = " (its Tiebreak column)" if check.event.totals is not None and any(
@@ -573,37 +577,43 @@ class _Work:
             [False, True] if any(abs(t.printed - t.total) > 1e-9 for t in totals.values()) else [False]
         factored_choices = [self.conv.factored] if "factored" in self.settings or unit != "MP" else \
             [False, True] if any(0 < t.boards < session for t in totals.values()) else [False]
+        session_tops = max((t.tops for t in totals.values()), default=0.0)
+        base_choices = [self.conv.pct_base] if "pct-base" in self.settings or unit != "MP" else \
+            ["played", "session"] if any(t.tops < session_tops for t in totals.values()) else ["played"]
         theirs = self.file_totals()
-        fits: dict[tuple[bool, bool], int] = {}
+        fits: dict[tuple[bool, bool, str], int] = {}
         for rounded in rounded_choices:
             for factored in factored_choices:
-                fit = 0
-                for ident, (value, precision, pct, pct_precision) in theirs.items():
-                    t = totals.get(ident)
-                    if t is not None:
-                        ours = (t.printed if rounded else t.total)
-                        tops = t.tops
-                        if factored and 0 < t.boards < session:
-                            ours, tops = ours * session / t.boards, tops * session / t.boards
-                        fit += value is not None and abs(ours - value) <= precision
-                        if pct is not None and tops:
-                            ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
-                            fit += abs(ours_pct - pct) <= pct_precision
-                fits[rounded, factored] = fit
+                for base in base_choices:
+                    fit = 0
+                    for ident, (value, precision, pct, pct_precision) in theirs.items():
+                        t = totals.get(ident)
+                        if t is not None:
+                            ours = (t.printed if rounded else t.total)
+                            tops = t.tops if base == "played" else session_tops
+                            if factored and 0 < t.boards < session:
+                                ours, tops = ours * session / t.boards, tops * session / t.boards
+                            fit += value is not None and abs(ours - value) <= precision
+                            if pct is not None and tops:
+                                ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
+                                fit += abs(ours_pct - pct) <= pct_precision
+                    fits[rounded, factored, base] = fit
         best = max(fits, key=fits.__getitem__)  # the first of equals: the director's, else the plain one
-        rounded, factored = best
-        self.conv = replace(self.conv, rounded_totals=rounded, factored=factored)
+        rounded, factored, base = best
+        self.conv = replace(self.conv, rounded_totals=rounded, factored=factored, pct_base=base)
         known = {name for name, _, _ in self.reasons}
         if theirs:
-            for name, choices, value in (("rounded-totals", rounded_choices, rounded),
-                                         ("factored", factored_choices, factored)):
+            for name, choices, shown in (("rounded-totals", rounded_choices, "yes" if rounded else "no"),
+                                         ("factored", factored_choices, "yes" if factored else "no"),
+                                         ("pct-base", base_choices, base)):
                 if len(choices) > 1 and name not in known:
-                    looked = _looked(theirs)
-                    self.reasons.append((name, "yes" if value else "no",
-                                         f"inferred from {fits[best]}/{looked} totals and percentages"))
+                    self.reasons.append((name, shown, f"inferred from {fits[best]}/{_looked(theirs)} totals and "
+                                                      f"percentages"))
         for t in totals.values():
             if rounded:
                 t.total = t.printed
+            if base == "session":
+                t.tops = session_tops
             if factored and 0 < t.boards < session:
                 t.total, t.printed, t.tops = (t.total * session / t.boards, t.printed * session / t.boards,
                                               t.tops * session / t.boards)

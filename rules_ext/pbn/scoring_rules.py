@@ -215,7 +215,9 @@ class Conventions:
       (total × boards of the session / boards played: Compscore);
     - ``rounded_totals``: a total is the sum of the board figures as printed (rounded), not of the
       exact figures (Magic Contest, Ruter: a total then differs by 0.01–0.1 from the exact sum);
-    - ``datum_round``: a Butler datum rounded to the nearest 10 (the usual) or 1.
+    - ``datum_round``: a Butler datum rounded to the nearest 10 (the usual) or 1;
+    - ``pct_base``: a pair's percentage of the tops of the boards it played ("played", the usual)
+      or of the session's (the most any pair had: "session", a board missed counts as 0 %).
     """
 
     centred: bool = False
@@ -224,12 +226,15 @@ class Conventions:
     factored: bool = False
     rounded_totals: bool = False
     datum_round: int = 10
+    pct_base: str = "played"
 
     def __post_init__(self) -> None:
         for value in (self.short, self.short_totals or "neuberg"):
             if value not in SHORT_BOARDS:
                 raise RulesError(f"unknown way of scoring a board played fewer times {value!r}: expected one of "
                                  f"{', '.join(SHORT_BOARDS)}")
+        if self.pct_base not in ("played", "session"):
+            raise RulesError(f"percentages of {self.pct_base!r}: expected played or session")
         if self.datum_round not in (1, 10):
             raise RulesError(f"a Butler datum rounded to {self.datum_round}: expected 10 or 1")
 
@@ -252,11 +257,12 @@ CONVENTIONS = {
     "artificial-imps": ("IMPs an artificial score is worth per 10 % off average (per comparison on a "
                         "cross-IMP board)", "ruter|ebu|acbl|1|1.5|2|3"),
     "trim": ("Butler: results dropped at each end for the datum", "0|1|2|..."),
+    "pct-base": ("a percentage of the tops of the boards played, or of the session's boards", "played|session"),
     "tied-places": ("equal totals share a place (3=) or are placed in order (the file's tie-break)",
                     "shared|in-order"),
 }
 _FIELDS = {"centred": "centred", "short": "short", "short-totals": "short_totals", "factored": "factored",
-           "rounded-totals": "rounded_totals", "datum-round": "datum_round"}
+           "rounded-totals": "rounded_totals", "datum-round": "datum_round", "pct-base": "pct_base"}
 
 
 def parse_convention(text: str) -> tuple[str, str | bool | int]:
@@ -285,9 +291,9 @@ def parse_convention(text: str) -> tuple[str, str | bool | int]:
     if name == "artificial-imps":
         artificial_rate(raw)
         return name, raw
-    if name == "tied-places":
-        if raw not in ("shared", "in-order"):
-            raise RulesError(f"convention {name}={raw!r}: expected shared or in-order")
+    if name in ("tied-places", "pct-base"):
+        if raw not in values.split("|"):
+            raise RulesError(f"convention {name}={raw!r}: expected {values.replace('|', ' or ')}")
         return name, raw
     if raw not in SHORT_BOARDS:
         raise RulesError(f"convention {name}={raw!r}: expected one of {', '.join(SHORT_BOARDS)}")

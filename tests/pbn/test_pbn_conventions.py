@@ -27,7 +27,7 @@ CONVENTION_FIXTURES = {
     "ruter-imp-a1.pbn": ({"artificial-imps": ("1", "inferred from the IMPs printed for an artificial score")}, 27),
     "butler-datum-unrounded.pbn": ({"datum-round": ("1", "inferred from 1/1 data not a multiple of 10")}, 36),
     "magic-pairs.pbn": ({"rounded-totals": ("yes", "inferred from 16/16 totals and percentages")}, 70),
-    "ruter-penalty.pbn": ({}, 36),
+    "ruter-penalty.pbn": ({}, 38),
     "ruter-adjusted-cells.pbn": ({}, 46),
 }
 
@@ -192,3 +192,27 @@ def test_parse_convention_refuses(text):
 def test_results_as_dict_reports_no_conventions_for_teams():
     event = read_pbn(FIXTURES / "room-teams.pbn")
     assert results_as_dict(event, compute_results(event))["conventions"] == {}
+
+
+def test_the_penalty_column_is_compared_with_the_rows():
+    text = (FIXTURES / "ruter-penalty.pbn").read_text("utf-8").replace(" 3.0  1.0  37.50", " 3.0  2.0  37.50")
+    results = compute_results(read_pbn(text))
+    assert [(d.participant, d.item, d.theirs, d.ours) for d in results.differences] == [
+        ("2", "ScorePenalty", "2.0", "1.00")]
+
+
+def test_percentage_base_set_by_the_director():
+    """scorebridge-ties.pbn: pair 4 played one board of two; of the session's tops its 0 stays 0 %,
+    pair 11's 3 of 12 is 25 % (50 % of the one board it played)."""
+    data = results_json("scorebridge-ties.pbn", "--convention", "pct-base=session")
+    ranking = {e["id"]: e["pct"] for e in data["ranking"]}
+    assert ranking["11"] == 25.0 and ranking["3"] == 75.0
+    assert data["conventions"]["pct-base"] == {"value": "session", "why": "set by the director"}
+
+
+def test_the_documented_conventions_and_penalty_example_reads():
+    doc = (Path(__file__).parents[2] / "rules_ext" / "pbn" / "corrections.md").read_text("utf-8")
+    example = doc.split("```toml\n")[-1].split("```", 1)[0]  # the last example: conventions and a penalty
+    whole = parse_corrections_file(example, source="corrections.md")
+    assert whole.conventions == {"centred": True, "short": "neuberg"}
+    assert [(p.pair, p.points, p.board) for p in whole.penalties] == [("6", -3.0, 14)]
