@@ -53,13 +53,16 @@ class CorrectionKind(enum.Enum):
     ARTIFICIAL = "artificial"  # A+ / A= / A- per side (Law 12C1)
     WEIGHTED = "weighted"      # a weighted assigned score (1999 Law 12C3)
     REMOVED = "removed"        # the result withdrawn
+    ASSIGNED = "assigned"      # the result's own matchpoints (or IMPs) given by the director
 
 
 #: Law 12C1: the percentage of a top each marker gives
 _MARKS = {"A+": 60.0, "A=": 50.0, "A-": 40.0}
 _RESULT_KEYS = ("contract", "declarer", "tricks", "lead")
 _WHERE_KEYS = ("board", "table", "ns_pair", "ew_pair", "room")
-_KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, "ns", "ew", "weighted", "remove", "reason", "director", "time"})
+_FIGURE_KEYS = ("mp_ns", "mp_ew", "imp_ns", "imp_ew")
+_KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, *_FIGURE_KEYS, "ns", "ew", "weighted", "remove", "reason",
+                   "director", "time"})
 _TOP_KEYS = frozenset({"correction", "director", "conventions", "penalty"})
 _PENALTY_KEYS = frozenset({"pair", "points", "board", "reason", "director", "time"})
 #: each field written as a corrections file writes it, for the messages that say what was expected
@@ -69,6 +72,8 @@ EXAMPLE = {
     "tricks": "tricks = 9", "lead": 'lead = "HA"', "ns": 'ns = "A+"', "ew": 'ew = "A-"',
     "weighted": 'weighted = [{contract = "4S", declarer = "S", tricks = 10, weight = 60}, ...]',
     "remove": "remove = true", "reason": 'reason = "wrong contract entered"',
+    "mp_ns": "mp_ns = 21, mp_ew = 19", "mp_ew": "mp_ns = 21, mp_ew = 19", "imp_ns": "imp_ns = 3, imp_ew = -3",
+    "imp_ew": "imp_ns = 3, imp_ew = -3",
     "director": 'director = "Chen Jing"', "time": 'time = "2026-11-21 16:05"',
 }
 
@@ -136,6 +141,7 @@ class Correction:
     lead: str = ""
     artificial: Artificial | None = None
     weighted: tuple[WeightedOutcome, ...] = ()
+    assigned: tuple[float, float] | None = None
     director: str = ""
     time: str = ""
     number: int = 1
@@ -165,6 +171,9 @@ class Correction:
             return "weighted " + " + ".join(str(outcome) for outcome in self.weighted)
         if self.kind is CorrectionKind.REMOVED:
             return "result removed"
+        if self.kind is CorrectionKind.ASSIGNED:
+            assert self.assigned is not None
+            return f"its own figures NS {self.assigned[0]:g}, EW {self.assigned[1]:g}"
         changed = [f"{name} {value}" for name, value in (
             ("contract", self.contract.symbol if self.contract else ""),
             ("declarer", self.declarer.name if self.declarer else ""),
@@ -210,12 +219,13 @@ def _result_text(r: TableResult) -> str:
     """A result in a few words: '4♠X by S, 9 tricks, NS -500', 'A+/A-', 'not played'."""
     if r.not_played:
         return "not played"
+    assigned = "" if r.assigned is None else f", its own figures NS {r.assigned[0]:g}, EW {r.assigned[1]:g}"
     if r.artificial is not None:
-        return f"{r.artificial.marker} (NS {r.artificial.pct_ns:g} %, EW {r.artificial.pct_ew:g} %)"
+        return f"{r.artificial.marker} (NS {r.artificial.pct_ns:g} %, EW {r.artificial.pct_ew:g} %){assigned}"
     if r.weighted is not None:
         return "weighted " + " + ".join(f"{float(w * 100):g}% NS {s}" for w, s in r.weighted.outcomes)
     score = "" if r.score_ns is None else f", NS {r.score_ns}"
-    return _played_text(r.contract, r.declarer, r.tricks) + score
+    return _played_text(r.contract, r.declarer, r.tricks) + score + assigned
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -360,11 +370,12 @@ class _CorrectionReader:
         kinds = [kind for kind, present in (
             (CorrectionKind.RESULT, any(k in t for k in _RESULT_KEYS)),
             (CorrectionKind.ARTIFICIAL, "ns" in t or "ew" in t),
-            (CorrectionKind.WEIGHTED, "weighted" in t), (CorrectionKind.REMOVED, "remove" in t)) if present]
+            (CorrectionKind.WEIGHTED, "weighted" in t), (CorrectionKind.REMOVED, "remove" in t),
+            (CorrectionKind.ASSIGNED, any(k in t for k in _FIGURE_KEYS))) if present]
         if len(kinds) != 1:
             first = next((k for k in (*_RESULT_KEYS, "ns", "ew", "weighted", "remove") if k in t), "board")
             raise self.fail(first, "expected exactly one change: contract/declarer/tricks/lead, ns/ew "
-                                   "(A+, A=, A-), weighted, or remove = true")
+                                   "(A+, A=, A-), weighted, mp_ns/mp_ew (or imp_ns/imp_ew), or remove = true")
         kind = kinds[0]
         fields: dict[str, Any] = {}
         if kind is CorrectionKind.RESULT:
@@ -373,6 +384,8 @@ class _CorrectionReader:
             fields = {"artificial": self.artificial()}
         elif kind is CorrectionKind.WEIGHTED:
             fields = {"weighted": self.weighted()}
+        elif kind is CorrectionKind.ASSIGNED:
+            fields = {"assigned": self.assigned()}
         elif t["remove"] is not True:
             raise self.fail("remove", f"{t['remove']!r}: expected remove = true")
         lines = [(name, line) for name in ("correction", *t) if (line := self.toml.line_of(self.path(name)))]
@@ -430,6 +443,18 @@ class _CorrectionReader:
                                           f"ew = \"A-\"")
             marks[side], pcts[side] = mark, pct
         return Artificial(f"{marks['ns']}/{marks['ew']}", pcts["ns"], pcts["ew"])
+
+    def assigned(self) -> tuple[float, float]:
+        """``mp_ns`` and ``mp_ew`` (or ``imp_ns`` and ``imp_ew``): the result's own figures, both given."""
+        unit = "mp" if "mp_ns" in self.table or "mp_ew" in self.table else "imp"
+        values = []
+        for side in ("ns", "ew"):
+            name = f"{unit}_{side}"
+            value = self.table.get(name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise self.fail(name, f"{value!r}: expected both sides' figures, e.g. {EXAMPLE[name]}")
+            values.append(float(value))
+        return values[0], values[1]
 
     def weighted(self) -> tuple[WeightedOutcome, ...]:
         items = self.table["weighted"]

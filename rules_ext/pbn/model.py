@@ -176,6 +176,8 @@ class TableResult:
       the order of the players from ``play_first``, the opening leader; '-' for a card not known).
     - ``penalty``: a director's penalty row (Ruter's ``"Pen"``): no result (``not_played``), its own
       figures (``theirs``: ``MP_NS``, ``IMP_EW``, ...) are points given to or taken from a side's total.
+    - ``assigned``: the NS and EW figures a director gave this result itself (matchpoints or IMPs, in
+      the ranking's unit), its score still compared with the others' (a corrections file's ``mp_ns``).
     - ``line``: where the result is in the file (not part of ``==``).
 
     A result keeps its board, pairs, contract, declarer, tricks, score, table, round, own figures
@@ -212,6 +214,7 @@ class TableResult:
     play: tuple[tuple[str, ...], ...] = ()
     play_first: Seat | None = None
     penalty: bool = False
+    assigned: tuple[float, float] | None = None
     line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:

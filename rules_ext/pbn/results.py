@@ -270,7 +270,30 @@ class _Work:
             boards = self.mean_byes(boards)
         if self.conv.centred and self.method == "matchpoints":
             boards = self.centre(boards)
+        if not all(plain):
+            boards = self.assign(boards)
         return boards
+
+    def assign(self, boards: list[BoardResults]) -> list[BoardResults]:
+        """A result's own figures as the director gave them (``TableResult.assigned``, in the file's
+        terms: centred when its matchpoints are); the others' figures stay as scored."""
+        out = []
+        for board in boards:
+            if not any(line.result.assigned is not None for line in board.lines):
+                out.append(board)
+                continue
+            lines = []
+            for line in board.lines:
+                given = line.result.assigned
+                if given is not None and self.method == "matchpoints" and board.top:
+                    half = board.top / 2 if self.conv.centred else 0.0
+                    line = replace(line, mp_ns=given[0], mp_ew=given[1], pct_ns=100 * (given[0] + half) / board.top,
+                                   pct_ew=100 * (given[1] + half) / board.top)
+                elif given is not None and self.method != "matchpoints":
+                    line = replace(line, imp_ns=given[0], imp_ew=given[1])
+                lines.append(line)
+            out.append(replace(board, lines=tuple(lines)))
+        return out
 
     @staticmethod
     def law88(boards: list[BoardResults]) -> list[BoardResults]:

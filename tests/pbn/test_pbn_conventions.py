@@ -216,3 +216,19 @@ def test_the_documented_conventions_and_penalty_example_reads():
     whole = parse_corrections_file(example, source="corrections.md")
     assert whole.conventions == {"centred": True, "short": "neuberg"}
     assert [(p.pair, p.points, p.board) for p in whole.penalties] == [("6", -3.0, 14)]
+
+
+def test_a_director_assigns_a_results_own_matchpoints(tmp_path):
+    """scorebridge-ties.pbn, board 1: the director gives table 1's 420 3.5/2.5 instead of 3/3; the other
+    420 still ties with it (3.0), and pair 1's total and the file's figures on that line are ours."""
+    fix = tmp_path / "FIX.toml"
+    fix.write_text('[[correction]]\nboard = 1\nns_pair = "1"\nmp_ns = 3.5\nmp_ew = 2.5\nreason = "TD"\n', "utf-8")
+    done = run_cli("results", FIXTURES / "scorebridge-ties.pbn", "--corrections", fix, "--format", "json", text=True)
+    data = json.loads(done.stdout)
+    lines = data["boards"][0]["results"]
+    assert (lines[0]["mp_ns"], lines[0]["mp_ew"], lines[1]["mp_ns"]) == (3.5, 2.5, 3.0)
+    assert data["corrections"][0]["kind"] == "assigned"
+    assert next(e["total"] for e in data["ranking"] if e["id"] == "1") == 8.5
+    items = {(d["participant"], d["item"]) for d in data["differences"]}
+    assert ("1-11", "MP_NS") in items and ("1", "TotalScoreMP") in items  # the file scored it 3/3
+    assert not any(d["participant"] == "2-12" for d in data["differences"])
