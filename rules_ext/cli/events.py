@@ -27,14 +27,14 @@ from rules_ext.cli.common import (
     read_event_file,
 )
 from rules_ext.errors import RulesError
-from rules_ext.pbn.corrections import AppliedCorrection, read_corrections
+from rules_ext.pbn.corrections import AppliedCorrection, CorrectionsFile, read_corrections_file
 from rules_ext.pbn.corrections_apply import apply_corrections
 from rules_ext.pbn.corrections_export import check_exportable
 from rules_ext.pbn.model import Event
 from rules_ext.pbn.reader import leave_out_bad_boards
 from rules_ext.pbn.report import results_as_dict, results_as_text
 from rules_ext.pbn.results import compute_results
-from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, METHODS
+from rules_ext.pbn.scoring_rules import CONVENTIONS, METHODS, artificial_rate, parse_convention
 from rules_ext.pbn.usebio_writer import FIGURES, figures_written, write_usebio
 from rules_ext.pbn.writer import encode_pbn, write_pbn
 
@@ -52,10 +52,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     results.add_argument("--method", choices=METHODS, help="override the scoring method the file names")
     results.add_argument("--scale", choices=("2/1/0", "1/0.5/0"), help="matchpoint scale (default: the file's)")
-    results.add_argument("--artificial-imps", choices=tuple(ARTIFICIAL_IMPS),
-                         help="IMPs an artificial score is worth per 10 %% off average on a cross-IMP or Butler board: "
-                              "ruter 1.5, ebu 2, acbl 3 (default: as the file's figures show, else ruter for "
-                              "cross-IMPs, acbl for Butler)")
+    results.add_argument("--artificial-imps", metavar="CONVENTION",
+                         help="IMPs an artificial score is worth per 10 %% off average on a cross-IMP or Butler board "
+                              "(per comparison on a cross-IMP board): ruter 1.5, ebu 2, acbl 3, or a number such as "
+                              "1 (default: as the file's figures show, else ruter for cross-IMPs, acbl for Butler)")
+    results.add_argument("--convention", action="append", default=[], metavar="NAME=VALUE",
+                         help="how the scoring program scored, instead of what the file's figures show; repeatable: "
+                              + "; ".join(f"{name}={values}" for name, (_, values) in CONVENTIONS.items())
+                              + " (README: conventions)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
     pdf_options = results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)")
@@ -100,9 +104,14 @@ def _report_problems(event: Event) -> int:
     return 1 if event.problems else 0
 
 
-def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[AppliedCorrection, ...]]:
-    """The event with the corrections file applied (as read when there is none)."""
-    return (event, ()) if corrections is None else apply_corrections(event, read_corrections(corrections))
+def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[AppliedCorrection, ...], CorrectionsFile]:
+    """The event with the corrections file applied (as read when there is none), and the file (its
+    conventions and penalties are the scoring's)."""
+    if corrections is None:
+        return event, (), CorrectionsFile()
+    whole = read_corrections_file(corrections)
+    corrected, applied = apply_corrections(event, whole.corrections) if whole.corrections else (event, ())
+    return corrected, applied, whole
 
 
 def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Event | None:
@@ -129,8 +138,13 @@ def run_results(args: argparse.Namespace) -> int:
     if not event.boards:  # nothing to score is a failure, not an empty results sheet
         _report_problems(event)
         raise RulesError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
-    event, applied = _corrected(event, args.corrections)
-    results = compute_results(event, scale=args.scale, method=args.method, artificial=args.artificial_imps)
+    given: dict[str, object] = dict(parse_convention(text) for text in args.convention)  # checked before scoring
+    if args.artificial_imps:
+        artificial_rate(args.artificial_imps)
+    event, applied, whole = _corrected(event, args.corrections)
+    settings = {**whole.conventions, **given}  # the command line over the corrections file
+    results = compute_results(event, scale=args.scale, method=args.method, artificial=args.artificial_imps,
+                              conventions=settings, penalties=whole.penalties)
     notes = [f"Correction {a.correction.number}: {a}" for a in applied]
     if fmt == "pdf":
         from rules_ext.pdf.results import write_results_pdf  # the PDF layer is loaded only when asked for
@@ -164,7 +178,7 @@ def run_pbn(args: argparse.Namespace) -> int:
     elif args.export and event.version.startswith("USEBIO"):
         raise RulesError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:
-        event, applied = _corrected(event, args.corrections)
+        event, applied, _ = _corrected(event, args.corrections)
         check_exportable(applied)
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)

@@ -156,12 +156,13 @@ def round_to_ten(value: float) -> int:
     return int(Decimal(str(value)).scaleb(-1).quantize(Decimal(1), rounding=ROUND_HALF_UP).scaleb(1))
 
 
-def butler(scores_ns: Sequence[float], trim: int = 1) -> tuple[int, list[int]]:
+def butler(scores_ns: Sequence[float], trim: int = 1, round_to: int = 10) -> tuple[int, list[int]]:
     """Butler scoring: a datum for the board and each result IMPed against it.
 
     The datum is the mean of the NS scores after dropping the ``trim`` highest and the ``trim``
     lowest (``trim=0`` keeps them all; 1 is usual, larger fields often drop 10 %); it is rounded to
-    the nearest 10, halves away from zero. Returns ``(datum, imps per result)``.
+    the nearest 10 (``round_to=1``: to the nearest point), halves away from zero. Returns ``(datum,
+    imps per result)``.
     """
     values = _numbers(scores_ns, "scores_ns")
     if isinstance(trim, bool) or not isinstance(trim, int) or trim < 0:
@@ -170,7 +171,8 @@ def butler(scores_ns: Sequence[float], trim: int = 1) -> tuple[int, list[int]]:
     if not kept:
         raise ScoringMethodError(f"cannot take a datum of {len(values)} results after dropping "
                                  f"{trim} at each end: expected more than {2 * trim} results")
-    datum = round_to_ten(sum(kept) / len(kept))
+    mean = sum(kept) / len(kept)
+    datum = round_to_ten(mean) if round_to == 10 else int(math.copysign(math.floor(abs(mean) + 0.5), mean))
     return datum, [imps(value - datum) for value in values]
 
 

@@ -69,7 +69,7 @@ def _seating_problems(number: int, results: Sequence[TableResult], individual: b
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for r in results:
-        if r.room or r.home or r.visit:  # r.in_match
+        if r.room or r.home or r.visit or r.penalty:  # r.in_match, or a director's penalty row
             continue
         if individual and len(r.players) == 4:
             who, ids = "player", [p for p in r.players if _somebody(p)]

@@ -34,9 +34,12 @@ from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pbn.model import Artificial, TableResult
+from rules_ext.pbn.results_model import Penalty
+from rules_ext.pbn.scoring_rules import parse_convention
 
-__all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind", "ResultKey",
-           "WeightedOutcome", "parse_corrections", "read_corrections"]
+__all__ = ["AppliedCorrection", "Correction", "CorrectionError", "CorrectionKind", "CorrectionsFile", "ResultKey",
+           "WeightedOutcome", "parse_corrections", "parse_corrections_file", "read_corrections",
+           "read_corrections_file"]
 
 
 class CorrectionError(RulesError):
@@ -50,14 +53,18 @@ class CorrectionKind(enum.Enum):
     ARTIFICIAL = "artificial"  # A+ / A= / A- per side (Law 12C1)
     WEIGHTED = "weighted"      # a weighted assigned score (1999 Law 12C3)
     REMOVED = "removed"        # the result withdrawn
+    ASSIGNED = "assigned"      # the result's own matchpoints (or IMPs) given by the director
 
 
 #: Law 12C1: the percentage of a top each marker gives
 _MARKS = {"A+": 60.0, "A=": 50.0, "A-": 40.0}
 _RESULT_KEYS = ("contract", "declarer", "tricks", "lead")
 _WHERE_KEYS = ("board", "table", "ns_pair", "ew_pair", "room")
-_KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, "ns", "ew", "weighted", "remove", "reason", "director", "time"})
-_TOP_KEYS = frozenset({"correction", "director"})
+_FIGURE_KEYS = ("mp_ns", "mp_ew", "imp_ns", "imp_ew")
+_KEYS = frozenset({*_WHERE_KEYS, *_RESULT_KEYS, *_FIGURE_KEYS, "ns", "ew", "weighted", "remove", "reason",
+                   "director", "time"})
+_TOP_KEYS = frozenset({"correction", "director", "conventions", "penalty"})
+_PENALTY_KEYS = frozenset({"pair", "points", "board", "reason", "director", "time"})
 #: each field written as a corrections file writes it, for the messages that say what was expected
 EXAMPLE = {
     "board": "board = 5", "table": 'table = "3"', "ns_pair": 'ns_pair = "4"', "ew_pair": 'ew_pair = "11"',
@@ -65,6 +72,8 @@ EXAMPLE = {
     "tricks": "tricks = 9", "lead": 'lead = "HA"', "ns": 'ns = "A+"', "ew": 'ew = "A-"',
     "weighted": 'weighted = [{contract = "4S", declarer = "S", tricks = 10, weight = 60}, ...]',
     "remove": "remove = true", "reason": 'reason = "wrong contract entered"',
+    "mp_ns": "mp_ns = 21, mp_ew = 19", "mp_ew": "mp_ns = 21, mp_ew = 19", "imp_ns": "imp_ns = 3, imp_ew = -3",
+    "imp_ew": "imp_ns = 3, imp_ew = -3",
     "director": 'director = "Chen Jing"', "time": 'time = "2026-11-21 16:05"',
 }
 
@@ -132,6 +141,7 @@ class Correction:
     lead: str = ""
     artificial: Artificial | None = None
     weighted: tuple[WeightedOutcome, ...] = ()
+    assigned: tuple[float, float] | None = None
     director: str = ""
     time: str = ""
     number: int = 1
@@ -161,6 +171,9 @@ class Correction:
             return "weighted " + " + ".join(str(outcome) for outcome in self.weighted)
         if self.kind is CorrectionKind.REMOVED:
             return "result removed"
+        if self.kind is CorrectionKind.ASSIGNED:
+            assert self.assigned is not None
+            return f"its own figures NS {self.assigned[0]:g}, EW {self.assigned[1]:g}"
         changed = [f"{name} {value}" for name, value in (
             ("contract", self.contract.symbol if self.contract else ""),
             ("declarer", self.declarer.name if self.declarer else ""),
@@ -206,15 +219,27 @@ def _result_text(r: TableResult) -> str:
     """A result in a few words: '4♠X by S, 9 tricks, NS -500', 'A+/A-', 'not played'."""
     if r.not_played:
         return "not played"
+    assigned = "" if r.assigned is None else f", its own figures NS {r.assigned[0]:g}, EW {r.assigned[1]:g}"
     if r.artificial is not None:
-        return f"{r.artificial.marker} (NS {r.artificial.pct_ns:g} %, EW {r.artificial.pct_ew:g} %)"
+        return f"{r.artificial.marker} (NS {r.artificial.pct_ns:g} %, EW {r.artificial.pct_ew:g} %){assigned}"
     if r.weighted is not None:
         return "weighted " + " + ".join(f"{float(w * 100):g}% NS {s}" for w, s in r.weighted.outcomes)
     score = "" if r.score_ns is None else f", NS {r.score_ns}"
-    return _played_text(r.contract, r.declarer, r.tricks) + score
+    return _played_text(r.contract, r.declarer, r.tricks) + score + assigned
 
 
 # -- reading -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CorrectionsFile:
+    """A corrections file whole: its ``[[correction]]`` tables, its ``[conventions]`` (name -> value,
+    as :func:`~rules_ext.pbn.scoring_rules.parse_convention` reads ``name=value``) and its
+    ``[[penalty]]`` tables."""
+
+    corrections: tuple[Correction, ...] = ()
+    conventions: dict[str, object] = field(default_factory=dict)
+    penalties: tuple[Penalty, ...] = ()
+
 
 def read_corrections(path: str | Path) -> tuple[Correction, ...]:
     """The corrections of a UTF-8 TOML file; a problem raises CorrectionError ``file:line: field: problem``."""
@@ -225,12 +250,68 @@ def parse_corrections(text: str, *, source: str = "<corrections>") -> tuple[Corr
     return _read(parse_toml(text, source=source, error=CorrectionError))
 
 
+def read_corrections_file(path: str | Path) -> CorrectionsFile:
+    """The whole corrections file (corrections, conventions, penalties): one of them at least."""
+    return _read_file(read_toml(path, error=CorrectionError))
+
+
+def parse_corrections_file(text: str, *, source: str = "<corrections>") -> CorrectionsFile:
+    return _read_file(parse_toml(text, source=source, error=CorrectionError))
+
+
+def _read_file(toml: TomlText) -> CorrectionsFile:
+    data = toml.data
+    conventions: dict[str, object] = {}
+    table = data.get("conventions", {})
+    if not isinstance(table, dict):
+        raise CorrectionError(f"{toml.where('conventions')}: conventions: expected a [conventions] table, "
+                              f"e.g. [conventions] centred = true")
+    for name, value in table.items():
+        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        try:
+            key, setting = parse_convention(f"{name}={text}")
+        except RulesError as exc:
+            raise CorrectionError(f"{toml.where(f'conventions.{name}')}: conventions.{name}: {exc}") from exc
+        conventions[key] = setting
+    penalties = tuple(_penalty(toml, n, item, data.get("director", ""))
+                      for n, item in enumerate(data.get("penalty", []) or [], start=1))
+    corrections = _read(toml) if data.get("correction") or not (conventions or penalties) else ()
+    return CorrectionsFile(corrections, conventions, penalties)
+
+
+def _penalty(toml: TomlText, number: int, item: object, director: object) -> Penalty:
+    """One ``[[penalty]]``: ``pair``, ``points`` (negative: taken away), ``board``, ``reason``."""
+    where = f"penalty[{number}]"
+    if not isinstance(item, dict):
+        raise CorrectionError(f"{toml.where(where)}: penalty: expected [[penalty]] tables")
+    for key in item:
+        if key not in _PENALTY_KEYS:
+            raise CorrectionError(f"{toml.where(f'{where}.{key}')}: {key}: unknown field: expected one of "
+                                  f"{', '.join(sorted(_PENALTY_KEYS))}")
+    pair, points, board, reason = item.get("pair"), item.get("points"), item.get("board"), item.get("reason")
+    if isinstance(pair, int) and not isinstance(pair, bool):
+        pair = str(pair)
+    if not isinstance(pair, str) or not pair.strip():
+        raise CorrectionError(f"{toml.where(where)}: pair: expected the pair (or player) penalised, e.g. pair = \"6\"")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not points:
+        raise CorrectionError(f"{toml.where(f'{where}.points')}: points: {points!r}: expected the points given "
+                              f"(taken away: negative) in the ranking's unit, MP or IMPs, e.g. points = -2")
+    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+        raise CorrectionError(f"{toml.where(f'{where}.board')}: board: {board!r}: expected e.g. board = 5")
+    if not isinstance(reason, str) or not reason.strip():
+        raise CorrectionError(f"{toml.where(where)}: reason: missing: every penalty says why, e.g. "
+                              f"reason = \"slow play, second warning\"")
+    who = item.get("director") or director
+    text = reason.strip() + (f" [{who}]" if isinstance(who, str) and who else "")
+    return Penalty(pair.strip(), float(points), board, text, "corrections", toml.line_of(where) or 0)
+
+
 def _read(toml: TomlText) -> tuple[Correction, ...]:
     data = toml.data
     for key in data:
         if key not in _TOP_KEYS:
             raise CorrectionError(f"{toml.where(key)}: {key}: unknown field: expected [[correction]] tables "
-                                  f"(and director = \"...\" for all of them)")
+                                  f"(and director = \"...\" for all of them), [conventions], [[penalty]]")
     tables = data.get("correction")
     if not isinstance(tables, list) or not tables:
         raise CorrectionError(f"{toml.source}: correction: no correction: expected [[correction]] tables, "
@@ -289,11 +370,12 @@ class _CorrectionReader:
         kinds = [kind for kind, present in (
             (CorrectionKind.RESULT, any(k in t for k in _RESULT_KEYS)),
             (CorrectionKind.ARTIFICIAL, "ns" in t or "ew" in t),
-            (CorrectionKind.WEIGHTED, "weighted" in t), (CorrectionKind.REMOVED, "remove" in t)) if present]
+            (CorrectionKind.WEIGHTED, "weighted" in t), (CorrectionKind.REMOVED, "remove" in t),
+            (CorrectionKind.ASSIGNED, any(k in t for k in _FIGURE_KEYS))) if present]
         if len(kinds) != 1:
             first = next((k for k in (*_RESULT_KEYS, "ns", "ew", "weighted", "remove") if k in t), "board")
             raise self.fail(first, "expected exactly one change: contract/declarer/tricks/lead, ns/ew "
-                                   "(A+, A=, A-), weighted, or remove = true")
+                                   "(A+, A=, A-), weighted, mp_ns/mp_ew (or imp_ns/imp_ew), or remove = true")
         kind = kinds[0]
         fields: dict[str, Any] = {}
         if kind is CorrectionKind.RESULT:
@@ -302,6 +384,8 @@ class _CorrectionReader:
             fields = {"artificial": self.artificial()}
         elif kind is CorrectionKind.WEIGHTED:
             fields = {"weighted": self.weighted()}
+        elif kind is CorrectionKind.ASSIGNED:
+            fields = {"assigned": self.assigned()}
         elif t["remove"] is not True:
             raise self.fail("remove", f"{t['remove']!r}: expected remove = true")
         lines = [(name, line) for name in ("correction", *t) if (line := self.toml.line_of(self.path(name)))]
@@ -343,14 +427,34 @@ class _CorrectionReader:
         return value
 
     def artificial(self) -> Artificial:
-        marks = {}
+        marks, pcts = {}, {}
         for side in ("ns", "ew"):
             mark = self.text(side).upper()
-            if mark not in _MARKS:
-                raise self.fail(side, f"{self.table.get(side)!r} is not an artificial score: expected A+, A= or "
-                                      f"A- for each side, e.g. ns = \"A+\", ew = \"A-\"")
-            marks[side] = mark
-        return Artificial(f"{marks['ns']}/{marks['ew']}", _MARKS[marks["ns"]], _MARKS[marks["ew"]])
+            if mark in _MARKS:
+                pct = _MARKS[mark]
+            else:  # A60: that percentage of a top (a split such as 60/40 is ns = "A60", ew = "A40")
+                try:
+                    pct = Artificial.parse(mark, "NS").pct_ns if mark[1:2].isdigit() else -1.0
+                except RulesError:
+                    pct = -1.0
+                if pct < 0:
+                    raise self.fail(side, f"{self.table.get(side)!r} is not an artificial score: expected A+, A=, "
+                                          f"A- or a percentage such as A60 for each side, e.g. ns = \"A+\", "
+                                          f"ew = \"A-\"")
+            marks[side], pcts[side] = mark, pct
+        return Artificial(f"{marks['ns']}/{marks['ew']}", pcts["ns"], pcts["ew"])
+
+    def assigned(self) -> tuple[float, float]:
+        """``mp_ns`` and ``mp_ew`` (or ``imp_ns`` and ``imp_ew``): the result's own figures, both given."""
+        unit = "mp" if "mp_ns" in self.table or "mp_ew" in self.table else "imp"
+        values = []
+        for side in ("ns", "ew"):
+            name = f"{unit}_{side}"
+            value = self.table.get(name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise self.fail(name, f"{value!r}: expected both sides' figures, e.g. {EXAMPLE[name]}")
+            values.append(float(value))
+        return values[0], values[1]
 
     def weighted(self) -> tuple[WeightedOutcome, ...]:
         items = self.table["weighted"]

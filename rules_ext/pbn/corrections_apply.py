@@ -35,6 +35,13 @@ def apply_corrections(event: Event, corrections: Sequence[Correction]) -> tuple[
                                            f"boards {span}")
         index = _find(board, correction)
         before = board.results[index]
+        if correction.kind is CorrectionKind.ASSIGNED:  # the board is scored as it was: its figures still hold
+            after = replace(before, assigned=correction.assigned)
+            results = list(board.results)
+            results[index] = after
+            boards[board.number] = replace(board, results=tuple(results))
+            applied.append(AppliedCorrection(correction, before, after))
+            continue
         after = _without_figures(_corrected(before, board, correction))
         results = [_without_figures(r) for r in board.results]
         results[index] = after

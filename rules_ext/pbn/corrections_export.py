@@ -180,6 +180,9 @@ def check_exportable(applied: Iterable[AppliedCorrection]) -> None:
     """Raise CorrectionError for a correction PBN cannot write: a weighted score (1999 Law 12C3) has
     no PBN form (the corrected games hold the result as unknown, with a comment giving it)."""
     for a in applied:
+        if a.correction.kind is CorrectionKind.ASSIGNED:
+            raise a.correction.fail("mp_ns", "the export writes no figure of a result: expected mp_ns/mp_ew in "
+                                             "results --corrections only")
         if a.correction.kind is CorrectionKind.WEIGHTED:
             raise a.correction.fail("weighted", "PBN has no form for a weighted score (1999 Law 12C3): "
                                                 "expected it in results --corrections only, or an artificial "

@@ -34,6 +34,11 @@ class FileFigures:
 
     event: Event
     printed: dict[str, float] = field(default_factory=dict)
+    #: equal totals the file places in order (31, 32 where we have 31=, 31=): accepted (None: when the
+    #: file does so, counted in ``split_ties``; True: always), or a difference (False)
+    split_ties: bool | None = None
+    #: each penalised pair's penalties added up (a TotalScoreTable's ScorePenalty is compared with it)
+    penalised: dict[str, float] = field(default_factory=dict)
     compared: int = 0
     rounding: int = 0
     #: the file's figures with none of ours to compare them with, by item (not in ``compared``)
@@ -43,6 +48,7 @@ class FileFigures:
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
     #: the score of each distinct (contract, declarer, tricks, vulnerability) met: a file repeats a few results
     scores: dict[tuple[object, ...], int | None] = field(default_factory=dict)
+    tied_in_order: int = 0  # equal totals the file placed in order, accepted
 
     def compare(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> None:
         """Every figure of the file: the results' lines, the Butler data, the matches and the totals."""
@@ -52,6 +58,11 @@ class FileFigures:
             datum = board.board.their("Datum")
             if datum is not None:
                 self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
+            elif board.datum is not None and board.lines:  # a Butler ScoreTable's ButlerDatum column
+                first = board.lines[0].result
+                datum = first.their("ButlerDatum")
+                if datum is not None:
+                    self.differ(board.board.number, "datum", "ButlerDatum", datum, board.datum, first.line)
         self.compare_matches(matches)
         self.compare_totals(rankings)
 
@@ -157,6 +168,9 @@ class FileFigures:
                 if column in row:
                     value = entry.imps if ranking.unit != "MP" and "IMP" in column else entry.total
                     self.differ(None, ident, column, row[column], value, line, printed)
+            penalty = row.get("ScorePenalty", "").strip()
+            if printed_number(penalty) and ident in self.penalised:  # printed as the points taken away
+                self.differ(None, ident, "ScorePenalty", penalty.lstrip("+-"), abs(self.penalised[ident]), line)
             if "TotalPercentage" in row and entry.pct is not None:
                 printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
@@ -164,7 +178,12 @@ class FileFigures:
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit():
                     self.compared += 1
-                    if int(theirs) != entry.position:
+                    place = int(theirs)
+                    if (place != entry.position and self.split_ties is not False and entry.rank.endswith("=")
+                            and entry.position < place < entry.position + sum(
+                                1 for e in ranking.entries if e.position == entry.position)):
+                        self.tied_in_order += 1  # the file places equals in order: its convention
+                    elif place != entry.position:
                         self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
 
 

@@ -32,7 +32,7 @@ NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contra
 INHERITED_WHEN_LEFT_OUT = ("HomeTeam", "VisitTeam", "Round")
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
-                 "IMP_NS", "IMP_EW",
+                 "IMP_NS", "IMP_EW", "ButlerDatum",
                  *(f"{figure}_{seat}" for figure in ("MP", "Percentage", "IMP")  # an individual's seats
                    for seat in ("North", "East", "South", "West")))
 

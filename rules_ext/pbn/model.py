@@ -66,6 +66,8 @@ def split_member_id(text: str) -> tuple[str, str]:
 
 _ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}
 _ARTIFICIAL_PCT = re.compile(r"^A(\d{1,3}(?:\.\d+)?)%?(?:[-/](\d{1,3}(?:\.\d+)?)%?)?$", re.IGNORECASE)
+#: ``A5050``, ``A6040`` (NS % then EW %, as Compscore writes them) and a bare split ``60/40``
+_ARTIFICIAL_PAIR = re.compile(r"^(?:A(\d{2})(\d{2})|(\d{1,3})/(\d{1,3}))$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +115,17 @@ class Artificial:
         if len(up) == 3 and up[0] == "A" and up[1] in _ARTIFICIAL_WORDS and up[2] in _ARTIFICIAL_WORDS:
             ns, ew = _ARTIFICIAL_WORDS[up[1]], _ARTIFICIAL_WORDS[up[2]]
             return cls(raw, ns, ew) if side == "NS" else cls(raw, ew, ns)
+        pair = _ARTIFICIAL_PAIR.match(up)
+        if pair:
+            ns, ew = (float(pair[1]), float(pair[2])) if pair[1] else (float(pair[3]), float(pair[4]))
+            return cls(raw, ns, ew) if side == "NS" else cls(raw, ew, ns)
         match = _ARTIFICIAL_PCT.match(up)
         if match:
             mine = float(match[1])
             other = float(match[2]) if match[2] else 100.0 - mine
             return cls(raw, mine, other) if side == "NS" else cls(raw, other, mine)
-        raise RulesError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60 or A60-40")
+        raise RulesError(f"cannot read artificial score {text!r}: expected A+, A=, A-, A+-, A+/A-, A60, A60-40, "
+                         f"A6040 or 60/40")
 
     @classmethod
     def of_columns(cls, ns_cell: str, ew_cell: str) -> Artificial:
@@ -167,6 +174,10 @@ class TableResult:
       ``3NT``) from ``auction_first``; ``auction_notes`` ((call index, note number) pairs);
       ``notes`` ((number, text) of the ``[Note]`` tags); ``play`` (one tuple of cards per trick, in
       the order of the players from ``play_first``, the opening leader; '-' for a card not known).
+    - ``penalty``: a director's penalty row (Ruter's ``"Pen"``): no result (``not_played``), its own
+      figures (``theirs``: ``MP_NS``, ``IMP_EW``, ...) are points given to or taken from a side's total.
+    - ``assigned``: the NS and EW figures a director gave this result itself (matchpoints or IMPs, in
+      the ranking's unit), its score still compared with the others' (a corrections file's ``mp_ns``).
     - ``line``: where the result is in the file (not part of ``==``).
 
     A result keeps its board, pairs, contract, declarer, tricks, score, table, round, own figures
@@ -202,6 +213,8 @@ class TableResult:
     notes: tuple[tuple[int, str], ...] = ()
     play: tuple[tuple[str, ...], ...] = ()
     play_first: Seat | None = None
+    penalty: bool = False
+    assigned: tuple[float, float] | None = None
     line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:

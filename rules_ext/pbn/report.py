@@ -6,7 +6,7 @@ from typing import Any
 
 from rules_ext.pbn.model import Event, TableResult
 from rules_ext.pbn.results_model import EventResults, ScoredResult
-from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS
+from rules_ext.pbn.scoring_rules import artificial_rate
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:
@@ -20,7 +20,7 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
         return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
-        return "-"
+        return "Pen" if r.penalty else "-"
     if r.contract is None:
         return "?"
     return r.contract.symbol if symbols else str(r.contract)
@@ -44,9 +44,13 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
             data[key] = value
     if any(r.member_ids):
         data["member_ids"] = dict(zip("NESW", r.member_ids))
+    if r.penalty:
+        data["penalty"] = True
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
+        if ">" in r.artificial.marker and line.pct_ns is not None and line.pct_ew is not None:
+            data["artificial"].update(pct_ns=_r(line.pct_ns, 2), pct_ew=_r(line.pct_ew, 2))  # 800>a: as its row shows
     if r.weighted is not None:
         data["weighted"] = [{"weight": str(w), "score_ns": score} for w, score in r.weighted.outcomes]
     if r.not_played:
@@ -63,6 +67,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
         "artificial_imps": results.artificial or None,
+        "conventions": {name: {"value": value, "why": why} for name, value, why in results.conventions},
         "encoding": event.encoding,
         "boards": [{
             "board": b.board.number,
@@ -88,6 +93,8 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "rounding": results.rounding,
         "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
                          "ours": d.ours, "line": d.line} for d in results.differences],
+        "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
+                       "reason": p.reason, "line": p.line} for p in results.penalties],
         "problems": [str(p) for p in event.problems],
         "boards_left_out": list(event.left_out),
     }
@@ -119,7 +126,7 @@ def _artificial_note(results: EventResults) -> str:
     if not results.artificial or not any(ln.result.artificial for b in results.boards for ln in b.lines):
         return ""
     unit = "per comparison" if results.method.startswith("cross") else "against the datum"
-    return (f", artificial scores: {results.artificial} ({ARTIFICIAL_IMPS[results.artificial]:g} IMPs per 10 % "
+    return (f", artificial scores: {results.artificial} ({artificial_rate(results.artificial):g} IMPs per 10 % "
             f"off average, {unit})")
 
 
@@ -139,6 +146,9 @@ def results_as_text(event: Event, results: EventResults) -> str:
            (f" — {event.date}" if event.date else ""),
            f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else "") +
            _artificial_note(results), ""]
+    if results.conventions:
+        out[-1:] = ["Conventions: " + "; ".join(f"{name} {value} ({why})" for name, value, why in results.conventions),
+                    ""]
     if event.left_out:
         out[-1:] = [event.left_out_note, ""]
     imps_apply = results.method != "matchpoints"
@@ -191,6 +201,10 @@ def results_as_text(event: Event, results: EventResults) -> str:
             rows.append([e.rank, e.id, e.names, _num(e.total, 2),
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+        out.append("")
+    if results.penalties:
+        out.append(f"Penalties ({len(results.penalties)})")
+        out.extend(f"  {p}" for p in results.penalties)
         out.append("")
     if results.compared or results.not_compared:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "

@@ -48,6 +48,7 @@ Artificial adjusted scores (Law 12C) and where each convention comes from:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import repeat
@@ -57,17 +58,31 @@ from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
 from rules_ext.pbn.fastbuild import collector_paused
-from rules_ext.pbn.file_figures import FileFigures, as_printed
+from rules_ext.pbn.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
-from rules_ext.pbn.results_model import BoardResults, EventResults, RankEntry, Ranking, ScoredResult
+from rules_ext.pbn.results_model import (
+    BoardResults,
+    EventResults,
+    MatchResult,
+    Penalty,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+)
 from rules_ext.pbn.results_model import places as tie_places
 from rules_ext.pbn.scoring_rules import (
-    ARTIFICIAL_IMPS,
     DEFAULT_ARTIFICIAL,
+    Conventions,
     ScoringRules,
+    artificial_rate,
     infer_artificial,
+    infer_centred,
+    infer_centred_scale,
+    infer_datum_round,
     infer_scale,
+    infer_short,
     scoring_rules,
+    with_settings,
 )
 from rules_ext.pbn.teams import team_matches, team_ranking
 
@@ -91,22 +106,52 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 
 
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
-                    artificial: str | None = None) -> EventResults:
+                    artificial: str | None = None, conventions: dict[str, object] | None = None,
+                    penalties: Sequence[Penalty] = ()) -> EventResults:
     """Score every board of ``event`` and rank the field; see the module doc for the rules.
-    ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`) override what
-    the file declares."""
+    ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.pbn.scoring_rules.ARTIFICIAL_IMPS`,
+    or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
+    (:func:`~rules_ext.pbn.scoring_rules.parse_convention`: name -> value), the rest inferred from the file;
+    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column)."""
+    settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
     if rules.method == "imps" and event.kind is not EventKind.TEAMS:
         raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
+    reasons: list[tuple[str, str, str]] = []
+    conv = with_settings(Conventions(), settings)
+    for name, value in settings.items():
+        reasons.append((name, _shown(value), "set by the director"))
     if rules.method == "matchpoints":
-        rules = replace(rules, scale=scale or rules.scale or infer_scale(event) or "2/1/0")
+        if "centred" not in settings:
+            found = infer_centred(event)
+            if found is not None:
+                conv = replace(conv, centred=found[0])
+                reasons.append(("centred", _shown(found[0]), found[1]))
+        scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
+        rules = replace(rules, scale=scale)
+    if "trim" in settings and rules.method == "butler":
+        rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
+    if rules.method == "butler" and "datum-round" not in settings:
+        found_round = infer_datum_round(event)
+        if found_round is not None:
+            conv = replace(conv, datum_round=found_round[0])
+            reasons.append(("datum-round", str(found_round[0]), found_round[1]))
     if rules.method in DEFAULT_ARTIFICIAL:
-        rules = replace(rules, artificial=artificial or infer_artificial(event, rules.method)
-                        or DEFAULT_ARTIFICIAL[rules.method])
+        chosen = artificial or str(settings.get("artificial-imps") or "")
+        inferred = "" if chosen else infer_artificial(event, rules.method)
+        rules = replace(rules, artificial=chosen or inferred or DEFAULT_ARTIFICIAL[rules.method])
+        if inferred:
+            reasons.append(("artificial-imps", inferred, "inferred from the IMPs printed for an artificial score"))
+        elif artificial:
+            reasons.append(("artificial-imps", artificial, "set by the director"))
     with collector_paused():
-        return _Work(event, rules).run()
+        return _Work(event, rules, conv, settings, reasons, tuple(penalties)).run()
+
+
+def _shown(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 @dataclass(slots=True)
@@ -134,7 +179,18 @@ def _outcomes(r: TableResult) -> _Outcomes:
 class _Work:
     event: Event
     rules: ScoringRules
+    conv: Conventions = field(default_factory=Conventions)
+    settings: dict[str, object] = field(default_factory=dict)  # what the director set (name -> value)
+    reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (convention, value, why)
+    given_penalties: tuple[Penalty, ...] = ()  # the director's (a corrections file)
+    penalties: list[Penalty] = field(default_factory=list)  # every penalty applied to a total
     printed: dict[str, float] = field(default_factory=dict)  # id -> its total as the file would add it up
+    #: a line of a board played fewer times whose totals count other figures than it shows (Compscore):
+    #: id of its result -> (NS figure, EW figure, top), uncentred
+    for_totals: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    fit: int = 0  # how many of the file's totals ours reproduce
+    inferred_short: bool = False
+    plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
     #: the figures of each (matchpoints, top) met, shared by the results that have them
     shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
 
@@ -153,19 +209,46 @@ class _Work:
         else:
             boards = self.pairs()
             matches, unpaired = [], []
+            before = list(self.reasons)
             rankings = self.pair_rankings(boards)
-        check = FileFigures(self.event, self.printed)
-        check.compare(boards, matches, rankings)
+            if (self.method == "matchpoints" and self.conv.short != "neuberg" and "short-totals" not in self.settings
+                    and self.event.totals is not None):  # the totals may count such a board Neuberg-scaled
+                trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
+                              [*before, ("short-totals", "neuberg", "")], self.given_penalties)
+                trial.inferred_short = True  # as this one inferred it
+                trial_boards = trial.pairs()
+                trial_rankings = trial.pair_rankings(trial_boards)
+                if trial.fit > self.fit:
+                    trial.reasons[len(before)] = ("short-totals", "neuberg",
+                                                  f"inferred from {trial.fit}/{_looked(self.file_totals())} totals and percentages")
+                    return trial.finish(trial_boards, [], trial_rankings)
+        return self.finish(boards, matches, rankings, unpaired)
+
+    def finish(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking],
+               unpaired: Sequence[str] = ()) -> EventResults:
+        split = self.settings.get("tied-places")
+        penalised: dict[str, float] = defaultdict(float)
+        for p in self.penalties:
+            penalised[p.pair] += p.points
+        check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order",
+                            penalised=penalised)
+        check.compare(boards, matches, rankings)  # the totals are the file's convention's: no other reading of them
+        if check.tied_in_order and split is None:
+            tiebreak = " (its Tiebreak column)" if check.event.totals is not None and any(
+                c.name == "Tiebreak" for c in check.event.totals.columns) else ""
+            self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
+                                                            f"file places in order{tiebreak}"))
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
-                            self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired))
+                            self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired),
+                            tuple(self.reasons), tuple(self.penalties))
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
         compared: list[list[TableResult]] = []
         artificial: list[list[tuple[TableResult, Artificial]]] = []
-        plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
+        plain = self.plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
         for b, played in zip(self.event.boards, plain):
             if played:  # played rows, neither weighted nor artificial
                 compared.append([r for r in b.results if r.score_ns is not None])
@@ -174,13 +257,45 @@ class _Work:
                 compared.append([r for r in b.results if r.compared])
                 artificial.append([(r, a) for r in b.results if (a := r.artificial) is not None])
         most = max((len(c) + len(a) for c, a in zip(compared, artificial)), default=0)
+        if self.method == "matchpoints" and "short" not in self.settings and not self.inferred_short:
+            self.inferred_short = True  # how a board played fewer times is scored, as the file's lines show it
+            short = infer_short(self.event, self.scale, self.conv.centred,
+                                [(len(c), len(a)) for c, a in zip(compared, artificial)])
+            if short is not None:
+                self.conv = replace(self.conv, short=short[0])
+                self.reasons.append(("short", short[0], short[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
             boards = self.law88(boards)
         if self.rules.mean and self.method != "matchpoints":
             boards = self.mean_byes(boards)
+        if self.conv.centred and self.method == "matchpoints":
+            boards = self.centre(boards)
+        if not all(plain):
+            boards = self.assign(boards)
         return boards
+
+    def assign(self, boards: list[BoardResults]) -> list[BoardResults]:
+        """A result's own figures as the director gave them (``TableResult.assigned``, in the file's
+        terms: centred when its matchpoints are); the others' figures stay as scored."""
+        out = []
+        for board in boards:
+            if not any(line.result.assigned is not None for line in board.lines):
+                out.append(board)
+                continue
+            lines = []
+            for line in board.lines:
+                given = line.result.assigned
+                if given is not None and self.method == "matchpoints" and board.top:
+                    half = board.top / 2 if self.conv.centred else 0.0
+                    line = replace(line, mp_ns=given[0], mp_ew=given[1], pct_ns=100 * (given[0] + half) / board.top,
+                                   pct_ew=100 * (given[1] + half) / board.top)
+                elif given is not None and self.method != "matchpoints":
+                    line = replace(line, imp_ns=given[0], imp_ew=given[1])
+                lines.append(line)
+            out.append(replace(board, lines=tuple(lines)))
+        return out
 
     @staticmethod
     def law88(boards: list[BoardResults]) -> list[BoardResults]:
@@ -252,8 +367,14 @@ class _Work:
             scores = list(map(_SCORE_NS, compared)) if usual else []
             mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
             if n and n < most:
-                adjusted = True
-                mps = [neuberg(mp, n, most, self.scale) for mp in mps]
+                short = self.conv.short if not artificial else "neuberg"
+                totals_short = self.conv.totals_short if not artificial else "neuberg"
+                if totals_short != short:  # the totals count this board otherwise than its lines show it
+                    other, other_top = self.short_figures(mps, n, most, totals_short)
+                    self.for_totals.update((id(r), (mp, other_top - mp, other_top)) for r, mp in zip(compared, other))
+                mps, shown_top = self.short_figures(mps, n, most, short)
+                adjusted = short == "neuberg"
+                board_top = shown_top if shown_top else None
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
             if board_top:
@@ -272,6 +393,7 @@ class _Work:
                 figures.update(zip(map(id, compared), found_all))
             for r, a in artificial:
                 if board_top:
+                    a = self.split_shown(r, a, board_top)
                     figures[id(r)] = (None, None, _matchpoint_figures(a.pct_ns * board_top / 100,
                                                                       a.pct_ew * board_top / 100, a.pct_ns, a.pct_ew))
         else:
@@ -283,10 +405,48 @@ class _Work:
             for r, a in artificial:
                 worth = self.artificial_imps(results)
                 figures[id(r)] = ((a.pct_ns - 50) / 10 * worth, (a.pct_ew - 50) / 10 * worth, no_figures)
+                shown = (printed_number(r.their("IMP_NS")), printed_number(r.their("IMP_EW")))
+                if _shown_split(a) and shown[0] is not None and shown[1] is not None:  # 800>a: as the row shows
+                    figures[id(r)] = (shown[0], shown[1], no_figures)
         scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
         lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
         return BoardResults(board, lines, board_top, adjusted, datum)
+
+    def split_shown(self, r: TableResult, a: Artificial, board_top: float) -> Artificial:
+        """``800>a`` (the table's result replaced by an artificial score, the split not written in
+        the cell): the split the row's own matchpoints show, when it gives no percentages."""
+        if not _shown_split(a) or r.their("Percentage_NS") is not None:
+            return a
+        ns, ew = printed_number(r.their("MP_NS")), printed_number(r.their("MP_EW"))
+        if ns is None or ew is None:
+            return a
+        half = board_top / 2 if self.conv.centred else 0.0
+        return Artificial(a.marker, min(100.0, max(0.0, 100 * (ns + half) / board_top)),
+                          min(100.0, max(0.0, 100 * (ew + half) / board_top)))
+
+    def short_figures(self, mps: list[float], n: int, most: int, how: str) -> tuple[list[float], float]:
+        """A board played ``n`` times of ``most``: its NS matchpoints and top as ``how`` scores it
+        (:data:`~rules_ext.pbn.scoring_rules.SHORT_BOARDS`)."""
+        if how == "own-top":
+            return mps, top(n, self.scale) if n > 1 else 0.0
+        if how == "ties":  # each missing comparison a tie: 1 on 2/1/0, 1/2 on 1/0.5/0
+            tie = 1.0 if self.scale == "2/1/0" else 0.5
+            return [mp + (most - n) * tie for mp in mps], top(most, self.scale)
+        return [neuberg(mp, n, most, self.scale) for mp in mps], top(most, self.scale)
+
+    def centre(self, boards: list[BoardResults]) -> list[BoardResults]:
+        """Matchpoints centred on the average: each side's figure less half the top (NS = -EW)."""
+        out = []
+        for board in boards:
+            half = (board.top or 0.0) / 2
+            if not half:
+                out.append(board)
+                continue
+            lines = tuple(replace(line, mp_ns=line.mp_ns - half, mp_ew=line.mp_ew - half)
+                          if line.mp_ns is not None and line.mp_ew is not None else line for line in board.lines)
+            out.append(replace(board, lines=lines))
+        return out
 
     def board_matchpoints(self, compared: list[TableResult]) -> list[float]:
         """NS matchpoints of each compared result (Law 78A); a weighted result's outcomes are each
@@ -307,7 +467,7 @@ class _Work:
             if not scores:
                 return None, []
             trim = 1 if self.rules.trim is None else self.rules.trim
-            datum, _ = butler(scores, trim=min(trim, (len(scores) - 1) // 2))
+            datum, _ = butler(scores, trim=min(trim, (len(scores) - 1) // 2), round_to=self.conv.datum_round)
             return datum, [r.weighted.imps(datum) if r.weighted is not None else float(imps(_ns(r) - datum))
                            for r in compared]
         average = self.method == "cross-imps-average"
@@ -322,7 +482,7 @@ class _Work:
 
     def artificial_imps(self, results: int) -> float:
         """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
-        worth = ARTIFICIAL_IMPS[self.rules.artificial or DEFAULT_ARTIFICIAL[self.method]]
+        worth = artificial_rate(self.rules.artificial or DEFAULT_ARTIFICIAL[self.method])
         return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 
     def pair_rankings(self, boards: list[BoardResults]) -> list[Ranking]:
@@ -333,6 +493,7 @@ class _Work:
         unit = "MP" if matchpointed else "IMP"
         unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
+        for_totals, centred = self.for_totals, self.conv.centred and matchpointed
         for board in boards:
             # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
             # but the board); an IMP board adds no top
@@ -363,15 +524,21 @@ class _Work:
                     t.sides.add(side)
                     if counted:
                         text = theirs.get(seat) if theirs else None
+                        line_top = board_top
+                        if for_totals and id(r) in for_totals:  # counted otherwise than the line shows it
+                            ns_t, ew_t, line_top = for_totals[id(r)]
+                            figure = (ns_t if side == "NS" else ew_t) - (line_top / 2 if centred else 0.0)
                         t.total += figure
                         t.printed += figure if text is None else as_printed(figure, text)
-                        t.tops += board_top
+                        t.tops += line_top
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
                 if t.played and t.boards < session:
                     t.total, t.printed = t.total * session / t.boards, t.printed * session / t.boards
                     t.boards = session
+        self.apply_penalties(totals, unit, individual)
+        self.fit = self.settle(totals, unit)
         directions = {ident: t.sides for ident, t in totals.items()}
         fixed = all(len(d) == 1 for d in directions.values())
         groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
@@ -381,12 +548,129 @@ class _Work:
         return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
                 for side in ("NS", "EW")]
 
+    def apply_penalties(self, totals: dict[str, _Totals], unit: str, individual: bool) -> None:
+        """The director's penalties added to the totals, as the program does: the file's ``"Pen"``
+        rows (each side's own figure of the unit), its ``ScorePenalty`` column for a pair no row
+        penalises (taken away; added only when the file's total shows so), a corrections file's."""
+        found: list[Penalty] = []
+        for board, plain in zip(self.event.boards, self.plain or repeat(False)):
+            if plain:  # a penalty row is not plain
+                continue
+            for r in board.results:
+                if not r.penalty:
+                    continue
+                for ident, _, side, seat, _ in _sides(r, individual, None, None):
+                    value = printed_number(r.their(f"{unit}_{seat}"))
+                    if value is None and seat != side:
+                        value = printed_number(r.their(f"{unit}_{side}"))
+                    if value and ident not in _NOBODY:
+                        found.append(Penalty(ident, value, board.number, "", "row", r.line))
+        penalised = {p.pair for p in found}
+        table = self.event.totals
+        if table is not None and any(c.name == "ScorePenalty" for c in table.columns):
+            theirs = self.file_totals()
+            for row, line in zip(table.records(), table.lines):
+                ident = row.get("PairId") or row.get("PlayerId") or ""
+                value = printed_number(row.get("ScorePenalty"))
+                if not value or ident in penalised or ident not in totals:
+                    continue
+                points = -abs(value)
+                printed_total = theirs.get(ident, (None, 0.0, None, 0.0))
+                if printed_total[0] is not None and abs(totals[ident].total + abs(value) - printed_total[0]) < abs(
+                        totals[ident].total - abs(value) - printed_total[0]):
+                    points = abs(value)  # the file's total shows it added
+                found.append(Penalty(ident, points, None, "", "ScorePenalty", line))
+        for p in self.given_penalties:
+            if p.pair not in totals:
+                raise RulesError(f"{p.source}: penalty for pair {p.pair}, who is not in the event: expected one of "
+                                 f"{', '.join(sorted(totals, key=id_key)[:12])}")
+            found.append(p)
+        for p in found:
+            t = totals.get(p.pair)
+            if t is not None:
+                t.total += p.points
+                t.printed += p.points
+        self.penalties = found
+
+    def settle(self, totals: dict[str, _Totals], unit: str) -> int:
+        """The conventions of the totals the file's own totals show, unless the director set them:
+        sums of the rounded board figures or of the exact ones, a pair that missed boards factored
+        up to the session's boards or not. Applies them to ``totals``; returns how many of the file's
+        totals they reproduce."""
+        session = max((t.boards for t in totals.values()), default=0)
+        rounded_choices = [self.conv.rounded_totals] if "rounded-totals" in self.settings else \
+            [False, True] if any(abs(t.printed - t.total) > 1e-9 for t in totals.values()) else [False]
+        factored_choices = [self.conv.factored] if "factored" in self.settings or unit != "MP" else \
+            [False, True] if any(0 < t.boards < session for t in totals.values()) else [False]
+        session_tops = max((t.tops for t in totals.values()), default=0.0)
+        base_choices = [self.conv.pct_base] if "pct-base" in self.settings or unit != "MP" else \
+            ["played", "session"] if any(t.tops < session_tops for t in totals.values()) else ["played"]
+        theirs = self.file_totals()
+        fits: dict[tuple[bool, bool, str], int] = {}
+        for rounded in rounded_choices:
+            for factored in factored_choices:
+                for base in base_choices:
+                    fit = 0
+                    for ident, (value, precision, pct, pct_precision) in theirs.items():
+                        t = totals.get(ident)
+                        if t is not None:
+                            ours = (t.printed if rounded else t.total)
+                            tops = t.tops if base == "played" else session_tops
+                            if factored and 0 < t.boards < session:
+                                ours, tops = ours * session / t.boards, tops * session / t.boards
+                            fit += value is not None and abs(ours - value) <= precision
+                            if pct is not None and tops:
+                                ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
+                                fit += abs(ours_pct - pct) <= pct_precision
+                    fits[rounded, factored, base] = fit
+        best = max(fits, key=fits.__getitem__)  # the first of equals: the director's, else the plain one
+        rounded, factored, base = best
+        self.conv = replace(self.conv, rounded_totals=rounded, factored=factored, pct_base=base)
+        known = {name for name, _, _ in self.reasons}
+        if theirs:
+            for name, choices, shown in (("rounded-totals", rounded_choices, "yes" if rounded else "no"),
+                                         ("factored", factored_choices, "yes" if factored else "no"),
+                                         ("pct-base", base_choices, base)):
+                if len(choices) > 1 and name not in known:
+                    self.reasons.append((name, shown, f"inferred from {fits[best]}/{_looked(theirs)} totals and "
+                                                      f"percentages"))
+        for t in totals.values():
+            if rounded:
+                t.total = t.printed
+            if base == "session":
+                t.tops = session_tops
+            if factored and 0 < t.boards < session:
+                t.total, t.printed, t.tops = (t.total * session / t.boards, t.printed * session / t.boards,
+                                              t.tops * session / t.boards)
+        return fits[best]
+
+    def file_totals(self) -> dict[str, tuple[float | None, float, float | None, float]]:
+        """The file's total and percentage of each pair (player): id -> (total, half its printed
+        precision, percentage, half its precision); None where the file gives none."""
+        table = self.event.totals
+        out: dict[str, tuple[float | None, float, float | None, float]] = {}
+        if table is None:
+            return out
+        for row in table.records():
+            ident = row.get("PairId") or row.get("PlayerId") or ""
+            total, precision = None, 0.0
+            for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP"):
+                total = printed_number(row.get(column))
+                if total is not None:
+                    precision = _half_unit(row[column])
+                    break
+            pct = printed_number(row.get("TotalPercentage")) if self.method == "matchpoints" else None
+            if ident and (total is not None or pct is not None):
+                out[ident] = (total, precision, pct, _half_unit(row.get("TotalPercentage", "")))
+        return out
+
     def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str]) -> Ranking:
         entries = []
+        centred = self.conv.centred and unit == "MP"
         for ident in idents:
             t = totals[ident]
             if unit == "MP":
-                pct = 100 * t.total / t.tops if t.tops else None
+                pct = 100 * (t.total + (t.tops / 2 if centred else 0.0)) / t.tops if t.tops else None
                 entries.append((pct if pct is not None else -1.0, ident, t.total, pct, t))
             else:
                 entries.append((t.total, ident, t.total, None, t))
@@ -409,6 +693,22 @@ def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure:
         return ((n, "", "NS", "North", ns_figure), (e, "", "EW", "East", ew_figure),
                 (s, "", "NS", "South", ns_figure), (w, "", "EW", "West", ew_figure))
     return ((r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
+
+
+def _shown_split(a: Artificial) -> bool:
+    """An artificial score whose split the cell does not write (``800>a``)."""
+    return ">" in a.marker and a.marker[-1:] in "aA"
+
+
+def _looked(theirs: dict[str, tuple[float | None, float, float | None, float]]) -> int:
+    """How many totals and percentages the file gives (:meth:`_Work.file_totals`)."""
+    return sum((total is not None) + (pct is not None) for total, _, pct, _ in theirs.values())
+
+
+def _half_unit(text: str) -> float:
+    """Half the last printed decimal of a figure: how far a figure may be from it and still print so."""
+    t = text.strip().replace(",", ".")
+    return 0.5 * 10 ** -(len(t.split(".")[1]) if "." in t else 0) + 1e-9
 
 
 def _ns(r: TableResult) -> int:

@@ -108,6 +108,26 @@ class Difference:
 
 
 @dataclass(frozen=True, slots=True)
+class Penalty:
+    """Points a director gives to or takes from a pair's (player's) total, in the ranking's unit (MP
+    or IMPs; a penalty is negative): a Ruter ``"Pen"`` row, a ``ScorePenalty`` column of the totals,
+    or a ``[[penalty]]`` of a corrections file. ``board`` when it is given on a board; ``source``:
+    where it comes from ("row", "ScorePenalty", "corrections"); ``line`` its line there."""
+
+    pair: str
+    points: float
+    board: int | None = None
+    reason: str = ""
+    source: str = ""
+    line: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        where = f" on board {self.board}" if self.board is not None else ""
+        why = f" — {self.reason}" if self.reason else ""
+        return f"pair {self.pair}: {self.points:+g}{where} ({self.source}){why}"
+
+
+@dataclass(frozen=True, slots=True)
 class EventResults:
     """Everything computed for an event.
 
@@ -122,7 +142,10 @@ class EventResults:
       ``artificial``: the convention artificial scores were IMPed by (cross-IMPs, Butler; else '');
       ``not_compared``: the file's figures that had none of ours to be compared with, by item
       (``ScoreIMP NS``: 10), not counted in ``compared``; ``unpaired``: a note for each board of a
-      teams match whose records could not be paired (which records, and why).
+      teams match whose records could not be paired (which records, and why);
+      ``conventions``: each convention of :class:`~rules_ext.pbn.scoring_rules.Conventions` the
+      scoring used that was set or inferred, as ``(name, value, why)`` ("centred", "yes",
+      "inferred from 575/575 rows (NS = -EW)"); ``penalties``: each :class:`Penalty` applied to a total.
     """
 
     kind: EventKind
@@ -137,6 +160,8 @@ class EventResults:
     artificial: str = ""
     not_compared: tuple[tuple[str, int], ...] = ()
     unpaired: tuple[str, ...] = ()
+    conventions: tuple[tuple[str, str, str], ...] = ()
+    penalties: tuple[Penalty, ...] = ()
 
     @property
     def agreeing(self) -> int:

@@ -8,6 +8,7 @@ Play and the Notes are read too.
 from __future__ import annotations
 
 import dataclasses
+import re
 from operator import attrgetter, itemgetter
 from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
@@ -21,6 +22,8 @@ from rules_ext.pbn.model import Artificial, Board, TableResult, side_score, spli
 from rules_ext.pbn.sections import contract_mismatch, read_auction, read_notes, read_play
 
 _BYE = frozenset({"Bye", "BYE", "bye"})
+#: a director's penalty row (Ruter writes "Pen" in its contract and score cells)
+_PEN = frozenset({"Pen", "PEN", "pen", "Penalty", "PENALTY", "penalty"})
 _ARTIFICIAL_COLUMNS = ("Contract", "Score_NS", "Score_EW", "Score", "Result", "Percentage_NS")
 _SEAT_LETTERS = {seat.name: seat for seat in Seat}
 
@@ -166,6 +169,18 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     if not _BYE.isdisjoint(cells):
         return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
+    if not _PEN.isdisjoint(cells):  # a procedural penalty: points to a pair's total, no result of the board
+        return _new_result(number, ns, ew, not_played=True, penalty=True, table=table, round=round_,
+                           players=players, theirs=theirs, line=line)
+    for cell, side in ((score_ns_text, "NS"), (score_ew_text, "EW"), (score_text, "NS")):
+        if (">" in cell or "/" in cell) and cell[:1] not in _MARKS:  # 800>a, 800>A+, 800>-620: the table's result replaced; 60/40: a split
+            replaced = _replaced(cell, side, dict(zip(layout.names, cells)), line, number, ctx)
+            if replaced is None:
+                return None
+            score, artificial = replaced
+            return _new_result(number, ns, ew, score_ns=score, artificial=artificial, table=table, round=round_,
+                               lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
+                               line=line)
     for cell in (contract_text, score_ns_text, score_ew_text, score_text, result_text, pct_ns):
         if cell and cell[0] in _MARKS:  # perhaps an artificial score: a quick look first, most rows are played
             artificial = _artificial(dict(zip(layout.names, cells)), line, number, ctx)
@@ -224,6 +239,36 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read artificial percentage {pct!r}: expected e.g. ^60")
     return None
+
+
+def _replaced(cell: str, side: str, row: dict[str, str], line: int, number: int,
+              ctx: ReadContext) -> tuple[int | None, Artificial | None] | None:
+    """A score cell the director rewrote: ``800>a`` (the table's result replaced by an artificial
+    score: the split the row's own percentages or figures give, read when the board is scored),
+    ``800>A+`` / ``800>A60`` (replaced by that artificial score), ``800>-620`` (replaced by an
+    assigned score, NS's as the column's side says), ``60/40`` (an artificial split, NS % / EW %).
+    ``(score_ns, None)`` or ``(None, artificial)``; None when it cannot be read (a problem says why)."""
+    text = cell.strip()
+    after = text.split(">", 1)[1].strip() if ">" in text else text
+    sign = 1 if side == "NS" else -1
+    try:
+        if ">" in text and re.fullmatch(r"[+-]?\d+", after):
+            return sign * int(after), None
+        if after.upper() == "A":  # the split the row's own figures show
+            pcts = [_figure(row.get(f"Percentage_{s}", "")) for s in ("NS", "EW")]
+            pct_ns, pct_ew = (pcts[0], pcts[1]) if pcts[0] is not None and pcts[1] is not None else (50.0, 50.0)
+            return None, Artificial(text, pct_ns, pct_ew)
+        artificial = Artificial.parse(after, side)
+        return None, Artificial(text, artificial.pct_ns, artificial.pct_ew)
+    except (ValueError, IndexError):
+        ctx.problem(line, f"board {number}: cannot read score {text!r}: expected a score, e.g. 420, or a "
+                          f"replaced one, e.g. 800>a, 800>A+, 800>-620, or a split, e.g. 60/40")
+        return None
+
+
+def _figure(text: str) -> float | None:
+    t = text.strip().lstrip("^").replace(",", ".")
+    return float(t) if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", t) else None
 
 
 def _row_score(score_ns: str, score_ew: str, score: str, line: int, number: int, ctx: ReadContext) -> int | None:

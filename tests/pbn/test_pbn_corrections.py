@@ -157,7 +157,7 @@ BASE = '# corrections\n[[correction]]\nboard = 1\ntable = "3"\nreason = "why"\n'
     (BASE + 'declarer = "Q"\n', "FIX.toml:6: declarer: cannot read declarer 'Q': expected N, E, S or W"),
     (BASE + "tricks = 14\n", "FIX.toml:6: tricks: 14 tricks is impossible: expected the tricks taken by declarer, 0..13"),
     (BASE + "tricks = 9\nvulnerable = true\n", "FIX.toml:7: vulnerable: unknown field: expected one of board, contract"),
-    (BASE + 'ns = "A*"\new = "A-"\n', "FIX.toml:6: ns: 'A*' is not an artificial score: expected A+, A= or A-"),
+    (BASE + 'ns = "A*"\new = "A-"\n', "FIX.toml:6: ns: 'A*' is not an artificial score: expected A+, A=, A- or a percentage such as A60"),
     (BASE + "remove = 1\n", "FIX.toml:6: remove: 1: expected remove = true"),
     (BASE + "tricks = 9\nremove = true\n", "FIX.toml:6: tricks: expected exactly one change"),
     (BASE + 'weighted = [{contract = "4S", declarer = "E", tricks = 10, weight = 60}]\n',
