@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from artifacts import artifacts_folder
 from pypdf import PdfReader
 from required_tools import require
 
@@ -365,12 +366,12 @@ def test_contract_and_card_markup():
 # -- renderings to look at ------------------------------------------------------------------
 
 def test_png_renderings(tmp_path, pairs, corpus):
-    """Render one page of each kind with pdftoppm into build/pdf-png/ for a person to look at."""
+    """Render one page of each kind with pdftoppm into the test artifacts folder's pdf-png/ (outside
+    the checkout: tests/artifacts.py) for a person to look at."""
     pdftoppm = require("pdftoppm")
     event, results = pairs
     teams = read_pbn(TEAMS)
-    target = Path(__file__).parents[2] / "build" / "pdf-png"
-    target.mkdir(parents=True, exist_ok=True)
+    target = artifacts_folder("pdf-png")
     pdfs = {
         "hand-records": lambda p: write_hand_record(event, p, per_page=4),
         "travellers-blank": lambda p: write_travellers(event, p, blank=True),

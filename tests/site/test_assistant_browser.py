@@ -1,7 +1,7 @@
 """The 裁决助手 in the real chromium, on a phone-sized window: the insufficient-bid questionnaire
 walked by clicking to an outcome, an outcome never reached with a question unanswered, the ruling
 record copied and read back by the ruling form's reader, the printed ruling sheet one A4 page, the
-繁體 page converted (the embedded data too). Screenshots go to build/screenshots/ (the site is
+繁體 page converted (the embedded data too). Screenshots go to the test artifacts folder (tests/artifacts.py) (the site is
 built once for all the site tests: tests/site/conftest.py)."""
 from __future__ import annotations
 

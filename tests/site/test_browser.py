@@ -3,7 +3,8 @@ or through CHROMIUM / CHROMEDRIVER: browser_tools.py).
 
 Opens the home page, follows links to 1991 Law 62, clicks its reference to Law 50 (详50条) and lands
 there, searches 藏牌 and sees Laws 61–64, switches to 繁體 and back at the same provision, reads the
-comparison of Law 29 in dark mode; screenshots go to build/screenshots/.
+comparison of Law 29 in dark mode; screenshots go to the test artifacts folder
+(``RULES_EXT_TEST_ARTIFACTS``, else ``rules-ext-test-artifacts`` in the temporary folder: tests/artifacts.py).
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from artifacts import artifacts_folder
 from browser_tools import chromium
 
 pytestmark = pytest.mark.slow
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+SCREENSHOTS = artifacts_folder("screenshots")  # tests/artifacts.py: outside the checkout
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,6 @@ def browser():
 
 
 def shot(driver, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     assert driver.save_screenshot(str(path)), path
     assert path.stat().st_size > 10_000
