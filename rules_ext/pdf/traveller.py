@@ -230,6 +230,11 @@ def filled_traveller(board_results: BoardResults, method: str, options: PrintOpt
 _MATCH_SHARES = (0.06, 0.14, 0.14, 0.09, 0.05, 0.05, 0.08, 0.09, 0.05, 0.05, 0.08, 0.06, 0.06)
 
 
+def _tables_key(tables: str) -> tuple[tuple[int, int | str], ...]:
+    """The order of matches by their tables: ``2/17`` before ``10/8`` (each table number by value)."""
+    return tuple(id_key(t) for t in tables.split("/"))
+
+
 def room_cells(line: ScoredResult | None, number: int, options: PrintOptions, styles: Styles,
                 marks: Marks | None) -> list[Cell]:
     if line is None:
@@ -274,7 +279,7 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
         return "/".join(dict.fromkeys(found))
 
     for (round_, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
-                                                                               id_key(tables(kv[1])))):
+                                                                               _tables_key(tables(kv[1])))):
         open_room, closed_room = pair.get(True), pair.get(False)
         table = tables(pair)
         row: list[Cell] = [f"{round_}-{table}" if round_ else table, fit(home, widths[1], styles),
@@ -295,6 +300,43 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
     return Titled(head, table_flowable, [board_continued(board, options, styles)], page_height)
 
 
+def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles, width: float,
+                          page_height: float) -> Flowable:
+    """A blank teams traveller for ``board``: one row per match (its tables, home and visiting
+    team, as the file seats them; else ``rows`` numbered rows), the Open room (home team
+    North-South) beside the Closed room, each with contract, by, tricks and North-South score to
+    write in, and the IMPs each way."""
+    widths = [s * width for s in _MATCH_SHARES]
+    lines: list[tuple[str, str, str]] = []
+    if rows is None and board.results:
+        rooms = match_rooms(board.results, lambda r: r)
+        def tables(pair: dict[bool, TableResult]) -> str:
+            return "/".join(dict.fromkeys(r.table for r in pair.values() if r.table))
+        for (round_, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
+                                                                                   _tables_key(tables(kv[1])))):
+            table = tables(pair)
+            lines.append((f"{round_}-{table}" if round_ and table else round_ or table, home, visit))
+    if not lines:
+        lines = [(str(i + 1), "", "") for i in range(rows or 8)]
+    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
+    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
+            "ns_score", "home", "visit")
+    data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
+    for label, home, visit in lines:
+        data.append([fit(label, widths[0], styles), fit(home, widths[1], styles, lines=2),
+                     fit(visit, widths[2], styles, lines=2)] + [""] * 10)
+    spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
+                                 ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8"),
+                                 ("LINEBEFORE", (3, 0), (3, -1), 1.2, "#303030"),
+                                 ("LINEBEFORE", (7, 0), (7, -1), 1.2, "#303030"),
+                                 ("LINEBEFORE", (11, 0), (11, -1), 1.2, "#303030")]
+    table = grid(data, widths, styles, spans, header_rows=2, row_heights=[None, None] + [22] * len(lines))
+    return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
+                  page_height, space_before=6)
+
+
 # ---------------------------------------------------------------------------------------- stories
 
 def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
@@ -305,6 +347,8 @@ def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, ro
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
     method = scoring_rules(event).method if event is not None else "matchpoints"
+    if event is not None and event.kind is EventKind.TEAMS:
+        return [blank_match_traveller(board, rows, options, styles, width, height) for board in boards]
     return [blank_traveller(board, rows, options, styles, width, height, phantoms, method) for board in boards]
 
 
@@ -332,7 +376,7 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
     computed here when not given); ``figures`` 'file' prints the file's own figures where they
     differ from ours. Returns the number of pages."""
     options = PrintOptions.of(paper, lang)
-    teams = event.kind is EventKind.TEAMS and not blank
+    teams = event.kind is EventKind.TEAMS
     header = PageHeader(options.label("match_travellers" if teams else "travellers"), event.name, event.date)
     story: list[Flowable]
     if blank:
