@@ -22,6 +22,7 @@ from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Event, EventKind, TableResult
 from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
 from rules_ext.pbn.teams import match_rooms
+from rules_ext.pdf.basis import event_basis
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
     SHADE,
@@ -272,6 +273,7 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
     story: list[Flowable] = [styles.para(free_text(title), "title"),
                              *(styles.para(free_text(note), "small") for note in notes)]
+    story += [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
     if event.left_out:
         story.append(styles.text(event.left_out_note, "body"))
     if marks.note():

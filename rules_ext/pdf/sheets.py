@@ -414,6 +414,13 @@ class Marks:
             return escape(ours)
         return f"{escape(d.theirs if self.file else ours)}<super>{DAGGER}</super>"
 
+    def datum(self, board: int, ours: str) -> str:
+        """Markup of a Butler board's datum: ours, or the file's; a dagger where they differ."""
+        d = next((d for d in self.differences if d.board == board and d.item == "Datum"), None)
+        if d is None:
+            return escape(ours)
+        return f"{escape(d.theirs if self.file else ours)}<super>{DAGGER}</super>"
+
     def line(self, board: int, r: TableResult, figure: str, side: str, ours: str) -> str:
         return self.figure(board, result_label(r), figure, side, ours)
 

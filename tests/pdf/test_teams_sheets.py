@@ -102,3 +102,36 @@ def test_team_names_are_never_broken_inside_a_word(field30, tmp_path):
         broken = {w for w in words if w not in names and any(w != n and (n.startswith(w) or n.endswith(w))
                                                               for n in names)}
         assert not broken, (args, sorted(broken)[:5])
+
+
+FIXTURES = Path(__file__).parents[1] / "pbn" / "fixtures"
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("finnish-butler-mean.pbn", ("Butler IMPs", "datum", "Checked against the file's own")),
+    ("compscore-butler.xml", ("Butler IMPs", "datum")),
+    ("ruter-cross-imps.pbn", ("Cross-IMPs", "summed", "As the file gives it")),
+    ("compscore-ximp.xml", ("Cross-IMPs", "averaged")),
+    ("magic-pairs.pbn", ("Matchpoints, 2/1/0", "top")),
+    ("realbridge-teams.pbn", ("Teams IMPs", "WBF 2013", "matches")),
+])
+def test_results_and_travellers_state_their_scoring_basis(tmp_path, name, says):
+    for kind in ("results", "travellers"):
+        out = tmp_path / f"{kind}.pdf"
+        assert main([kind, str(FIXTURES / name), "-o", str(out), "--lang", "en"]) == 0
+        first = " ".join((PdfReader(out).pages[0].extract_text() or "").split())
+        for words in says:
+            assert words in first, (kind, words)
+
+
+def test_butler_travellers_have_a_datum_column(tmp_path):
+    event = read_pbn(FIXTURES / "finnish-butler-mean.pbn")
+    results = compute_results(event)
+    out = tmp_path / "t.pdf"
+    assert main(["travellers", str(FIXTURES / "finnish-butler-mean.pbn"), "-o", str(out), "--lang", "en"]) == 0
+    text = _text(out)
+    assert "Datum NS" in text
+    for board in results.boards:
+        if board.datum is not None:
+            shown = f"+{board.datum}" if board.datum > 0 else str(board.datum)
+            assert f"datum NS {shown}" in text and shown in text
