@@ -222,6 +222,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "imps_won": ("国际分", "IMPs won"),
     "versus": ("对", "v"),
     "side": ("方向", "Side"),
+    "number": ("编号", "No."),
+    "opponent_no": ("对手", "Opp."),
+    "vp_rounds": ("逐轮胜利分", "VPs round by round"),
+    "datum": ("基准分", "Datum NS"),
     # hand records, the ruling form and pickup slips
     "makeable": ("可成定约", "Makeable"),
     "at_the_tables": ("各桌结果", "At the tables"),

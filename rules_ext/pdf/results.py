@@ -12,7 +12,6 @@ Every block is kept on one page when it fits one and continues under its own tit
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
@@ -23,6 +22,8 @@ from rules_ext.core import Vulnerability
 from rules_ext.pbn.model import Event, EventKind, TableResult
 from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
 from rules_ext.pbn.teams import match_rooms
+from rules_ext.pdf.basis import event_basis
+from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
     SHADE,
     Cell,
@@ -123,44 +124,6 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
 
 
 # ------------------------------------------------------------------------------------------ teams
-
-def vp_cross_table(results: EventResults, options: PrintOptions, styles: Styles, width: float,
-                   page_height: float) -> Flowable:
-    """Teams × teams, in ranking order: the VPs each team scored against each other (one line per
-    match when they met more than once), "未打 not played" for a match not played, and the total."""
-    order = [e.id for r in results.rankings for e in r.entries]
-    for m in results.matches:
-        for team in (m.home, m.visit):
-            if team not in order:
-                order.append(team)
-    cells: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for m in results.matches:
-        for mine, theirs, points in ((m.home, m.visit, m.vp_home), (m.visit, m.home, m.vp_visit)):
-            cells[(mine, theirs)].append(f"{points:.2f}" if m.boards else options.label("not_played"))
-    totals = {e.id: e.total for r in results.rankings for e in r.entries}
-    n = len(order)
-    name_w = min(0.3 * width, width - (n + 1) * 34)
-    cell_w = (width - name_w) / (n + 1)
-    widths = [name_w] + [cell_w] * (n + 1)
-    head: list[Cell] = [styles.para(escape(options.label("team")), "cell_center")]
-    head += [str(i + 1) for i in range(n)] + [label_cell(options, "total", cell_w, styles)]
-    data: list[list[Cell]] = [head]
-    extra: list[StyleCommand] = [("ALIGN", (0, 1), (0, -1), "LEFT")]
-    for i, team in enumerate(order):
-        row: list[Cell] = [fit(f"{i + 1}  {team}", name_w, styles, "cell")]
-        for j, other in enumerate(order):
-            if i == j:
-                row.append("")
-                extra.append(("BACKGROUND", (j + 1, i + 1), (j + 1, i + 1), SHADE))
-            else:
-                text = "\n".join(cells.get((team, other), []))
-                row.append(fit(text, cell_w, styles, lines=2) if text else "")
-        row.append(f"{totals[team]:.2f}" if team in totals else "")
-        data.append(row)
-    title = options.label("vp_table")
-    return Titled([_title(title, styles)], grid(data, widths, styles, extra),
-                  [_cont("胜利分对照表", "VP cross-table", options, styles)], page_height)
-
 
 def _match_lines(results: EventResults, match: MatchResult
                  ) -> list[tuple[BoardResults, ScoredResult | None, ScoredResult | None]]:
@@ -310,6 +273,7 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
     story: list[Flowable] = [styles.para(free_text(title), "title"),
                              *(styles.para(free_text(note), "small") for note in notes)]
+    story += [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
     if event.left_out:
         story.append(styles.text(event.left_out_note, "body"))
     if marks.note():
@@ -319,7 +283,7 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     if results.kind is EventKind.TEAMS:
         formats = Formats(event, results.boards)
         if results.matches:
-            story.append(vp_cross_table(results, options, styles, width, height))
+            story += vp_table(results, options, width, height)
             story += [match_sheet(results, m, options, styles, width, height, formats, marks)
                       for m in results.matches]
     elif cards:

@@ -39,6 +39,8 @@ from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCom
 CELL_PADDING = 4
 #: the smallest type a cell's text is set in to fit
 MIN_SIZE = 5.5
+#: the smallest type a word is set in before it is abbreviated instead (a name stays readable)
+WORD_MIN_SIZE = 7.0
 #: the mark on a figure that differs from the file's own
 DAGGER = "†"
 
@@ -162,13 +164,29 @@ def free_text(text: str) -> str:
 _PLAIN = re.compile(r"[^<>&\n♥♦]*")
 
 
+def abbreviate(text: str, width: float, font: str, size: float) -> str:
+    """``text`` with each word too wide for ``width`` at ``size`` cut to the longest beginning that
+    fits with a full stop (``SCHWARZWALDERLAND`` -> ``SCHWARZWALD.``): a cell never breaks a word."""
+    def cut(word: str) -> str:
+        if stringWidth(word, font, size) <= width:
+            return word
+        for end in range(len(word) - 1, 0, -1):
+            if stringWidth(word[:end] + ".", font, size) <= width:
+                return word[:end] + "."
+        return word[:1]
+    return re.sub(r"\S+", lambda m: cut(m[0]) if _NOT_BREAKING.fullmatch(m[0]) else m[0], text)
+
+
 def fit(text: str, width: float, styles: Styles, style: str = "cell_center", *, lines: int = 0,
         plain: bool = True) -> Cell:
     """:func:`fit_markup` of plain text; the text itself (cheaper to lay out) when it fits one line
-    as it is and ``plain`` allows it."""
+    as it is and ``plain`` allows it. A word too wide for the cell even at the smallest size is
+    abbreviated (never broken across lines)."""
     base: ParagraphStyle = getattr(styles, style)
     if plain and _PLAIN.fullmatch(text) and stringWidth(text, base.fontName, base.fontSize) <= width - CELL_PADDING:
         return text
+    if plain and _PLAIN.fullmatch(text):
+        text = abbreviate(text, width - CELL_PADDING, base.fontName, min(WORD_MIN_SIZE, base.fontSize))
     return fit_markup(free_text(text), width, base, lines=lines)
 
 
@@ -392,6 +410,13 @@ class Marks:
     def figure(self, board: int | None, who: str, figure: str, side: str, ours: str) -> str:
         """Markup of a figure: ours, or the file's; a dagger where they differ."""
         d = self._lines.get((board, who, figure, side))
+        if d is None:
+            return escape(ours)
+        return f"{escape(d.theirs if self.file else ours)}<super>{DAGGER}</super>"
+
+    def datum(self, board: int, ours: str) -> str:
+        """Markup of a Butler board's datum: ours, or the file's; a dagger where they differ."""
+        d = next((d for d in self.differences if d.board == board and d.item == "Datum"), None)
         if d is None:
             return escape(ours)
         return f"{escape(d.theirs if self.file else ours)}<super>{DAGGER}</super>"

@@ -12,6 +12,7 @@ Figures that differ from the file's own are marked (see :class:`rules_ext.pdf.sh
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
@@ -25,6 +26,7 @@ from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
 from rules_ext.pbn.scoring_rules import scoring_rules
 from rules_ext.pbn.teams import match_rooms
+from rules_ext.pdf.basis import board_basis, butler_trim, datum_text, event_basis
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (
     Cell,
@@ -45,6 +47,7 @@ from rules_ext.pdf.sheets import (
     continued,
     file_places,
     fit,
+    free_text,
     grid,
     header_row,
     label_cell,
@@ -194,24 +197,40 @@ def filled_rows(board_results: BoardResults, method: str, options: PrintOptions,
 
 #: relative widths of a filled traveller's columns (a bilingual label such as 南北比赛分 MP NS fits whole)
 _WEIGHTS = {"round": 0.8, "table": 0.8, "ns_pair": 1.1, "ew_pair": 1.1, "contract": 1.3, "by": 0.8, "lead": 1.0,
-            "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35, "pct": 1.0, "imp_ns": 1.6}
+            "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35, "pct": 1.0, "imp_ns": 1.6,
+            "datum": 1.2}
 
 
 def filled_traveller(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,
                      width: float, page_height: float, formats: Formats, *, diagram: bool = False,
-                     marks: Marks | None = None) -> Flowable:
-    """A filled traveller: the board's results with scores and matchpoints or IMPs."""
+                     marks: Marks | None = None, basis: str = "", datum: bool = False) -> Flowable:
+    """A filled traveller: the board's results with scores and matchpoints or IMPs; ``basis``: the
+    line that says what its figures rest on (:func:`rules_ext.pdf.basis.board_basis`); ``datum``:
+    a Butler board's datum column beside the IMPs."""
     board = board_results.board
     labelled = row_labels([line.result for line in board_results.lines])
     key = labelled[0] if labelled else None
     columns = filled_columns(method, key, formats.leads)
+    if datum:
+        columns = columns[:-1] + ("datum",) + columns[-1:]
     weights = [_WEIGHTS[c] for c in columns]
     widths = [width * w / sum(weights) for w in weights]
     data: list[list[Cell]] = [formats.header(columns, widths, options, styles)]
-    data += filled_rows(board_results, method, options, styles, widths, formats, marks, key)
+    rows = filled_rows(board_results, method, options, styles, widths, formats, marks, key)
+    if datum:
+        text = datum_text(board_results.datum)
+        cell: Cell = text
+        if marks is not None and text:
+            markup = marks.datum(board.number, text)
+            cell = text if DAGGER not in markup else styles.para(markup, "cell_center")
+        rows = [row[:-1] + [cell if line.score_ns is not None else ""] + row[-1:]
+                for row, line in zip(rows, board_results.lines, strict=True)]
+    data += rows
     head: list[Flowable] = [board_title(board, options, styles)]
     top = board_results.top
-    if method == "matchpoints" and top is not None:
+    if basis:
+        head.append(styles.para(free_text(basis), "small"))
+    elif method == "matchpoints" and top is not None:
         note = f"{options.label('max')}: {formats.mp(top)}"
         if board_results.neuberg:
             note += " (Neuberg)"
@@ -228,6 +247,11 @@ def filled_traveller(board_results: BoardResults, method: str, options: PrintOpt
 
 #: columns of a match traveller: table, the two teams, each room's contract/by/tricks/NS score, IMPs each way
 _MATCH_SHARES = (0.06, 0.14, 0.14, 0.09, 0.05, 0.05, 0.08, 0.09, 0.05, 0.05, 0.08, 0.06, 0.06)
+
+
+def _tables_key(tables: str) -> tuple[tuple[int, int | str], ...]:
+    """The order of matches by their tables: ``2/17`` before ``10/8`` (each table number by value)."""
+    return tuple(id_key(t) for t in tables.split("/"))
 
 
 def room_cells(line: ScoredResult | None, number: int, options: PrintOptions, styles: Styles,
@@ -254,7 +278,7 @@ def imps_each_way(home_ns: ScoredResult | None, number: int, formats: Formats, s
 
 def match_traveller(board_results: BoardResults, options: PrintOptions, styles: Styles, width: float,
                     page_height: float, formats: Formats, *, diagram: bool = False,
-                    marks: Marks | None = None) -> Flowable:
+                    marks: Marks | None = None, basis: str = "") -> Flowable:
     """A teams board: each match on one row, its Open room (home team North-South) beside its
     Closed room, and the IMPs each way; a match not played says so."""
     board = board_results.board
@@ -274,7 +298,7 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
         return "/".join(dict.fromkeys(found))
 
     for (round_, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
-                                                                               id_key(tables(kv[1])))):
+                                                                               _tables_key(tables(kv[1])))):
         open_room, closed_room = pair.get(True), pair.get(False)
         table = tables(pair)
         row: list[Cell] = [f"{round_}-{table}" if round_ else table, fit(home, widths[1], styles),
@@ -288,11 +312,50 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
             row += imps_each_way(open_room, number, formats, styles, marks)
         data.append(row)
     head: list[Flowable] = [board_title(board, options, styles)]
+    if basis:
+        head.append(styles.para(free_text(basis), "small"))
     if diagram and board.deal is not None:
         head.append(HandDiagram(board.deal, options, font_size=8.5, dealer=board.dealer,
                                 vulnerability=board.vulnerability or Vulnerability.NONE))
     table_flowable = grid(data, widths, styles, spans, header_rows=2)
     return Titled(head, table_flowable, [board_continued(board, options, styles)], page_height)
+
+
+def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles, width: float,
+                          page_height: float) -> Flowable:
+    """A blank teams traveller for ``board``: one row per match (its tables, home and visiting
+    team, as the file seats them; else ``rows`` numbered rows), the Open room (home team
+    North-South) beside the Closed room, each with contract, by, tricks and North-South score to
+    write in, and the IMPs each way."""
+    widths = [s * width for s in _MATCH_SHARES]
+    lines: list[tuple[str, str, str]] = []
+    if rows is None and board.results:
+        rooms = match_rooms(board.results, lambda r: r)
+        def tables(pair: dict[bool, TableResult]) -> str:
+            return "/".join(dict.fromkeys(r.table for r in pair.values() if r.table))
+        for (round_, home, visit), pair in sorted(rooms.items(), key=lambda kv: (id_key(kv[0][0]),
+                                                                                   _tables_key(tables(kv[1])))):
+            table = tables(pair)
+            lines.append((f"{round_}-{table}" if round_ and table else round_ or table, home, visit))
+    if not lines:
+        lines = [(str(i + 1), "", "") for i in range(rows or 8)]
+    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
+    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
+            "ns_score", "home", "visit")
+    data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
+    for label, home, visit in lines:
+        data.append([fit(label, widths[0], styles), fit(home, widths[1], styles, lines=2),
+                     fit(visit, widths[2], styles, lines=2)] + [""] * 10)
+    spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
+                                 ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8"),
+                                 ("LINEBEFORE", (3, 0), (3, -1), 1.2, "#303030"),
+                                 ("LINEBEFORE", (7, 0), (7, -1), 1.2, "#303030"),
+                                 ("LINEBEFORE", (11, 0), (11, -1), 1.2, "#303030")]
+    table = grid(data, widths, styles, spans, header_rows=2, row_heights=[None, None] + [22] * len(lines))
+    return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
+                  page_height, space_before=6)
 
 
 # ---------------------------------------------------------------------------------------- stories
@@ -305,23 +368,36 @@ def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, ro
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
     method = scoring_rules(event).method if event is not None else "matchpoints"
+    if event is not None and event.kind is EventKind.TEAMS:
+        return [blank_match_traveller(board, rows, options, styles, width, height) for board in boards]
     return [blank_traveller(board, rows, options, styles, width, height, phantoms, method) for board in boards]
 
 
 def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
                             method: str = "matchpoints", diagram: bool = False, marks: Marks | None = None,
-                            event: Event | None = None) -> list[Flowable]:
+                            event: Event | None = None, results: EventResults | None = None) -> list[Flowable]:
     """Flowables of filled travellers of scored boards (``BoardResults``); for ``method`` 'imps'
-    (teams) match travellers. ``event``: the file, for the precision its figures are printed to."""
+    (teams) match travellers. ``event``: the file, for the precision its figures are printed to;
+    ``results``: the event's, for each board's scoring basis (top, Butler datum and its column,
+    cross-IMP comparisons, figures that differ from the file's)."""
     styles = Styles(9)
     width, height = frame_size(options)
     boards = list(boards)
     formats = Formats(event, boards)
+    differ = Counter(d.board for d in results.differences) if results is not None else Counter()
+    trim = butler_trim(event)
+
+    def basis(b: BoardResults) -> str:
+        if results is None:
+            return ""
+        return board_basis(b, results, options, differ=differ[b.board.number], mp_format=formats.mp, trim=trim)
+
     if method == "imps" and any(line.result.in_match for b in boards for line in b.lines):
-        return [match_traveller(b, options, styles, width, height, formats, diagram=diagram, marks=marks)
-                for b in boards]
-    return [filled_traveller(b, method, options, styles, width, height, formats, diagram=diagram, marks=marks)
-            for b in boards]
+        return [match_traveller(b, options, styles, width, height, formats, diagram=diagram, marks=marks,
+                                basis=basis(b)) for b in boards]
+    datum = results is not None and results.method == "butler" and any(b.datum is not None for b in boards)
+    return [filled_traveller(b, method, options, styles, width, height, formats, diagram=diagram, marks=marks,
+                             basis=basis(b), datum=datum) for b in boards]
 
 
 def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
@@ -332,7 +408,7 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
     computed here when not given); ``figures`` 'file' prints the file's own figures where they
     differ from ours. Returns the number of pages."""
     options = PrintOptions.of(paper, lang)
-    teams = event.kind is EventKind.TEAMS and not blank
+    teams = event.kind is EventKind.TEAMS
     header = PageHeader(options.label("match_travellers" if teams else "travellers"), event.name, event.date)
     story: list[Flowable]
     if blank:
@@ -343,11 +419,13 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
         method = {"matchpoints": "matchpoints", "imps": "imps"}.get(results.method, "cross-imps")
         marks = Marks(results.differences, options, figures)
         story = filled_travellers_story(progress(results.boards), options, method=method, diagram=diagram,
-                                        marks=marks, event=event)
-        note = marks.note()
-        if note and story:
-            styles = Styles(9)
-            story.insert(0, styles.para(note, "small"))
+                                        marks=marks, event=event, results=results)
+        styles = Styles(9)
+        head = [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
+        if marks.note():
+            head.append(styles.para(marks.note(), "small"))
+        if story:
+            story[:0] = head
     if not story:
         raise RulesError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

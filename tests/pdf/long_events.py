@@ -93,3 +93,44 @@ def realbridge_teams(boards: int = 16, seed: int = 12) -> str:
                     tags.append(("ScoreIMP", "NS 0 EW 0"))
                 out += [f'[{name} "{value}"]' for name, value in tags] + [""]
     return "\n".join(out)
+
+
+_SYLLABLES = ("nor", "wal", "ke", "sta", "lun", "bri", "dor", "fel", "ma", "ri", "zon", "ta", "ber", "gol")
+
+
+def team_name(i: int) -> str:
+    """An invented country-like team name; every fifth is a long single word (SCHWARZWALDERLAND)."""
+    rng = random.Random(100 + i)
+    parts = 5 if i % 5 == 0 else rng.choice((2, 3))
+    return "".join(rng.choice(_SYLLABLES) for _ in range(parts)).upper() + f"{'' if i < 26 else 'IA'}{chr(65 + i % 26)}"
+
+
+def teams_field(teams: int = 30, boards: int = 3, seed: int = 13) -> str:
+    """A RealBridge-style round of a field of ``teams`` teams (``teams // 2`` matches, the two rooms
+    of a match at two table numbers with the teams named in both orders, as RealBridge writes
+    them); the last match not played."""
+    rng = random.Random(seed)
+    names = [team_name(i) for i in range(teams)]
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for number in range(1, boards + 1):
+        dealer, vul = board_conditions(number)
+        for match in range(teams // 2):
+            home, visit = names[2 * match], names[2 * match + 1]
+            for room, table in ((0, match + 1), (1, teams // 2 + match + 1)):
+                ns_team, ew_team = (home, visit) if room == 0 else (visit, home)
+                tags = [("Event", "Invented Nations Cup, Round 2"), ("Site", "RealBridge"), ("Date", "2026.02.07"),
+                        ("Board", str(number)), ("West", f"W {ew_team.title()}#"), ("North", f"N {ns_team.title()}#"),
+                        ("East", f"E {ew_team.title()}#"), ("South", f"S {ns_team.title()}#"),
+                        ("Dealer", dealer.name), ("Vulnerable", _VUL[vul.name.upper()]), ("Scoring", "IMP")]
+                if match == teams // 2 - 1:
+                    tags += [("Declarer", ""), ("Contract", "Pass"), ("Result", "")]
+                else:
+                    contract, declarer, tricks, score = _played(rng, number)
+                    side = f"NS {score}" if score >= 0 else f"EW {-score}"
+                    tags += [("Declarer", declarer), ("Contract", contract), ("Result", str(tricks)),
+                             ("Score", side)]
+                tags += [("Table", str(table)), ("HomeTeam", ns_team), ("VisitTeam", ew_team)]
+                if match == teams // 2 - 1:
+                    tags.append(("ScoreIMP", "NS 0 EW 0"))
+                out += [f'[{name} "{value}"]' for name, value in tags] + [""]
+    return "\n".join(out)

@@ -1,0 +1,191 @@
+"""The scoring basis a sheet states, so that a player can check every figure on it: the method and
+scale, the top (matchpoints) or what each result is IMPed against (cross-IMPs, Butler datum,
+teams rooms), the artificial-score convention, the movement and sections as the file gives them,
+how many of the file's own figures were compared with ours and how many differ.
+
+- :func:`event_basis`: the lines under a results sheet's or a traveller set's title.
+- :func:`board_basis`: the line under each traveller's board title (the top, the Butler datum and
+  the results it is the mean of, the number of results each cross-IMP result is compared with,
+  the figures on this board that differ from the file's).
+- :func:`convention_line`: the one place where the scoring convention the results were computed
+  under (the "convention" setting, with the reason it was chosen) is printed, once the results
+  carry it (``EventResults.convention``; until then nothing is printed).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from rules_ext.pbn.model import Event, EventKind
+from rules_ext.pbn.results_model import BoardResults, EventResults
+from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, scoring_rules
+from rules_ext.pdf.layout import Lang, PrintOptions
+from rules_ext.pdf.sheets import DAGGER, fixed
+
+__all__ = ["board_basis", "butler_trim", "convention_line", "datum_text", "event_basis"]
+
+
+def _say(zh: str, en: str, options: PrintOptions) -> str:
+    return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh} {en}"}[options.lang]
+
+
+def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
+    """(zh, en) of the method and its scale."""
+    method = results.method
+    if method == "matchpoints":
+        scale = results.scale or "2/1/0"
+        return (f"比赛分制（每胜一个结果得 {scale.split('/')[0]}，平 {scale.split('/')[1]}；结果不全或有人为分的牌按 "
+                f"Neuberg 公式折算）",
+                f"Matchpoints, {scale} (per result beaten / tied; Neuberg on a board with fewer results or an "
+                f"artificial score)")
+    if method in ("cross-imps", "cross-imps-average"):
+        average = method == "cross-imps-average"
+        return (f"交叉 IMP（每个结果与本牌其他每个结果比较，{'取平均' if average else '相加'}）",
+                f"Cross-IMPs (each result IMPed against every other result of the board, "
+                f"{'averaged' if average else 'summed'})")
+    if method == "butler":
+        trim = butler_trim(event)
+        return (f"Butler IMP（每个结果与本牌基准分比较；基准分：去掉最高、最低各 {trim} 个后的平均，取整到 10）",
+                f"Butler IMPs (each result against the board's datum: the mean of the scores after dropping the "
+                f"{trim} highest and lowest, rounded to 10)")
+    if results.kind is EventKind.TEAMS:
+        return ("队式赛 IMP（每场比赛开室与闭室比较；胜利分按 WBF 2013 连续表）",
+                "Teams IMPs (each match's Open room against its Closed room; VPs on the WBF 2013 continuous scale)")
+    return method, method
+
+
+def _tops(results: EventResults) -> str:
+    tops = Counter(b.top for b in results.boards if b.top is not None)
+    if not tops:
+        return ""
+    common, _ = tops.most_common(1)[0]
+    return f"{common:g}" if len(tops) == 1 else f"{common:g}*"
+
+
+#: what the file states of its movement and field (PBN META, USEBIO), in the order printed
+_FIELD = (("TableCount", "桌", "tables"), ("PairCount", "对", "pairs"), ("PlayerCount", "人", "players"),
+          ("PhantomCount", "虚拟", "phantom"), ("RoundCount", "轮", "rounds"), ("BoardCount", "副牌", "boards"))
+
+
+def _movement(event: Event | None, results: EventResults) -> tuple[str, str]:
+    if event is None:
+        return "", ""
+    meta = dict(event.meta)
+    zh: list[str] = []
+    en: list[str] = []
+    for key, z, e in _FIELD:
+        value = meta.get(key, "").strip()
+        if value and value != "0":
+            zh.append(f"{value} {z}")
+            en.append(f"{value} {e}")
+    movement = meta.get("Movement", "").strip()
+    if movement:
+        zh.insert(0, movement)
+        en.insert(0, movement)
+    sections = sorted({row.get("Section", "").strip() for row in event.totals.records()} - {""}) \
+        if event.totals is not None else []
+    if sections:
+        zh.append(f"分区 {', '.join(sections)}")
+        en.append(f"section{'s' if len(sections) > 1 else ''} {', '.join(sections)}")
+    if any(r.group for r in results.rankings):
+        zh.append("南北、东西分别排名")
+        en.append("NS and EW ranked apart")
+    if results.kind is EventKind.TEAMS and results.matches:
+        zh.append(f"{len(results.matches)} 场比赛")
+        en.append(f"{len(results.matches)} matches")
+    if event.kind is not EventKind.TEAMS and not meta.get("BoardCount"):
+        zh.append(f"{len(results.boards)} 副牌")
+        en.append(f"{len(results.boards)} boards")
+    return "，".join(zh), ", ".join(en)
+
+
+def convention_line(results: EventResults, options: PrintOptions) -> str:
+    """The scoring convention the results were computed under and why (the ``convention`` and
+    ``convention_reason`` of the results, once :mod:`rules_ext.pbn.results` reports them); ''
+    while the results do not carry one."""
+    convention = getattr(results, "convention", None)
+    if not convention:
+        return ""
+    describe: Callable[[], str] | str | None = getattr(convention, "description", None)
+    text = describe() if callable(describe) else (describe or str(convention))
+    reason = getattr(results, "convention_reason", "") or getattr(convention, "reason", "")
+    return _say("计分惯例：", "Convention: ", options) + text + (f" ({reason})" if reason else "")
+
+
+def event_basis(event: Event | None, results: EventResults, options: PrintOptions) -> list[str]:
+    """The lines that state a sheet's scoring basis (plain text, one per line)."""
+    zh, en = _method(results, event)
+    top = _tops(results)
+    if top:
+        star = top.endswith("*")
+        zh += f"；满分 {top.rstrip('*')}" + ("（各牌不同时见各计分单）" if star else "")
+        en += f"; top {top.rstrip('*')}" + (" (each traveller gives its board's)" if star else "")
+    if results.artificial:
+        per = f"{ARTIFICIAL_IMPS[results.artificial]:g}"
+        zh += f"；人为分每偏离平均 10% 计 {per} IMP（{results.artificial}）"
+        en += f"; an artificial score is {per} IMPs per 10 % off average ({results.artificial})"
+    lines = [_say(f"计分：{zh}。", f"Scoring: {en}.", options)]
+    movement_zh, movement_en = _movement(event, results)
+    if movement_en:
+        lines.append(_say(f"赛制（按文件）：{movement_zh}。", f"As the file gives it: {movement_en}.", options))
+    convention = convention_line(results, options)
+    if convention:
+        lines.append(convention)
+    if results.compared:
+        differ = len(results.differences)
+        zh_cmp = f"已与文件原有的 {results.compared} 个数字核对：{results.agreeing} 个一致"
+        en_cmp = f"Checked against the file's own {results.compared} figures: {results.agreeing} agree"
+        if results.rounding:
+            zh_cmp += f"，{results.rounding} 个只差舍入"
+            en_cmp += f", {results.rounding} differ only in rounding"
+        if differ:
+            zh_cmp += f"，{differ} 个不同（标 {DAGGER}）"
+            en_cmp += f", {differ} differ (marked {DAGGER})"
+        lines.append(_say(zh_cmp + "。", en_cmp + ".", options))
+    return lines
+
+
+def butler_trim(event: Event | None) -> int:
+    """The Butler results dropped at each end for a datum, as the file's scoring says (1 unsaid)."""
+    rules = scoring_rules(event) if event is not None else None
+    return 1 if rules is None or rules.trim is None or rules.method != "butler" else rules.trim
+
+
+def board_basis(board: BoardResults, results: EventResults, options: PrintOptions, *, differ: int = 0,
+                mp_format: Callable[[float | None], str] | None = None, trim: int = 1) -> str:
+    """The line under a traveller's title: what this board's figures rest on ('' for nothing)."""
+    method = results.method
+    scored = [ln for ln in board.lines if ln.score_ns is not None or ln.result.artificial is not None]
+    parts: list[tuple[str, str]] = []
+    first = ""  # what reads the same in every language: the top
+    if method == "matchpoints" and board.top is not None:
+        top = mp_format(board.top) if mp_format is not None else f"{board.top:g}"
+        first = f"{options.label('max')}: {top}" + (" (Neuberg)" if board.neuberg else "") + \
+            f"; {results.scale or '2/1/0'}"
+    elif method == "butler" and board.datum is not None:
+        played = [ln.score_ns for ln in board.lines if ln.score_ns is not None]
+        datum = f"{board.datum:+d}" if board.datum else "0"
+        dropped = min(trim, (len(played) - 1) // 2)
+        parts.append((f"Butler：基准分 南北 {datum}（{len(played)} 个结果去掉最高、最低各 {dropped} 个后的平均）",
+                      f"Butler: datum NS {datum} (mean of {len(played)} scores after dropping the {dropped} "
+                      f"highest and lowest)"))
+    elif method in ("cross-imps", "cross-imps-average") and len(scored) > 1:
+        how = ("平均", "averaged") if method == "cross-imps-average" else ("相加", "summed")
+        parts.append((f"交叉 IMP：每个结果与其他 {len(scored) - 1} 个比较，{how[0]}",
+                      f"Cross-IMPs: each result against the other {len(scored) - 1}, {how[1]}"))
+    elif results.kind is EventKind.TEAMS:
+        parts.append(("IMP：开室与闭室比较", "IMPs: Open room against Closed room"))
+    if results.artificial and method != "matchpoints" and any(ln.result.artificial for ln in board.lines):
+        per = f"{ARTIFICIAL_IMPS[results.artificial]:g}"
+        parts.append((f"人为分每 10% 计 {per} IMP", f"artificial score {per} IMPs per 10 %"))
+    if differ:
+        parts.append((f"{differ} 个数字与文件不同（{DAGGER}）", f"{differ} figures differ from the file's ({DAGGER})"))
+    if not parts:
+        return first
+    said = _say("；".join(z for z, _ in parts), "; ".join(e for _, e in parts), options)
+    return f"{first}; {said}" if first else said
+
+
+def datum_text(datum: int | None) -> str:
+    """A Butler datum as a traveller's column prints it (North-South's view): ``+120``, ``-50``, ``0``."""
+    return "" if datum is None else fixed(datum, 0) if datum <= 0 else f"+{datum}"
