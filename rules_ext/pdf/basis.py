@@ -7,9 +7,8 @@ how many of the file's own figures were compared with ours and how many differ.
 - :func:`board_basis`: the line under each traveller's board title (the top, the Butler datum and
   the results it is the mean of, the number of results each cross-IMP result is compared with,
   the figures on this board that differ from the file's).
-- :func:`convention_line`: the one place where the scoring convention the results were computed
-  under (the "convention" setting, with the reason it was chosen) is printed, once the results
-  carry it (``EventResults.convention``; until then nothing is printed).
+- :func:`convention_line`: the one place where the scoring programs' conventions the results were
+  computed under are printed, each with the reason it was chosen (``EventResults.conventions``).
 """
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from collections.abc import Callable
 
 from rules_ext.pbn.model import Event, EventKind
 from rules_ext.pbn.results_model import BoardResults, EventResults
-from rules_ext.pbn.scoring_rules import ARTIFICIAL_IMPS, scoring_rules
+from rules_ext.pbn.scoring_rules import artificial_rate, scoring_rules
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
@@ -100,16 +99,12 @@ def _movement(event: Event | None, results: EventResults) -> tuple[str, str]:
 
 
 def convention_line(results: EventResults, options: PrintOptions) -> str:
-    """The scoring convention the results were computed under and why (the ``convention`` and
-    ``convention_reason`` of the results, once :mod:`rules_ext.pbn.results` reports them); ''
-    while the results do not carry one."""
-    convention = getattr(results, "convention", None)
-    if not convention:
+    """The scoring programs' conventions the results were computed under, each with why (set by
+    the director or inferred from the file's figures: ``results.conventions``); '' when none."""
+    if not results.conventions:
         return ""
-    describe: Callable[[], str] | str | None = getattr(convention, "description", None)
-    text = describe() if callable(describe) else (describe or str(convention))
-    reason = getattr(results, "convention_reason", "") or getattr(convention, "reason", "")
-    return _say("计分惯例：", "Convention: ", options) + text + (f" ({reason})" if reason else "")
+    said = "; ".join(f"{name} {value}" + (f" ({why})" if why else "") for name, value, why in results.conventions)
+    return _say("计分惯例：", "Conventions: ", options) + said
 
 
 def event_basis(event: Event | None, results: EventResults, options: PrintOptions) -> list[str]:
@@ -121,7 +116,7 @@ def event_basis(event: Event | None, results: EventResults, options: PrintOption
         zh += f"；满分 {top.rstrip('*')}" + ("（各牌不同时见各计分单）" if star else "")
         en += f"; top {top.rstrip('*')}" + (" (each traveller gives its board's)" if star else "")
     if results.artificial:
-        per = f"{ARTIFICIAL_IMPS[results.artificial]:g}"
+        per = f"{artificial_rate(results.artificial):g}"
         zh += f"；人为分每偏离平均 10% 计 {per} IMP（{results.artificial}）"
         en += f"; an artificial score is {per} IMPs per 10 % off average ({results.artificial})"
     lines = [_say(f"计分：{zh}。", f"Scoring: {en}.", options)]
@@ -176,7 +171,7 @@ def board_basis(board: BoardResults, results: EventResults, options: PrintOption
     elif results.kind is EventKind.TEAMS:
         parts.append(("IMP：开室与闭室比较", "IMPs: Open room against Closed room"))
     if results.artificial and method != "matchpoints" and any(ln.result.artificial for ln in board.lines):
-        per = f"{ARTIFICIAL_IMPS[results.artificial]:g}"
+        per = f"{artificial_rate(results.artificial):g}"
         parts.append((f"人为分每 10% 计 {per} IMP", f"artificial score {per} IMPs per 10 %"))
     if differ:
         parts.append((f"{differ} 个数字与文件不同（{DAGGER}）", f"{differ} figures differ from the file's ({DAGGER})"))
