@@ -139,7 +139,7 @@ def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]
           with_par: bool = True,
           progress: Callable[[Iterable[int]], Iterable[int]] = iter,
           workers: int = 1,
-          cache: DDCache | None | Literal[False] = None) -> list[DoubleDummy]:
+          cache: DDCache | Literal[False] | None = None) -> list[DoubleDummy]:
     """Solve every (complete) deal in DDS batches of CHUNK; ``conditions`` are each deal's dealer
     and vulnerability (for par). ``progress`` wraps the iteration over the batches (e.g. a tqdm bar).
 
@@ -169,15 +169,12 @@ def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]
     else:
         for index in progress(range(len(batches))):
             fresh += _solve_batch(batches[index], with_par)
-    for i, found in zip(todo, fresh):
-        known[i] = found
+    for i, entry in zip(todo, fresh):
+        known[i] = entry
         if store is not None:
-            store.put(*keys[i], found)
-    solved = [known[i] for i in range(len(keys))]
-    out = []
-    for tricks, found in solved:
-        out.append(DoubleDummy(tricks, None if found is None else _par_of(found)))
-    return out
+            store.put(*keys[i], entry)
+    return [DoubleDummy(tricks, None if par_found is None else _par_of(par_found))
+            for tricks, par_found in (known[i] for i in range(len(keys)))]
 
 
 def _solve_batch(batch: Sequence[tuple[str, int, str]], with_par: bool) -> list[Solved]:
