@@ -255,9 +255,12 @@ def test_ruling_form(tmp_path, corpus):
     text = " ".join(text_of(out).split())  # cells wrap: compare with the line breaks as spaces
     for expected in ("裁判裁决记录 Director's ruling form", "1999:16A", "1999:12C2", "明显的迟疑",
                      "Zoë Dupré", "王芳 Wang Fang", "José Núñez", "东 East", "双方无局 None",
-                     "NS = 100% × MP/IMP(+100)", "+100", "申诉 Appeal", "Ingrid Øster",
+                     "+100", "申诉 Appeal", "Ingrid Øster",
                      "没收 Forfeited", "3♥", "1♠"):
         assert expected in text, expected
+    # one assigned result: no weights, no weighted-score formula; the form fits on two pages
+    assert "MP/IMP" not in text and "加权得分 Weighted score" not in text and "100%" not in text
+    assert len(PdfReader(str(out)).pages) == 2
     again = tmp_path / "rf2.pdf"
     write_ruling_form(load_ruling(EXAMPLE), again, corpus=corpus)
     assert out.read_bytes() == again.read_bytes()
