@@ -11,12 +11,17 @@ failed test_random_legal_auctions_end_with_a_contract that way); speed is measur
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 pytest_plugins = ["sphinx.testing.fixtures"]
+
+# the double-dummy cache of every test (and of the CLI processes tests start) is a fresh folder,
+# never the user's cache (rules_ext.pbn.dd_cache)
+os.environ["RULES_EXT_DD_CACHE"] = tempfile.mkdtemp(prefix="rules-ext-dd-")
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("dev", print_blob=True, deadline=None)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,99 @@ def test_a_record_needs_event_and_board_and_nothing_is_written_without_them(tmp_
     status, _, err = run(tmp_path, capsys, GOOD, "--record", str(record))
     assert status == 1 and "event: missing: a ruling record needs the event and the board" in err
     assert not record.exists()
+
+
+# -- the ruling form made from `rule --record` agrees with the ruling -----------------------------
+
+CASES = Path(__file__).parents[1] / "rules_ext" / "core" / "rulings" / "cases"
+
+
+def _form_text(tmp_path, capsys, case_text: str) -> tuple[str, str, int]:
+    """The record `rule --record` writes for ``case_text``, and the text and pages of its form."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "case.toml"
+    path.write_text('event = "秋季双人赛 Autumn Pairs"\n' + case_text, encoding="utf-8")
+    record, form = tmp_path / "ruling.toml", tmp_path / "form.pdf"
+    assert main(["rule", str(path), "--record", str(record)]) == 0
+    assert main(["ruling", str(record), "-o", str(form)]) == 0
+    capsys.readouterr()
+    pages = PdfReader(str(form)).pages
+    return record.read_text(encoding="utf-8"), " ".join(" ".join(p.extract_text() for p in pages).split()), len(pages)
+
+
+@pytest.mark.parametrize(("case", "possible"), [("insufficient_bid-1999-lowest-damaging", "must"),
+                                                 ("call_out_of_rotation-1991-double-at-rho", "may"),
+                                                 ("revoke-1991-trick-12", "no")])
+def test_the_adjustment_follows_whether_an_adjusted_score_may_follow(tmp_path, capsys, case, possible):
+    record, text, pages = _form_text(tmp_path, capsys, (CASES / f"{case}.toml").read_text(encoding="utf-8"))
+    assert f'adjusted_score = "{possible}"' in record
+    words = {"must": "应判给调整分 an adjusted score must be awarded",
+             "may": "可以判给调整分 an adjusted score may be awarded"}
+    if possible == "no":
+        assert "调整分 Score adjustment: 无 none" in text
+        assert "an adjusted score" not in text
+    else:
+        assert f"调整分 Score adjustment — {words[possible]}" in text, text
+        assert "Score adjustment: 无 none" not in text
+        assert "人为调整分 南北 ____% / 东西 ____%" in text   # lines to fill in, or an artificial score
+        assert ("□ 无 none" in text) is (possible == "may")
+    assert pages <= 2
+
+
+def test_the_table_result_comes_from_the_case(tmp_path, capsys):
+    case = (CASES / "revoke-1991-trick-12.toml").read_text(encoding="utf-8").replace(
+        'contract = "3NT"', 'contract = "3NT"\ntricks = 9')
+    record, text, _ = _form_text(tmp_path, capsys, case)
+    assert '[result]\ncontract = "3NT"\ndeclarer = "S"\ntricks = 9' in record
+    assert "3NT 南 South 9 400" in text, text
+
+
+def test_a_case_without_a_contract_leaves_the_table_result_blank(tmp_path, capsys):
+    record, _, _ = _form_text(tmp_path, capsys, GOOD)
+    assert "[result]" not in record
+
+
+@pytest.mark.parametrize(("field", "value", "problem"), [
+    ("tricks", "14", "14 tricks is impossible"), ("contract", '"8S"', "cannot read contract '8S'"),
+    ("contract", '"4SN"', "names its declarer")])
+def test_a_bad_result_in_a_case_is_one_line(tmp_path, capsys, field, value, problem):
+    case = (CASES / "revoke-1991-trick-12.toml").read_text(encoding="utf-8").replace(
+        'contract = "3NT"', f'contract = "3NT"\n{field} = {value}' if field == "tricks" else f"contract = {value}")
+    path = tmp_path / "case.toml"
+    path.write_text(case, encoding="utf-8")
+    assert main(["rule", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{field}: " in err and problem in err, err
+
+
+def test_an_inadmissible_bid_above_seven_prints_on_the_form(tmp_path, capsys):
+    _, text, _ = _form_text(tmp_path, capsys,
+                            (CASES / "inadmissible_call-1999-above-seven.toml").read_text(encoding="utf-8"))
+    assert "8♥" in text
+
+
+def test_a_record_that_says_no_adjustment_cannot_carry_one(tmp_path):
+    from rules_ext.errors import RulesError
+    from rules_ext.pdf.ruling_record import parse_ruling
+
+    with pytest.raises(RulesError, match=r"adjusted_score: \"no\" but the record has an \[adjustment\]"):
+        parse_ruling('event = "E"\nboard = 1\nadjusted_score = "no"\n[adjustment]\nartificial = { ns = 60, ew = 40 }\n')
+    with pytest.raises(RulesError, match=r"adjusted_score: 'perhaps': expected"):
+        parse_ruling('event = "E"\nboard = 1\nadjusted_score = "perhaps"\n')
+
+
+def test_the_blank_forms_deal_stays_clear_of_the_auction_grid():
+    """The blank diagram's West hand (suit symbols and lines) lies in its own column, not on the
+    auction grid's border: the deal's column is at least as wide as the diagram."""
+    from rules_ext.pdf.layout import PrintOptions, frame_size
+    from rules_ext.pdf.ruling import _auction_and_deal, _styles
+
+    options = PrintOptions.of("a4", "both")
+    width, _ = frame_size(options)
+    table = _auction_and_deal(None, options, _styles(), width)
+    (left, diagram), = table._cellvalues
+    table.wrap(width, 1e6)
+    grid_w = sum(left[-1]._colWidths)
+    assert grid_w <= table._colWidths[0] - 8
+    assert diagram.wrap(width, 1e6)[0] <= table._colWidths[1]

@@ -56,6 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "\"https://example.org/{event}/{board}\"")
     p.add_argument("--commentary", type=Path,
                    help="TOML file of commentary by board: [commentary] 1 = \"...\"")
+    add_dd_cache_option(p)
     _common(p)
     p.set_defaults(handler=run_handrecord)
 
@@ -74,6 +75,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "(see rules_ext/pdf/rulings/format.md).")
     p.add_argument("record", type=Path, nargs="?", help="the ruling record (TOML)")
     p.add_argument("--blank", action="store_true", help="a blank form for use at the table")
+    add_dd_cache_option(p)
     _common(p)
     p.set_defaults(handler=run_ruling)
 
@@ -105,6 +107,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_samples)
 
 
+def add_dd_cache_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dd-cache", type=Path, metavar="DIR",
+                        help="keep double-dummy results per deal in this folder, so a deal is solved once "
+                             "across runs (default: $RULES_EXT_DD_CACHE, else $XDG_CACHE_HOME/rules-ext/dd, "
+                             "i.e. ~/.cache/rules-ext/dd)")
+
+
+def use_dd_cache(folder: Path | None) -> None:
+    """The double-dummy cache's folder for this run (see rules_ext.pbn.dd_cache)."""
+    from rules_ext.pbn import dd_cache
+
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise RulesError(f"--dd-cache {folder}: not a folder: expected a folder (it is created if missing)")
+    dd_cache.use_folder(folder)
+
+
 def read_commentary(path: Path | None) -> dict[int, str]:
     if path is None:
         return {}
@@ -128,6 +146,7 @@ def run_handrecord(args: argparse.Namespace) -> int:
     check_link(args.link)
     check_output_path(args.output, args.event, args.commentary, stdout="binary")
     event = read_event(args.event, max_size=args.max_size)
+    use_dd_cache(args.dd_cache)
     write_hand_record(event, args.output, per_page=args.per_page, dd=not args.no_dd,
                       paper=args.paper, lang=args.lang, commentary=read_commentary(args.commentary),
                       results=not args.no_results, link=args.link,
@@ -159,6 +178,7 @@ def run_ruling(args: argparse.Namespace) -> int:
     if args.record is not None:
         read_input(args.record, args.max_size)  # a regular file under the size limit
         record = load_ruling(args.record)
+    use_dd_cache(args.dd_cache)
     dd = double_dummy(record) if record is not None else None
     if record is not None:
         for warning in dd_warnings(record, dd):

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from rules_ext.cli.common import check_output_path
-from rules_ext.core.auction import Call
+from rules_ext.core import Contract
+from rules_ext.core.auction import Auction, Call
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     EDITIONS,
@@ -194,7 +195,35 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)
     lines.append(f"ruling = {_toml(chr(10).join(text))}")
+    lines.append(f"adjusted_score = {_toml(o.adjusted_score)}")
+    result = table_result(case)
+    if result:
+        lines += ["", "[result]"] + [f"{key} = {_toml(value)}" for key, value in result.items()]
     return "\n".join(lines) + "\n"
+
+
+def table_result(case: Case) -> dict[str, str | int]:
+    """The result at the table as far as the case gives it: ``contract`` and ``declarer`` (given,
+    or those of the auction when a card was played after it ended), ``tricks`` when given."""
+    contract = case.data.get("contract")
+    declarer = case.data.get("declarer")
+    if contract is None and case.card is not None and case.auction and case.dealer is not None:
+        try:
+            auction = Auction.parse(case.dealer, " ".join(case.auction))
+            final = auction.final_contract() if auction.is_complete else None
+        except ValueError:
+            final = None
+        if final is not None and not final.is_passed_out and final.declarer is not None:
+            contract = str(Contract(final.level, final.strain, final.doubling))
+            declarer = declarer or final.declarer.name
+    if contract is None:
+        return {}
+    out: dict[str, str | int] = {"contract": str(contract)}
+    if declarer is not None:
+        out["declarer"] = str(declarer)
+    if case.data.get("tricks") is not None:
+        out["tricks"] = int(case.data["tricks"])
+    return out
 
 
 def kinds_table() -> str:

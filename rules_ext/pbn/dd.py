@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from rules_ext.core import Contract, Deal, Doubling, Seat, Strain, Vulnerability
 from rules_ext.errors import RulesError
+from rules_ext.pbn import dd_cache
+from rules_ext.pbn.dd_cache import DDCache, Solved
 from rules_ext.pbn.model import side_score
 
 #: declarers and strains in the order of the DoubleDummyTricks tag
@@ -135,57 +138,90 @@ CHUNK = 8
 def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]], *,
           with_par: bool = True,
           progress: Callable[[Iterable[int]], Iterable[int]] = iter,
-          workers: int = 1) -> list[DoubleDummy]:
+          workers: int = 1,
+          cache: DDCache | Literal[False] | None = None) -> list[DoubleDummy]:
     """Solve every (complete) deal in DDS batches of CHUNK; ``conditions`` are each deal's dealer
     and vulnerability (for par). ``progress`` wraps the iteration over the batches (e.g. a tqdm bar).
 
+    A deal already solved (with the same dealer and vulnerability) is taken from ``cache``
+    (default: the process's, :func:`rules_ext.pbn.dd_cache.current`; ``False``: none) and every
+    deal solved here is put there, so a second layout of the same event solves nothing.
+
     ``workers`` > 1 spreads the batches over a process pool (DDS threads inside one batch as well;
     ``benchmarks/bench_dd.py`` measures 1 against N workers). The result is the same either way."""
-    batches = [[(deal.to_pbn(), dealer.value, vulnerability.name)
-                for deal, (dealer, vulnerability) in zip(deals[start:start + CHUNK], conditions[start:start + CHUNK])]
-               for start in range(0, len(deals), CHUNK)]
-    solved: list[tuple[tuple[tuple[int, ...], ...], tuple[int, tuple[tuple[int, int, int, int, int], ...]] | None]] = []
+    store = dd_cache.current() if cache is None else cache or None
+    keys = [(deal.to_pbn(), dealer.value, vulnerability.name) for deal, (dealer, vulnerability) in zip(deals, conditions)]
+    known: dict[int, Solved] = {}
+    if store is not None:
+        for i, key in enumerate(keys):
+            hit = store.get(*key, with_par)
+            if hit is not None:
+                known[i] = hit
+    todo = [i for i in range(len(keys)) if i not in known]
+    batches = [[keys[i] for i in todo[start:start + CHUNK]] for start in range(0, len(todo), CHUNK)]
+    fresh: list[Solved] = []
     if workers > 1 and len(batches) > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
             futures = [pool.submit(_solve_batch, batch, with_par) for batch in batches]
             for index in progress(range(len(futures))):
-                solved += futures[index].result()
+                fresh += futures[index].result()
     else:
         for index in progress(range(len(batches))):
-            solved += _solve_batch(batches[index], with_par)
-    out = []
-    for tricks, found in solved:
-        par_ = None
-        if found is not None:
-            score, contracts = found
-            par_ = Par(score, _merged((Contract(level, _STRAIN[denom], Doubling(penalty)), Seat(declarer), result)
-                                      for level, denom, penalty, declarer, result in contracts))
-        out.append(DoubleDummy(tricks, par_))
-    return out
+            fresh += _solve_batch(batches[index], with_par)
+    for i, entry in zip(todo, fresh):
+        known[i] = entry
+        if store is not None:
+            store.put(*keys[i], entry)
+    return [DoubleDummy(tricks, None if par_found is None else _par_of(par_found))
+            for tricks, par_found in (known[i] for i in range(len(keys)))]
 
 
-def _solve_batch(batch: Sequence[tuple[str, int, str]], with_par: bool):
+def _solve_batch(batch: Sequence[tuple[str, int, str]], with_par: bool) -> list[Solved]:
     """One DDS call for a batch of (PBN deal, dealer index, vulnerability name); plain tuples out,
     so a batch can run in a worker process."""
-    from endplay.dds import calc_all_tables, par
+    from endplay.dds import calc_all_tables
     from endplay.types import Deal as SolverDeal
-    from endplay.types import Player, Vul
 
-    vuls = {"NONE": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "ALL": Vul.both}
     tables = calc_all_tables([SolverDeal(pbn) for pbn, _, _ in batch])
-    out = []
+    out: list[Solved] = []
     for table, (_, dealer, vulnerability) in zip(tables, batch):
         grid = table.to_list()  # [denomination][player]: endplay's orders
         tricks = tuple(tuple(grid[_DENOMINATION[strain]][seat.value] for strain in DD_STRAINS)
                        for seat in DD_SEATS)
-        found = None
-        if with_par:
-            result = par(table, vuls[vulnerability], Player(dealer))
-            found = (int(result.score), tuple((c.level, int(c.denom), int(c.penalty), int(c.declarer), int(c.result))
-                                              for c in result))
-        out.append((tricks, found))
+        out.append((tricks, _par_found(table, dealer, vulnerability) if with_par else None))
     return out
+
+
+def _par_found(table: Any, dealer: int, vulnerability: str) -> tuple[int, tuple[tuple[int, int, int, int, int], ...]]:
+    """DDS's par of an endplay ``DDTable`` as plain tuples (score NS; level, denomination,
+    penalty, declarer, result of each par contract)."""
+    from endplay.dds import par
+    from endplay.types import Player, Vul
+
+    vuls = {"NONE": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "ALL": Vul.both}
+    result = par(table, vuls[vulnerability], Player(dealer))
+    return int(result.score), tuple((c.level, int(c.denom), int(c.penalty), int(c.declarer), int(c.result))
+                                    for c in result)
+
+
+def _par_of(found: tuple[int, tuple[tuple[int, int, int, int, int], ...]]) -> Par:
+    score, contracts = found
+    return Par(score, _merged((Contract(level, _STRAIN[denom], Doubling(penalty)), Seat(declarer), result)
+                              for level, denom, penalty, declarer, result in contracts))
+
+
+def par_from_grid(dd: DoubleDummy, dealer: Seat, vulnerability: Vulnerability) -> Par:
+    """The par worked out by DDS from a double-dummy grid alone (a file's ``DoubleDummyTricks`` or
+    ``OptimumResultTable``): what a file that gives only the par score (``NS +90``) leaves out."""
+    from endplay._dds import ddTableResults
+    from endplay.dds.ddtable import DDTable
+
+    data = ddTableResults()
+    for seat in DD_SEATS:
+        for strain in DD_STRAINS:
+            data.resTable[_DENOMINATION[strain]][seat.value] = dd.get(seat, strain)
+    return _par_of(_par_found(DDTable(data), dealer.value, vulnerability.name))
 
 
 #: endplay's denominations (spades 0 .. clubs 3, notrump 4) and the core's strains

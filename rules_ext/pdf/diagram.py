@@ -236,6 +236,8 @@ def _call_markup(call: str, options: PrintOptions) -> str:
     if parsed.kind is CallKind.PASS:
         return {"zh": "不叫", "en": "Pass"}.get(options.lang.value, "Pass") + alert
     if parsed.level is not None and parsed.strain is not None:  # a bid
+        if parsed.level > 7:   # an inadmissible bid above seven (Law 39): printed as made
+            return f"{parsed.level}{contract_text(Contract(1, parsed.strain), options)[1:]}{alert}"
         return contract_text(Contract(parsed.level, parsed.strain), options) + alert
     if options.lang is Lang.ZH and parsed.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         return ("加倍" if parsed.kind is CallKind.DOUBLE else "再加倍") + alert

@@ -11,8 +11,9 @@ one notation of :mod:`rules_ext.pdf.figures` (``4♠ 北 +1 = 南北 +450``).
 from __future__ import annotations
 
 import string
+import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -22,7 +23,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
 from rules_ext.errors import RulesError
-from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, solve
+from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, par_from_grid, solve
 from rules_ext.pbn.model import Board, Event, TableResult
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.figures import (
@@ -321,33 +322,54 @@ def _conditions(board: Board) -> tuple[Seat, Vulnerability]:
     return board_conditions(board.number)
 
 
-def _file_dd(board: Board) -> DoubleDummy | None:
-    """The double-dummy grid and par the PBN file gives for ``board`` (None if incomplete)."""
+def _file_dd(board: Board, odd: list[tuple[int, str]] | None = None) -> DoubleDummy | None:
+    """The double-dummy grid and par the PBN file gives for ``board`` (None if the grid is
+    incomplete). The par is read from ``OptimumScore`` and ``ParContract`` / ``OptimumContract``;
+    one given by its score only (``NS +90``), or not at all, gets its contracts worked out from the
+    grid (the file's score is kept: when the grid's par scores differently, the score is printed
+    alone). A par line that cannot be read leaves the par out and adds (board, why) to ``odd``."""
     grid = []
     for declarer in DD_SEATS:
         row = []
         for strain in DD_STRAINS:
-            tricks = board.dd_tricks(declarer, strain)
-            if tricks is None:
+            taken = board.dd_tricks(declarer, strain)
+            if taken is None:
                 return None
-            row.append(tricks)
+            row.append(taken)
         grid.append(tuple(row))
+    tricks = DoubleDummy(tuple(grid))
     try:
         par = Par.from_tags(board.optimum_score, board.par_contract)
     except ValueError as exc:
-        raise RulesError(f"board {board.number}: {exc}") from exc
-    return DoubleDummy(tuple(grid), par)
+        if odd is not None:
+            odd.append((board.number, str(exc)))
+        return tricks
+    if not par.contracts:
+        worked_out = par_from_grid(tricks, *_conditions(board))
+        if par.score is None or par.score == worked_out.score:
+            par = worked_out
+    return DoubleDummy(tricks.tricks, par)
 
 
 def event_sheets(event: Event, *, dd: bool = True, commentary: dict[int, str] | None = None,
-                 results: bool = True, link: str = "", progress: Progress = iter) -> list[BoardSheet]:
+                 results: bool = True, link: str = "", progress: Progress = iter,
+                 warn: Callable[[str], None] | None = None) -> list[BoardSheet]:
     """Hand-record sheets of every board of a PBN event that has a deal; the double-dummy grid and
     par from the file where it has them, else solved by DDS (complete deals only); the results at
-    the tables unless ``results`` is False; each board's URL from the ``link`` pattern."""
+    the tables unless ``results`` is False; each board's URL from the ``link`` pattern.
+
+    A par line that cannot be read never stops the hand record: those boards print without par,
+    and ``warn`` (default: standard error) gets one line naming them and why."""
     dealt = [(b, b.deal) for b in event.boards if b.deal is not None]
     if not dealt:
         raise RulesError(f"{event.source}: no board with a deal to print")
-    grids: dict[int, DoubleDummy | None] = {b.number: _file_dd(b) if dd else None for b, _ in dealt}
+    odd: list[tuple[int, str]] = []
+    grids: dict[int, DoubleDummy | None] = {b.number: _file_dd(b, odd) if dd else None for b, _ in dealt}
+    if odd:
+        boards = ", ".join(str(n) for n, _ in odd)
+        message = (f"{event.source}: warning: board{'s' if len(odd) > 1 else ''} {boards} printed without par: "
+                   f"{odd[0][1]}" + (f" (and {len(odd) - 1} more)" if len(odd) > 1 else ""))
+        (warn or _stderr)(message)
     # a deal with unknown hands ('-') is printed as far as it is known, without a DD grid
     todo = [(b, deal) for b, deal in dealt if dd and grids[b.number] is None and deal.is_complete]
     if todo:
@@ -360,15 +382,19 @@ def event_sheets(event: Event, *, dd: bool = True, commentary: dict[int, str] | 
             for b, deal in dealt]
 
 
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
 def write_hand_record(event: Event, path: str | Path, *, per_page: int = 2, dd: bool = True,
                       paper: str = "a4", lang: str = "both",
                       commentary: dict[int, str] | None = None, results: bool = True, link: str = "",
-                      progress: Progress = iter) -> int:
+                      progress: Progress = iter, warn: Callable[[str], None] | None = None) -> int:
     """Write the hand record of a PBN ``event``; return the number of pages. ``results``: print
     how often each result was scored (when the file has results); ``link``: a URL pattern with
     ``{event}`` and ``{board}``, printed as a QR code on each board."""
     options = PrintOptions.of(paper, lang)
     header = PageHeader(options.label("hand_records"), event.name, event.date)
     sheets = event_sheets(event, dd=dd, commentary=commentary, results=results, link=link,
-                          progress=progress)
+                          progress=progress, warn=warn)
     return write_hand_record_sheets(sheets, path, header, options, per_page=per_page)

@@ -207,6 +207,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "pass": ("不叫", "Pass"),
     "blank_hint": ("（填写）", "(fill in)"),
     "nobody": ("无", "none"),
+    "adjusted_may": ("可以判给调整分", "an adjusted score may be awarded"),
+    "adjusted_must": ("应判给调整分", "an adjusted score must be awarded"),
+    "artificial_fill": ("人为调整分 南北 ____% / 东西 ____%", "artificial: NS ____% / EW ____%"),
     # results sheets and travellers (printa)
     "imp_ew": ("东西国际分", "IMP EW"),
     "sit_out": ("轮空", "Sit-out"),

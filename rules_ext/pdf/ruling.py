@@ -302,11 +302,10 @@ def _table_result(result: TableScore | None, blank: bool, options: PrintOptions,
 
 
 def _auction_and_deal(r: RulingRecord | None, options: PrintOptions, styles: Styles, width: float) -> Table:
+    """The auction grid on the left, the deal on the right; the deal's column is as wide as the
+    diagram, so its West hand (the blank form's suit symbols and lines) never reaches the grid."""
     dealer_seat = r.conditions[0] if r else Seat.N
     blank_rows = 0 if r and r.auction else AUCTION_ROWS if r is None else 6
-    auction = auction_table(list(r.auction) if r else [], dealer_seat, options, styles,
-                            blank_rows=blank_rows, col_width=width * 0.55 / 4 - 2, row_height=18)
-    left = [styles.para(options.label("auction"), "section"), Spacer(1, 2), auction]
     right: Cell
     if r is not None and r.deal is not None:
         right = HandDiagram(r.deal, options, font_size=9.5, dealer=dealer_seat, vulnerability=r.conditions[1])
@@ -314,7 +313,12 @@ def _auction_and_deal(r: RulingRecord | None, options: PrintOptions, styles: Sty
         right = HandDiagram(None, options, font_size=10.5)
     else:
         right = ""
-    return Table([[left, right]], colWidths=[width * 0.57, width * 0.43],
+    right_w = max(width * 0.43, right.wrap(width, 1e6)[0] + 12 if isinstance(right, Flowable) else 0)
+    gap = 10
+    auction = auction_table(list(r.auction) if r else [], dealer_seat, options, styles,
+                            blank_rows=blank_rows, col_width=(width - right_w - gap) / 4, row_height=18)
+    left = [styles.para(options.label("auction"), "section"), Spacer(1, 2), auction]
+    return Table([[left, right]], colWidths=[width - right_w, right_w],
                  style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
                         ("FONTNAME", (0, 0), (-1, -1), styles.font)])
@@ -334,43 +338,60 @@ def _signature_row(r: RulingRecord | None, options: PrintOptions, styles: Styles
 
 def _adjustment_block(r: RulingRecord | None, options: PrintOptions, styles: Styles,
                       width: float, dd: DoubleDummy | None = None) -> list[Flowable]:
+    """The score adjustment as the ruling has it: the assigned results (the weighted score only
+    when there are two or more), an artificial score, lines to fill in when an adjusted score may or
+    must be awarded but the record assigns none (and on the blank form), or "none" when none may."""
     L = options.label
     keys = ["contract", "by", "tricks", "dd_tricks", "weight", "ns_score", "weighted"]
     data: list[list[Cell]] = [_label_cells(keys, options, styles)]
     extra: list[StyleCommand] = [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("ALIGN", (0, 0), (-1, -1), "CENTER")]
     heights: list[float | None] | None = None
+    widths = [width * w for w in (0.14, 0.09, 0.09, 0.11, 0.1, 0.14, 0.33)]
     ns = L("ns_pair")
-    if r is not None and r.adjustment is not None and r.adjustment.results:
-        for result, score in r.adjusted_scores():
+    adjustment = r.adjustment if r is not None else None
+    possible = r.adjusted_score if r is not None else ""
+    after: list[Flowable] = []
+    if adjustment is not None and adjustment.results:
+        scored = r.adjusted_scores() if r is not None else []
+        weighted = len(scored) > 1
+        if not weighted:   # one result: no weights, no formula
+            keys = keys[:4] + ["ns_score"]
+            data = [_label_cells(keys, options, styles)]
+            widths = [width * w for w in (0.24, 0.16, 0.16, 0.2, 0.24)]
+        for result, score in scored:
             declarer = result.contract.declarer
             dd_tricks = "" if dd is None or declarer is None or result.contract.strain is None \
                 else str(dd.get(declarer, result.contract.strain))
-            data.append([styles.para(contract_text(result.contract, options), "cell_center"),
-                         options.seat(declarer) if declarer else "", str(result.tricks), dd_tricks,
-                         f"{fmt_number(result.weight)}%", f"{score:+d}" if score else "0",
-                         f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"])
-        # Law 12C3: each result is scored (matchpoints or IMPs) and the scores weighted; an average
-        # of the points (-64 for 60% of -140 and 40% of +50) would score differently, so none is printed
-        terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"
-                           for result, score in r.adjusted_scores())
-        data.append([styles.para(L("weighted"), "small"), "", "", "", "100%", "",
-                     styles.para(f"{ns} = {terms}<br/>{L('weighted_how')}", "small")])
-        extra += [("SPAN", (0, -1), (3, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
-    elif r is not None and r.adjustment is not None and r.adjustment.artificial is not None:
-        pct_ns, pct_ew = r.adjustment.artificial
+            row: list[Cell] = [styles.para(contract_text(result.contract, options), "cell_center"),
+                               options.seat(declarer) if declarer else "", str(result.tricks), dd_tricks]
+            points = f"{score:+d}" if score else "0"
+            row += [f"{fmt_number(result.weight)}%", points, f"{fmt_number(result.weight)}% × MP/IMP({score:+d})"] \
+                if weighted else [points]
+            data.append(row)
+        if weighted:
+            # Law 12C3: each result is scored (matchpoints or IMPs) and the scores weighted; an average
+            # of the points (-64 for 60% of -140 and 40% of +50) would score differently, so none is printed
+            terms = " + ".join(f"{fmt_number(result.weight)}% × MP/IMP({score:+d})" for result, score in scored)
+            data.append([styles.para(L("weighted"), "small"), "", "", "", "100%", "",
+                         styles.para(f"{ns} = {terms}<br/>{L('weighted_how')}", "small")])
+            extra += [("SPAN", (0, -1), (3, -1)), ("BACKGROUND", (0, -1), (-1, -1), SHADE)]
+    elif adjustment is not None and adjustment.artificial is not None:
+        pct_ns, pct_ew = adjustment.artificial
         data = [[styles.para(f"{L('adjustment')}: {ns} {fmt_number(pct_ns)}% / {L('ew_pair')} "
                              f"{fmt_number(pct_ew)}%", "cell")] + [""] * 6]
         extra = [("SPAN", (0, 0), (-1, 0))]
-    elif r is not None:
+    elif r is not None and possible in ("no", ""):
         data = [[styles.para(f"{L('adjustment')}: {L('nobody')}", "cell")] + [""] * 6]
         extra = [("SPAN", (0, 0), (-1, 0))]
-    else:
+    else:   # the blank form, or an adjusted score that may or must follow: lines to fill in
         data += [[""] * 7 for _ in range(3)]
         heights = [None] + [22] * 3
-    widths = [width * w for w in (0.14, 0.09, 0.09, 0.11, 0.1, 0.14, 0.33)]
-    note = r.adjustment.note if r is not None and r.adjustment is not None else ""
-    title = L("adjustment") + (f" — {note}" if note else "")
-    return [styles.text(title, "heading"), _grid(data, widths, styles, extra, heights)]
+        choices = ([f"□ {L('nobody')}"] if possible != "must" else []) + [f"□ {L('artificial_fill')}"]
+        after = [Spacer(1, 3), styles.para("      ".join(choices), "small")]
+    note = adjustment.note if adjustment is not None else ""
+    title = L("adjustment") + (f" — {note}" if note else "") + \
+        (f" — {L('adjusted_' + possible)}" if possible in ("may", "must") else "")
+    return [styles.text(title, "heading"), _grid(data, widths, styles, extra, heights)] + after
 
 
 def _appeal_block(appeal: Appeal | None, blank: bool, options: PrintOptions, styles: Styles,

@@ -23,6 +23,7 @@ and ``example.toml`` there)::
     facts = '''What happened.'''
     laws = ["1999:16A", "1999:12C3"]   # edition:label, quoted from the rulebook
     ruling = '''The ruling and why.'''
+    adjusted_score = "must"     # whether an adjusted score may follow: "no", "may" or "must"
 
     [players]                   # names at the table
     N = "Zoë Dupré"
@@ -163,6 +164,9 @@ class RulingRecord:
     facts: str = ""
     laws: tuple[LawCitation, ...] = ()
     ruling: str = ""
+    #: whether the ruling lets an adjusted score follow: "no", "may", "must" ('' not said); without
+    #: an [adjustment], "may" and "must" print lines to fill in and only "no" prints "none"
+    adjusted_score: str = ""
     adjustment: Adjustment | None = None
     appeal: Appeal | None = None
     source: str = field(default="<record>", compare=False)
@@ -190,7 +194,10 @@ class RulingRecord:
 _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
-             "appeal_deadline"}
+             "appeal_deadline", "adjusted_score"}
+
+#: the values of ``adjusted_score`` (the rulings assistant's ``adjusted_score_possible``)
+ADJUSTED_SCORE = ("no", "may", "must")
 
 
 def load_ruling(path: str | Path) -> RulingRecord:
@@ -342,12 +349,18 @@ class _Reader:
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")
         event = self.text(d, "event", "event", required=True)
+        adjusted = self.text(d, "adjusted_score", "adjusted_score")
+        if adjusted and adjusted not in ADJUSTED_SCORE:
+            raise self.fail("adjusted_score", f"{adjusted!r}: expected \"no\", \"may\" or \"must\"")
+        if adjusted == "no" and adjustment is not None:
+            raise self.fail("adjusted_score", "\"no\" but the record has an [adjustment]: expected "
+                                              "\"may\" or \"must\", or no [adjustment]")
         try:
             return RulingRecord(
                 event=event, board=board, called_by=called_by, players=players, deal=deal,
                 auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
                 appeal=appeal, result=result, statements=statements, consulted=consulted,
-                source=self.source, **texts)
+                adjusted_score=adjusted, source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 

@@ -256,9 +256,12 @@ def test_ruling_form(tmp_path, corpus):
     text = " ".join(text_of(out).split())  # cells wrap: compare with the line breaks as spaces
     for expected in ("裁判裁决记录 Director's ruling form", "1999:16A", "1999:12C2", "明显的迟疑",
                      "Zoë Dupré", "王芳 Wang Fang", "José Núñez", "东 East", "双方无局 None",
-                     "NS = 100% × MP/IMP(+100)", "+100", "申诉 Appeal", "Ingrid Øster",
+                     "+100", "申诉 Appeal", "Ingrid Øster",
                      "没收 Forfeited", "3♥", "1♠"):
         assert expected in text, expected
+    # one assigned result: no weights, no weighted-score formula; the form fits on two pages
+    assert "MP/IMP" not in text and "加权得分 Weighted score" not in text and "100%" not in text
+    assert len(PdfReader(str(out)).pages) == 2
     again = tmp_path / "rf2.pdf"
     write_ruling_form(load_ruling(EXAMPLE), again, corpus=corpus)
     assert out.read_bytes() == again.read_bytes()
@@ -586,9 +589,10 @@ def test_blank_ruling_form_labels_fit_their_rows(lang):
                 assert tall + 5 <= height, (cell.text, tall, height)
 
 
-def test_unreadable_par_contract_is_one_line_naming_the_board(tmp_path, capsys):
-    """The file's par is read into core Contracts: a ParContract tag that cannot be read is an
-    error naming the board and showing accepted forms, not a guess printed on the sheet."""
+def test_unreadable_par_contract_is_one_warning_line_naming_the_board(tmp_path, capsys):
+    """The file's par is read into core Contracts: a ParContract tag that cannot be read is never
+    a guess printed on the sheet, nor a reason not to print: that board prints without par and
+    one warning line names it and the accepted forms (exit 0)."""
     from rules_ext.cli.samples import PAIRS_EVENT
 
     text = PAIRS_EVENT.read_text(encoding="utf-8")
@@ -596,7 +600,7 @@ def test_unreadable_par_contract_is_one_line_naming_the_board(tmp_path, capsys):
     bad = tmp_path / "bad.pbn"
     bad.write_text(text[:start] + "NS 4S 5H" + text[text.index('"', start):], encoding="utf-8")
     out = tmp_path / "h.pdf"
-    assert main(["handrecord", str(bad), "-o", str(out)]) == 1
+    assert main(["handrecord", str(bad), "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "board 1: cannot read par contract 'NS 4S 5H'" in err, err
-    assert "expected e.g. NS 4S" in err and not out.exists()
+    assert err.count("\n") == 1 and "board 1 printed without par: cannot read par contract 'NS 4S 5H'" in err, err
+    assert "expected e.g. NS 4S" in err and out.exists()

@@ -38,12 +38,14 @@ from typing import Any
 from rules_ext.core.auction import Auction, AuctionError, Call, CallKind, lowest_sufficient_bid
 from rules_ext.core.board import Vulnerability, board_conditions
 from rules_ext.core.cards import Card, Deal, DealError, Seat
+from rules_ext.core.contract import Contract
 from rules_ext.core.rulings import EDITIONS, NotInEdition, Ruling, RulingError, Tree, kinds, tree
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
-                      "declarer", "called_by", "irregularity", "facts", "event", "table", "note"})
+                      "declarer", "called_by", "irregularity", "facts", "event", "table", "note",
+                      "contract", "tricks"})
 IRREGULARITY_KEYS = frozenset({"seat", "call", "card", "trick", "description"})
 #: the facts derived from the play rather than the auction
 PLAY_FACTS = frozenset({"trick", "opening", "honour", "role"})
@@ -166,6 +168,23 @@ class _Reader:
         except ValueError as exc:
             raise self.fail(path, str(exc)) from None
 
+    def result(self, d: Mapping[str, Any]) -> None:
+        """The result at the table, where the case gives it (for the ruling record): ``contract``
+        (without declarer: ``declarer`` is the seat) and ``tricks`` (taken by declarer, 0..13)."""
+        if "contract" in d:
+            try:
+                contract = Contract.parse(self.text(d, "contract", "contract"))
+            except ValueError as exc:
+                raise self.fail("contract", str(exc)) from None
+            if contract.declarer is not None:
+                raise self.fail("contract", f"{contract} names its declarer: expected the contract alone "
+                                            "(e.g. contract = \"3NT\") and declarer = \"S\"")
+        tricks = d.get("tricks")
+        if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
+            raise self.fail("tricks", f"{tricks!r} tricks is impossible: expected a whole number 0..13")
+        if tricks is not None and "contract" not in d:
+            raise self.fail("tricks", "tricks without a contract: expected e.g. contract = \"3NT\" as well")
+
     def case(self) -> Case:
         d = self.data
         unknown = sorted(set(d) - TOP_KEYS)
@@ -208,6 +227,7 @@ class _Reader:
                 deal = Deal.from_pbn(self.text(d, "deal", "deal"))
             except (DealError, ValueError) as exc:
                 raise self.fail("deal", str(exc)) from None
+        self.result(d)
         irregularity = d.get("irregularity", {})
         if not isinstance(irregularity, dict):
             raise self.fail("irregularity", "expected a table [irregularity] with seat, call or card, trick")
