@@ -12,6 +12,7 @@ how many of the file's own figures were compared with ours and how many differ.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -98,13 +99,37 @@ def _movement(event: Event | None, results: EventResults) -> tuple[str, str]:
     return "，".join(zh), ", ".join(en)
 
 
+#: the conventions (rules_ext.pbn.scoring_rules.CONVENTIONS) and their values, in Chinese
+_CONVENTION_ZH = {
+    "centred": "比赛分以平均分为零（南北 = −东西）", "short": "打的次数较少的牌", "short-totals": "总分中打的次数较少的牌",
+    "factored": "缺打牌的总分按全场牌数折算", "rounded-totals": "总分为各牌舍入后的分数之和", "datum-round": "Butler 基准分舍入到",
+    "artificial-imps": "人为分每偏离平均 10% 计 IMP", "trim": "Butler 基准分两端各去掉的结果数",
+    "pct-base": "百分比的基数", "tied-places": "总分相同时的名次",
+}
+_VALUE_ZH = {
+    "yes": "是", "no": "否", "neuberg": "按 Neuberg 公式折算", "own-top": "按本牌满分计", "ties": "缺少的比较作平计",
+    "played": "所打各牌的满分", "session": "全场各牌的满分", "shared": "并列（如 3=）", "in-order": "按文件的次序",
+}
+_FRACTION = re.compile(r"\d+/\d+")
+
+
+def _convention_zh(name: str, value: str, why: str) -> str:
+    if why == "set by the director":
+        source = "裁判长设定"
+    else:
+        fraction = _FRACTION.search(why)
+        source = "据文件数字推断" + (f"（{fraction.group(0)} 相符）" if fraction else "")
+    return f"{_CONVENTION_ZH.get(name, name)}：{_VALUE_ZH.get(value, value)}，{source}"
+
+
 def convention_line(results: EventResults, options: PrintOptions) -> str:
     """The scoring programs' conventions the results were computed under, each with why (set by
     the director or inferred from the file's figures: ``results.conventions``); '' when none."""
     if not results.conventions:
         return ""
-    said = "; ".join(f"{name} {value}" + (f" ({why})" if why else "") for name, value, why in results.conventions)
-    return _say("计分惯例：", "Conventions: ", options) + said
+    zh = "；".join(_convention_zh(name, value, why) for name, value, why in results.conventions)
+    en = "; ".join(f"{name} {value}" + (f" ({why})" if why else "") for name, value, why in results.conventions)
+    return _say(f"计分惯例：{zh}。", f"Conventions: {en}.", options)
 
 
 def event_basis(event: Event | None, results: EventResults, options: PrintOptions) -> list[str]:
