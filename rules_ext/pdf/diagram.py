@@ -187,11 +187,11 @@ class HandDiagram(Flowable):
             y = 3 * r
             for i, line in enumerate(lines):
                 nominal = self.size * (1.35 if i == 0 else 0.85)
-                size = self._fit(line, nominal, c - 3)
+                size = self._fit(line, nominal, c + pad * 0.8)
                 pieces = [line]
                 if i and size < nominal * 0.85:  # too long: wrap at spaces rather than shrink far
-                    pieces = simpleSplit(line, self.font, nominal, c - 3)
-                    size = min(self._fit(p, nominal, c - 3) for p in pieces)
+                    pieces = simpleSplit(line, self.font, nominal, c)
+                    size = min(self._fit(p, nominal, c) for p in pieces)
                 for piece in pieces:
                     y -= max(size, self.size * 0.85) * 1.2
                     canvas.setFont(self.font, size)

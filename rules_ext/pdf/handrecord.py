@@ -53,6 +53,9 @@ PER_PAGE = (1, 2, 4, 6, 8)
 #: the biggest a board is scaled up to fill its share of the page (1 board a page)
 MAX_SCALE = 3.0
 
+#: the smallest type printed anywhere on a hand record (points, after scaling)
+MIN_PT = 7.0
+
 
 @dataclass(frozen=True, slots=True)
 class BoardSheet:
@@ -81,12 +84,11 @@ class BoardSheet:
 
 def board_corner(sheet_number: int, dealer: Seat, vulnerability: Vulnerability,
                  options: PrintOptions) -> list[str]:
-    """The top-left corner of a diagram: board number, dealer, vulnerability."""
-    return [
-        f"{options.label('board')} {sheet_number}",
-        f"{options.label('dealer')} {options.seat(dealer)}",
-        options.vulnerability(vulnerability),
-    ]
+    """The top-left corner of a diagram: board number, dealer, vulnerability; each on one line
+    that fits the corner (``西发牌 Dealer W``, not ``发牌人 Dealer 西 West`` broken in two)."""
+    zh, en = f"{dealer.chinese}发牌", f"Dealer {dealer.name}"
+    said = {Lang.ZH: zh, Lang.EN: en}.get(options.lang, f"{zh} {en}")
+    return [f"{options.label('board')} {sheet_number}", said, options.vulnerability(vulnerability)]
 
 
 def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float = 15) -> Table:
@@ -149,20 +151,29 @@ class _Filled(Flowable):
     at most ``height / scale`` tall. Only paragraphs that span the stack wrap differently at each
     scale; tables (fixed column widths), the diagram and spacers are measured once."""
 
-    def __init__(self, parts: Sequence[Flowable], width: float, height: float, max_scale: float = MAX_SCALE):
+    def __init__(self, parts: Sequence[Flowable], width: float, height: float, max_scale: float = MAX_SCALE,
+                 floor: float = 0.15):
         super().__init__()
         self.parts, self.box_w, self.box_h = list(parts), width, height
         self.fixed = [None if isinstance(part, Paragraph) else part.wrap(width, height) for part in self.parts]
         widest = max([w for size in self.fixed if size is not None for w in size[:1]] or [1.0])
-        low, high = 0.15, min(max_scale, width / widest)
+        low, high = floor, max(floor, min(max_scale, width / widest))
+        #: whether the stack fits at the smallest scale allowed (``floor``)
+        self.fits = self._fits(floor)
+        self.makeable = True  # False: the makeable contracts had to be left out to fit
         if self._fits(high):
             low = high
-        else:
+        elif self.fits:
             for _ in range(12):
                 mid = (low + high) / 2
                 low, high = (mid, high) if self._fits(mid) else (low, mid)
         self.scale = low
         self._fits(low)  # leave every part wrapped at the chosen scale
+
+    def at(self, scale: float) -> None:
+        """Print at ``scale`` (no larger than the one found: one scale for every board of a page)."""
+        self.scale = min(self.scale, scale)
+        self._fits(self.scale)
 
     def rewrap(self) -> None:
         """Wrap every part again at the chosen scale (tables wrap their cells again)."""
@@ -190,15 +201,36 @@ class _Filled(Flowable):
 
 
 def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, width: float,
-                height: float) -> Flowable:
+                height: float, *, trim: bool = True) -> _Filled:
     """One board, scaled to fill ``width`` × ``height``: the diagram with the double-dummy grid, the
     par and the makeable contracts beside it or below it (whichever prints larger), then the
-    results at the tables (one a line when the space is tall) and the commentary."""
-    parts = _BoardParts(sheet, options, styles, one_a_line=height > 1.25 * width)
-    if sheet.dd is None:
-        return _Filled(parts.arranged(stacked=False), width, height)
-    beside, below = (_Filled(parts.arranged(stacked=stacked), width, height) for stacked in (False, True))
-    best = below if below.scale > beside.scale else beside
+    results at the tables (one a line when the space is tall) and the commentary.
+    The board is never scaled below the size at which its smallest type prints at :data:`MIN_PT`;
+    when it does not fit its share at that size, the results at the tables are cut to the most
+    frequent ones (``+3 more``), then the makeable contracts left out; ``fits`` on the block says
+    whether even that fits."""
+    one_a_line = height > 1.25 * width
+    parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line)
+    floor = MIN_PT / parts.smallest
+    best = _arrange(parts, width, height, floor)
+    if best.fits or not trim:
+        return best
+    counted = len(frequencies(sheet.results, options)) if sheet.results else 0
+    for keep, makeable in [(k, True) for k in range(counted - 1, -1, -1)] + [(0, False)]:
+        parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line, keep=keep, makeable=makeable)
+        best = _arrange(parts, width, height, floor)
+        best.makeable = makeable
+        if best.fits:
+            break
+    return best
+
+
+def _arrange(parts: _BoardParts, width: float, height: float, floor: float) -> _Filled:
+    if not parts.side:
+        return _Filled(parts.arranged(stacked=False), width, height, floor=floor)
+    beside, below = (_Filled(parts.arranged(stacked=stacked), width, height, floor=floor)
+                     for stacked in (False, True))
+    best = below if (below.fits, below.scale) > (beside.fits, beside.scale) else beside
     best.rewrap()  # the parts both arrangements share were last wrapped for the other one
     return best
 
@@ -209,8 +241,11 @@ class _BoardParts:
 
     size = 10.0
 
-    def __init__(self, sheet: BoardSheet, options: PrintOptions, styles: Styles, *, one_a_line: bool) -> None:
+    def __init__(self, sheet: BoardSheet, options: PrintOptions, styles: Styles, *, one_a_line: bool,
+                 keep: int | None = None, makeable: bool = True) -> None:
         self.styles = styles
+        #: the smallest type in the board at its natural size (the compass's points, the small text)
+        self.smallest = min(self.size * 0.85, styles.small.fontSize, styles.cell.fontSize)
         self.diagram = HandDiagram(sheet.deal, options, font_size=self.size, dealer=sheet.dealer,
                                    vulnerability=sheet.vulnerability, qr=sheet.link,
                                    corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
@@ -221,13 +256,17 @@ class _BoardParts:
             par = par_markup(sheet.dd.par, options)
             if par:
                 self.side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
-            self.side += [Spacer(1, 2), styles.para(
-                f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}", "small")]
+            if makeable:
+                self.side += [Spacer(1, 2), styles.para(
+                    f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}", "small")]
         self.below: list[Flowable] = []
         counted = frequencies(sheet.results, options) if sheet.results else []
         if counted:
             gap = "<br/>" if one_a_line else "；" if options.lang is Lang.ZH else ";  "
-            text = gap.join(f"{n}× {markup}" for n, markup in counted)
+            shown = [f"{n}× {markup}" for n, markup in counted[:keep]]
+            if keep is not None and keep < len(counted):
+                shown.append(f"+{len(counted) - keep} {'种' if options.lang is Lang.ZH else 'more'}")
+            text = gap.join(shown)
             head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
             self.below += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
         if sheet.commentary:
@@ -257,20 +296,34 @@ def _grid_of(per_page: int) -> tuple[int, int]:
 
 
 def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, per_page: int = 2,
-                      progress: Progress = iter) -> list[Flowable]:
+                      progress: Progress = iter, warn: Callable[[str], None] | None = None) -> list[Flowable]:
     """The flowables of a hand record: ``per_page`` boards a page (1, 2, 4, 6 or 8), each scaled
     to fill its share of the page."""
     if per_page not in PER_PAGE:
         raise RulesError(f"cannot put {per_page!r} boards on a page: expected 1, 2, 4, 6 or 8")
-    styles = Styles(9)
+    styles = Styles(10)
     frame_w, frame_h = frame_size(options)
-    cols, rows = _grid_of(per_page)
-    cell_w, cell_h = frame_w / cols, frame_h / rows - 1
     pad = 6
-    blocks = [board_block(s, options, styles, cell_w - 2 * pad, cell_h - 2 * pad) for s in progress(sheets)]
+    sheets = list(progress(sheets))
+    # fewer boards a page rather than type below MIN_PT: the first layout, from the one asked for
+    # down, in which every board fits whole; if none does, one a page with what fits
+    for tried in [n for n in reversed(PER_PAGE) if n <= per_page] + [0]:
+        cols, rows = _grid_of(tried or 1)
+        cell_w, cell_h = frame_w / cols, frame_h / rows - 1
+        blocks = [board_block(s, options, styles, cell_w - 2 * pad, cell_h - 2 * pad) for s in sheets]
+        if not tried or all(b.fits and b.makeable for b in blocks):
+            break
+    if (tried or 1) != per_page:
+        (warn or _stderr)(f"warning: {per_page} boards a page do not fit at {MIN_PT:g} pt or larger: "
+                          f"printed {tried or 1} a page")
+    per_page = tried or 1
     story: list[Flowable] = []
     for start in range(0, len(blocks), per_page):
-        page: list[Flowable | str] = list(blocks[start:start + per_page])
+        on_page = blocks[start:start + per_page]
+        scale = min(b.scale for b in on_page)
+        for block in on_page:  # one scale for every board of the page
+            block.at(scale)
+        page: list[Flowable | str] = list(on_page)
         page += [""] * (per_page - len(page))  # empty cells after the last board
         grid = [page[r * cols:(r + 1) * cols] for r in range(rows)]
         table = Table(grid, colWidths=[cell_w] * cols, rowHeights=[cell_h] * rows)
@@ -291,9 +344,10 @@ def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, pe
 
 
 def write_hand_record_sheets(sheets: Sequence[BoardSheet], path: str | Path, header: PageHeader,
-                             options: PrintOptions, *, per_page: int = 2, progress: Progress = iter) -> int:
+                             options: PrintOptions, *, per_page: int = 2, progress: Progress = iter,
+                             warn: Callable[[str], None] | None = None) -> int:
     """Write a hand record of ``sheets``; return the number of pages."""
-    story = hand_record_story(sheets, options, per_page=per_page, progress=progress)
+    story = hand_record_story(sheets, options, per_page=per_page, progress=progress, warn=warn)
     return build_document(path, story, header, options)
 
 
@@ -397,4 +451,4 @@ def write_hand_record(event: Event, path: str | Path, *, per_page: int = 2, dd: 
     header = PageHeader(options.label("hand_records"), event.name, event.date)
     sheets = event_sheets(event, dd=dd, commentary=commentary, results=results, link=link,
                           progress=progress, warn=warn)
-    return write_hand_record_sheets(sheets, path, header, options, per_page=per_page)
+    return write_hand_record_sheets(sheets, path, header, options, per_page=per_page, warn=warn)

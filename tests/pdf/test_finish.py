@@ -116,3 +116,26 @@ def test_rulebook_type_is_at_least_7pt(tmp_path, edition):
     out = tmp_path / "rules.pdf"
     assert main(["edition-pdf", "--edition", edition, "-o", str(out)]) == 0
     assert min(min(s) for s in font_sizes(out) if s) >= 7 - 1e-6
+
+
+REAL = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "real-events" / "pbn"
+
+
+@pytest.mark.parametrize("per_page", [4, 8])
+def test_hand_record_type_is_at_least_7pt_and_one_scale_a_page(tmp_path, per_page):
+    from rules_ext.pbn import read_pbn
+    from rules_ext.pdf.handrecord import MIN_PT, event_sheets, hand_record_story
+    from rules_ext.pdf.layout import PrintOptions
+
+    sample = __import__("rules_ext.fileio", fromlist=["package_path"]).package_path(
+        "rules_ext.pbn", "samples", "sample-pairs.pbn")
+    event = read_pbn(sample)
+    out = tmp_path / "h.pdf"
+    assert main(["handrecord", str(sample), "-o", str(out), "--per-page", str(per_page)]) == 0
+    sizes = font_sizes(out)
+    assert min(min(s) for s in sizes if s) >= MIN_PT - 0.01
+    story = hand_record_story(event_sheets(event), PrintOptions.of("a4", "both"), per_page=per_page,
+                              warn=lambda _: None)
+    for page in story:
+        cells = [c for row in getattr(page, "_cellvalues", []) for c in row if hasattr(c, "scale")]
+        assert len({round(c.scale, 6) for c in cells}) <= 1
