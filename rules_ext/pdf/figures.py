@@ -197,7 +197,7 @@ class KinsokuParagraph(Paragraph):
         frags = self.frags
         if not frags or any(hasattr(f, "cbDefn") for f in frags) or self.style.endDots:
             return super().breakLinesCJK(maxWidths)  # nothing to break, or images / dots: reportlab's
-        if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
+        if hasattr(self, "blPara") and getattr(self, "_splitpara", False):
             return self.blPara  # the rest of a paragraph split across pages: already broken
         self.height = 0
         _handleBulletWidth(self.bulletText, self.style, maxWidths)
