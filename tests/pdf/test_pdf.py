@@ -84,7 +84,8 @@ def test_hand_record_pages_and_text(tmp_path, pairs, per_page, pages):
     text = text_of(out)
     for board in range(1, 5):
         assert f"Board {board}" in text
-    for label in ("发牌人 Dealer", "最优定约 Par", "NT", "双方无局 None", "南北有局 N-S"):
+    # the dealer on one line in the diagram's corner: 北发牌 Dealer N (board 1's dealer is North)
+    for label in ("北发牌 Dealer N", "最优定约 Par", "NT", "双方无局 None", "南北有局 N-S"):
         assert label in text
     assert "♠" in text and "♥" in text and "♦" in text and "♣" in text
     assert_fonts_embedded(out)
