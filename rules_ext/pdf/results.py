@@ -201,7 +201,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
     figure = ["mp", "pct"] if matchpoints else ["imps"]
     if individual:  # who sat with and against the player, board by board
         keys = ["board", "vul", "side", "partner", "opponents", "contract", "by", "tricks", "score"] + figure
-        shares = [0.055, 0.11, 0.055, 0.18, 0.13, 0.09, 0.05, 0.05, 0.09] + [0.2 / len(figure)] * len(figure)
+        shares = [0.055, 0.12, 0.055, 0.17, 0.12, 0.09, 0.05, 0.05, 0.09] + [0.2 / len(figure)] * len(figure)
     else:
         keys = ["board", "vul", "side", "opponents", "contract", "by", "tricks", "score"] + figure
         shares = [0.06, 0.13, 0.07, 0.17, 0.11, 0.06, 0.06, 0.1] + [0.24 / len(figure)] * len(figure)
