@@ -157,6 +157,7 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
         return styles.para(escape(text), "heading") if text else ""
 
     table = slip.table
+    room = ""
     if slip.room:
         room = L("open") if slip.room == "Open" else L("closed") if slip.room == "Closed" else slip.room
         table = f"{table} · {room}"
@@ -179,7 +180,11 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
                        [width * w for w in (0.13, 0.37, 0.13, 0.37)], [WRITE_ROW + 6], styles,
                        [("BACKGROUND", (0, 0), (0, 0), SHADE), ("BACKGROUND", (2, 0), (2, 0), SHADE)])
     title = f"{L('pickup_slips')} — {event}" if event else L("pickup_slips")
-    where = continued(f"第{slip.round}轮第{slip.table}桌", f"Round {slip.round} Table {slip.table}", options)
+    zh = (f"第{slip.round}轮" if slip.round else "") + f"第{slip.table}桌"
+    en = (f"Round {slip.round} " if slip.round else "") + f"Table {slip.table}"
+    if slip.room:
+        zh, en = f"{zh} {room.split(' ')[0]}", f"{en} {slip.room}"
+    where = continued(zh, en, options)
     cont = [styles.para(escape(f"{L('pickup_slips')} — {where}"), "small"), Spacer(1, 2), seats()]
     return Titled([styles.para(escape(title), "small"), Spacer(1, 2), seats()], results, cont, page_height,
                   space_before=0, foot=[signatures, CutLine()])

@@ -160,6 +160,8 @@ class Titled(Flowable):
             return []  # to the next page: whole when it fits one, else from its top
         room = availHeight - sum(self._heights)
         parts = self.table.split(availWidth, room)
+        if len(parts) < 2 and self.foot:  # the rows fit, the foot under them does not: the last rows go with it
+            parts = self.table.split(availWidth, room - sum(self._foot_heights))
         if len(parts) < 2:
             return []
         first_rows = len(getattr(parts[0], "_cellvalues", [])) - self.table.repeatRows
