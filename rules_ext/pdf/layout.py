@@ -172,6 +172,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "closed": ("闭室", "Closed"),
     "score_card": ("个人计分卡", "Personal score card"),
     "opponents": ("对手", "Opponents"),
+    "partner": ("同伴", "Partner"),
     "ranking": ("排名", "Ranking"),
     "page": ("页", "Page"),
     "event": ("比赛", "Event"),

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from rules_ext.errors import RulesError
 from rules_ext.pbn.model import Event
@@ -32,6 +33,7 @@ from rules_ext.pdf.layout import (
     build_document,
     frame_size,
 )
+from rules_ext.pdf.sheets import Titled, continued
 
 #: the limits of a movement given by size (a larger one is a typing mistake)
 MAX_TABLES, MAX_ROUNDS, MAX_BOARDS_PER_ROUND = 200, 60, 12
@@ -128,8 +130,8 @@ class CutLine(Flowable):
 
 
 def _grid(rows: list[list[Cell]], widths: Sequence[float], heights: Sequence[float | None],
-          styles: Styles, extra: Sequence[tuple] = ()) -> Table:
-    table = Table(rows, colWidths=list(widths), rowHeights=list(heights))
+          styles: Styles, extra: Sequence[tuple] = (), *, repeat: int = 0) -> Table:
+    table = Table(rows, colWidths=list(widths), rowHeights=list(heights), repeatRows=repeat)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), styles.font),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -140,49 +142,60 @@ def _grid(rows: list[list[Cell]], widths: Sequence[float], heights: Sequence[flo
     return table
 
 
-def slip_flowables(slip: Slip, event: str, options: PrintOptions, styles: Styles,
-                   width: float) -> list[Flowable]:
-    """One slip: its title, who sits where, one row per board to write the result in, the two
-    signatures."""
+def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, width: float,
+               page_height: float) -> Titled:
+    """One slip as a block that is never split across pages (see :class:`Titled`): its title and
+    who sits where over one row per board, the two signatures and a line to cut along under them.
+    A slip longer than a page starts on a fresh one and continues under "第3轮第5桌（续）Round 3
+    Table 5 (cont.)", who sits where repeated."""
     L = options.label
 
     def label(key: str) -> Cell:
         return label_para(options, key, styles.small)
 
     def value(text: str) -> Cell:
-        return styles.para(text, "heading") if text else ""
+        return styles.para(escape(text), "heading") if text else ""
 
     table = slip.table
+    room = ""
     if slip.room:
         room = L("open") if slip.room == "Open" else L("closed") if slip.room == "Closed" else slip.room
         table = f"{table} · {room}"
-    head = _grid([[label("round"), value(slip.round), label("table"), value(table),
-                   label("ns_pair"), value(slip.ns), label("ew_pair"), value(slip.ew)]],
-                 [width * w for w in (0.09, 0.07, 0.09, 0.16, 0.09, 0.205, 0.09, 0.205)],
-                 [WRITE_ROW + 3], styles,
-                 [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in (0, 2, 4, 6)])
+
+    def seats() -> Table:
+        return _grid([[label("round"), value(slip.round), label("table"), value(table),
+                       label("ns_pair"), value(slip.ns), label("ew_pair"), value(slip.ew)]],
+                     [width * w for w in (0.09, 0.07, 0.09, 0.16, 0.09, 0.205, 0.09, 0.205)],
+                     [WRITE_ROW + 3], styles,
+                     [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in (0, 2, 4, 6)])
+
     columns = ("board", "contract", "by", "lead", "tricks", "score_ns", "score_ew")
     rows: list[list[Cell]] = [[label_para(options, k, styles.cell_center) for k in columns]]
     rows += [[styles.para(str(board), "cell_center") if board is not None else ""] + [""] * 6
              for board in slip.boards]
     results = _grid(rows, [width * w for w in (0.1, 0.17, 0.11, 0.13, 0.11, 0.19, 0.19)],
                     [None] + [WRITE_ROW] * len(slip.boards), styles,
-                    [("BACKGROUND", (0, 0), (-1, 0), SHADE)])
+                    [("BACKGROUND", (0, 0), (-1, 0), SHADE)], repeat=1)
     signatures = _grid([[label("signature_ns"), "", label("signature_ew"), ""]],
                        [width * w for w in (0.13, 0.37, 0.13, 0.37)], [WRITE_ROW + 6], styles,
                        [("BACKGROUND", (0, 0), (0, 0), SHADE), ("BACKGROUND", (2, 0), (2, 0), SHADE)])
     title = f"{L('pickup_slips')} — {event}" if event else L("pickup_slips")
-    return [styles.para(title, "small"), Spacer(1, 2), head, results, signatures]
+    zh = (f"第{slip.round}轮" if slip.round else "") + f"第{slip.table}桌"
+    en = (f"Round {slip.round} " if slip.round else "") + f"Table {slip.table}"
+    if slip.room:
+        zh, en = f"{zh} {room.split(' ')[0]}", f"{en} {slip.room}"
+    where = continued(zh, en, options)
+    cont = [styles.para(escape(f"{L('pickup_slips')} — {where}"), "small"), Spacer(1, 2), seats()]
+    return Titled([styles.para(escape(title), "small"), Spacer(1, 2), seats()], results, cont, page_height,
+                  space_before=0, foot=[signatures, CutLine()])
 
 
 def pickup_story(slips: Sequence[Slip], event: str, options: PrintOptions, *,
                  progress: Progress = iter) -> list[Flowable]:
     """The slips, each kept whole, with a line to cut along after each."""
     styles = Styles(9.5)
-    width, _ = frame_size(options)
-    story: list[Flowable] = []
-    for slip in progress(slips):
-        story.append(KeepTogether(slip_flowables(slip, event, options, styles, width) + [CutLine()]))
+    width, height = frame_size(options)
+    story: list[Flowable] = [slip_block(slip, event, options, styles, width, height) for slip in progress(slips)]
     return story or [Spacer(1, 1)]
 
 

@@ -48,6 +48,7 @@ from rules_ext.pdf.sheets import (
     grid,
     header_row,
     label_cell,
+    lead_in,
     person,
     result_cells,
     seat_holder,
@@ -120,7 +121,8 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
         title += f" — {side}"
         zh, en = f"{zh} — {side.split(' ')[0]}", f"{en} — {ranking.group}"
     table = grid(rows, widths, styles, [("ALIGN", (1, 1), (2 if has_names else 1, -1), "LEFT")])
-    return Titled([_title(title, styles)], table, [_cont(zh, en, options, styles)], page_height, space_before=4)
+    return Titled([_title(title, styles)], table, [_cont(zh, en, options, styles)], page_height, space_before=4,
+                  keep=False)
 
 
 # ------------------------------------------------------------------------------------------ teams
@@ -197,8 +199,13 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
     marks = marks or Marks((), options)
     formats = Formats(event, results.boards)
     figure = ["mp", "pct"] if matchpoints else ["imps"]
-    keys = ["board", "vul", "side", "opponents", "contract", "by", "tricks", "score"] + figure
-    shares = [0.06, 0.13, 0.07, 0.17, 0.11, 0.06, 0.06, 0.1] + [0.24 / len(figure)] * len(figure)
+    if individual:  # who sat with and against the player, board by board
+        keys = ["board", "vul", "side", "partner", "opponents", "contract", "by", "tricks", "score"] + figure
+        shares = [0.055, 0.12, 0.055, 0.17, 0.12, 0.09, 0.05, 0.05, 0.09] + [0.2 / len(figure)] * len(figure)
+    else:
+        keys = ["board", "vul", "side", "opponents", "contract", "by", "tricks", "score"] + figure
+        shares = [0.06, 0.13, 0.07, 0.17, 0.11, 0.06, 0.06, 0.1] + [0.24 / len(figure)] * len(figure)
+    fixed_columns = len(keys) - len(figure)  # the columns the total row spans
     widths = [width * s for s in shares]
     header = header_row(keys, widths, options, styles)
     entries = {e.id: e for r in results.rankings for e in r.entries}
@@ -229,28 +236,52 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
                     figures = [_marked(marks.line(number, result, "imp", side, formats.imp(imp)), styles)]
                 contract, by, tricks = result_cells(result, options, styles, formats.phantoms)
                 vulnerability = br.board.vulnerability or Vulnerability.NONE
+                who: list[Cell]
+                if individual:
+                    partner, against = _partner_and_opponents(ident, result)
+                    who = [fit(_player(event, partner, options, formats.phantoms), widths[3], styles, lines=2),
+                           fit(" – ".join(seat_holder(p, options, formats.phantoms) for p in against if p),
+                               widths[4], styles, lines=2)]
+                else:
+                    who = [fit(seat_holder(opponents, options, formats.phantoms), widths[3], styles)]
                 rows.append([str(number), fit(options.vulnerability(vulnerability), widths[1], styles, lines=2),
-                             side_name(side, options), fit(seat_holder(opponents, options, formats.phantoms),
-                                                           widths[3], styles),
-                             contract, by, tricks,
-                             score_cell] + figures)
+                             side_name(side, options), *who, contract, by, tricks, score_cell] + figures)
         if len(rows) == 1:
             continue
         names = person(event.names_of(ident))
         title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names and names != ident else "")
         column = formats.mp if matchpoints else formats.imp
-        total_row: list[Cell] = [fit(options.label("total"), sum(widths[:8]), styles, lines=1)] + [""] * 7 \
-            + [column(total)]
+        total_row: list[Cell] = [fit(options.label("total"), sum(widths[:fixed_columns]), styles, lines=1)] \
+            + [""] * (fixed_columns - 1) + [column(total)]
         if matchpoints:
             entry = entries.get(ident)
             total_row.append(formats.pct(entry.pct) if entry is not None else "")
         rows.append(total_row)
-        extra: list[StyleCommand] = [("BACKGROUND", (0, -1), (-1, -1), SHADE), ("SPAN", (0, -1), (7, -1)),
-                                     ("ALIGN", (0, -1), (7, -1), "RIGHT")]
+        last = fixed_columns - 1
+        extra: list[StyleCommand] = [("BACKGROUND", (0, -1), (-1, -1), SHADE), ("SPAN", (0, -1), (last, -1)),
+                                     ("ALIGN", (0, -1), (last, -1), "RIGHT")]
         cont = _cont(f"{options.label('score_card').split(' ')[0]}：{ident}",
                      f"Score card: {ident}", options, styles)
         story.append(Titled([_title(title, styles)], grid(rows, widths, styles, extra), [cont], page_height))
     return story
+
+
+def _partner_and_opponents(ident: str, result: TableResult) -> tuple[str, tuple[str, str]]:
+    """In an individual event: the player's partner and the two opponents (North's side first)."""
+    players = result.players
+    if len(players) != 4 or ident not in players:  # the file names the pairs only
+        return "", (result.ew if result.ns == ident else result.ns, "")
+    seat = players.index(ident)
+    return players[(seat + 2) % 4], (players[(seat + 1) % 4], players[(seat + 3) % 4])
+
+
+def _player(event: Event, ident: str, options: PrintOptions, phantoms: frozenset[str]) -> str:
+    """A player as a score card names a partner: the number and the name (``12 Anna Berg``)."""
+    if not ident:
+        return ""
+    holder = seat_holder(ident, options, phantoms)
+    names = person(event.names_of(ident))
+    return f"{holder} {names}" if holder == ident and names and names != ident else holder
 
 
 def _side_of(ident: str, result: TableResult, individual: bool) -> str:
@@ -271,13 +302,14 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     width, height = frame_size(options)
     marks = Marks(results.differences, options, figures)
     title = f"{options.label('results')}: {event.name}".rstrip(": ")
-    story: list[Flowable] = [styles.para(free_text(title), "title"),
+    intro: list[Flowable] = [styles.para(free_text(title), "title"),
                              *(styles.para(free_text(note), "small") for note in notes)]
-    story += [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
+    intro += [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
     if event.left_out:
-        story.append(styles.text(event.left_out_note, "body"))
+        intro.append(styles.text(event.left_out_note, "body"))
     if marks.note():
-        story.append(styles.para(marks.note(), "small"))
+        intro.append(styles.para(marks.note(), "small"))
+    story: list[Flowable] = []
     for ranking in results.rankings:
         story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))
     if results.kind is EventKind.TEAMS:
@@ -288,7 +320,7 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
                       for m in results.matches]
     elif cards:
         story += score_cards(event, results, options, styles, width, progress, marks=marks, page_height=height)
-    return story
+    return lead_in(intro, story)
 
 
 def write_results_pdf(event: Event, results: EventResults, path: str | Path, *, paper: str = "a4",

@@ -60,37 +60,75 @@ TABLE_STYLE: list[StyleCommand] = [
 def grid(data: list[list[Cell]], widths: Sequence[float], styles: Styles, extra: Sequence[StyleCommand] = (),
          *, header_rows: int = 1, row_heights: Sequence[float | None] | None = None) -> Table:
     """A table of figures in the house look, its header row(s) repeated on every page it runs onto."""
-    table = Table(data, colWidths=list(widths), repeatRows=header_rows, rowHeights=row_heights)
-    table.setStyle(TableStyle(TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
-                                             ("FONTSIZE", (0, 0), (-1, -1), styles.cell.fontSize),
-                                             ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE)]
-                              + list(extra)))
+    return styled_table(data, widths, row_heights, header_rows,
+                        TABLE_STYLE + [("FONTNAME", (0, 0), (-1, -1), styles.font),
+                                       ("FONTSIZE", (0, 0), (-1, -1), styles.cell.fontSize),
+                                       ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE)] + list(extra))
+
+
+def styled_table(data: list[list[Cell]], widths: Sequence[float], row_heights: Sequence[float | None] | None,
+                 repeat_rows: int, commands: Sequence[StyleCommand]) -> Table:
+    """A table and its style, the style's commands kept on it (``house_style``) so that a block can
+    set it again with its rows closer (:class:`Titled`)."""
+    table = Table(data, colWidths=list(widths), repeatRows=repeat_rows,
+                  rowHeights=None if row_heights is None else list(row_heights))
+    table.setStyle(TableStyle(list(commands)))
+    table.house_style = list(commands)
     return table
 
 
 # ------------------------------------------------------------------------------------------ blocks
 
 class Titled(Flowable):
-    """``head`` (a title, notes, a diagram) over ``table``. Kept whole on one page when it fits one
-    (moved to the next page rather than split); else split between rows, the rest under ``cont`` (a
-    continuation title), with the table's header row repeated."""
+    """``head`` (a title, notes, a diagram) over ``table``, then ``foot`` (signatures, a line to cut
+    along) under its last rows.
+
+    A block to hand out or cut (``keep``: a traveller, a score card, a match sheet, a pickup slip)
+    is never split across pages: it is moved whole to the next page when it does not fit where it
+    is; one a little longer than a page has its rows set closer to fit it; one longer still starts
+    on a fresh page and continues, between rows, under ``cont`` (a continuation title) with the
+    table's header row repeated. A list (``keep=False``: a
+    ranking) stays whole when it fits where it is or on the next page without leaving this one more
+    than half empty; else it runs on from here. Neither leaves a page with only a title, a header
+    row or a single row of a table, nor a continuation with fewer than two rows.
+    """
+
+    #: fewest rows of a table a part of a split block shows
+    MIN_ROWS = 2
 
     def __init__(self, head: Sequence[Flowable], table: Table, cont: Sequence[Flowable], page_height: float,
-                 *, space_before: float = 8, first: bool = True) -> None:
+                 *, space_before: float = 8, first: bool = True, keep: bool = True,
+                 foot: Sequence[Flowable] = ()) -> None:
         super().__init__()
         self.head = list(head)
         self.table = table
         self.cont = list(cont)
+        self.foot = list(foot)
         self.page_height = page_height
         self.spaceBefore = space_before
         self.first = first
+        self.keep = keep
         self._heights: list[float] = []
+        self._foot_heights: list[float] = []
+        self._squeezed = False
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self._heights = [f.wrap(availWidth, availHeight)[1] + f.getSpaceAfter() for f in self.head]
+        self._foot_heights = [f.wrap(availWidth, availHeight)[1] + f.getSpaceBefore() for f in self.foot]
         self._table_size = self.table.wrap(availWidth, availHeight)
         self.width = availWidth
-        self.height = sum(self._heights) + self._table_size[1]
+        self.height = sum(self._heights) + self._table_size[1] + sum(self._foot_heights)
+        rows = len(getattr(self.table, "_cellvalues", []))
+        commands = getattr(self.table, "house_style", None)
+        if (self.keep and commands is not None and not self._squeezed
+                and self.height > self.page_height >= self.height - 2 * rows):
+            # a little too long for a page: closer rows keep it on one
+            self._squeezed = True
+            self.table = styled_table(self.table._cellvalues, self.table._argW, self.table._argH,
+                                      self.table.repeatRows,
+                                      [*commands, ("TOPPADDING", (0, 0), (-1, -1), 1),
+                                       ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
+            return self.wrap(availWidth, availHeight)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -99,22 +137,63 @@ class Titled(Flowable):
             y -= h
             f.drawOn(self.canv, 0, y + f.getSpaceAfter())
         table_w, table_h = self._table_size
-        self.table.drawOn(self.canv, max(0.0, (self.width - table_w) / 2), y - table_h)
+        y -= table_h
+        self.table.drawOn(self.canv, max(0.0, (self.width - table_w) / 2), y)
+        for f, h in zip(self.foot, self._foot_heights, strict=True):
+            y -= h
+            f.drawOn(self.canv, 0, y)
+
+    def rows(self) -> int:
+        """Rows of the table below its header row(s)."""
+        return len(getattr(self.table, "_cellvalues", [])) - self.table.repeatRows
+
+    def _part(self, head: Sequence[Flowable], table: Table, first: bool, space_before: float,
+              foot: Sequence[Flowable]) -> Titled:
+        return Titled(head, table, self.cont, self.page_height, space_before=space_before, first=first,
+                      keep=self.keep, foot=foot)
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         self.wrap(availWidth, availHeight)
-        if self.height <= self.page_height and availHeight < self.page_height - 1:
-            return []  # it fits a page: the next one
-        head = sum(self._heights)
-        parts = self.table.split(availWidth, availHeight - head)
+        fresh = availHeight >= self.page_height - 1  # at the top of a page
+        fits_next = self.height <= self.page_height and availHeight < self.page_height / 2
+        if not fresh and (self.keep or fits_next):
+            return []  # to the next page: whole when it fits one, else from its top
+        room = availHeight - sum(self._heights)
+        parts = self.table.split(availWidth, room)
+        if len(parts) < 2 and self.foot:  # the rows fit, the foot under them does not: the last rows go with it
+            parts = self.table.split(availWidth, room - sum(self._foot_heights))
         if len(parts) < 2:
             return []
-        rows = getattr(parts[0], "_cellvalues", [])
-        if len(rows) - self.table.repeatRows < 2 and availHeight < self.page_height - 1:
-            return []  # a header and one row at the foot of a page: start on the next page
-        return [Titled(self.head, parts[0], self.cont, self.page_height, space_before=self.spaceBefore,
-                       first=self.first),
-                Titled(self.cont, parts[1], self.cont, self.page_height, space_before=0, first=False)]
+        first_rows = len(getattr(parts[0], "_cellvalues", [])) - self.table.repeatRows
+        rest_rows = len(getattr(parts[1], "_cellvalues", [])) - self.table.repeatRows
+        if rest_rows < self.MIN_ROWS and first_rows > self.MIN_ROWS:  # no widow row under a continuation title
+            heights = getattr(parts[0], "_rowHeights", None) or []
+            shorter = room - sum(heights[-(self.MIN_ROWS - rest_rows):]) - 1
+            again = self.table.split(availWidth, shorter)
+            if len(again) == 2:
+                parts = again
+                first_rows = len(getattr(parts[0], "_cellvalues", [])) - self.table.repeatRows
+        if first_rows < self.MIN_ROWS and not fresh:
+            return []  # a title, a header and a row at the foot of a page: start on the next page
+        return [self._part(self.head, parts[0], self.first, self.spaceBefore, ()),
+                self._part(self.cont, parts[1], False, 0, self.foot)]
+
+
+def lead_in(intro: Sequence[Flowable], story: Sequence[Flowable]) -> list[Flowable]:
+    """``intro`` (a sheet's title, its scoring basis, notes) put at the head of the story's first
+    block, so that it goes where that block goes: a page never holds only a title and notes."""
+    story = list(story)
+    if story and isinstance(story[0], Titled) and story[0].first:
+        block = story[0]
+        block.head = [*intro, *block.head]
+        return story
+    return [*intro, *story]
+
+
+def write_row_height(rows: int, page_height: float, *, most: float, least: float, above: float) -> float:
+    """The height of a row to write a result in by hand: ``most``, or less (down to ``least``) so
+    that ``rows`` rows and ``above`` points of title and header fit one page."""
+    return max(least, min(most, (page_height - above) / max(rows, 1)))
 
 
 # ------------------------------------------------------------------------------------- fitting text

@@ -51,9 +51,11 @@ from rules_ext.pdf.sheets import (
     grid,
     header_row,
     label_cell,
+    lead_in,
     phantoms_of,
     result_cells,
     seat_holder,
+    write_row_height,
 )
 
 
@@ -89,6 +91,10 @@ def row_labels(results: Sequence[TableResult]) -> tuple[str, list[str]] | None:
     return None
 
 
+#: the points a blank traveller's title and header row take above its rows (with a margin)
+_BLANK_ABOVE = 64
+
+
 def blank_traveller(board: Board, rows: int | None, options: PrintOptions, styles: Styles,
                     width: float, page_height: float, phantoms: frozenset[str] = frozenset(),
                     method: str = "matchpoints") -> Flowable:
@@ -117,7 +123,8 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
                     + [fit(ns, widths[first], styles, lines=1, plain=False),
                        fit(ew, widths[first + 1], styles, lines=1, plain=False)]
                     + [""] * (len(columns) - 2 - first))
-    table = grid(data, widths, styles, row_heights=[None] + [19] * (len(data) - 1))
+    row_h = write_row_height(len(lines), page_height, most=19, least=15, above=_BLANK_ABOVE)
+    table = grid(data, widths, styles, row_heights=[None] + [row_h] * (len(data) - 1))
     return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
                   page_height, space_before=6)
 
@@ -353,7 +360,8 @@ def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions,
                                  ("LINEBEFORE", (3, 0), (3, -1), 1.2, "#303030"),
                                  ("LINEBEFORE", (7, 0), (7, -1), 1.2, "#303030"),
                                  ("LINEBEFORE", (11, 0), (11, -1), 1.2, "#303030")]
-    table = grid(data, widths, styles, spans, header_rows=2, row_heights=[None, None] + [22] * len(lines))
+    row_h = write_row_height(len(lines), page_height, most=22, least=16, above=_BLANK_ABOVE + 16)
+    table = grid(data, widths, styles, spans, header_rows=2, row_heights=[None, None] + [row_h] * len(lines))
     return Titled([board_title(board, options, styles)], table, [board_continued(board, options, styles)],
                   page_height, space_before=6)
 
@@ -424,8 +432,7 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
         head = [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]
         if marks.note():
             head.append(styles.para(marks.note(), "small"))
-        if story:
-            story[:0] = head
+        story = lead_in(head, story)
     if not story:
         raise RulesError(f"{event.source}: no boards to print travellers for")
     return build_document(path, story, header, options)

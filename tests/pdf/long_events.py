@@ -134,3 +134,61 @@ def teams_field(teams: int = 30, boards: int = 3, seed: int = 13) -> str:
                     tags.append(("ScoreIMP", "NS 0 EW 0"))
                 out += [f'[{name} "{value}"]' for name, value in tags] + [""]
     return "\n".join(out)
+
+
+def big_pairs(tables: int = 40, boards: int = 3, seed: int = 14) -> str:
+    """A matchpoint pairs session of ``tables`` tables (2 × ``tables`` pairs), each board played
+    once in each of ``tables`` rounds (so its traveller has that many rows), with rounds, tables
+    and names: a 40-table event's travellers run close to a page."""
+    rng = random.Random(seed)
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for number in range(1, boards + 1):
+        dealer, vul = board_conditions(number)
+        head = "" if number == 1 else "#"
+        out.append(f'[Event "{"Invented Spring Pairs, Final" if number == 1 else "#"}"][Site "{head or "Hall"}"]'
+                   f'[Date "{head or "2026.04.11"}"][Board "{number}"][Dealer "{dealer.name}"]'
+                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "MP"}"]')
+        out.append('[ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
+                   'Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
+        for round_ in range(1, tables + 1):
+            table = (number + round_) % tables + 1
+            ns, ew = round_, tables + (round_ + number) % tables + 1
+            contract, declarer, tricks, score = _played(rng, number)
+            cells = (f'"{score}" -' if score >= 0 else f'- "{-score}"')
+            out.append(f"{round_:3d} {table:2d} {ns:2d} {ew:2d} {contract:5s} {declarer} {tricks:2d} {cells}")
+        if number == 1:
+            out.append('[TotalScoreTable "Rank\\2R;PairId\\2R;Names\\60L"]')
+            for pair in range(1, 2 * tables + 1):
+                first, last = _FIRST[pair % 12], _LAST[(pair * 7) % 12]
+                out.append(f' {pair:2d} {pair:2d} "{first} {last} - {_FIRST[(pair + 5) % 12]} {_LAST[pair % 12]}"')
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def individual(players: int = 16, boards: int = 24, seed: int = 15) -> str:
+    """A Swedish-style individual (PlayerId_North .. PlayerId_West on every row), ``players`` players
+    at ``players // 4`` tables, partners and opponents changing every two boards, with names."""
+    rng = random.Random(seed)
+    tables = players // 4
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for number in range(1, boards + 1):
+        dealer, vul = board_conditions(number)
+        head = "" if number == 1 else "#"
+        out.append(f'[Event "{"Invented Club Individual" if number == 1 else "#"}"][Site "{head or "Club"}"]'
+                   f'[Date "{head or "2026.05.02"}"][Board "{number}"][Dealer "{dealer.name}"]'
+                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "MatchPoints"}"]')
+        out.append('[ScoreTable "PlayerId_North\\2R;PlayerId_East\\2R;PlayerId_South\\2R;PlayerId_West\\2R;'
+                   'Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
+        order = list(range(1, players + 1))
+        random.Random(seed * 100 + (number - 1) // 2).shuffle(order)
+        for table in range(tables):
+            n, e, s, w = order[4 * table:4 * table + 4]
+            contract, declarer, tricks, score = _played(rng, number)
+            cells = (f'"{score}" -' if score >= 0 else f'- "{-score}"')
+            out.append(f"{n:3d} {e:2d} {s:2d} {w:2d} {contract:5s} {declarer} {tricks:2d} {cells}")
+        if number == 1:
+            out.append('[TotalScoreTable "Rank\\2R;PlayerId\\2R;Name\\30L"]')
+            for player in range(1, players + 1):
+                out.append(f' {player:2d} {player:2d} "{_FIRST[player % 12]} {_LAST[(player * 5) % 12]}"')
+        out.append("")
+    return "\n".join(out) + "\n"

@@ -79,16 +79,27 @@ def test_no_page_is_blank_or_header_only(tmp_path, long_events, name):
             assert re.search(r"\d", body), f"{name} {kind}: page {number} has no row: {body[:200]}"
 
 
-def test_a_long_score_card_continues_under_its_own_title(tmp_path, long_events):
-    """44 boards do not fit a page: the card runs on under 'Score card: 1 (cont.)' and no empty
-    page follows a full one (today's 42-row cards forced one)."""
+def test_a_score_card_of_44_boards_is_kept_on_one_page(tmp_path, long_events):
+    """44 rows are a little too long for a page: set closer, each card is one page (never started
+    at the foot of a page and run onto the next)."""
     out = tmp_path / "r.pdf"
     assert main(["results", str(long_events["long-cross-imps"]), "-o", str(out)]) == 0
     pages = body_of_pages(out)
+    assert not any("(cont.)" in body for body in pages[1:])
+    assert len(pages) == 11  # the rankings, then one page for each of the 10 cards
+
+
+def test_a_longer_score_card_starts_on_a_fresh_page_and_continues_under_its_own_title(tmp_path):
+    event = tmp_path / "xi64.pbn"
+    event.write_text(cross_imp_pairs(boards=64), encoding="utf-8")
+    out = tmp_path / "r.pdf"
+    assert main(["results", str(event), "-o", str(out)]) == 0
+    pages = body_of_pages(out)
     assert any("个人计分卡：1（续） Score card: 1 (cont.)" in body for body in pages)
-    continued = [body for body in pages if "(cont.)" in body]
-    assert continued and all(body.lstrip().startswith("个人计分卡") for body in continued)
-    assert len(pages) <= 12  # 10 cards of 44 rows, two rankings: no page wasted
+    for number, body in enumerate(pages[1:], start=2):  # after the rankings: a card, or its continuation
+        assert body.lstrip().startswith("个人计分卡"), f"page {number}: {body[:80]}"
+    continued = [i for i, body in enumerate(pages) if "(cont.)" in body]
+    assert continued and all("(cont.)" not in pages[i - 1].lstrip()[:40] for i in continued)
 
 
 def test_a_long_traveller_continues_under_its_board(tmp_path):
