@@ -395,13 +395,18 @@ class EditionPdf:
         def w(text: str) -> float:
             return stringWidth(text, font, size)
 
+        def body(text: str, mark: str) -> float:
+            # a cell of more than six characters is set in self.cell, whose right indent keeps room
+            # for a closing mark hung at a line's end (table(): cell())
+            return w(text + mark) + (self.cell.rightIndent if len(text) > 6 else 0)
+
         bodies, heads = [], []
         for j in range(width):
-            cells = [r[j] + (f"〔应为{wrong[i, j].computed}〕" if (i, j) in wrong else "")
+            cells = [body(r[j], f"〔应为{wrong[i, j].computed}〕" if (i, j) in wrong else "")
                      for i, r in enumerate(t.rows) if j < len(r)]
-            bodies.append(max([w(c) for c in cells] + [size]))
+            bodies.append(max([*cells, size]))
             head = t.header[j] if j < len(t.header) else ""
-            heads.append(w(f"〔{head}〕" if head in recovered_header_cells(t) else head))
+            heads.append(body(f"〔{head}〕" if head in recovered_header_cells(t) else head, ""))
         wants = [max(b, min(h, 5 * size)) + pad for b, h in zip(bodies, heads)]
         spare = room - sum(wants)
         if spare < 0:

@@ -97,3 +97,15 @@ def test_same_bytes_and_bad_edition(tmp_path, corpus, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "1987" in err and "1991, 1999, 2008, 1999-trad" in err
     assert not out.exists() and sorted(tmp_path.iterdir()) == [a, b]  # nothing half-written
+
+
+def test_a_table_never_wraps_a_number(book_1991):
+    """Law 2's tables: each row's board numbers (``2 6 10 14``) and the header on one line (a cell
+    set with room for a hung closing mark is measured with that room)."""
+    text = subprocess.run([require("pdftotext"), "-layout", str(book_1991), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    law2 = text[text.index("第2条 牌套"):text.index("第3条")]
+    for row in ("北家     1 5 9 13", "东家     2 6 10 14", "西家     4 8 12 16", "双有    4 7 10 13"):
+        assert re.search(r"\s+".join(map(re.escape, row.split())), law2), (row, law2)
+    assert "牌套号码" in law2.replace(" ", "")
+    assert not re.search(r"^\s*(14|15|16|13|码)\s*$", law2, re.M), law2
