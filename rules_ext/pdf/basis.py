@@ -16,13 +16,14 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from rules_ext.errors import RulesError
 from rules_ext.pbn.model import Event, EventKind
 from rules_ext.pbn.results_model import BoardResults, EventResults
 from rules_ext.pbn.scoring_rules import artificial_rate, scoring_rules
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
-__all__ = ["board_basis", "butler_trim", "convention_line", "datum_text", "event_basis"]
+__all__ = ["blank_basis", "board_basis", "butler_trim", "convention_line", "datum_text", "event_basis"]
 
 
 def _say(zh: str, en: str, options: PrintOptions) -> str:
@@ -31,9 +32,12 @@ def _say(zh: str, en: str, options: PrintOptions) -> str:
 
 def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
     """(zh, en) of the method and its scale."""
-    method = results.method
+    return _method_words(results.method, results.scale, results.kind, event)
+
+
+def _method_words(method: str, scale: str, kind: EventKind, event: Event | None) -> tuple[str, str]:
     if method == "matchpoints":
-        scale = results.scale or "2/1/0"
+        scale = scale or "2/1/0"
         return (f"比赛分制（每胜一个结果得 {scale.split('/')[0]}，平 {scale.split('/')[1]}；结果不全或有人为分的牌按 "
                 f"Neuberg 公式折算）",
                 f"Matchpoints, {scale} (per result beaten / tied; Neuberg on a board with fewer results or an "
@@ -48,7 +52,7 @@ def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
         return (f"Butler IMP（每个结果与本牌基准分比较；基准分：去掉最高、最低各 {trim} 个后的平均，取整到 10）",
                 f"Butler IMPs (each result against the board's datum: the mean of the scores after dropping the "
                 f"{trim} highest and lowest, rounded to 10)")
-    if results.kind is EventKind.TEAMS:
+    if kind is EventKind.TEAMS:
         return ("队式赛 IMP（每场比赛开室与闭室比较；胜利分按 WBF 2013 连续表）",
                 "Teams IMPs (each match's Open room against its Closed room; VPs on the WBF 2013 continuous scale)")
     return method, method
@@ -67,7 +71,8 @@ _FIELD = (("TableCount", "桌", "tables"), ("PairCount", "对", "pairs"), ("Play
           ("PhantomCount", "虚拟", "phantom"), ("RoundCount", "轮", "rounds"), ("BoardCount", "副牌", "boards"))
 
 
-def _movement(event: Event | None, results: EventResults) -> tuple[str, str]:
+def _movement(event: Event | None, results: EventResults | None) -> tuple[str, str]:
+    """(zh, en) of the movement as the file gives it (the results add how they rank and match)."""
     if event is None:
         return "", ""
     meta = dict(event.meta)
@@ -87,16 +92,34 @@ def _movement(event: Event | None, results: EventResults) -> tuple[str, str]:
     if sections:
         zh.append(f"分区 {', '.join(sections)}")
         en.append(f"section{'s' if len(sections) > 1 else ''} {', '.join(sections)}")
-    if any(r.group for r in results.rankings):
+    if results is not None and any(r.group for r in results.rankings):
         zh.append("南北、东西分别排名")
         en.append("NS and EW ranked apart")
-    if results.kind is EventKind.TEAMS and results.matches:
+    if results is not None and results.kind is EventKind.TEAMS and results.matches:
         zh.append(f"{len(results.matches)} 场比赛")
         en.append(f"{len(results.matches)} matches")
     if event.kind is not EventKind.TEAMS and not meta.get("BoardCount"):
-        zh.append(f"{len(results.boards)} 副牌")
-        en.append(f"{len(results.boards)} boards")
+        boards = len(results.boards) if results is not None else len(event.boards)
+        zh.append(f"{boards} 副牌")
+        en.append(f"{boards} boards")
     return "，".join(zh), ", ".join(en)
+
+
+def blank_basis(event: Event, options: PrintOptions) -> list[str]:
+    """What a blank traveller says of the scoring before any result is in: the method as the
+    file declares it and the movement as it gives it (a method the file names in words we do not
+    know is left unsaid here: the results refuse it, naming the line)."""
+    try:
+        rules = scoring_rules(event)
+    except RulesError:
+        lines = []
+    else:
+        zh, en = _method_words(rules.method, rules.scale, event.kind, event)
+        lines = [_say(f"计分：{zh}。", f"Scoring: {en}.", options)]
+    movement_zh, movement_en = _movement(event, None)
+    if movement_en:
+        lines.append(_say(f"赛制（按文件）：{movement_zh}。", f"As the file gives it: {movement_en}.", options))
+    return lines
 
 
 #: the conventions (rules_ext.pbn.scoring_rules.CONVENTIONS) and their values, in Chinese

@@ -26,7 +26,7 @@ from rules_ext.pbn.results import compute_results
 from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
 from rules_ext.pbn.scoring_rules import scoring_rules
 from rules_ext.pbn.teams import match_rooms
-from rules_ext.pdf.basis import board_basis, butler_trim, datum_text, event_basis
+from rules_ext.pdf.basis import blank_basis, board_basis, butler_trim, datum_text, event_basis
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (
     Cell,
@@ -369,16 +369,21 @@ def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions,
 # ---------------------------------------------------------------------------------------- stories
 
 def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
-                           event: Event | None = None) -> list[Flowable]:
+                           event: Event | None = None, lead: float = 0) -> list[Flowable]:
     """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
-    instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method)."""
+    instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method;
+    ``lead``: the height of what comes before the first one on its page)."""
     styles = Styles(9)
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
     method = scoring_rules(event).method if event is not None else "matchpoints"
-    if event is not None and event.kind is EventKind.TEAMS:
-        return [blank_match_traveller(board, rows, options, styles, width, height) for board in boards]
-    return [blank_traveller(board, rows, options, styles, width, height, phantoms, method) for board in boards]
+    teams = event is not None and event.kind is EventKind.TEAMS
+    story: list[Flowable] = []
+    for board in boards:
+        room = height - (0 if story else lead)  # the first one shares its page with the lead
+        story.append(blank_match_traveller(board, rows, options, styles, width, room) if teams else
+                     blank_traveller(board, rows, options, styles, width, room, phantoms, method))
+    return story
 
 
 def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOptions, *,
@@ -420,7 +425,13 @@ def write_travellers(event: Event, path: str | Path, *, blank: bool = False,
     header = PageHeader(options.label("match_travellers" if teams else "travellers"), event.name, event.date)
     story: list[Flowable]
     if blank:
-        story = blank_travellers_story(progress(event.boards), options, rows=rows, event=event)
+        styles = Styles(9)
+        head = [styles.para(free_text(line), "small") for line in blank_basis(event, options)]
+        width, height = frame_size(options)
+        lead = sum(para.wrap(width, height)[1] + para.getSpaceBefore() + para.getSpaceAfter() for para in head)
+        story = blank_travellers_story(progress(event.boards), options, rows=rows, event=event, lead=lead)
+        if story and head:
+            story = lead_in(head, story)
     else:
         if results is None:
             results = compute_results(event)
