@@ -16,6 +16,7 @@ import io
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +112,7 @@ def bench_hand_record(tmp: Path) -> float:
     options = PrintOptions()
 
     def ours() -> None:
-        grids = solve(deals, conditions)
+        grids = solve(deals, conditions, cache=False)  # solved each time: the cache is measured apart
         sheets = [BoardSheet(n, d, dealer, vul, g)
                   for n, (d, (dealer, vul), g) in enumerate(zip(deals, conditions, grids), start=1)]
         write_hand_record_sheets(sheets, tmp / "hands.pdf", PageHeader("Hand records", "bench", ""),
@@ -125,6 +126,12 @@ def bench_hand_record(tmp: Path) -> float:
     ratio = t_ours / t_raw
     print(f"36-board hand record with DD tables: ours {t_ours:.3f} s, raw DDS {t_raw:.3f} s, "
           f"ratio {ratio:.2f} (goal <= 1.2)")
+    solve(deals, conditions)  # into the run's cache, as a first layout of the event leaves them
+    started = time.perf_counter()
+    write_hand_record_sheets([BoardSheet(n, d, dealer, vul, g) for n, (d, (dealer, vul), g)
+                              in enumerate(zip(deals, conditions, solve(deals, conditions)), start=1)],
+                             tmp / "hands-2.pdf", PageHeader("Hand records", "bench", ""), options, per_page=4)
+    print(f"  a second layout of the same deals, solved from the cache: {time.perf_counter() - started:.3f} s")
     return ratio
 
 
