@@ -48,7 +48,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docutils import nodes
+from docutils import nodes, utils
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
@@ -240,6 +240,13 @@ def _findings(corpus, config) -> list:
     return findings
 
 
+def english_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:en:`Law 27 — Insufficient Bid```: English words marked as English (``lang="en"``, from
+    docutils' ``language-en`` class), for the few a Chinese reader gains from (official titles,
+    terms the rulebook prints, names)."""
+    return [nodes.inline(rawtext, utils.unescape(text), classes=["language-en"])], []
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
@@ -258,6 +265,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive_to_domain("law", "term", directives.TermDirective)
     app.add_directive_to_domain("law", "examples", directives.ExamplesDirective)
     app.add_role("law", LawRole(innernodeclass=nodes.inline))
+    app.add_role("en", english_role)
+    change = (directives.visit_change_other, None)
+    for kind in (directives.deleted, directives.inserted):
+        app.add_node(kind, html=(directives.visit_change_html, directives.depart_change_html),
+                     latex=change, text=change, man=change, texinfo=change)
+    app.add_role("law-del", directives.change_role)
+    app.add_role("law-ins", directives.change_role)
     app.add_directive_to_domain("law", "evidence", directives.EvidenceDirective)
     app.add_node(directives.examples_placeholder)
     other = (directives.visit_collapsible_other, directives.depart_collapsible_other)

@@ -213,7 +213,9 @@ def comparable(corpus: Corpus, number: int) -> bool:
 
 def _label_link(edition: Edition, part: Part) -> str:
     """The part's label linked to its provision (a closing paragraph: ``25B2b末段``, to 25B2b)."""
-    link = markup.role("law:ref", part.label, f"{edition.id}:{part.label}") \
+    # a label with a word in it (13intro, 68note) shown as the rules cite it: 第13条引言
+    shown = citation(part.label) if re.search(r"[a-z]{2}", part.label) else part.label
+    link = markup.role("law:ref", shown, f"{edition.id}:{part.label}") \
         .removeprefix("\\ ").removesuffix("\\ ")
     return f"{link}\\ {CLOSING_NAME}" if part.closing else link
 

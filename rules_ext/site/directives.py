@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, cast
 
-from docutils import nodes
+from docutils import nodes, utils
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import logging
@@ -49,6 +49,34 @@ def kind_option(value: str) -> str:
     if value not in KINDS:
         raise RulesError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
     return value
+
+
+class deleted(nodes.Inline, nodes.TextElement):
+    """Characters of the delivered text that a correction removed: ``<del>`` in HTML."""
+
+
+class inserted(nodes.Inline, nodes.TextElement):
+    """Characters a correction put in their place: ``<ins>`` in HTML."""
+
+
+def visit_change_html(self: HTML5Translator, node: nodes.Element) -> None:
+    tag = "del" if isinstance(node, deleted) else "ins"
+    title = "勘误：原文所印，已删去" if tag == "del" else "勘误：编者改正的文字"
+    self.body.append(self.starttag(node, tag, "", title=title))
+
+
+def depart_change_html(self: HTML5Translator, node: nodes.Element) -> None:
+    self.body.append("</del>" if isinstance(node, deleted) else "</ins>")
+
+
+def visit_change_other(self: SphinxTranslator, node: nodes.Element) -> None:
+    pass
+
+
+def change_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:law-del:`专家``` / ``:law-ins:`庄家```: a correction marked where it is."""
+    kind = deleted if name == "law-del" else inserted
+    return [kind(rawtext, utils.unescape(text), classes=[name])], []
 
 
 class examples_placeholder(nodes.General, nodes.Element):
@@ -228,6 +256,7 @@ class ProvisionDirective(LawDirectiveBase):
         "original": directives.unchanged,
         "corrections": directives.unchanged,
         "reasons": directives.unchanged,
+        "changes": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -269,13 +298,14 @@ class ProvisionDirective(LawDirectiveBase):
             container += head
         original = self.options.get("original")
         reasons = self.options.get("reasons", "")
+        changes = self.options.get("changes", "")
         children = list(body.children)
-        if original or reasons:
+        if original or reasons or changes:
             # right under the provision's own text, before its sub-provisions and closing
             at = next((i for i, n in enumerate(children)
                        if isinstance(n, nodes.Element) and "law-provision" in n["classes"]),
                       len(children))
-            children.insert(at, self._erratum(original or "", reasons))
+            children.insert(at, erratum_note(original or "", changes, reasons, edition))
         container += children
         if not whole_law:
             self.domain.note_object(edition, self.script(), label,
@@ -286,22 +316,39 @@ class ProvisionDirective(LawDirectiveBase):
 
     def _mark(self, text: str, cls: str) -> nodes.Node:
         if "recovered" in self.options:
-            return nodes.abbreviation(text, text, explanation="编者恢复 (recovered editorially)",
+            return nodes.abbreviation(text, text, explanation="编者恢复",
                                       classes=[cls, "law-recovered"])
         return nodes.inline(text, text, classes=[cls])
 
-    def _erratum(self, original: str, reasons: str) -> nodes.Node:
-        """The delivered wording and, in Chinese, why it was corrected (no erratum ids: they
-        are machine detail, listed on the edition's errata page and in the JSON)."""
-        para = nodes.paragraph(classes=["law-erratum"])
-        if original:
-            label = "勘误：原文作 "
-            para += nodes.inline(label, label, classes=["law-erratum-label"])
-            para += nodes.inline(original, original, classes=["law-original"])
-        if reasons:
-            text = ("。" if original else "勘误：") + reasons
-            para += nodes.inline(text, text, classes=["law-erratum-reason"])
-        return para
+
+def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nodes.Node:
+    """The note under a corrected provision or glossary entry: what was changed (marked in the
+    text with ``<del>``/``<ins>``; the delivered wording in full when it changed too much to be
+    marked in place) and, in Chinese, why, linked to the edition's errata page (no erratum ids:
+    machine detail, listed there and in the JSON)."""
+    para = nodes.paragraph(classes=["law-erratum"])
+    label = "勘误："
+    para += nodes.inline(label, label, classes=["law-erratum-label"])
+    sentences = []
+    if original:
+        para += nodes.inline("原文作 ", "原文作 ")
+        para += nodes.inline(original, original, classes=["law-original"])
+        sentences.append("")
+    elif changes:
+        sentences.append(changes.rstrip("。"))
+    if reasons:
+        sentences.append(reasons.rstrip("。"))
+    text = "。".join(sentences).lstrip("。")
+    if text:
+        text = ("。" if original and not original.endswith("。") else "") + text + "。"
+        para += nodes.inline(text, text, classes=["law-erratum-reason"])
+    link = addnodes.pending_xref("", nodes.inline("见勘误表", "见勘误表"), refdomain="std",
+                                 reftype="doc", reftarget=f"/{edition}/errata",
+                                 refexplicit=True, refwarn=False)
+    para += nodes.Text("（")
+    para += link
+    para += nodes.Text("）")
+    return para
 
 
 class TermDirective(LawDirectiveBase):
@@ -313,7 +360,9 @@ class TermDirective(LawDirectiveBase):
     has_content = True
     option_spec = {"edition": directives.unchanged, "script": script_option,
                    "english": directives.unchanged, "anchor": directives.unchanged,
-                   "recovered": directives.flag, "key": directives.unchanged}
+                   "recovered": directives.flag, "key": directives.unchanged,
+                   "original": directives.unchanged, "changes": directives.unchanged,
+                   "reasons": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         term = self.arguments[0].strip()
@@ -329,10 +378,10 @@ class TermDirective(LawDirectiveBase):
         head = nodes.paragraph(classes=["law-term-head"])
         head += nodes.strong(term, term, classes=["law-term-name"])
         if english:
-            head += nodes.inline(f" {english}", f" {english}", classes=["law-term-english"])
+            head += nodes.inline(f" {english}", f" {english}", classes=["law-term-english", "language-en"])
         if "recovered" in self.options:
             head += nodes.abbreviation(" 〔编〕", " 〔编〕", classes=["law-recovered"],
-                                       explanation="标题由编者恢复 (heading recovered editorially)")
+                                       explanation="标题由编者恢复")
         glossary = "詞彙表" if self.script() == TRADITIONAL else "词汇表"
         head += permalink(anchor=anchor,
                           cite=f"{cite_text(edition, '', self.script()).strip()} {glossary} {term}")
@@ -340,6 +389,9 @@ class TermDirective(LawDirectiveBase):
         body = nodes.container(classes=["law-term-text"])
         self.state.nested_parse(self.content, self.content_offset, body)
         item += body.children
+        if any(self.options.get(k) for k in ("original", "changes", "reasons")):
+            item += erratum_note(self.options.get("original", ""), self.options.get("changes", ""),
+                                 self.options.get("reasons", ""), edition)
         # the hover shows the definition as a reader sees it: role markup reduced to its text
         # (the definition only: an editorial note after it, a nested block, is not hovered)
         own = []
@@ -365,7 +417,8 @@ def _index_entry(entry: str, anchor: str) -> addnodes.index:
 
 def _plain(text: str, limit: int = 160) -> str:
     """Hover text: role markup reduced to its shown text, shortened."""
-    text = re.sub(r":law:\w+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
+    text = re.sub(r"\\ :law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    text = re.sub(r":[\w:-]+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
     text = text.replace("\\ ", "").replace("\\", "")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -392,7 +445,7 @@ def fill_examples(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             node.parent.remove(node)
             continue
         box = nodes.container(classes=["law-examples"])
-        title = "实例 (worked examples)："
+        title = "实例："
         para = nodes.paragraph()
         para += nodes.strong(title, title)
         for i, example in enumerate(found):

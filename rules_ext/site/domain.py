@@ -19,7 +19,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import LabelError, law_number, parse_target
+from rules_ext.corpus.labels import LabelError, citation, law_number, parse_target
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
@@ -28,6 +28,15 @@ logger = logging.getLogger(__name__)
 
 SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
+
+
+def link_title(edition: str, entry: Any) -> str:
+    """A link's hover title in Chinese: ``1999年版 第24条引言`` (a law: its name as shown)."""
+    shown = entry.dispname
+    if entry.objtype != "law":
+        with suppress(LabelError):
+            shown = citation(shown)
+    return f"{EDITIONS.name(edition)} {shown}"
 
 
 class ObjectEntry(NamedTuple):
@@ -98,7 +107,7 @@ class LawIndex(Index):
     """条文索引: every law of every edition, grouped by edition."""
 
     name = "index"
-    localname = "条文索引 (Index of laws)"
+    localname = "条文索引"
     shortname = "条文索引"
 
     def generate(self, docnames: Iterable[str] | None = None):
@@ -254,7 +263,7 @@ class LawDomain(Domain):
                            location=node, type="rules", subtype="ref")
             return None
         ref = make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode,
-                           f"{edition} {entry.dispname}")
+                           link_title(edition, entry))
         page_edition = node.get("law:edition")
         if page_edition and edition != page_edition:
             ref["classes"].append("law-other-edition")

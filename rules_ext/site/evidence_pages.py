@@ -59,8 +59,8 @@ class EvidencePages:
                     corrected = x.corrected
                     if getattr(x, "insertion", False) and x.inserted:
                         corrected = corrected.replace(x.inserted, f"〔{x.inserted}〕", 1)
-                    keyed.append([where, markup.escape(text(x.original)) or "\\ ",
-                                  markup.escape(text(corrected)) or "\\ ",
+                    keyed.append([where, markup.escape_marked(text(x.original)) or "\\ ",
+                                  markup.escape_marked(text(corrected)) or "\\ ",
                                   markup.escape(ed(x.explanation))])
                 else:
                     ruled.setdefault(cid, (x, []))[1].append(where)
@@ -106,7 +106,7 @@ class EvidencePages:
                 lines.append(esc(f"条号由编者恢复，原文未印；置信度{law.confidence:.2f}（0至1）。"))
             if law.title_editorial:
                 lines.append(esc("条名由编者拟定，原文未印。"))
-            lines += [esc(in_chinese(e)) for e in law.evidence]
+            lines += [markup.escape_marked(ed(in_chinese(e))) for e in law.evidence]
             for t in edition.tables:
                 if law_of(t.label) == law.number:
                     lines += [esc(f"“{t.caption}”表：{in_chinese(n)}") for n in t.notes]
@@ -114,13 +114,13 @@ class EvidencePages:
                             "lines": [markup.role("law:ref", ed("本条原文"), f"{edition.id}:{law.number}")
                                       + " " + esc(f"（原文第{law.lines[0]}–{law.lines[1]}行）")] + lines})
         definitions = [markup.role("law:term", ed(d.term), f"{edition.id}:{d.term}") + " "
-                       + esc(f"（{d.english}）：{in_chinese(d.note)}")
+                       + markup.escape_marked(ed(f"（{d.english}）：{in_chinese(d.note)}"))
                        for d in edition.definitions if d.recovered and d.note]
         front = [esc(f"百科词条摘要文字错乱（原文作“{''.join(f.original_paragraphs)}”），不予刊出。")
                  for f in edition.front if f.kind == "abstract"]
         intro = [esc(f"本页列出{edition_name(edition)}中由编者恢复或重建之处的依据：条号、条名、分界、"
                      "缺失的标题与表格。条文页上只作简短的编注。"),
-                 esc(f"来源文件：{edition.source}。")]
+                 esc("来源文件：") + f"``{edition.source}``。"]
         return self.render(
             "site/kaozheng.rst.jinja", edition=edition.id, script=view.script,
             title=esc(f"考证 · {edition_name(edition)}"), intro=intro, laws=entries,

@@ -17,6 +17,8 @@ from pathlib import Path
 from rules_ext.corpus.model import CrossReference
 from rules_ext.errors import RulesError
 
+#: a run of English words in Chinese text (two letters at least, not part of a label such as 45C4b)
+_LATIN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,}(?:[ '’-]+[A-Za-z]+)*)(?![A-Za-z0-9])")
 _SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
 #: what may open a body construct when it starts a line: the ASCII punctuation that docutils accepts
 #: in transitions and section adornments, option lists and tables (``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``),
@@ -253,10 +255,24 @@ def _render_line(text: str, spans: Sequence[Span], convert: Callable[[str], str]
     return result.removeprefix("\\ ").removesuffix("\\ ") or "\\ "
 
 
+def escape_marked(text: str) -> str:
+    """``escape(text)`` with the English words marked as English (``:en:``): a line that quotes
+    English (the rulebook's own words, an English law title)."""
+    return _plain_piece(text, first=True)
+
+
 def _plain_piece(text: str, first: bool) -> str:
-    if first:
-        return escape(text)
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    """Plain text as reST; the English words the rulebook prints (Ace, King, the glossary's English
+    terms, RHO/LHO) are marked as English (``:en:``, ``lang="en"``)."""
+    pieces = []
+    for i, piece in enumerate(_LATIN.split(" ".join(text.split()))):
+        if i % 2:
+            pieces.append(role("en", piece))
+        elif first and not i:
+            pieces.append(escape(piece) + (" " if piece.endswith(" ") and piece.strip() else ""))
+        else:
+            pieces.append(_SPECIAL.sub(r"\\\1", piece))
+    return "".join(pieces)
 
 
 # -- edition comparison ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ notices about references to another translation's law. Used by :mod:`rules_ext.s
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -84,9 +85,11 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
                               boundaries)
     spans = insertion_spans(p.text, p.corrections, errata or {}, spans)
-    original = ""
+    original, changes = "", []
     if p.corrections and p.original_text and p.original_text != p.text:
-        original = markup.option_value(convert(p.original_text))
+        spans, changes, whole = correction_spans(p.original_text, p.text, spans, convert)
+        if whole:  # too many changes to read in place: the delivered wording is shown as well
+            original = markup.option_value(convert(p.original_text))
     reasons = [errata[c].explanation for c in p.corrections if errata and c in errata]
     marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
     own_tables = sorted(tables.get(p.label, []), key=lambda t: t.lines[0])
@@ -112,8 +115,8 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "penalty": p.penalty,
         "original": original,
         "corrections": " ".join(p.corrections),
-        "reasons": markup.option_value(note("；".join(r.rstrip("。") for r in reasons) + "。"))
-        if reasons else "",
+        "changes": markup.option_value(convert(changes_text(changes))) if changes and not original else "",
+        "reasons": markup.option_value(note(join_reasons(reasons))) if reasons else "",
         "text": text,
         "tables": [dict(table_data(t, convert, misprints), after=after)
                    for t, after in zip(own_tables, pieces[1:])],
@@ -145,6 +148,71 @@ def insertion_spans(text: str, corrections: Sequence[str], errata: dict[str, Any
         return spans
     kept = [sp for sp in spans if not any(f.start < sp.end and sp.start < f.end for f in found)]
     return sorted(kept + found, key=lambda sp: sp.start)
+
+
+#: a correction shown in place when the changed characters are at most this share of the text
+IN_PLACE = 0.5
+
+
+def correction_spans(original: str, text: str, spans: list[markup.Span],
+                     convert: Callable[[str], str]
+                     ) -> tuple[list[markup.Span], list[tuple[str, str]], bool]:
+    """The corrections of ``text`` (delivered as ``original``) marked where they are: the struck
+    original characters (``:law-del:``, ``<del>``) before the corrected ones (``:law-ins:``,
+    ``<ins>``). Spans that overlap a change are dropped (a term is not linked across a
+    correction); an editorial insertion 〔…〕 stays as it is. Returns the spans, the changes
+    (original, corrected) and whether the text changed too much to be read in place."""
+    matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
+    inserted = [sp for sp in spans if sp.markup is _insertion_role]
+    found, changes = [], []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        old, new = original[i1:i2], text[j1:j2]
+        if any(sp.start <= j1 and max(j2, j1 + 1) <= sp.end for sp in inserted):
+            # the editors' words, shown as 〔…〕: the struck original goes before them
+            if old.strip():
+                changes.append((old, new))
+                found.append(markup.Span(j1, j1, _change_role(convert(old))))
+            continue
+        changes.append((old, new))
+        found.append(markup.Span(j1, j2, _change_role(convert(old))))
+    changed = sum(len(a) + len(b) for a, b in changes)
+    whole = changed > IN_PLACE * max(len(text), 1)
+    if whole or not found:
+        return spans, changes, whole
+    kept = [sp for sp in spans if sp.markup is _insertion_role
+            or not any(f.start < sp.end and sp.start < max(f.end, f.start + 1) for f in found)]
+    return sorted(kept + found, key=lambda sp: (sp.start, sp.end)), changes, False
+
+
+def _change_role(old: str) -> Callable[[str], str]:
+    def role(new: str) -> str:
+        shown_old = old if old.strip() else "␣" * len(old) if old else ""
+        return ((markup.role("law-del", shown_old) if shown_old else "")
+                + (markup.role("law-ins", new) if new.strip() else ""))
+    return role
+
+
+def changes_text(changes: Sequence[tuple[str, str]]) -> str:
+    """``原文“专家”改为“庄家”`` for the first few changes of a provision."""
+    def quoted(s: str) -> str:
+        return f"“{s}”" if s.strip() else "空白"
+    parts = []
+    for old, new in changes[:3]:
+        if not old:
+            parts.append(f"补入{quoted(new)}")
+        elif not new:
+            parts.append(f"删去{quoted(old)}")
+        else:
+            parts.append(f"{quoted(old)}改为{quoted(new)}")
+    more = f"等{len(changes)}处" if len(changes) > 3 else ""
+    return "原文" + "，".join(parts) + more
+
+
+def join_reasons(reasons: Sequence[str]) -> str:
+    """The reasons of one place's corrections as one sentence ending with one “。”."""
+    return "；".join(r.strip().rstrip("。") for r in reasons if r.strip()) + "。"
 
 
 def _insertion_role(shown: str) -> str:

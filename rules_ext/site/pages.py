@@ -33,7 +33,15 @@ from rules_ext.site.names import (
     law_docname,
     law_title,
 )
-from rules_ext.site.page_data import defined_terms, orphan_tables, provision_data, reference_notices
+from rules_ext.site.page_data import (
+    changes_text,
+    correction_spans,
+    defined_terms,
+    join_reasons,
+    orphan_tables,
+    provision_data,
+    reference_notices,
+)
 from rules_ext.site.script import to_traditional
 from rules_ext.site.words import WordBoundaries, user_dictionary
 
@@ -52,6 +60,15 @@ def english_titles(path: Path = DATA_DIR / "law-titles-1997.txt") -> dict[int, s
         if int(number) in CHECKED_TITLES:
             titles[int(number)] = title.strip()
     return titles
+
+
+#: where a law page's English title comes from: the 1997 Laws, which the 1999 text (and the 2008
+#: excerpt, worded as the 1999 one) follows; the 1991 text followed the 1987 Laws, whose titles were
+#: not checked, so its pages say the title is the 1997 one
+ENGLISH_SOURCE = {
+    "1991": "英文条名（据1997年国际规则；本版对应1987年国际规则，条名措辞或有不同）",
+    "": "英文条名（1997年国际规则）",
+}
 
 
 @dataclass(slots=True)
@@ -218,7 +235,8 @@ class Generator(EvidencePages):
             number=law.number,
             title=markup.escape(view.title(law)),
             title_plain=markup.option_value(convert(law.title)),
-            english=self.ctx.english.get(law.number, ""),
+            english=markup.escape(self.ctx.english.get(law.number, "")),
+            english_source=markup.escape(convert(ENGLISH_SOURCE.get(edition.id, ENGLISH_SOURCE[""]))),
             place=" › ".join(place),
             prevnext=" · ".join(prevnext),
             switches=" · ".join(switches),
@@ -234,7 +252,7 @@ class Generator(EvidencePages):
         switches = [markup.doc_link(sw["name"], sw["doc"])
                     for sw in [self._switch(edition, None)] if sw]
         if edition.definitions:
-            switches.append(markup.doc_link(convert("定义 (glossary)"), f"/{view.prefix}/glossary"))
+            switches.append(markup.doc_link(convert("定义"), f"/{view.prefix}/glossary"))
         switches.append(markup.doc_link(convert("勘误表"), f"/{view.prefix}/errata"))
         switches.append(markup.doc_link(convert("考证"), f"/{view.prefix}/kaozheng"))
         switches.append(markup.doc_link(convert("全文（一页阅读、打印）"), f"/{view.prefix}/all"))
@@ -262,10 +280,20 @@ class Generator(EvidencePages):
         others = [t for t in view.terms if t != d.term]
         spans = markup.find_spans(d.text, d.xrefs, others, view.edition.id, view.term_target,
                                   self.anchor, self.word_boundaries)
+        original, changes = "", []
+        if d.corrections and d.original_text and d.original_text != d.text:
+            spans, changes, whole = correction_spans(d.original_text, d.text, spans, convert)
+            if whole:
+                original = markup.option_value(convert(d.original_text))
+        reasons = [self.errata[c].explanation for c in d.corrections if c in self.errata]
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
         return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",
                 "recovered": d.recovered,
+                "original": original,
+                "changes": markup.option_value(convert(changes_text(changes)))
+                if changes and not original else "",
+                "reasons": markup.option_value(view.editorial(join_reasons(reasons))) if reasons else "",
                 "text": markup.render(d.text, spans, convert) if d.text.strip() else "\\ ",
                 "notices": [markup.escape(convert(n)) for n in reference_notices(d.xrefs)]}
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 #: the summary line of a folded worked-example computation
-CODE_SUMMARY = "计算过程（Python doctest，可展开）"
+CODE_SUMMARY = "计算过程（程序代码，可展开）"
 #: page furniture of a law page left out of the whole edition
 NAVIGATION = ("law-nav", "law-switch")
 _AUTO_ID = re.compile(r"id\d+")
