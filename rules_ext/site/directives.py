@@ -318,7 +318,21 @@ class ProvisionDirective(LawDirectiveBase):
         if "recovered" in self.options:
             return nodes.abbreviation(text, text, explanation="编者恢复",
                                       classes=[cls, "law-recovered"])
-        return nodes.inline(text, text, classes=[cls])
+        return marked_inline(text, [cls])
+
+
+_LATIN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,}(?:[ '’-]+[A-Za-z]+)*)(?![A-Za-z0-9])")
+
+
+def marked_inline(text: str, classes: list[str]) -> nodes.inline:
+    """``text`` in an inline node, its English words marked as English (``lang="en"``)."""
+    node = nodes.inline(text, "", classes=classes)
+    for i, piece in enumerate(_LATIN.split(text)):
+        if i % 2:
+            node += nodes.inline(piece, piece, classes=["language-en"])
+        elif piece:
+            node += nodes.Text(piece)
+    return node
 
 
 def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nodes.Node:
@@ -341,7 +355,7 @@ def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nod
     text = "。".join(sentences).lstrip("。")
     if text:
         text = ("。" if original and not original.endswith("。") else "") + text + "。"
-        para += nodes.inline(text, text, classes=["law-erratum-reason"])
+        para += marked_inline(text, ["law-erratum-reason"])
     link = addnodes.pending_xref("", nodes.inline("见勘误表", "见勘误表"), refdomain="std",
                                  reftype="doc", reftarget=f"/{edition}/errata",
                                  refexplicit=True, refwarn=False)
@@ -402,7 +416,7 @@ class TermDirective(LawDirectiveBase):
         hover = _plain(" ".join(own).strip())
         # ``:key:`` is the simplified term on a 繁體 glossary, so references keep one key
         if self.script() == SIMPLIFIED:
-            where = f"{EDITIONS.name(edition)} 词汇表" + (f"（{english}）" if english else "")
+            where = f"{EDITIONS.name(edition)} 词汇表"
             item.insert(0, _index_entry(f"{term}; {where}", anchor))
         self.domain.note_term(edition, self.script(), self.options.get("key") or term,
                               TermEntry(self.env.docname, anchor, english, hover),

@@ -5,6 +5,7 @@ notices on a law page of what the source lost. A part of the page generator
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
     from rules_ext.site.pages import Context, View
 
 __all__ = ["EvidencePages"]
+
+
+def cited_labels(text: str) -> str:
+    """Labels with a word in them as the rules cite them: ``68note`` -> 第68条注."""
+    return re.sub(r"(?<![0-9A-Za-z])\d+(?:intro|note\d*)(?![0-9A-Za-z])", lambda m: citation(m[0]), text)
 
 
 class EvidencePages:
@@ -61,7 +67,7 @@ class EvidencePages:
                         corrected = corrected.replace(x.inserted, f"〔{x.inserted}〕", 1)
                     keyed.append([where, markup.escape_marked(text(x.original)) or "\\ ",
                                   markup.escape_marked(text(corrected)) or "\\ ",
-                                  markup.escape(ed(x.explanation))])
+                                  markup.escape_marked(ed(x.explanation))])
                 else:
                     ruled.setdefault(cid, (x, []))[1].append(where)
         rules = [{"title": markup.escape(ed(RULE_TITLES.get(x.change, "统一改动"))),
@@ -106,7 +112,7 @@ class EvidencePages:
                 lines.append(esc(f"条号由编者恢复，原文未印；置信度{law.confidence:.2f}（0至1）。"))
             if law.title_editorial:
                 lines.append(esc("条名由编者拟定，原文未印。"))
-            lines += [markup.escape_marked(ed(in_chinese(e))) for e in law.evidence]
+            lines += [markup.escape_marked(ed(cited_labels(in_chinese(e)))) for e in law.evidence]
             for t in edition.tables:
                 if law_of(t.label) == law.number:
                     lines += [esc(f"“{t.caption}”表：{in_chinese(n)}") for n in t.notes]

@@ -233,7 +233,7 @@ class Generator(EvidencePages):
             edition_name=markup.option_value(convert(edition_name(edition))),
             script=view.script,
             number=law.number,
-            title=markup.escape(view.title(law)),
+            title=markup.escape_marked(view.title(law)),
             title_plain=markup.option_value(convert(law.title)),
             english=markup.escape(self.ctx.english.get(law.number, "")),
             english_source=markup.escape(convert(ENGLISH_SOURCE.get(edition.id, ENGLISH_SOURCE[""]))),

@@ -210,7 +210,7 @@ def test_generated_pages(app):
                      r'lang="zh-Hant"[^>]*>繁體</a>', law62)
     assert '<html lang="zh-Hans"' in law62
     law50 = html(app, "1991/law-50")
-    assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked English title
+    assert '<span lang="en">Law 50 — Disposition of Penalty Card</span>' in law50  # checked title
     # the law page says briefly what is editorial; the evidence is on the edition's 考证 page
     assert "条号由编者恢复" in law50 and "置信度" not in law50 and "cites it" not in law50
     assert 'href="kaozheng.html"' in law50

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from visible_words import count_site
 
 from rules_ext.corpus import load_corpus
 
@@ -120,7 +121,9 @@ def test_real_pages_show_editions_titles_and_differences(real_site):
 
     assert "措辞与 1999 年版相同" in page("2008/index")
     law50 = page("1991/law-50")
-    assert "Law 50 — Disposition of Penalty Card (WBF 1997)" in law50  # checked title
+    # a checked English title, marked as English and attributed: 1991 followed the 1987 Laws
+    assert ('据1997年国际规则；本版对应1987年国际规则，条名措辞或有不同）：'
+            '<span lang="en">Law 50 — Disposition of Penalty Card</span>') in law50
     assert "Law 62 —" not in page("1991/law-62")  # unchecked title: not published
     assert "条号由编者恢复" in page("1991/law-62")  # recovered number, with its evidence
     # a term linked with its definition on hover, and an erratum candidate from verification
@@ -339,3 +342,15 @@ def test_corpus_json_is_downloadable(real_site):
     # the 繁體 site links its own copy
     assert re.search(r'href="(_downloads/[^"]+/rules-corpus\.json)"',
                      (out / "hant/editions.html").read_text(encoding="utf-8"))
+
+
+def test_no_english_word_outside_lang_en(real_site):
+    """Chinese everywhere a reader looks: every English word a reader sees on the 简体 and 繁體
+    sites is inside an element marked ``lang="en"`` (an official law title, a term the rulebook
+    prints) or one of the few a Chinese reader writes so (``visible_words.ALLOWED``, each with its
+    reason). Counted as ``tests/site/visible_words.py`` says (code, the search form and a term's
+    hover left out)."""
+    for name, counts, where in [("简体", *count_site(real_site.outdir, skip=("hant",))),
+                                ("繁體", *count_site(real_site.outdir / "hant"))]:
+        shown = "\n".join(f"{n} {w}: {where[w]}" for w, n in counts.most_common(30))
+        assert not counts, f"{name}: {sum(counts.values())} English words outside lang=en\n{shown}"
