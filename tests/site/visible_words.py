@@ -24,6 +24,11 @@ ALLOWED = {
     "PDF": "打印本 (PDF): the file kind a reader downloads",
     "JSON": "the data download's format, no Chinese name exists",
     "TOML": "the assistant's case files' format, no Chinese name exists",
+    "WBF": "世界桥联 (WBF): the federation's initials, as Chinese bridge writing uses them",
+    "Neuberg": "纽伯格 (Neuberg): the formula's name beside its Chinese transcription",
+    "Butler": "巴特勒 (Butler): the scoring's name beside its Chinese transcription",
+    "MP": "比赛分 (MP): the rulebook's own abbreviation, in a heading",
+    "TP": "总分 (TP): the rulebook's own abbreviation, in a heading",
     "JavaScript": "the browser setting the search page asks for is called so in Chinese browsers",
 }
 SKIP = frozenset({"script", "style", "code", "pre", "kbd", "samp", "head", "svg"})
