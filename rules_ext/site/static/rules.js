@@ -188,7 +188,7 @@ const RulesSearch = {
     Search.query = (query) => {
       loaded.then((data) => {
         RulesSearch.data = data || { editions: [], synonyms: [], titles: {}, english: {},
-          s2t: "", t2s: "", default: "", textdir: "_search" };
+          s2t: "", t2s: "", words: {}, default: "", textdir: "_search" };
         RulesSearch.run(query);
       });
     };
@@ -203,8 +203,11 @@ const RulesSearch = {
 
   convert: (text, table) => [...text].map((c) => table.get(c) || c).join(""),
 
-  simp: (text) => RulesSearch.convert(text, RulesSearch._t2s),
-  trad: (text) => RulesSearch.convert(text, RulesSearch._s2t),
+  /* the reviewed words of the 繁體 conversion (信息 <-> 資訊), then character by character */
+  words: (text, pairs) => pairs.reduce((out, [from, to]) => out.split(from).join(to), text),
+
+  simp: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsT2S), RulesSearch._t2s),
+  trad: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsS2T), RulesSearch._s2t),
 
   params: () => new URLSearchParams(window.location.search),
 
@@ -380,6 +383,8 @@ const RulesSearch = {
     const data = RulesSearch.data;
     RulesSearch._s2t = RulesSearch.map(data.s2t);
     RulesSearch._t2s = RulesSearch.map(data.t2s);
+    RulesSearch._wordsS2T = Object.entries(data.words || {});
+    RulesSearch._wordsT2S = RulesSearch._wordsS2T.map(([simp, trad]) => [trad, simp]);
     const params = RulesSearch.params();
     const filter = params.get("edition") || "";
     const from = params.get("from") || "";
