@@ -262,6 +262,17 @@ def test_search_one_result_per_law_with_law_text_snippets(server, browser):
     ("claim", [f"1991/law-{n}" for n in range(68, 72)]),
     ("罰張", ["1991/law-50"]),  # typed in traditional characters
 ])
+@pytest.mark.parametrize("query, first", [
+    ("罰張", "1991/law-50"), ("調整分", "1991/law-12"), ("莊家", "1991/law-48"), ("發牌", "1991/law-2"),
+])
+def test_traditional_search_finds_the_law_first(server, browser, query, first):
+    """The 繁體 site's own index (its converted text): the law pages come first (issue 25)."""
+    browser.get(f"{server}/hant/search.html?q={query}")
+    results = [_law(r["href"]) for r in _wait_for_results(browser, query, 3)]
+    assert results[0] == first, (query, results[:5])
+    assert not any(r.startswith(("examples/", "assistant/")) for r in results[:3]), results[:5]
+
+
 def test_search_understands_bridge_words(server, browser, query, laws):
     browser.get(f"{server}/search.html?q={query}")
     found = {_law(r["href"]) for r in _wait_for_results(browser, query, len(laws))}

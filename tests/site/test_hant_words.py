@@ -8,8 +8,8 @@ import opencc
 import pytest
 
 from rules_ext.corpus import load_corpus
-from rules_ext.site.script import (DEFAULT_PROFILE, WORDS_FILE, ScriptError, read_words,
-                                   reviewed_words, to_traditional)
+from rules_ext.site import script
+from rules_ext.site.script import ScriptError, read_words, reviewed_words, to_traditional
 
 #: words a law means in their plain sense, and what the phrase profile s2twp made of them
 PROTECTED = {"程序": "程序", "权限": "權限", "连接": "連接", "循环": "循環", "类型": "類型"}
@@ -17,7 +17,7 @@ S2TWP = {"程序": "程式", "权限": "許可權", "连接": "連線", "循环"
 
 
 def delivered_copy() -> str:
-    [path] = WORDS_FILE.parent.parent.parent.joinpath("corpus", "texts").glob("004_*.txt")
+    [path] = script.WORDS_FILE.parent.parent.parent.joinpath("corpus", "texts").glob("004_*.txt")
     return path.read_text(encoding="utf-8")
 
 
@@ -34,7 +34,7 @@ def law_texts(edition) -> list[tuple[str, str]]:
 def test_reviewed_words_are_the_delivered_copys_and_not_character_conversions():
     words = read_words()
     assert 0 < len(words) <= 10, "a short reviewed list"
-    characters = opencc.OpenCC(DEFAULT_PROFILE)
+    characters = opencc.OpenCC(script.DEFAULT_PROFILE)
     copy = delivered_copy()
     for word in words:
         assert word.traditional in copy, f"{word}: the delivered copy does not write it"
@@ -83,7 +83,7 @@ def test_recovered_editorial_words_need_no_reviewed_word():
     """The corpus writes recovered titles and headings of 1999-trad with s2tw alone
     (rules_ext.corpus.recovery): the same as the site's conversion, as none holds a reviewed word."""
     corpus = load_corpus()
-    characters = opencc.OpenCC(DEFAULT_PROFILE)
+    characters = opencc.OpenCC(script.DEFAULT_PROFILE)
     simplified = corpus.edition("1999")
     for law in corpus.edition("1999-trad").laws:
         if law.title_editorial and simplified.law(law.number) is not None:

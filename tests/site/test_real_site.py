@@ -189,6 +189,32 @@ def test_traditional_site_converts_every_string(real_site):
     assert shown > 50
 
 
+def test_traditional_law_pages_keep_the_laws_words(real_site):
+    """繁體 by characters (issue 25): no law page converted from a simplified edition has the
+    computing vocabulary of OpenCC's s2twp; 第90條 程序性判罰 is printed so; the copy-link's
+    citation and tooltip are converted."""
+    from rules_ext.site.script import to_traditional
+
+    hant = real_site.outdir / "hant"
+    computing = ("程式", "許可權", "連線", "迴圈", "型別")
+    found, attributes, pages = [], [], 0
+    for edition in ("1991", "1999", "2008"):
+        for path in sorted((hant / edition).glob("*.html")):
+            html = real_site.pages[path].html
+            pages += 1
+            text = _visible_text(html)
+            found += [f"{path.relative_to(hant)}: {w}" for w in computing if w in text]
+            for value in re.findall(r'(?:data-cite|title|aria-label)="([^"]*)"', html):
+                if value != "简体" and to_traditional(value) != value:
+                    attributes.append(f"{path.relative_to(hant)}: {value}")
+    assert pages > 150
+    assert found == [], found[:20]
+    assert attributes == [], attributes[:20]
+    assert "程序性判罰" in (hant / "1991/law-90.html").read_text(encoding="utf-8")
+    tooltip = to_traditional("复制引用和链接")
+    assert f'title="{tooltip}"' in (hant / "1991/law-45.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("number, pairs", [
     (29, [("29B", "29A"), ("29A", "29B")]),
     (11, [("11C", "11B"), ("11C1", "11B1"), ("11C2", "11B2"), ("11D", "11C")]),

@@ -378,6 +378,9 @@ const RulesSearch = {
     return `第${m[1]}条${m[2] ? `${m[2]}款` : ""}${m[3] ? `${m[3]}项` : ""}${m[4] ? `${m[4]}目` : ""}`;
   },
 
+  /* pages about the law rather than of it: ranked after the law pages found by the same words */
+  ASIDE: /^(examples|worked|assistant)\//,
+
   /* -- running a query --------------------------------------------------------------------- */
   run: (query) => {
     const data = RulesSearch.data;
@@ -457,7 +460,9 @@ const RulesSearch = {
     const home = from.replace(/^zh-hant\//, "");
     const rank = (g) => (home && g.place.base === home ? -1
       : order.indexOf(g.place.base) >= 0 ? order.indexOf(g.place.base) : order.length);
-    const results = [...groups.values()].sort((a, b) => b.score - a.score
+    // the law first: the worked examples and the assistant quote it, after the law's own pages
+    const aside = (g) => (RulesSearch.ASIDE.test(g.place.key) ? 1 : 0);
+    const results = [...groups.values()].sort((a, b) => aside(a) - aside(b) || b.score - a.score
       || (a.loose - b.loose) || rank(a) - rank(b)
       || (a.place.law ?? 999) - (b.place.law ?? 999) || a.place.key.localeCompare(b.place.key));
     RulesSearch.state = { results, next: 0, shown: 0, phrases: [...phrases] };
