@@ -24,7 +24,7 @@ Configuration (conf.py):
 ``rules_corpus_loader``      ``'module:function'`` or a callable returning a Corpus; ``None`` for a
                              project with hand-written law pages only (no generated pages)
 ``rules_default_edition``    edition of an unqualified ``:law:`45C4b``` (default ``'1991'``)
-``rules_traditional_profile`` OpenCC profile of the 繁體 views (default ``'s2twp'``, see DESIGN.md)
+``rules_traditional_profile`` OpenCC character profile of the 繁體 site (default ``'s2tw'``; DESIGN.md)
 ``rules_findings_loader``    ``'module:function'`` taking the Corpus and returning verification
                              findings shown on the law pages, or ``None``
 ``rules_templates_dir``      the project's templates folder (relative to conf.py; default: the
@@ -251,7 +251,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_corpus_loader", "rules_ext.corpus:load_corpus", "env",
                          types=(Any,))
     app.add_config_value("rules_default_edition", EDITIONS.default, "env", types=(str,))
-    app.add_config_value("rules_traditional_profile", "s2twp", "env", types=(str,))
+    app.add_config_value("rules_traditional_profile", "s2tw", "env", types=(str,))
     app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))
     app.add_search_language(BridgeSearchChinese)

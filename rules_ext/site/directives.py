@@ -110,11 +110,21 @@ class permalink(nodes.Inline, nodes.Element):
 BOOK = {SIMPLIFIED: "《中国桥牌竞赛规则》", TRADITIONAL: "《中國橋牌競賽規則》"}
 
 
+#: the copy-link's tooltip (converted with the citation in the 繁體 build)
+PERMALINK_TITLE = "复制引用和链接"
+
+
 def visit_permalink_html(self: HTML5Translator, node: permalink) -> None:
-    cite = self.attval(node["cite"])
+    from rules_ext.site import hant
+
+    cite, title = node["cite"], PERMALINK_TITLE
+    if hant.is_traditional(self.config):
+        convert = hant.converter(self.config)
+        cite, title = convert(cite), convert(title)
+    cite = self.attval(cite)
     self.body.append(
         f'<a class="law-permalink" href="#{self.attval(node["anchor"])}" data-cite="{cite}" '
-        f'title="复制引用和链接" aria-label="复制引用和链接：{cite}">¶</a>')
+        f'title="{title}" aria-label="{title}：{cite}">¶</a>')
     raise nodes.SkipNode
 
 

@@ -93,7 +93,7 @@ _FORMS: list[tuple[str, _Render]] = [
      lambda m: f"本抄本始于一条之中：开头几行与{_ed(m[1])}第{m[2]}条相符（相似度{m[3]}）"),
     (r"(\S+) is (\w+): the copy starts inside section (\w) of the sibling edition \(similarity ([\d.]+)\)",
      lambda m: f"{m[1]}即{m[2]}：本抄本始于另一版本的{m[3]}款之中（相似度{m[4]}）"),
-    (r"editorial text in the traditional script \(OpenCC s2twp\): title '(.+)' -> '(.+)'",
+    (r"editorial text in the traditional script \(OpenCC s2tw\): title '(.+)' -> '(.+)'",
      lambda m: f"编者所拟文字转为繁体：条名“{m[1]}”作“{m[2]}”"),
     # definitions
     (r"heading lost: the unheaded line (\d+) is not a numbered continuation and matches the (\S+) "

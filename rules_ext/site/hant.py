@@ -7,12 +7,16 @@ for the theme's words) into ``<simplified site>/hant/``::
     sphinx-build -c . -b html source build/html -d build/doctrees
     sphinx-build -c . -b html source build/html/hant -d build/doctrees/hant -D language=zh_TW
 
-What is converted in the traditional build (``rules_traditional_profile``, ``s2twp``):
+What is converted in the traditional build (:func:`rules_ext.site.script.to_traditional`: OpenCC's
+character profile ``rules_traditional_profile``, ``s2tw``, plus the reviewed word list
+``data/traditional-words.txt``; never the phrase profile ``s2twp``, which writes 程序 as 程式):
 
 - every text node of every page, when it is read (before Sphinx collects titles and tables of
   contents, so the sidebar, the page titles and prev/next are converted too), and again after
   references are resolved (the domain's link texts and hover titles, the worked-example boxes);
-  code (literal and doctest blocks) is left as it is: it is what the program prints;
+  code is left as it is (the program reads it), but the output lines of the worked examples'
+  doctests are converted: they are the result a reader reads;
+- the copy-link's citation and tooltip (:mod:`rules_ext.site.directives`);
 - the strings the theme receives for pages without a document (the index pages) and the page title;
 - the extension's own JavaScript (its interface words) and the search dictionary.
 
@@ -50,6 +54,8 @@ TRADITIONAL_LANGUAGES = ("zh_TW", "zh_HK", "zh_Hant", "zh_MO")
 TEXT_ATTRIBUTES = ("reftitle", "explanation", "title", "summary", "caption", "alt", "content")
 #: nodes whose text is code and stays as printed by the program
 CODE_NODES = (nodes.literal_block, nodes.doctest_block, nodes.literal, nodes.raw)
+#: code blocks whose output lines a reader sees as a worked example's result (converted)
+OUTPUT_BLOCKS = ("doctest", "testoutput")
 #: the switch's words: the name of the other script, shown in that script
 SWITCH = {"simplified": ("繁體", "zh-Hant"), "traditional": ("简体", "zh-Hans")}
 
@@ -88,6 +94,8 @@ def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
     def walk(node: nodes.Element) -> None:
         # code stays as the program prints it; a download link's text is shown as a literal
         if isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference):
+            if node.get("testnodetype") in OUTPUT_BLOCKS:
+                convert_output(node, convert)
             return
         for name in TEXT_ATTRIBUTES:
             value = node.get(name)
@@ -109,6 +117,20 @@ def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
 
     if isinstance(tree, nodes.Element):
         walk(tree)
+
+
+def convert_output(block: nodes.Element, convert: Callable[[str], str]) -> None:
+    """The lines a worked example's reader sees as its result (a doctest's output, a testoutput
+    block) converted; the code lines (``>>>``, ``...``) stay as the program reads them. The 简体
+    build's blocks are the ones ``make doctest`` runs."""
+    code = block["testnodetype"] == "doctest"
+    text = block.astext()
+    lines = [line if code and line.startswith((">>>", "...")) else convert(line)
+             for line in text.split("\n")]
+    converted = "\n".join(lines)
+    if converted != text:
+        block.children = []
+        block += nodes.Text(converted)
 
 
 def doctree_read(app: Sphinx, doctree: nodes.document) -> None:

@@ -76,7 +76,7 @@ class Context:
     corpus: Corpus
     findings: Sequence[Any] = ()
     english: dict[int, str] = field(default_factory=english_titles)
-    profile: str = "s2twp"
+    profile: str = "s2tw"
 
 
 @dataclass(frozen=True, slots=True)

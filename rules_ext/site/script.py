@@ -1,9 +1,14 @@
 """Traditional script (繁體) through OpenCC, and its check against the delivered traditional text.
 
-DESIGN.md: the ``s2twp`` profile reproduces the Taiwan vocabulary of the delivered 1999-trad text
-(信息 -> 資訊, 程序 -> 程式); ``s2t`` keeps mainland words. The check converts the simplified 1999
-provisions of the laws the delivered copy holds completely and compares them, character by character,
-with the delivered text (its conversion artifacts ``***`` for brackets and ``;`` normalised).
+The law is converted character by character (DESIGN.md): OpenCC's character profile ``s2tw``
+(Taiwan character forms: 為, 著, 裡 — those of the delivered 1999-trad copy; ``s2t`` writes 爲, 着)
+plus the short reviewed word list ``data/traditional-words.txt`` (信息 -> 資訊, each entry with where
+the delivered copy writes it). Never the phrase profile ``s2twp``: it rewrites computing-sense words
+(程序 -> 程式 "program", 权限 -> 許可權, 循环 -> 迴圈, 类型 -> 型別), which changes the law.
+
+The check converts the simplified 1999 provisions of the laws the delivered copy holds completely and
+compares them, character by character, with the delivered text (its conversion artifacts ``***``
+for brackets and ``;`` normalised).
 """
 from __future__ import annotations
 
@@ -11,13 +16,19 @@ import difflib
 import functools
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import opencc
 
 from rules_ext.corpus.model import Corpus
 from rules_ext.errors import RulesError
 
-PROFILES = ("s2twp", "s2t", "s2tw", "s2hk")
+#: OpenCC's character profiles (with its one-to-many character choices); never the phrase profile ``s2twp``
+PROFILES = ("s2tw", "s2t", "s2hk")
+#: the profile of the 繁體 site (conf.py's ``rules_traditional_profile``)
+DEFAULT_PROFILE = "s2tw"
+#: the reviewed word list: simplified, traditional, where the delivered copy writes it, why
+WORDS_FILE = Path(__file__).parent / "data" / "traditional-words.txt"
 
 
 class ScriptError(RulesError):
@@ -31,31 +42,60 @@ def converter(profile: str) -> opencc.OpenCC:
     return opencc.OpenCC(profile)
 
 
-#: words the Taiwan profiles turn into computing vocabulary that a rulebook does not mean
-#: (s2twp: 实例 -> 例項 "instance", 文档 -> 說明檔案, 触摸 -> 觸控 "touch screen", 查看 -> 檢視,
-#: 默认 -> 預設 "default setting", 声明 -> 宣告, 来源文件 -> 來原始檔 "source file"): converted
-#: character by character instead. Reviewed against the delivered 1999-trad text, which has none
-#: of them (it does use the profile's 資訊 and 程式).
-KEEP_WORDS = {"实例": "實例", "文档": "文件", "来源文件": "來源文件", "触摸": "觸摸", "查看": "查看",
-              "默认": "默認", "声明": "聲明"}
-#: the traditional forms are kept too, so that converting converted text changes nothing
-_KEPT = {**KEEP_WORDS, **{word: word for word in KEEP_WORDS.values()}}
-_KEEP = re.compile("|".join(sorted(_KEPT, key=len, reverse=True)))
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A reviewed word of the conversion: ``simplified`` is written ``traditional`` (not OpenCC's
+    character-by-character form), as the delivered copy writes it at ``where``."""
+    simplified: str
+    traditional: str
+    where: str
+    why: str
+
+
+def read_words(path: Path = WORDS_FILE) -> tuple[Word, ...]:
+    """The reviewed word list (``simplified<TAB>traditional<TAB>where<TAB>why``, ``#`` comments)."""
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [f.strip() for f in line.split("\t")]
+        if len(fields) != 4 or not all(fields) or len(fields[0]) != len(fields[1]):
+            raise ScriptError(f"{path}:{number}: expected 'simplified<TAB>traditional<TAB>where<TAB>"
+                              f"why' with words of equal length, got {line!r}")
+        out.append(Word(*fields))
+    return tuple(out)
+
+
+@functools.cache
+def _reviewed() -> tuple[dict[str, str], re.Pattern[str]]:
+    words = {w.simplified: w.traditional for w in read_words()}
+    # the traditional forms are kept too, so that converting converted text changes nothing
+    kept = {**words, **{t: t for t in words.values()}}
+    return kept, re.compile("|".join(map(re.escape, sorted(kept, key=len, reverse=True))))
+
+
+def reviewed_words() -> dict[str, str]:
+    """simplified -> traditional of the reviewed word list."""
+    return {w.simplified: w.traditional for w in read_words()}
+
+
 _PLACEHOLDER = 0xF0000  # supplementary private use area: never in the texts, passed by OpenCC
 
 
-def to_traditional(text: str, profile: str = "s2twp") -> str:
-    """``text`` in traditional script, with :data:`KEEP_WORDS` kept in their plain sense.
-    OpenCC stops at a NUL character, which docutils keeps in text nodes (an escaped ``\\ ``), so
-    the pieces between NULs are converted one by one."""
+def to_traditional(text: str, profile: str = DEFAULT_PROFILE) -> str:
+    """``text`` in traditional script: ``profile`` character by character, with the reviewed words
+    (:func:`read_words`) written as the delivered copy writes them. OpenCC stops at a NUL
+    character, which docutils keeps in text nodes (an escaped ``\\ ``), so the pieces between NULs
+    are converted one by one."""
     convert = converter(profile).convert
+    kept_words, pattern = _reviewed()
     kept: list[str] = []
 
     def hold(match: re.Match) -> str:
-        kept.append(_KEPT[match.group(0)])
+        kept.append(kept_words[match.group(0)])
         return chr(_PLACEHOLDER + len(kept) - 1)
 
-    held = _KEEP.sub(hold, text)
+    held = pattern.sub(hold, text)
     if "\0" in held:
         out = "\0".join(convert(piece) for piece in held.split("\0"))
     else:
@@ -93,7 +133,7 @@ class Agreement:
             raise ValueError(f"matching {self.matching} > characters {self.characters}")
 
 
-def check_agreement(corpus: Corpus, profile: str = "s2twp", laws: range = range(21, 40), *,
+def check_agreement(corpus: Corpus, profile: str = DEFAULT_PROFILE, laws: range = range(21, 40), *,
                     simplified: str, delivered: str) -> Agreement:
     """Convert edition ``simplified``'s Laws ``laws`` with ``profile`` and compare them with its
     copy ``delivered`` in traditional script (``1999`` and ``1999-trad``)."""

@@ -27,8 +27,14 @@ the index):
   errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
   (60 kB) of every result;
 - ``_static/rules-search-data.js``: the editions, the reviewed synonym table
-  (``data/search-synonyms.txt``), the English law titles and glossary terms, and the
-  simplified/traditional character maps of the texts.
+  (``data/search-synonyms.txt``; in the 繁體 build with each word also as the pages write it), the
+  English law titles and glossary terms, the simplified/traditional character maps of the texts
+  and the reviewed words of the conversion (``data/traditional-words.txt``).
+
+The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
+dictionary converted the same way (:func:`rules_ext.site.hant.dictionary_text`); the browser
+turns a query of either script into the simplified form for the synonyms, and searches its
+traditional form (characters and reviewed words) in that index: 罰張 or 罚张 finds 罰張.
 """
 from __future__ import annotations
 
@@ -190,13 +196,15 @@ def read_law_titles(path: Path = LAW_TITLES) -> dict[int, str]:
     return titles
 
 
-def character_maps(texts: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+def character_maps(texts: list[str], profile: str = "s2tw") -> tuple[dict[str, str], dict[str, str]]:
     """(simplified -> traditional, traditional -> simplified) for the characters of ``texts``
-    (OpenCC's character tables, character by character: enough to match a typed query)."""
+    (OpenCC's character tables, character by character: enough to match a typed query). A
+    traditional character of the texts (the 繁體 build's, or 1999-trad's) is reached from its
+    simplified form when ``profile`` writes that form so (发 -> 發, not 髮)."""
     import opencc
 
     chars = sorted({c for text in texts for c in text if "\u3400" <= c <= "\u9fff"})
-    to_trad, to_simp = opencc.OpenCC("s2t"), opencc.OpenCC("t2s")
+    to_trad, to_simp = opencc.OpenCC(profile), opencc.OpenCC("t2s")
     s2t: dict[str, str] = {}
     t2s: dict[str, str] = {}
     for char in chars:
@@ -206,7 +214,23 @@ def character_maps(texts: list[str]) -> tuple[dict[str, str], dict[str, str]]:
             t2s.setdefault(trad, char)
         if len(simp) == 1 and simp != char:
             t2s[char] = simp
+            if to_trad.convert(simp) == char:
+                s2t.setdefault(simp, char)
     return s2t, t2s
+
+
+def synonyms_for(config) -> list[dict[str, Any]]:
+    """The synonym table as the build's texts write it: in the 繁體 build each group also holds
+    its words converted as the pages are (:func:`rules_ext.site.script.to_traditional`, with the
+    reviewed words: 错误信息 -> 錯誤資訊); a query is matched against the simplified words."""
+    from rules_ext.site import hant
+
+    groups = read_synonyms()
+    if not hant.is_traditional(config):
+        return groups
+    convert = hant.converter(config)
+    return [dict(g, words=list(dict.fromkeys(g["words"] + [convert(w) for w in g["words"]])))
+            for g in groups]
 
 
 def search_data(app: Sphinx) -> dict[str, Any]:
@@ -221,16 +245,20 @@ def search_data(app: Sphinx) -> dict[str, Any]:
     texts = []
     for path in sorted(Path(app.builder.outdir, TEXT_DIR).rglob("*.json")):
         texts.append(path.read_text(encoding="utf-8"))
-    s2t, t2s = character_maps(texts)
+    from rules_ext.site.script import reviewed_words
+
+    s2t, t2s = character_maps(texts, app.config.rules_traditional_profile)
     return {
         "default": app.config.rules_default_edition,
         "editions": [{"id": e.id, "name": e.name, "script": e.script, "base": e.variant_of}
                      for e in EDITIONS],
-        "synonyms": read_synonyms(),
+        "synonyms": synonyms_for(app.config),
         "titles": read_law_titles(),
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
+        # the reviewed words of the 繁體 conversion (信息 -> 資訊): not character by character
+        "words": reviewed_words(),
         "textdir": TEXT_DIR,
     }
 

@@ -161,7 +161,7 @@ def test_traditional_editorial_titles_are_traditional(corpus):
     law20 = trad.law(20)
     assert law20.title_editorial and law20.title == "叫牌的複述及解釋"
     assert law20.title == s2twp.convert(corpus.edition("1999").law(20).title)
-    assert any("OpenCC s2twp" in ev for ev in law20.evidence)
+    assert any("OpenCC s2tw" in ev for ev in law20.evidence)
     for law in trad.laws:
         if law.title_editorial:
             assert s2twp.convert(law.title) == law.title, law.number

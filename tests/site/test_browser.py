@@ -255,6 +255,17 @@ def test_search_one_result_per_law_with_law_text_snippets(server, browser):
     assert all(law.startswith("1999") for law in laws), laws
 
 
+@pytest.mark.parametrize("query, first", [
+    ("罰張", "1991/law-50"), ("調整分", "1991/law-12"), ("莊家", "1991/law-48"), ("發牌", "1991/law-2"),
+])
+def test_traditional_search_finds_the_law_first(server, browser, query, first):
+    """The 繁體 site's own index (its converted text): the law pages come first (issue 25)."""
+    browser.get(f"{server}/hant/search.html?q={query}")
+    results = [_law(r["href"]) for r in _wait_for_results(browser, query, 3)]
+    assert results[0] == first, (query, results[:5])
+    assert not any(r.startswith(("examples/", "assistant/")) for r in results[:3]), results[:5]
+
+
 @pytest.mark.parametrize("query, laws", [
     ("未按顺序", [f"1991/law-{n}" for n in (29, 30, 31, 32)]),  # synonym of 越序
     ("首攻", ["1991/law-54"]),  # synonym of 首引

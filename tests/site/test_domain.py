@@ -105,7 +105,7 @@ def test_clear_doc_and_merge_domaindata(app):
 @pytest.mark.sphinx("html", testroot="roles", confoverrides={"rules_traditional_profile": "zz"})
 def test_bad_config_is_refused(make_app, app_params):
     args, kwargs = app_params
-    with pytest.raises(ConfigError, match=r"rules_traditional_profile = 'zz': expected one of s2twp"):
+    with pytest.raises(ConfigError, match=r"rules_traditional_profile = 'zz': expected one of s2tw, s2t"):
         make_app(*args, **kwargs)
 
 

@@ -154,10 +154,12 @@ def test_english_titles_only_checked_ones():
 
 
 def test_traditional_conversion_and_delivered_artifacts():
-    assert to_traditional("明手的信息和程序") == "明手的資訊和程式"  # s2twp: Taiwan vocabulary
-    assert to_traditional("信息", "s2t") == "信息"
+    # characters (s2tw: Taiwan forms 為, 著) plus the reviewed words (信息 -> 資訊); 程序 stays 程序
+    assert to_traditional("明手的信息和程序为") == "明手的資訊和程序為"
+    assert to_traditional("为着", "s2t") == "爲着"
+    assert to_traditional(to_traditional("信息径行")) == "資訊徑行"  # converting again changes nothing
     assert normalise_delivered("見***A***款; 否則") == "見（A）款；否則"
-    with pytest.raises(ScriptError, match=r"'zz'.*expected one of s2twp"):
+    with pytest.raises(ScriptError, match=r"'zz'.*expected one of s2tw, s2t"):
         to_traditional("牌", "zz")
 
 

@@ -120,3 +120,21 @@ def test_the_assistants_questionnaires_stay_out_of_the_search_index():
     assert search.indexed("assistant/index") and search.indexed("1991/law-45")
     assert not search.indexed("assistant/revoke-1991") and not search.indexed("assistant/compare-revoke")
     assert not search.indexed("compare/law-29") and not search.indexed("1991/errata")
+
+
+def test_character_maps_reach_the_traditional_texts():
+    """The 繁體 build's texts are traditional: a query in either script reaches their characters
+    (发牌 -> 發牌 and 罚张 -> 罰張 found nothing or only examples before)."""
+    s2t, t2s = search.character_maps(["發牌 罰張 為 莊家"])
+    assert "".join(s2t.get(c, c) for c in "发牌罚张为庄家") == "發牌罰張為莊家"
+    assert "".join(t2s.get(c, c) for c in "發牌罰張為莊家") == "发牌罚张为庄家"
+
+
+def test_traditional_build_synonyms_hold_the_converted_words():
+    from types import SimpleNamespace
+
+    groups = search.synonyms_for(SimpleNamespace(language="zh_TW", rules_traditional_profile="s2tw"))
+    words = {w for g in groups for w in g["words"]}
+    assert {"罚张", "罰張", "错误信息", "錯誤資訊", "庄家", "莊家"} <= words
+    simplified = search.synonyms_for(SimpleNamespace(language="zh_CN", rules_traditional_profile="s2tw"))
+    assert simplified == search.read_synonyms()

@@ -188,7 +188,7 @@ const RulesSearch = {
     Search.query = (query) => {
       loaded.then((data) => {
         RulesSearch.data = data || { editions: [], synonyms: [], titles: {}, english: {},
-          s2t: "", t2s: "", default: "", textdir: "_search" };
+          s2t: "", t2s: "", words: {}, default: "", textdir: "_search" };
         RulesSearch.run(query);
       });
     };
@@ -203,8 +203,11 @@ const RulesSearch = {
 
   convert: (text, table) => [...text].map((c) => table.get(c) || c).join(""),
 
-  simp: (text) => RulesSearch.convert(text, RulesSearch._t2s),
-  trad: (text) => RulesSearch.convert(text, RulesSearch._s2t),
+  /* the reviewed words of the 繁體 conversion (信息 <-> 資訊), then character by character */
+  words: (text, pairs) => pairs.reduce((out, [from, to]) => out.split(from).join(to), text),
+
+  simp: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsT2S), RulesSearch._t2s),
+  trad: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsS2T), RulesSearch._s2t),
 
   params: () => new URLSearchParams(window.location.search),
 
@@ -375,11 +378,16 @@ const RulesSearch = {
     return `第${m[1]}条${m[2] ? `${m[2]}款` : ""}${m[3] ? `${m[3]}项` : ""}${m[4] ? `${m[4]}目` : ""}`;
   },
 
+  /* pages about the law rather than of it: ranked after the law pages found by the same words */
+  ASIDE: /^(examples|worked|assistant)\//,
+
   /* -- running a query --------------------------------------------------------------------- */
   run: (query) => {
     const data = RulesSearch.data;
     RulesSearch._s2t = RulesSearch.map(data.s2t);
     RulesSearch._t2s = RulesSearch.map(data.t2s);
+    RulesSearch._wordsS2T = Object.entries(data.words || {});
+    RulesSearch._wordsT2S = RulesSearch._wordsS2T.map(([simp, trad]) => [trad, simp]);
     const params = RulesSearch.params();
     const filter = params.get("edition") || "";
     const from = params.get("from") || "";
@@ -452,7 +460,9 @@ const RulesSearch = {
     const home = from.replace(/^zh-hant\//, "");
     const rank = (g) => (home && g.place.base === home ? -1
       : order.indexOf(g.place.base) >= 0 ? order.indexOf(g.place.base) : order.length);
-    const results = [...groups.values()].sort((a, b) => b.score - a.score
+    // the law first: the worked examples and the assistant quote it, after the law's own pages
+    const aside = (g) => (RulesSearch.ASIDE.test(g.place.key) ? 1 : 0);
+    const results = [...groups.values()].sort((a, b) => aside(a) - aside(b) || b.score - a.score
       || (a.loose - b.loose) || rank(a) - rank(b)
       || (a.place.law ?? 999) - (b.place.law ?? 999) || a.place.key.localeCompare(b.place.key));
     RulesSearch.state = { results, next: 0, shown: 0, phrases: [...phrases] };
