@@ -156,6 +156,17 @@ def is_stdout(path: str | os.PathLike[str] | None) -> bool:
     return path is not None and os.fspath(path) == STDOUT
 
 
+def _lstat_output(path: str | os.PathLike[str]) -> os.stat_result | None:
+    """What is at an output path now (None: nothing); a loop of symbolic links or a file in the
+    path is a :class:`FileAccessError`: nothing can be written there."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise access_error("write", path, exc) from exc
+
+
 def check_output(path: str | os.PathLike[str], *, stdout: str | None = None) -> None:
     """Refuse, before any work, an output that would destroy something or cannot be written:
     ``path`` must be a regular file (replaced) or a new name in an existing folder (the folder is
@@ -171,12 +182,7 @@ def check_output(path: str | os.PathLike[str], *, stdout: str | None = None) -> 
                                   "or standard output sent to a file or a program (-o - > FILE.pdf)")
         return
     name = os.fspath(path)
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:  # a loop of symbolic links or a file in the path: nothing can be written there
-        raise access_error("write", path, exc) from exc
+    info = _lstat_output(path)
     if info is not None and not stat.S_ISREG(info.st_mode):
         target = f" to {os.readlink(path)}" if stat.S_ISLNK(info.st_mode) else ""
         raise OutputFileError(f"{name}: {_kind(info.st_mode)}{target}, not a regular file: {_OUTPUT_EXPECTED}")
@@ -201,12 +207,7 @@ def check_output_folder(path: str | os.PathLike[str], names: Iterable[str]) -> N
     name = os.fspath(path)
     if is_stdout(path):
         raise OutputFileError("-: this command writes a folder of files: expected a folder name")
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise access_error("write", path, exc) from exc
+    info = _lstat_output(path)
     if info is None:
         check_output(path)
         return
@@ -232,12 +233,7 @@ def install(tmp: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS, errno.EXDEV):
             raise access_error("write", path, exc) from exc
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise access_error("write", path, exc) from exc
+    info = _lstat_output(path)
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise OutputFileError(f"{name}: became {_kind(info.st_mode)} while the output was made: not replaced "
                               f"({_OUTPUT_EXPECTED})")

@@ -283,6 +283,17 @@ def imps_each_way(home_ns: ScoredResult | None, number: int, formats: Formats, s
             _figure(marks, number, r, "imp", "EW", visit, styles) if visit else ""]
 
 
+def _match_header(widths: list[float], options: PrintOptions, styles: Styles) -> list[list[Cell]]:
+    """The two header rows of a teams traveller, filled or blank: the rooms and IMPs over their
+    columns, then each column's name."""
+    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
+        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
+        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
+    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
+            "ns_score", "home", "visit")
+    return [top, header_row(keys, widths, options, styles)]
+
+
 def match_traveller(board_results: BoardResults, options: PrintOptions, styles: Styles, width: float,
                     page_height: float, formats: Formats, *, diagram: bool = False,
                     marks: Marks | None = None, basis: str = "") -> Flowable:
@@ -292,12 +303,7 @@ def match_traveller(board_results: BoardResults, options: PrintOptions, styles: 
     number = board.number
     widths = [s * width for s in _MATCH_SHARES]
     rooms = match_rooms(board_results.lines, lambda line: line.result)
-    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
-        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
-        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
-    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
-            "ns_score", "home", "visit")
-    data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
+    data: list[list[Cell]] = _match_header(widths, options, styles)
     spans: list[StyleCommand] = [("SPAN", (0, 0), (2, 0)), ("SPAN", (3, 0), (6, 0)), ("SPAN", (7, 0), (10, 0)),
                                  ("SPAN", (11, 0), (12, 0)), ("BACKGROUND", (0, 1), (-1, 1), "#e8e8e8")]
     def tables(pair: dict[bool, ScoredResult]) -> str:  # the rooms' tables: "1", or "11/7" (RealBridge)
@@ -346,12 +352,7 @@ def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions,
             lines.append((f"{round_}-{table}" if round_ and table else round_ or table, home, visit))
     if not lines:
         lines = [(str(i + 1), "", "") for i in range(rows or 8)]
-    top: list[Cell] = ["", "", ""] + [label_cell(options, "open_room", sum(widths[3:7]), styles), "", "", ""] \
-        + [label_cell(options, "closed_room", sum(widths[7:11]), styles), "", "", ""] \
-        + [label_cell(options, "imps_won", sum(widths[11:]), styles), ""]
-    keys = ("table", "home", "visit", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks",
-            "ns_score", "home", "visit")
-    data: list[list[Cell]] = [top, header_row(keys, widths, options, styles)]
+    data: list[list[Cell]] = _match_header(widths, options, styles)
     for label, home, visit in lines:
         data.append([fit(label, widths[0], styles), fit(home, widths[1], styles, lines=2),
                      fit(visit, widths[2], styles, lines=2)] + [""] * 10)
