@@ -28,7 +28,7 @@ def test_roles_and_directives(app):
         assert f'id="{label}"' in page, label
     assert 'href="#5A1"' in page
     # roles: same page, qualified, explicit title, term with hover text
-    assert re.search(r'<a class="reference internal" href="#5B" title="1991 5B">', page)
+    assert re.search(r'<a class="reference internal" href="#5B" title="1991年版 第5条B款">', page)
     assert re.search(r'href="#5"[^>]*>.*?第五条', page)
     assert re.search(r'<a class="[^"]*law-term[^"]*" href="#term-dummy" title="庄家的同伴。">',
                      page)
@@ -197,7 +197,7 @@ def test_generated_pages(app):
     assert app.warning.getvalue() == ""
     law62 = html(app, "1991/law-62")
     # a reference resolved in the same edition, down to the anchor
-    assert re.search(r'href="law-50.html#50" title="1991 第50条 罚张的处理"><span[^>]*>详50条', law62)
+    assert re.search(r'href="law-50.html#50" title="1991年版 第50条 罚张的处理"><span[^>]*>详50条', law62)
     # resolved in another edition: linked and visibly marked
     assert re.search(r'class="[^"]*law-other-edition[^"]*" href="../1999/law-7.html#7"', law62)
     # unresolved but explained by the corpus: plain text + marker, no warning
@@ -344,7 +344,7 @@ def test_traditional_site(app):
     # text between references survives the conversion (docutils keeps NULs in text nodes)
     assert re.search(r'參閱99條</span><abbr[^>]*title="第99條不存在：原文筆誤">\?</abbr>與<a', law62)
     assert "第六章 打牌 › 第四部分 藏牌" in law62 and "藏牌的糾正" in law62
-    assert "勘誤：原文作" in law62  # the extension's own words
+    assert "勘誤：" in law62 and "原文“！”改為“。”" in law62  # the extension's own words
     law50 = html(app, "1991/law-50")
     assert "條號由編者恢復" in law50 and "依據見" in law50 and "考證" in law50
     text = re.sub(r"<[^>]+>", "", law50)
