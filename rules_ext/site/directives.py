@@ -59,10 +59,13 @@ class inserted(nodes.Inline, nodes.TextElement):
     """Characters a correction put in their place: ``<ins>`` in HTML."""
 
 
+#: the hover text of a correction marked in place (a node attribute: the 繁體 build converts it)
+CHANGE_TITLES = {"law-del": "勘误：原文所印，已删去", "law-ins": "勘误：编者改正的文字"}
+
+
 def visit_change_html(self: HTML5Translator, node: nodes.Element) -> None:
     tag = "del" if isinstance(node, deleted) else "ins"
-    title = "勘误：原文所印，已删去" if tag == "del" else "勘误：编者改正的文字"
-    self.body.append(self.starttag(node, tag, "", title=title))
+    self.body.append(self.starttag(node, tag, "", title=node.get("title", "")))
 
 
 def depart_change_html(self: HTML5Translator, node: nodes.Element) -> None:
@@ -76,7 +79,7 @@ def visit_change_other(self: SphinxTranslator, node: nodes.Element) -> None:
 def change_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """``:law-del:`专家``` / ``:law-ins:`庄家```: a correction marked where it is."""
     kind = deleted if name == "law-del" else inserted
-    return [kind(rawtext, utils.unescape(text), classes=[name])], []
+    return [kind(rawtext, utils.unescape(text), classes=[name], title=CHANGE_TITLES[name])], []
 
 
 class examples_placeholder(nodes.General, nodes.Element):

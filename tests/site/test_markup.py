@@ -10,6 +10,7 @@ from docutils.core import publish_doctree
 from docutils.parsers.rst import roles
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sphinx.util.docutils import docutils_namespace
 
 from rules_ext.corpus.model import CrossReference
 from rules_ext.site import markup, names, pages, words, writer
@@ -18,9 +19,12 @@ from rules_ext.site.script import ScriptError, normalise_delivered, to_tradition
 
 def read_back(rest: str) -> str:
     """Parse one paragraph of reST with docutils alone and return its text."""
-    for name in ("law:ref", "law:term", "law:unresolved", "diff-del", "diff-ins"):
-        roles.register_generic_role(name, nodes.inline)
-    tree = publish_doctree(rest, settings_overrides={"report_level": 2, "halt_level": 2})
+    # registered for this parse only (docutils_namespace puts docutils' roles back afterwards), so
+    # that the extension, set up later in this process, registers its own without a warning
+    with docutils_namespace():
+        for name in ("law:ref", "law:term", "law:unresolved", "diff-del", "diff-ins", "en", "law-del", "law-ins"):
+            roles.register_local_role(name, roles.GenericRole(name, nodes.inline))
+        tree = publish_doctree(rest, settings_overrides={"report_level": 2, "halt_level": 2})
     for message in list(tree.findall(nodes.system_message)):
         assert message["level"] < 2, message.astext()
         message.parent.remove(message)
