@@ -270,6 +270,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     for kind in (directives.deleted, directives.inserted):
         app.add_node(kind, html=(directives.visit_change_html, directives.depart_change_html),
                      latex=change, text=change, man=change, texinfo=change)
+    app.add_role("diff-del", directives.diff_role)
+    app.add_role("diff-ins", directives.diff_role)
     app.add_role("law-del", directives.change_role)
     app.add_role("law-ins", directives.change_role)
     app.add_directive_to_domain("law", "evidence", directives.EvidenceDirective)

@@ -76,6 +76,12 @@ def visit_change_other(self: SphinxTranslator, node: nodes.Element) -> None:
     pass
 
 
+def diff_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:diff-del:`…``` / ``:diff-ins:`…```: the text one edition has and the other lacks, in a
+    comparison; English words in it (a spelling the other edition changed) marked as English."""
+    return [marked_inline(utils.unescape(text), [name])], []
+
+
 def change_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """``:law-del:`专家``` / ``:law-ins:`庄家```: a correction marked where it is."""
     kind = deleted if name == "law-del" else inserted
@@ -288,7 +294,9 @@ class ProvisionDirective(LawDirectiveBase):
         if marker:
             head += self._mark(marker, "law-marker")
         if heading:
-            head += nodes.strong(heading, heading, classes=["law-heading"])
+            strong = nodes.strong(heading, "", classes=["law-heading"])
+            strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
+            head += strong
             if "recovered" in self.options:
                 # a heading the source lost, recovered editorially: never shown as printed
                 head += nodes.abbreviation("〔编〕", "〔编〕", classes=["law-editorial-mark"],

@@ -70,6 +70,8 @@ class PlainLawDomain(Domain):
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
+    for name in ("diff-del", "diff-ins", "en", "law-del", "law-ins"):  # the extension's inline roles
+        app.add_role(name, plain_role)
     app.add_directive("rules-whole-edition", PlainWholeEdition)
     # the navigation is the same in both builds: index pages in the toctree, the pages they lead to
     # in a reading order (a plain project would have them in a hidden toctree, and pay for it)
