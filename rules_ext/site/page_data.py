@@ -85,7 +85,8 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
     spans = markup.find_spans(p.text, p.xrefs, terms, edition.id, term_target, anchor,
                               boundaries)
     spans = insertion_spans(p.text, p.corrections, errata or {}, spans)
-    original, changes = "", []
+    original = ""
+    changes: list[tuple[str, str]] = []
     if p.corrections and p.original_text and p.original_text != p.text:
         spans, changes, whole = correction_spans(p.original_text, p.text, spans, convert)
         if whole:  # too many changes to read in place: the delivered wording is shown as well

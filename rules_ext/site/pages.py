@@ -280,7 +280,8 @@ class Generator(EvidencePages):
         others = [t for t in view.terms if t != d.term]
         spans = markup.find_spans(d.text, d.xrefs, others, view.edition.id, view.term_target,
                                   self.anchor, self.word_boundaries)
-        original, changes = "", []
+        original = ""
+        changes: list[tuple[str, str]] = []
         if d.corrections and d.original_text and d.original_text != d.text:
             spans, changes, whole = correction_spans(d.original_text, d.text, spans, convert)
             if whole:
