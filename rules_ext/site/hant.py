@@ -37,6 +37,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 
+from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.model import Corpus
 from rules_ext.site.script import to_traditional
 
@@ -189,7 +190,10 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     """html-page-context: ``<html lang>``, the script switch, and (traditional build) the strings of
     pages made from templates (indices), converted."""
     script = script_of(app.config)
-    context["language"] = "zh-Hant" if script == "traditional" else "zh-Hans"
+    # a page of a traditional-script edition (the delivered 1999 copy) is traditional on both sites
+    edition = EDITIONS.get(pagename.split("/", 1)[0]) if "/" in pagename else None
+    shown = "traditional" if edition is not None and edition.script == "traditional" else script
+    context["language"] = "zh-Hant" if shown == "traditional" else "zh-Hans"
     _, lang = SWITCH[script]
     context["metatags"] = context.get("metatags", "") + (
         f'\n    <link rel="alternate" hreflang="{lang}" '

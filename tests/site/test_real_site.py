@@ -385,3 +385,12 @@ def test_no_english_word_outside_lang_en(real_site):
                                 ("繁體", *count_site(real_site.outdir / "hant"))]:
         shown = "\n".join(f"{n} {w}: {where[w]}" for w, n in counts.most_common(30))
         assert not counts, f"{name}: {sum(counts.values())} English words outside lang=en\n{shown}"
+
+
+def test_the_delivered_traditional_copy_is_zh_hant_on_both_sites(real_site):
+    """The 1999-trad pages are traditional text: ``<html lang="zh-Hant">`` on the 简体 site too; the
+    other pages of the 简体 site stay zh-Hans."""
+    for root in (real_site.outdir, real_site.outdir / "hant"):
+        page = (root / "1999-trad" / "law-25.html").read_text(encoding="utf-8")
+        assert '<html class="no-js" lang="zh-Hant"' in page, root
+    assert '<html class="no-js" lang="zh-Hans"' in (real_site.outdir / "1999" / "law-25.html").read_text("utf-8")
