@@ -22,6 +22,15 @@ _CONTRACTS = (("4S", "N", (9, 10, 11)), ("3NT", "S", (8, 9, 10)), ("4H", "E", (9
 _VUL = {"NONE": "None", "NS": "NS", "EW": "EW", "ALL": "All"}
 
 
+def _board_tags(number: int, event: str, site: str, date: str, scoring: str) -> str:
+    """A board's first line: its event, site, date and scoring on board 1, inherited ("#") after."""
+    dealer, vul = board_conditions(number)
+    first = number == 1
+    return (f'[Event "{event if first else "#"}"][Site "{site if first else "#"}"]'
+            f'[Date "{date if first else "#"}"][Board "{number}"][Dealer "{dealer.name}"]'
+            f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{scoring if first else "#"}"]')
+
+
 def _played(rng: random.Random, board: int) -> tuple[str, str, int, int]:
     contract, declarer, choices = rng.choice(_CONTRACTS)
     tricks = rng.choice(choices)
@@ -33,11 +42,7 @@ def cross_imp_pairs(boards: int = 44, seed: int = 11) -> str:
     rng = random.Random(seed)
     out = ["% PBN 2.1", "% EXPORT", '% <META  name=ScoringType content="Cross-IMP">', ""]
     for number in range(1, boards + 1):
-        dealer, vul = board_conditions(number)
-        head = "" if number == 1 else "#"
-        out.append(f'[Event "{LONG_EVENT if number == 1 else "#"}"][Site "{head or "Stockholm"}"]'
-                   f'[Date "{head or "2026.03.14"}"][Board "{number}"][Dealer "{dealer.name}"]'
-                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "Cross-IMP"}"]')
+        out.append(_board_tags(number, LONG_EVENT, "Stockholm", "2026.03.14", "Cross-IMP"))
         out.append('[ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
                    'Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
         round_ = (number - 1) // 4 + 1
@@ -143,11 +148,7 @@ def big_pairs(tables: int = 40, boards: int = 3, seed: int = 14) -> str:
     rng = random.Random(seed)
     out = ["% PBN 2.1", "% EXPORT", ""]
     for number in range(1, boards + 1):
-        dealer, vul = board_conditions(number)
-        head = "" if number == 1 else "#"
-        out.append(f'[Event "{"Invented Spring Pairs, Final" if number == 1 else "#"}"][Site "{head or "Hall"}"]'
-                   f'[Date "{head or "2026.04.11"}"][Board "{number}"][Dealer "{dealer.name}"]'
-                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "MP"}"]')
+        out.append(_board_tags(number, "Invented Spring Pairs, Final", "Hall", "2026.04.11", "MP"))
         out.append('[ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
                    'Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
         for round_ in range(1, tables + 1):
@@ -172,11 +173,7 @@ def individual(players: int = 16, boards: int = 24, seed: int = 15) -> str:
     tables = players // 4
     out = ["% PBN 2.1", "% EXPORT", ""]
     for number in range(1, boards + 1):
-        dealer, vul = board_conditions(number)
-        head = "" if number == 1 else "#"
-        out.append(f'[Event "{"Invented Club Individual" if number == 1 else "#"}"][Site "{head or "Club"}"]'
-                   f'[Date "{head or "2026.05.02"}"][Board "{number}"][Dealer "{dealer.name}"]'
-                   f'[Vulnerable "{_VUL[vul.name.upper()]}"][Scoring "{head or "MatchPoints"}"]')
+        out.append(_board_tags(number, "Invented Club Individual", "Club", "2026.05.02", "MatchPoints"))
         out.append('[ScoreTable "PlayerId_North\\2R;PlayerId_East\\2R;PlayerId_South\\2R;PlayerId_West\\2R;'
                    'Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
         order = list(range(1, players + 1))
