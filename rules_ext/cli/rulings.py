@@ -15,6 +15,7 @@ from typing import Any
 from rules_ext.cli.common import check_output_path
 from rules_ext.core import Contract
 from rules_ext.core.auction import Auction, Call
+from rules_ext.core.cards import Card
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     EDITIONS,
@@ -71,7 +72,10 @@ def _rule(args: argparse.Namespace) -> int:
         parse_ruling(record, source=str(args.record))   # a record the form command reads, or nothing
         write_text_atomic(args.record, record)
     if args.format == "json":
-        print(json.dumps(ruling_json(ruling, quotes), ensure_ascii=False, indent=2))
+        data = ruling_json(ruling, quotes)
+        settled = case.lead_penalty(ruling)
+        data["lead_penalty"] = None if settled is None else {"text": settled.text, "laws": list(settled.laws)}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(ruling_text(ruling, quotes, case))
     return 0
@@ -120,8 +124,17 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
         lines.append(f"※ 以下为{CATALOGUE.name(ruling.reference_edition)}的规则，仅供参考。")
     if case is not None and case.offender is not None:
         what = f"叫 {case.call.chinese}" if case.call is not None else f"打出 {case.card.symbol}" if case.card else ""
+        if case.first_call is not None and case.call is not None:
+            what = f"叫 {case.first_call.chinese} 后改为 {case.call.chinese}"
+        if len(case.cards) > 1:
+            what = f"暴露 {' '.join(c.symbol for c in case.cards)}"
         before = f"（此前叫牌：{' '.join(Call.parse(c).chinese for c in case.auction)}）" if case.auction else ""
         lines.append(f"违规：{case.offender.chinese}家 {what}{before}".rstrip())
+        if case.later_auction:
+            lines.append(f"此后叫牌：{' '.join(Call.parse(c).chinese for c in case.later_auction)}")
+        if case.play:
+            tricks = [case.play[i:i + 4] for i in range(0, len(case.play), 4)]
+            lines.append("此前出牌：" + " ／ ".join(" ".join(Card.parse(c).symbol for c in t) for t in tricks))
     lines.append("经过：")
     lines += [f"  {i}. {s.question} —— {s.answer}" + (f"（{_laws(s.laws)}）" if s.laws else "")
               for i, s in enumerate(ruling.steps, 1)]
@@ -135,6 +148,9 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
         lines.append(f"违规者的同伴：{MUST_PASS_WORDS[o.partner_must_pass]}")
     if o.lead_restriction:
         lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
+        settled = case.lead_penalty(ruling) if case is not None else None
+        if settled is not None:
+            lines.append(f"引牌判罚（据此后的叫牌）：{settled.text}（{_laws(settled.laws)}）")
     if o.penalty_card:
         kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
         lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")

@@ -625,9 +625,10 @@ class _Derivation:
         offender, before = self.offender, self.before
         if answers.get("barred") == "yes" and before is not None and not before.calls:
             if self.barred_by is None:
+                whose = offender.partner if offender is not None else "N"
                 raise self.fail("facts.barred", "'yes' before any call: a player is barred only by an earlier "
                                                 "irregularity of his side (e.g. his partner's call out of rotation); "
-                                                "name whose with barred_by = \"N\" in [irregularity]")
+                                                f"name whose with barred_by = \"{whose}\" in [irregularity]")
             if self.barred_by is offender:
                 raise self.fail("irregularity.barred_by", f"no one has called yet: {offender} cannot have been barred "
                                                           f"by an irregularity of his own")
