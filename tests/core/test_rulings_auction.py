@@ -60,6 +60,15 @@ EXPECTED = {
     "wrong_number_of_cards-1991-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "must"},
     "wrong_number_of_cards-1999-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "no"},
     "simultaneous_calls-1999-partner": {"laws": ["33"], "partner_must_pass": "no", "tricks_transferred": 0},
+    # the richer facts (tests/core/test_rulings_facts.py): first_legal, lho_called and Law 26A1 from
+    # the auction after the change; 31A2a from the calls after the call out of rotation; 24C from two cards
+    "change_of_call-1991-later-named-suit": {
+        "laws": ["25B2", "25B2b2", "25B2c", "23A", "26A2", "26B"], "partner_must_pass": "throughout",
+        "lead_penalty": {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。", "laws": ["26A1"]}},
+    "call_out_of_rotation-1991-bid-at-rho-repeated": {
+        "laws": ["29A", "31A2a", "23A"], "partner_must_pass": "next_turn", "lead_penalty": None},
+    "exposed_card_auction-1991-two-cards": {
+        "laws": ["24intro", "24C", "23A", "50C"], "partner_must_pass": "next_turn"},
 }
 
 

@@ -40,6 +40,9 @@ EXPECTED = {
     "premature_lead_or_play-1991-third-hand.toml": {"laws": ["57A", "57A1", "57A2", "57A3", "57B", "50C"]},
     "defective_trick-1991-omitted.toml": {"laws": ["67B1", "67B1b"], "tricks_transferred": 1},
     "dummy_designation-1991-rank-only.toml": {"laws": ["46B3b"], "options": [], "penalty_card": None},
+    # the play so far settles the trick and who should have led (tests/core/test_rulings_facts.py)
+    "lead_out_of_turn-1991-defender-after-play.toml": {"laws": ["53A", "56", "50E1"], "tricks_transferred": 0},
+    "revoke-1991-after-play.toml": {"laws": ["62A", "62B", "62B1", "50C", "62C1", "62C2"], "tricks_transferred": 0},
 }
 
 

@@ -468,8 +468,9 @@ class _Derivation:
                 raise self.fail("irregularity.call", f"{call} by {offender} comes after the auction ended "
                                                      f"({before}): that is Law 39, kind = \"call_after_final_pass\"")
             self.put(auction_facts(before, offender, call), "irregularity.call")
-            change = change_facts(before, offender, self.first, call)
-            self.put({"substitute_legal": change["substitute_legal"]}, "irregularity.call")
+            change = change_facts(before, offender, self.first, call) if self.kind == "change_of_call" else {}
+            if "substitute_legal" in change:
+                self.put({"substitute_legal": change["substitute_legal"]}, "irregularity.call")
             if "first_legal" in change:
                 self.put({"first_legal": change["first_legal"]}, "irregularity.first_call")
         if "called_over" in irr:
