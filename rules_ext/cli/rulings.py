@@ -178,7 +178,7 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     ``edition:label``, the outcome as the ruling."""
     missing = [key for key in ("event", "board") if key not in case.data]
     if missing:
-        raise RulesError(f"{case.source}: {missing[0]}: missing: a ruling record needs the event and the board "
+        raise RulesError(f"{case.where(missing[0])}: {missing[0]}: missing: a ruling record needs the event and the board "
                          f"(add e.g. event = \"…\" and board = 7 to the case file)")
     o = ruling.outcome
     edition = ruling.reference_edition or ruling.edition
