@@ -22,7 +22,7 @@ from rules_ext.core.cards import Card, Seat, Strain
 from rules_ext.core.play import PlayRecord
 
 #: the facts derived from the play rather than the auction
-PLAY_FACTS = frozenset({"trick", "opening", "honour", "role", "defender_turn", "declarer_turn"})
+PLAY_FACTS = frozenset({"trick", "opening", "honour", "several", "role", "defender_turn", "declarer_turn"})
 
 _CALL_TYPES = {CallKind.PASS: "pass", CallKind.BID: "bid", CallKind.DOUBLE: "double", CallKind.REDOUBLE: "redouble"}
 
