@@ -34,12 +34,17 @@ from rules_ext.core.rulings.loading import all_trees, available, kinds, tree
 from rules_ext.core.rulings.model import (
     ADJUSTED,
     ADJUSTED_WORDS,
+    DEPENDS_WORDS,
     EDITIONS,
     MUST_PASS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     PENALTY_CARDS,
+    PENDING,
+    PENDING_LABEL,
+    PENDING_VALUES,
     Answer,
+    Branch,
     Cite,
     NotInEdition,
     Option,
@@ -52,6 +57,6 @@ from rules_ext.core.rulings.model import (
     Tree,
 )
 
-__all__ = ["ADJUSTED", "ADJUSTED_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
-           "PENALTY_CARD_WORDS", "Answer", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
+__all__ = ["ADJUSTED", "ADJUSTED_WORDS", "DEPENDS_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
+           "PENALTY_CARD_WORDS", "PENDING", "PENDING_LABEL", "PENDING_VALUES", "Answer", "Branch", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
            "Ruling", "RulingError", "Step", "Tree", "all_trees", "available", "kinds", "tree"]
