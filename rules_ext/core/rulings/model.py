@@ -284,8 +284,8 @@ def combine(question: Question, branches: tuple[Branch, ...]) -> Outcome:
     for o in outs:
         for c in o.cites:
             cites.setdefault(c.law, c)
-    summary = (f"尚待裁判长判定：{question.text}" + "".join(
-        f"若{b.label}：{b.ruling.outcome.summary}" for b in branches))
+    summary = f"尚待裁判长判定：{question.text}裁定视其判定而定：" + "；".join(
+        f"若{b.label}，{b.ruling.outcome.summary.rstrip('。')}" for b in branches) + "。"
     return Outcome(f"{question.id}:{PENDING}", summary, tuple(cites.values()),
                    adjusted_score=scores.pop() if len(scores) == 1 else "may",
                    notes=tuple(n for n in outs[0].notes if all(n in o.notes for o in outs[1:])),
