@@ -31,31 +31,31 @@ EXPECTED = {
     # 1991 31A: a pass over partner's conventional call goes to A2(b); 1999 31A only takes a
     # conventional pass there, a natural one is 30B1 (pass one round). 29A/29B swap labels.
     "call_out_of_rotation-1991-pass-over-strong-club": {
-        "laws": ["29A", "31A", "31A2b", "23A", "26A2", "26B"], "offender_must_pass": "no",
+        "laws": ["23A", "26A2", "26B", "29A", "30intro", "31A", "31A2b"], "offender_must_pass": "no",
         "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     "call_out_of_rotation-1999-pass-over-strong-club": {
-        "laws": ["29B", "30B1"], "offender_must_pass": "next_turn", "partner_must_pass": "no", "adjusted_score_possible": "no"},
+        "laws": ["29B", "30intro", "30B1"], "offender_must_pass": "next_turn", "partner_must_pass": "no", "adjusted_score_possible": "no"},
     # 32B2 in both; 1991 cites 23A, 1999's Law 23 has no sections; 1999's clause restored by erratum
     "call_out_of_rotation-1991-double-at-rho": {
-        "laws": ["29A", "32intro", "32B2", "23A", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+        "laws": ["23A", "26B", "29A", "32intro", "32B2"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     "call_out_of_rotation-1999-double-at-rho": {
-        "laws": ["29B", "32intro", "32B2", "23", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+        "laws": ["23", "26B", "29B", "32intro", "32B2"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     # 25B2b2: 1991 bars the partner throughout; 1999 lets the auction go on, capping the offenders
     "change_of_call-1991-delayed-change": {
-        "laws": ["25B2", "25B2b2", "25B2c", "23A", "26A2", "26B"], "partner_must_pass": "throughout",
+        "laws": ["23A", "25B2", "25B2b", "25B2b2", "25B2c", "26A2", "26B"], "partner_must_pass": "throughout",
         "adjusted_score_possible": "may"},
     "change_of_call-1999-delayed-change": {
-        "laws": ["25B2", "25B2b2", "25note", "12C1", "25B2c", "26A2", "26B"], "partner_must_pass": "no",
+        "laws": ["12C1", "25B2", "25B2b", "25B2b2", "25B2c", "25note", "26A2", "26B"], "partner_must_pass": "no",
         "adjusted_score_possible": "must"},
     # 15C1 (1991 only): any player may demand the board be cancelled before the second auction
     "wrong_board-1991-during-auction": {"laws": ["15C", "15C1"], "adjusted_score_possible": "no"},
     "wrong_board-1999-during-auction": {"laws": ["15C"], "adjusted_score_possible": "no"},
     "exposed_card_auction-1999-honour": {
-        "laws": ["24intro", "24B", "23"], "partner_must_pass": "next_turn", "adjusted_score_possible": "may"},
+        "laws": ["23", "24intro", "24B"], "partner_must_pass": "next_turn", "adjusted_score_possible": "may"},
     "inadmissible_call-1999-above-seven": {
-        "laws": ["38", "23", "26A2", "26B"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
+        "laws": ["23", "26A2", "26B", "38"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
     "call_after_final_pass-1991-defender-double": {
-        "laws": ["39intro", "39B", "26A2", "26B"], "offender_must_pass": "no", "partner_must_pass": "no"},
+        "laws": ["26A2", "26B", "39intro", "39B"], "offender_must_pass": "no", "partner_must_pass": "no"},
     # 13: 1991 adjusts once the player with the wrong cards has called; 1999 may let the board go on
     "wrong_number_of_cards-1991-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "must"},
     "wrong_number_of_cards-1999-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "no"},
