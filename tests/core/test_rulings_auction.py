@@ -99,12 +99,12 @@ def test_1999_never_cites_72B1_and_says_it_is_not_delivered():
     assert "72B1" not in labels and "23B" not in labels and "23A" not in labels
     ruling = t.walk({"turn": "lho", "call_type": "pass", "accepted": "no", "pass_conventional": "natural",
                      "bid_before": "no"})
-    assert ruling.laws == ("29B", "30A") and ruling.outcome.offender_must_pass == "next_turn"
+    assert ruling.outcome.laws == ("29B", "30A") and ruling.outcome.offender_must_pass == "next_turn"
     assert any("72条B款1" in n and "未收录" in n and "不可替代" in n for n in ruling.outcome.notes)
     # 1991 30A at partner's turn: 23B (a pass out of rotation at partner's turn)
     r1991 = tree("call_out_of_rotation", "1991").walk(
         {"turn": "partner", "call_type": "pass", "accepted": "no", "pass_conventional": "natural", "bid_before": "no"})
-    assert r1991.laws == ("29A", "30A", "23B") and r1991.adjusted_score == "may"
+    assert r1991.outcome.laws == ("29A", "30A", "23B") and r1991.adjusted_score == "may"
 
 
 @pytest.mark.parametrize("edition", ["1991", "1999"])
@@ -112,8 +112,8 @@ def test_law_29_labels_follow_each_edition(edition):
     t = tree("call_out_of_rotation", edition)
     accept, cancel = ("29B", "29A") if edition == "1991" else ("29A", "29B")
     base = {"turn": "partner", "call_type": "bid"}
-    assert t.walk({**base, "accepted": "yes"}).laws == (accept,)
-    assert t.walk({**base, "accepted": "no"}).laws[0] == cancel
+    assert t.walk({**base, "accepted": "yes"}).outcome.laws == (accept,)
+    assert t.walk({**base, "accepted": "no"}).outcome.laws[0] == cancel
 
 
 def test_the_card_deemed_in_the_hand_is_14B2_in_1991_and_14B3_in_1999():

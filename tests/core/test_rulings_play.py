@@ -104,7 +104,7 @@ def test_established_revokes_transfer_the_tricks_of_64A(answers, laws, tricks, e
              "equity": equity}
     r = t.walk(facts)
     assert r.outcome.tricks_transferred == tricks
-    assert r.laws == (laws + ("64C",) if equity == "yes" else laws)
+    assert r.outcome.laws == (laws + ("64C",) if equity == "yes" else laws)
     assert r.adjusted_score == ("must" if equity == "yes" else "no")   # 64C: 则应判给调整分
 
 
@@ -119,7 +119,7 @@ def test_the_revokes_64B_does_not_rectify_transfer_nothing(exempt, law):
 def test_a_revoke_on_trick_12_is_corrected_and_not_rectified_by_tricks():
     t = tree("revoke", "1991")
     corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "equity": "no"})
-    assert corrected.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
+    assert corrected.outcome.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
     late = t.walk({"trick": 12, "returned": "no", "equity": "no"})
     assert "62D2" not in late.laws and late.outcome.tricks_transferred == 0
 
