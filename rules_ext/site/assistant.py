@@ -103,7 +103,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     fields; ``provisions`` maps each label to its citation and (filled when the page is written)
     its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
     source = t.reference_edition or t.edition
-    provisions: dict[str, dict[str, str]] = {}
+    provisions: dict[str, dict[str, Any]] = {}
     data = t.to_dict()
     for node in (*data["questions"].values(), *data["outcomes"].values()):
         for cite in node["cites"]:

@@ -153,6 +153,7 @@ class _Resolver:
             self.known(laws, known, f"{where}.options[{i + 1}].laws")
             options.append(Option(self.get(option, "by", f"{where}.options[{i + 1}]", ""),
                                   self.get(option, "choice", f"{where}.options[{i + 1}]", ""), laws))
+        refer = self.refer(raw, where)
         return Outcome(
             oid, self.get(raw, "summary", where, ""), cites, tuple(options),
             offender_must_pass=self.choice(raw, "offender_must_pass", where, MUST_PASS, "no"),
@@ -162,20 +163,20 @@ class _Resolver:
             tricks_transferred=self.get(raw, "tricks_transferred", where, 0, int),
             adjusted_score=self.choice(raw, "adjusted_score", where, ADJUSTED, "no"),
             notes=tuple(self.get(raw, "notes", where, [], list)),
-            **self.refer(raw, where),
+            refer=refer[0], refer_law=refer[1],
         )
 
-    def refer(self, raw: Mapping[str, Any], where: str) -> dict[str, str]:
+    def refer(self, raw: Mapping[str, Any], where: str) -> tuple[str, str]:
         """``refer = { kind = "call_out_of_rotation", law = "31" }``: the kind whose tree rules from here."""
         refer = self.get(raw, "refer", where, None, dict)
         if not refer:
-            return {}
+            return "", ""
         kind, law = self.get(refer, "kind", f"{where}.refer", ""), self.get(refer, "law", f"{where}.refer", "")
         if kind not in _tree_files():
             raise self.fail(f"{where}.refer.kind", f"{kind!r} is not a kind of irregularity")
         if not law:
             raise self.fail(f"{where}.refer.law", "expected the law referred to, e.g. law = \"31\"")
-        return {"refer": kind, "refer_law": law}
+        return kind, law
 
     def tree(self, raw: Mapping[str, Any]) -> Tree:
         questions = {qid: self.question(qid, q) for qid, q in raw.get("question", {}).items()
