@@ -18,9 +18,11 @@ from rules_ext.core.auction import Auction, Call
 from rules_ext.core.cards import Card
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
+    DEPENDS_WORDS,
     EDITIONS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
+    Outcome,
     Ruling,
     available,
     kinds,
@@ -104,7 +106,7 @@ def quotes_for(ruling: Ruling, corpus: Corpus) -> list[Quote]:
 
 
 def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
-    out = ruling.to_dict()
+    out = ruling.to_dict(key=sort_key)
     out["quote"] = [{"law": q.law, "citation": q.citation, "text": q.text} for q in quotes]
     return out
 
@@ -113,6 +115,60 @@ def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
 
 def _laws(labels: tuple[str, ...] | list[str]) -> str:
     return "、".join(citation(label) for label in labels)
+
+
+def _must_pass(o: Outcome, field: str) -> str:
+    return DEPENDS_WORDS if field in o.depends else MUST_PASS_WORDS[getattr(o, field)]
+
+
+def refer_words(o: Outcome) -> str:
+    """A referral as the director reads it: ``见第31条（越序叫牌）``."""
+    return f"见第{o.refer_law}条（{tree(o.refer, EDITIONS[0] if available(o.refer, EDITIONS[0]) else EDITIONS[1]).title}）"
+
+
+def outcome_lines(ruling: Ruling, indent: str = "", case: Case | None = None) -> list[str]:
+    """The fields of an outcome (an undecided judgement's: what its cases share, then each case);
+    with the ``case``, the lead penalty its later auction settles (Law 26)."""
+    o = ruling.outcome
+    lines = []
+    if o.options:
+        lines.append("可供选择：")
+        lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
+    if o.refer:
+        lines.append(f"转至：{refer_words(o)}，违规者及其同伴是否须不叫、是否判给调整分，均按该条裁定")
+    elif (o.offender_must_pass != "no" or o.partner_must_pass != "no" or {"offender_must_pass", "partner_must_pass"} & set(o.depends)
+            or all(law_number(x) <= 40 for x in ruling.laws)):
+        lines.append(f"违规者：{_must_pass(o, 'offender_must_pass')}")   # the auction's obligations
+        lines.append(f"违规者的同伴：{_must_pass(o, 'partner_must_pass')}")
+    if o.lead_restriction:
+        lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
+        settled = case.lead_penalty(ruling) if case is not None else None
+        if settled is not None:
+            lines.append(f"引牌判罚（据此后的叫牌）：{settled.text}（{_laws(settled.laws)}）")
+    elif "lead_restriction" in o.depends:
+        lines.append(f"引牌限制：{DEPENDS_WORDS}")
+    if o.penalty_card:
+        kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
+        lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
+    elif "penalty_card" in o.depends:
+        lines.append(f"罚张：{DEPENDS_WORDS}")
+    if o.tricks_transferred:
+        lines.append(f"移墩：{o.tricks_transferred}墩")
+    elif "tricks_transferred" in o.depends:
+        lines.append(f"移墩：{DEPENDS_WORDS}")
+    if not o.refer:
+        lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}")
+    for s in ruling.steps:
+        if s.pending:
+            lines.append(f"待定：{s.question}（{_laws(s.laws)}）")
+    for b in ruling.branches:
+        lines.append(f"若{b.label}：")
+        lines += [f"  {i}. {s.question} —— {s.answer}" for i, s in enumerate(b.ruling.steps, 1)]
+        lines.append(f"  裁定：{b.ruling.outcome.summary}")
+        lines.append(f"  适用条文：{_laws(b.ruling.ordered_laws(sort_key))}")
+        lines += ["  " + line for line in outcome_lines(b.ruling)]
+        lines += [f"  注：{note}" for note in b.ruling.outcome.notes if note not in o.notes]
+    return [indent + line for line in lines]
 
 
 def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -> str:
@@ -139,24 +195,8 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
     lines += [f"  {i}. {s.question} —— {s.answer}" + (f"（{_laws(s.laws)}）" if s.laws else "")
               for i, s in enumerate(ruling.steps, 1)]
     lines.append(f"裁定：{o.summary}")
-    lines.append(f"适用条文：{_laws(ruling.laws)}")
-    if o.options:
-        lines.append("可供选择：")
-        lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
-    if o.offender_must_pass != "no" or o.partner_must_pass != "no" or all(law_number(x) <= 40 for x in ruling.laws):
-        lines.append(f"违规者：{MUST_PASS_WORDS[o.offender_must_pass]}")   # the auction's obligations
-        lines.append(f"违规者的同伴：{MUST_PASS_WORDS[o.partner_must_pass]}")
-    if o.lead_restriction:
-        lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
-        settled = case.lead_penalty(ruling) if case is not None else None
-        if settled is not None:
-            lines.append(f"引牌判罚（据此后的叫牌）：{settled.text}（{_laws(settled.laws)}）")
-    if o.penalty_card:
-        kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
-        lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
-    if o.tricks_transferred:
-        lines.append(f"移墩：{o.tricks_transferred}墩")
-    lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}")
+    lines.append(f"适用条文：{_laws(ruling.ordered_laws(sort_key))}")
+    lines += outcome_lines(ruling, case=case)
     lines.append("条文：")
     lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
     lines += [f"注：{note}" for note in (*o.notes,)]
@@ -195,18 +235,11 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         lines.append(f"auction = {_toml(calls)}")
     facts = [f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1)]
     lines.append(f"facts = {_toml(chr(10).join(facts))}")
-    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.laws])}")
-    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
-    if o.offender_must_pass != "no":
-        text.append(f"违规者{MUST_PASS_WORDS[o.offender_must_pass]}。")
-    if o.partner_must_pass != "no":
-        text.append(f"违规者的同伴{MUST_PASS_WORDS[o.partner_must_pass]}。")
-    for what, r in (("引牌限制", o.lead_restriction), ("罚张", o.penalty_card)):
-        if r is not None:
-            text.append(f"{what}：{r.text}")
-    if o.tricks_transferred:
-        text.append(f"移墩：{o.tricks_transferred}墩。")
-    text.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
+    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.ordered_laws(sort_key)])}")
+    pending = ruling.pending
+    if pending:
+        lines.append(f"pending = {_toml([pending_words(ruling, s.fact) for s in pending])}")
+    text = record_text(ruling)
     if ruling.reference_edition:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)
@@ -216,6 +249,38 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     if result:
         lines += ["", "[result]"] + [f"{key} = {_toml(value)}" for key, value in result.items()]
     return "\n".join(lines) + "\n"
+
+
+def pending_words(ruling: Ruling, fact: str) -> str:
+    """An undecided judgement as the record and the form carry it: the question, its provisions and
+    its answers to tick: ``…？（第27条B款1项b目）□ 未损害 □ 足以损害``."""
+    question = next(q for q in tree(ruling.kind, ruling.reference_edition or ruling.edition).questions.values()
+                    if q.fact == fact and q.judgement)
+    return f"{question.text}（{_laws(question.laws)}）" + " ".join(f"□ {a.label}" for a in question.answers)
+
+
+def record_text(ruling: Ruling) -> list[str]:
+    """The ruling's lines of a ruling record: the outcome, and each case of an undecided judgement."""
+    o = ruling.outcome
+    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
+    if o.refer:
+        text.append(f"转至：{refer_words(o)}。")
+    for field, who in (("offender_must_pass", "违规者"), ("partner_must_pass", "违规者的同伴")):
+        if getattr(o, field) != "no" or field in o.depends:
+            text.append(f"{who}{_must_pass(o, field)}。")
+    for what, r, field in (("引牌限制", o.lead_restriction, "lead_restriction"), ("罚张", o.penalty_card, "penalty_card")):
+        if r is not None:
+            text.append(f"{what}：{r.text}")
+        elif field in o.depends:
+            text.append(f"{what}：{DEPENDS_WORDS}。")
+    if o.tricks_transferred:
+        text.append(f"移墩：{o.tricks_transferred}墩。")
+    if not o.refer:
+        text.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
+    for b in ruling.branches:
+        text.append(f"若{b.label}：" + "".join(line if line.endswith("。") else line + "。" for line in record_text(b.ruling)[1:]))
+    # (each case's own outcome is in the summary above; its fields follow here)
+    return text
 
 
 def table_result(case: Case) -> dict[str, str | int]:

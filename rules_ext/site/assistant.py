@@ -33,6 +33,7 @@ from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
+    PENDING_LABEL,
     NotInEdition,
     Outcome,
     Question,
@@ -102,7 +103,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     fields; ``provisions`` maps each label to its citation and (filled when the page is written)
     its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
     source = t.reference_edition or t.edition
-    provisions: dict[str, dict[str, str]] = {}
+    provisions: dict[str, dict[str, Any]] = {}
     data = t.to_dict()
     for node in (*data["questions"].values(), *data["outcomes"].values()):
         for cite in node["cites"]:
@@ -112,10 +113,21 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
                                      f"has no {cite['keyword']!r}")
             cite["quote"] = found.text
             provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
+    for order, label in enumerate(sorted(provisions, key=sort_key)):   # the rulebook's order of the laws
+        provisions[label]["order"] = order
+    for outcome in data["outcomes"].values():
+        if outcome["refer"]:
+            outcome["refer"] = _refer_title(outcome["refer"])
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
                 source_name=EDITIONS.name(source), provisions=provisions,
-                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS})
+                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
+                       "pending": PENDING_LABEL})
     return data
+
+
+def _refer_title(kind: str) -> str:
+    """The name of the kind a referral leads to (the reader sees 越序叫牌, never its file name)."""
+    return next(tree(kind, e).title for e in RULING_EDITIONS if available(kind, e))
 
 
 # -- the page without JavaScript: the whole tree as nested lists -------------------------------------
@@ -176,19 +188,23 @@ def outcome_data(corpus: Corpus, t: Tree, o: Outcome) -> dict[str, Any]:
     def restriction(r) -> str:
         return markup.escape(r.text) + (" （" + _laws_inline(r.laws, source) + "）" if r.laws else "")
 
-    fields = [("适用条文", _laws_inline(ruling.laws, source))]
+    fields = [("适用条文", _laws_inline(ruling.ordered_laws(sort_key), source))]
     for x in o.options:
         fields.append(("可供选择", markup.escape(f"{x.by}：{x.choice}")
                        + (" （" + _laws_inline(x.laws, source) + "）" if x.laws else "")))
-    fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
-    fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))
+    if o.refer:
+        fields.append(("转至", markup.escape(f"见第{o.refer_law}条（{_refer_title(o.refer)}）")))
+    else:
+        fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
+        fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))
     if o.lead_restriction:
         fields.append(("引牌限制", restriction(o.lead_restriction)))
     if o.penalty_card:
         fields.append((f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", restriction(o.penalty_card)))
     if o.tricks_transferred:
         fields.append(("移墩", markup.escape(f"{o.tricks_transferred}墩")))
-    fields.append(("调整分", markup.escape(ADJUSTED_WORDS[o.adjusted_score])))
+    if not o.refer:
+        fields.append(("调整分", markup.escape(ADJUSTED_WORDS[o.adjusted_score])))
     return {"anchor": _outcome_anchor(o.id), "summary": markup.escape(o.summary),
             "fields": [(markup.escape(k), v) for k, v in fields], "quotes": quotes,
             "notes": [markup.escape(n) for n in o.notes]}
@@ -231,7 +247,7 @@ def _fields(t: Tree, answers: Mapping[str, object]) -> dict[str, str]:
     """The compared fields of the outcome the answers lead to, as plain Chinese text."""
     r = t.walk(answers)
     o = r.outcome
-    out = {"适用条文": "、".join(citation(x) for x in r.laws), "裁定": o.summary,
+    out = {"适用条文": "、".join(citation(x) for x in r.ordered_laws(sort_key)), "裁定": o.summary,
            "可供选择": "；".join(f"{x.by}：{x.choice}" for x in o.options) or "—",
            "违规者": MUST_PASS_WORDS[o.offender_must_pass], "违规者的同伴": MUST_PASS_WORDS[o.partner_must_pass],
            "引牌限制": o.lead_restriction.text if o.lead_restriction else "—",
