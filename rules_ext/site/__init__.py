@@ -283,6 +283,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     skip = (directives.skip_node, None)
     app.add_node(directives.permalink, html=(directives.visit_permalink_html, None),
                  latex=skip, text=skip, man=skip, texinfo=skip)
+    app.add_node(directives.provision_heading,
+                 html=(directives.visit_provision_heading_html, directives.depart_provision_heading_html),
+                 latex=change, text=change, man=change, texinfo=change)
     app.add_css_file("rules.css")
     app.add_js_file("rules.js")
     app.add_css_file("rules-fidelity.css")
