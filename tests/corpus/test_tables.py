@@ -132,7 +132,7 @@ def test_law77_blocks_as_printed() -> None:
         ["完成成局的定约，有局时", "500"], ["完成成局的定约，无局时", "300"], ["完成任何不成局定约", "50"],
         ["完成加倍的但未再加倍的定约时另加", "50"], ["完成再加倍的定约时另加", "100"]]
     # every cell of the rebuilt tables is printed in exactly one block (the group column is the titles)
-    for t, skip in ((trick, 0), (premiums, 1)):
+    for t in (trick, premiums):
         used = [c for b in t.blocks for row in b.rows for c in row if not isinstance(c, str)]
         assert len(used) == len(set(used))
         assert {r for r, _ in used} == set(range(len(t.rows)))
