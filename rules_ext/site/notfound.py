@@ -35,8 +35,7 @@ WORDS = {
     "home": "首页",
     "search": "搜索全书",
 }
-#: the other script's site: its name as it writes it, its language tag, its home from this site's root
-OTHER_SCRIPT = {False: ("繁體", "zh-Hant", "hant/index.html"), True: ("简体", "zh-Hans", "../index.html")}
+
 #: folders of a build that are not an edition's (the generated and hand-written ones)
 _OTHER_FOLDERS = ("compare", "assistant", "worked", "examples", "_static", "_generated", "_downloads",
                   "_search", "pdf")
@@ -78,5 +77,4 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
                                    "law": convert(WORDS["law"]), "link": convert(WORDS["law_link"])},
                                   ensure_ascii=False).replace("</", "<\\/"),
         rules_404_base=app.config.html_baseurl or "",
-        rules_404_other=OTHER_SCRIPT[traditional],
     )
