@@ -133,7 +133,7 @@ def test_law77_on_a_desktop(server):
 
 
 @pytest.mark.parametrize("address, law", [("1991/law-999.html", None), ("1987/law-45.html", "45"),
-                                          ("hant/1999/law-12.html", "12"), ("no/such/page.html", None)])
+                                          ("hant/1999/law-45.html", "45"), ("no/such/page.html", None)])
 def test_404_page_at_any_depth(server, phone, address, law):
     from selenium.webdriver.common.by import By
 
