@@ -217,6 +217,32 @@ class Definition:
         }
 
 
+#: one cell of a printed block: printed words, or (row, column) of the rebuilt table (row -1: its header)
+PrintedCell = str | tuple[int, int]
+
+
+@dataclass(slots=True)
+class TableBlock:
+    """One block of a table as the book printed it, told in the rebuilt table's cells.
+
+    The rebuilt table joins what the book printed as separate blocks (1991 77A: the no-trump block
+    printed transposed; 77B: three blocks, each under its side heading with its own column heads);
+    a reader's view that shows the table as printed draws its blocks instead. ``title`` is the
+    block's printed heading ('满贯奖分', '' for none); ``header`` and each row of ``rows`` are the
+    printed cells, left to right (an empty ``header``: none was printed).
+    """
+
+    title: str
+    header: list[PrintedCell]
+    rows: list[list[PrintedCell]]
+
+    def to_dict(self) -> dict[str, Any]:
+        def cell(c: PrintedCell) -> Any:
+            return c if isinstance(c, str) else list(c)
+        return {"title": self.title, "header": [cell(c) for c in self.header],
+                "rows": [[cell(c) for c in row] for row in self.rows]}
+
+
 @dataclass(slots=True)
 class Table:
     """A table rebuilt from its flattened scrape; values exactly as printed."""
@@ -228,6 +254,8 @@ class Table:
     rows: list[list[str]]
     lines: Lines
     notes: list[str] = field(default_factory=list)  # reconstruction notes (lost headers, fused cells)
+    #: the blocks as printed, where the rebuilt table joins several (empty: printed as rebuilt)
+    blocks: list[TableBlock] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -238,6 +266,7 @@ class Table:
             "rows": [list(r) for r in self.rows],
             "lines": list(self.lines),
             "notes": list(self.notes),
+            "blocks": [b.to_dict() for b in self.blocks],
         }
 
 

@@ -44,6 +44,11 @@ Table shapes (``header`` has one cell per column; every row has as many cells as
     ``以后的每一个宕墩``, ``从第四个宕墩开始以及以后的每一个宕墩另加`` — the last row's first value was
     fused into its label in the source (``…另加0``) and is split off (note); that row's values are
     *additional* points per undertrick from the fourth on.
+``Table.blocks`` says how a table that joins several printed blocks was printed (1991 77A: the suit
+block, then the no-trump block as printed, transposed; 77B: its three blocks, each under its printed
+side heading with its stub and column heads, the one-value rows with their one value), so that a
+reader's view can show it as printed; the other tables have none (printed as rebuilt).
+
 ``law78B-imp`` (label ``78B``)
     columns ``[difference, imp]``; header ``['分差', 'IMP']``; difference as printed (``20—40``,
     ``4000（含）以上``), imp an integer string. Rows in scale order: the printed table has two column
@@ -54,7 +59,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .model import Table
+from .model import PrintedCell, Table, TableBlock
 
 __all__ = ["extract_tables"]
 
@@ -203,7 +208,7 @@ def _caption_word(caption_line: str) -> str:
     return re.split(r"[：:，,。]", text, maxsplit=1)[0]
 
 
-def _trick_score(runs: list[_Run]) -> tuple[str, list[str], list[list[str]], list[str]] | None:
+def _trick_score(runs: list[_Run]) -> tuple[str, list[str], list[list[str]], list[str], list[TableBlock]] | None:
     suit = [r for r in runs if len(r.values) == 4]
     nt = [r for r in runs if len(r.values) == 3]
     if not suit or len(nt) != 2 or len(suit) + len(nt) != len(runs) or runs[0] is not suit[0]:
@@ -225,12 +230,20 @@ def _trick_score(runs: list[_Run]) -> tuple[str, list[str], list[list[str]], lis
         "values as printed, including the doubled suit row " + " ".join(suit[1].values) if len(suit) > 1
         else "values as printed",
     ]
-    return caption, header, rows, notes
+    suit_columns = len(header) - len(nt)
+    blocks = [  # as printed: the suit block, then the no-trump block with its rows and columns swapped
+        TableBlock("", [(-1, c) for c in range(suit_columns)],
+                   [[(r, c) for c in range(suit_columns)] for r in range(len(suit))]),
+        TableBlock("", [nt_title, *nt_head[1:]],
+                   [[run.label, *[(r, suit_columns + k) for r in range(len(suit))]] for k, run in enumerate(nt)]),
+    ]
+    return caption, header, rows, notes, blocks
 
 
-def _premiums(runs: list[_Run]) -> tuple[list[str], list[list[str]], list[str]] | None:
+def _premiums(runs: list[_Run]) -> tuple[list[str], list[list[str]], list[str], list[TableBlock]] | None:
     rows: list[list[str]] = []
     notes: list[str] = []
+    blocks: list[TableBlock] = []
     group = ""
     columns: list[str] = []
     single = False
@@ -243,18 +256,25 @@ def _premiums(runs: list[_Run]) -> tuple[list[str], list[list[str]], list[str]] 
             stub = [t for t in run.texts[1:-1] if t not in columns]
             if stub:
                 notes.append(f"block {group}: stub header as printed: {' '.join(stub)}")
+            head: list[PrintedCell] = ["".join(stub), *columns] if stub or columns else []
+            blocks.append(TableBlock(group, head, []))
+        if not blocks:
+            return None
+        i = len(rows)
         if len(run.values) == 2:
             rows.append([group, run.label, *run.values])
+            blocks[-1].rows.append([(i, 1), (i, 2), (i, 3)])
         else:
             vul = "有局" in run.label
             nonvul = "无局" in run.label
             value = run.values[0]
             rows.append([group, run.label, value if nonvul or not vul else "", value if vul or not nonvul else ""])
+            blocks[-1].rows.append([(i, 1), (i, 3 if vul and not nonvul else 2)])  # the one value printed
             single = True
     if single:
         notes.append("rows printed with one value are placed in the column their label names (有局时/无局时), "
                      "or in both columns when the label names neither")
-    return ["", "", "无局时", "有局时"], rows, notes
+    return ["", "", "无局时", "有局时"], rows, notes, blocks
 
 
 def _undertricks(runs: list[_Run]) -> tuple[str, list[str], list[list[str]], list[str]] | None:
@@ -320,14 +340,14 @@ def _law77(lines: list[tuple[int, str]]) -> list[Table]:
         if kind == "trick-score":
             built = _trick_score(runs)
             if built:
-                caption, header, rows, notes = built
-                tables.append(Table("law77A-trick-score", "77A", caption, header, rows, span, notes))
+                caption, header, rows, notes, blocks = built
+                tables.append(Table("law77A-trick-score", "77A", caption, header, rows, span, notes, blocks))
         elif kind == "premiums":
             built_b = _premiums(runs)
             if built_b:
-                header, rows, notes = built_b
+                header, rows, notes, blocks = built_b
                 tables.append(Table("law77B-premiums", "77B", _caption_word(caption_line), header, rows,
-                                    span, notes))
+                                    span, notes, blocks))
         else:
             built_c = _undertricks(runs)
             if built_c:

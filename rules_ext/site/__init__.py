@@ -56,7 +56,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID, number_runs
 from rules_ext.fileio import package_path
-from rules_ext.site import _jieba, directives, hant, interface, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
+from rules_ext.site import _jieba, directives, hant, interface, notfound, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -283,6 +283,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     skip = (directives.skip_node, None)
     app.add_node(directives.permalink, html=(directives.visit_permalink_html, None),
                  latex=skip, text=skip, man=skip, texinfo=skip)
+    app.add_node(directives.provision_heading,
+                 html=(directives.visit_provision_heading_html, directives.depart_provision_heading_html),
+                 latex=change, text=change, man=change, texinfo=change)
     app.add_css_file("rules.css")
     app.add_js_file("rules.js")
     app.add_css_file("rules-fidelity.css")
@@ -302,6 +305,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", search.write_page_text, priority=600)
     app.connect("html-page-context", hant.page_context)
     app.connect("html-page-context", interface.page_context)
+    app.connect("config-inited", notfound.config_inited)
+    app.connect("html-page-context", notfound.page_context)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)

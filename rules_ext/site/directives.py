@@ -19,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import Label, LabelError, citation, law_number
+from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
 from rules_ext.errors import RulesError
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
@@ -135,6 +135,31 @@ def visit_permalink_html(self: HTML5Translator, node: permalink) -> None:
         f'<a class="law-permalink" href="#{self.attval(node["anchor"])}" data-cite="{cite}" '
         f'title="{title}" aria-label="{title}：{cite}">¶</a>')
     raise nodes.SkipNode
+
+
+class provision_heading(nodes.Inline, nodes.TextElement):
+    """The marker (and heading) of a 款, 项 or 目: in HTML a heading for screen readers
+    (``role="heading"``, ``aria-level`` by its depth under the law's h1), so that they can jump from
+    provision to provision; it stays inline, where it was printed. A marker without a heading is
+    named by its citation (``第16条C款2项``, ``name``), not by ``2.`` alone."""
+
+
+#: the provision kinds whose marker is a heading (a note or an intro is not)
+HEADING_KINDS = ("section", "item", "subitem")
+
+
+def visit_provision_heading_html(self: HTML5Translator, node: provision_heading) -> None:
+    from rules_ext.site import hant
+
+    attributes = {"role": "heading", "aria-level": node["level"]}
+    if node.get("name"):
+        name = node["name"]
+        attributes["aria-label"] = hant.converter(self.config)(name) if hant.is_traditional(self.config) else name
+    self.body.append(self.starttag(node, "span", "", **attributes))
+
+
+def depart_provision_heading_html(self: HTML5Translator, node: provision_heading) -> None:
+    self.body.append("</span>")
 
 
 def skip_node(self: SphinxTranslator, node: nodes.Element) -> None:
@@ -317,6 +342,8 @@ class ProvisionDirective(LawDirectiveBase):
             first.append(head.children[-1])
         else:
             container += head
+        if kind in HEADING_KINDS and (marker or heading):
+            self._as_heading(head, label, named=not heading)
         original = self.options.get("original")
         reasons = self.options.get("reasons", "")
         changes = self.options.get("changes", "")
@@ -334,6 +361,23 @@ class ProvisionDirective(LawDirectiveBase):
                                                 OBJTYPES.get(kind, "provision")),
                                     location=self.get_location())
         return [container]
+
+    @staticmethod
+    def _as_heading(head: nodes.Element, label: str, named: bool) -> None:
+        """The marker and heading in ``head`` (wherever they went) wrapped in a provision_heading."""
+        parts = [c for c in head.children if not isinstance(c, permalink)]
+        parent = parts[0].parent if parts else None
+        if parent is None:
+            return
+        at = parent.index(parts[0])
+        for part in parts:
+            parent.remove(part)
+        try:
+            name = citation(label) if named else ""
+        except LabelError:
+            name = ""
+        wrapper = provision_heading("", "", *parts, level=str(1 + len(ancestors(label))), name=name)
+        parent.insert(at, wrapper)
 
     def _mark(self, text: str, cls: str) -> nodes.Node:
         if "recovered" in self.options:

@@ -195,12 +195,12 @@ def in_chinese(sentence: str) -> str:
     return f"{UNTRANSLATED}{sentence}"
 
 
-#: table notes worth a short notice on the law page (what the reader sees was reconstructed)
+#: table notes worth a short notice on the law page (what the reader sees was reconstructed); the
+#: page shows a table's printed blocks as printed (corpus ``Table.blocks``: 1991 77A's no-trump block
+#: transposed), so the notes on how the blocks were joined are told on the 考证 page only
 _NOTICE_FORMS = [
     (re.compile(r"the suit column headers after .* are lost in the source; recovered as (.+?) \(.*"),
      lambda m: f"编注：花色栏目标题原文缺失，由编者补作{m[1]}。"),
-    (re.compile(r"the no-trump block was printed transposed.*"),
-     lambda m: "编注：无将部分原文横竖颠倒印出，今并入同一表。"),
     (re.compile(r"the header cell (.+) is lost in the source; left empty"),
      lambda m: f"编注：表头“{m[1]}”原文缺失，留空。"),
     (re.compile(r"the dealer column is lost in the source.*"),

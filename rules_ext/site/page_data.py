@@ -11,7 +11,7 @@ from typing import Any
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation, law_of
-from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, Provision, Table
+from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, PrintedCell, Provision, Table
 from rules_ext.corpus.printed import (
     inserted_ranges,
     lost_table_notice,
@@ -250,13 +250,49 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
     lost = ""
     if not table.rows:
         lost = markup.escape(convert(lost_table_notice(table)))
+    body = [cells(r, marks_of(i)) for i, r in enumerate(table.rows)]
+    # the headings as plain words, for the cells' labels on a phone (〔♣〕 where recovered)
+    heads = [convert(f"〔{c}〕" if c in recovered else c) for c in table.header]
+
+    def printed(cell: PrintedCell) -> tuple[str, str]:  # (reST, plain) of a printed block's cell
+        if isinstance(cell, str):
+            return (markup.escape(convert(cell)) if cell.strip() else "\\ "), convert(cell)
+        row, column = cell
+        if row < 0:
+            return (header or [])[column], heads[column]
+        return body[row][column], convert(table.rows[row][column])
+
+    blocks = []
+    for block in table.blocks:
+        head = [printed(c) for c in block.header]
+        blocks.append(_with_labels(markup.escape(convert(block.title)) if block.title else "",
+                                   [h for h, _ in head], [p for _, p in head],
+                                   [[printed(c)[0] for c in row] for row in block.rows]))
     return {"id": table.id, "caption": markup.escape(convert(table.caption or table.id)),
             "lost": lost,
-            "header": header,
-            "rows": _grouped([cells(r, marks_of(i)) for i, r in enumerate(table.rows)], _row_groups(table)),
+            "blocks": blocks,
+            **_with_labels("", header or [], heads, _grouped(body, _row_groups(table))),
             "groups": _row_groups(table),
             "notes": [] if lost else [markup.escape(convert(n)) for n in table_notices(table)],
             "misprints": [markup.escape(convert(r)) for r in misprint_reasons(own)]}
+
+
+#: a table this wide or wider is read row by row on a phone (rules.css: each row stacked, each cell
+#: with its column's heading)
+STACKED_COLUMNS = 4
+
+
+def _with_labels(title: str, header: list[str], heads: list[str], rows: list[list[str]]) -> dict[str, Any]:
+    """A table (or a printed block of one) for the template. On a phone a wide table is read row by
+    row, so each cell after the first carries its column's heading (``heads``, plain words) as a
+    ``law-cell-label``, which only a phone shows."""
+    width = max([len(header)] + [len(r) for r in rows])
+    stacked = width >= STACKED_COLUMNS and bool(header)
+    if stacked:
+        rows = [[markup.role("law-cell-label", heads[k]) + cell
+                 if 0 < k < len(heads) and heads[k].strip() and cell != "\\ " else cell
+                 for k, cell in enumerate(row)] for row in rows]
+    return {"title": title, "header": header or None, "rows": rows, "stacked": stacked}
 
 
 def _grouped(rows: list[list[str]], groups: bool) -> list[list[str]]:

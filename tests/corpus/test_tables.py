@@ -110,6 +110,35 @@ def test_law77b_premiums() -> None:
     assert text_at(LAW77_1991, t.lines[0] - 1).startswith("（B）奖分")
 
 
+def test_law77_blocks_as_printed() -> None:
+    found = tables("1991", 77, LAW77_1991)
+    trick, premiums = found["law77A-trick-score"], found["law77B-premiums"]
+
+    def shown(t, cell):
+        return cell if isinstance(cell, str) else (t.header[cell[1]] if cell[0] < 0 else t.rows[cell[0]][cell[1]])
+
+    # 77A: the suit block, then the no-trump block printed transposed (its printed column heads)
+    suits, nt = trick.blocks
+    assert [shown(trick, c) for c in suits.header][1:] == ["♣", "♦", "♥", "♠"]
+    assert nt.header == ["无将定约", "未加倍时", "加倍时", "再加倍"]
+    assert [[shown(trick, c) for c in row] for row in nt.rows] == [
+        ["叫到和打成的第一个额外墩", "40", "80", "160"], ["以后的每一个额外墩", "30", "60", "120"]]
+    # 77B: three blocks under their printed side headings; a one-value row keeps its one value
+    assert [b.title for b in premiums.blocks] == ["满贯奖分", "超额赢墩奖分", "完成定约时的成局、不成局奖分"]
+    assert premiums.blocks[0].header == ["满贯打成时", "无局时", "有局时"]
+    assert premiums.blocks[1].header == ["每一个超额赢墩（超过定约需要的赢墩）", "无局时", "有局时"]
+    assert premiums.blocks[2].header == []
+    assert [[shown(premiums, c) for c in row] for row in premiums.blocks[2].rows] == [
+        ["完成成局的定约，有局时", "500"], ["完成成局的定约，无局时", "300"], ["完成任何不成局定约", "50"],
+        ["完成加倍的但未再加倍的定约时另加", "50"], ["完成再加倍的定约时另加", "100"]]
+    # every cell of the rebuilt tables is printed in exactly one block (the group column is the titles)
+    for t in (trick, premiums):
+        used = [c for b in t.blocks for row in b.rows for c in row if not isinstance(c, str)]
+        assert len(used) == len(set(used))
+        assert {r for r, _ in used} == set(range(len(t.rows)))
+    assert found["law77C-undertricks"].blocks == []
+
+
 def test_law77c_undertricks_fused_cell() -> None:
     t = tables("1991", 77, LAW77_1991)["law77C-undertricks"]
     assert t.label == "77C" and t.caption == "宕墩罚分"

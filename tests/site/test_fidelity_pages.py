@@ -90,3 +90,22 @@ def test_pages_whose_source_lost_text_say_so(site):
 def test_index_leaves_out_the_garbled_abstract(site):
     assert "由于1999年审定通过" not in site["1999/index"]
     assert "由于1999年审定通过" in site["1999/kaozheng"]
+
+
+def test_law77_tables_are_shown_in_their_printed_blocks(site):
+    """Issue 25 item 5: 77A's no-trump block as printed (transposed, its own column heads), 77B under
+    its printed side headings, each one-value row with its one value (never 50 50)."""
+    law77 = site["1991/law-77"]
+    b = law77[law77.index(":heading: 奖分"):law77.index(":heading: 宕墩罚分")]
+    for title, side in (("满贯奖分", "满贯打成时"), ("超额赢墩奖分", "每一个超额赢墩（超过定约需要的赢墩）")):
+        assert re.search(rf"\.\. list-table:: {title}\n(?:\s+:.*\n)+\s*\n*\s+\* - {re.escape(side)}\n"
+                         r"\s+- 无局时\n\s+- 有局时\n", b), title
+    last = b[b.index(".. list-table:: 完成定约时的成局、不成局奖分"):]
+    assert re.search(r"\* - 完成任何不成局定约\n\s+- \\50\n\s+\* - 完成加倍的但未再加倍的定约时另加\n\s+- \\50\n", last)
+    assert not re.search(r"^\s+- (无局时|有局时)$", last, re.M)  # no column heads were printed
+    a = law77[law77.index(":heading: 墩分"):law77.index(":heading: 奖分")]
+    assert re.search(r"\* - 无将定约\n\s+- 未加倍时\n\s+- 加倍时\n\s+- 再加倍\n"
+                     r"\s+\* - 叫到和打成的第一个额外墩\n\s+- .*\\40\n", a)
+    assert "今并入同一表" not in law77  # shown as printed: nothing was joined on the page
+    # a wide block is read row by row on a phone: each value cell names its column
+    assert r"- \ :law-cell-label:`未加倍时`\ \40" in a and r":law-cell-label:`无局时 再加倍`\ \400" in law77
