@@ -1,5 +1,5 @@
-"""The kinds of Laws 17D (cards from a wrong board), 21 (misinformation), 34 (retention of the right
-to call) and 68-71 (claims and concessions, 1991 only): each case file of these kinds runs through
+"""The kinds of Laws 16B (extraneous information about a board), 17D (cards from a wrong board), 21
+(misinformation), 34 (retention of the right to call) and 68-71 (claims and concessions, 1991 only): each case file of these kinds runs through
 `python -m rules_ext rule --format json`, and its decisive fields are the ones read from the text
 of its edition (the delivered 1999 text stops at Law 40: a 1999 claim is ruled with reference =
 "1991" and marked so); the editions differ where the texts do; impossible facts are one line."""
@@ -16,7 +16,7 @@ from rules_ext.core.rulings import NotInEdition, tree
 from rules_ext.pdf.ruling_record import parse_ruling
 
 CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
-KINDS = ("cards_from_wrong_board", "misinformation", "retention_of_call", "claim_or_concession")
+KINDS = ("extraneous_information", "cards_from_wrong_board", "misinformation", "retention_of_call", "claim_or_concession")
 
 
 def rule(capsys, path, *args):
@@ -28,6 +28,11 @@ def rule(capsys, path, *args):
 
 # file -> the decisive fields, from the texts (labels in the order the outcome cites them)
 EXPECTED = {
+    # 16B: the director's judgement, then his choice of three remedies (an artificial score among them)
+    "extraneous_information-1991-saw-a-card": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
+    "extraneous_information-1991-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
+    "extraneous_information-1999-heard-the-auction": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
+    "extraneous_information-1999-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
     # 1991 17D: cancelled on a non-offender's demand, with a procedural penalty (Law 90); 12C1
     "cards_from_wrong_board-1991-non-offender-demands": {
         "laws": ["17D", "90A", "12C1"], "adjusted_score_possible": "must", "partner_must_pass": "no"},
@@ -72,6 +77,14 @@ def test_case_files_give_the_ruling_read_from_the_text(name, capsys):
 
 def quotes(data):
     return {q["law"]: q["text"] for q in data["quote"]}
+
+
+def test_16B_offers_the_three_remedies_in_each_editions_words(capsys):
+    for edition, four in (("1991", "四位"), ("1999", "4位")):
+        data = rule(capsys, CASES / f"extraneous_information-{edition}-{'saw-a-card' if edition == '1991' else 'heard-the-auction'}.toml")
+        assert [o["laws"] for o in data["options"]] == [["16B1"], ["16B2"], ["16B3"]]
+        assert four in data["options"][1]["choice"] and four in quotes(data)["16B2"]
+        assert tree("extraneous_information", edition).questions["interfere"].judgement
 
 
 def test_17D_cancels_the_board_in_1991_and_the_call_in_1999(capsys):
