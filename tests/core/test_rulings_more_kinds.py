@@ -129,10 +129,10 @@ def test_claims_stop_the_play_and_leave_the_judgement_to_the_director():
     assert judged == {"trump_overlooked", "normal_play"}
     # no outcome counts the tricks (the director's judgement); a claim or concession that stands,
     # or is contested, stops the play (68D)
-    for answers, outcome in t.paths():
-        assert outcome.tricks_transferred == 0
-        if outcome.id in ("o_69A", "o_70", "o_71_stands"):
-            assert "68D" in outcome.laws and "停止" in outcome.summary, outcome.id
+    reached = {outcome.id: outcome for _, outcome in t.paths()}
+    assert all(o.tricks_transferred == 0 for o in reached.values())
+    for stops in ("o_69A", "o_70", "o_71_stands"):
+        assert "68D" in reached[stops].laws and "停止" in reached[stops].summary, stops
     contested = t.walk({"current_trick": "no", "statement": "claim", "disputed": "yes", "trump_overlooked": "no"})
     assert {"70B1", "70B2", "70B3", "70D", "70E"} <= set(contested.laws)
     assert any("不代为决定" in n for n in contested.outcome.notes)
