@@ -1,0 +1,189 @@
+"""The kinds of Laws 16B (extraneous information about a board), 17D (cards from a wrong board), 21
+(misinformation), 34 (retention of the right to call) and 68-71 (claims and concessions, 1991 only): each case file of these kinds runs through
+`python -m rules_ext rule --format json`, and its decisive fields are the ones read from the text
+of its edition (the delivered 1999 text stops at Law 40: a 1999 claim is ruled with reference =
+"1991" and marked so); the editions differ where the texts do; impossible facts are one line."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_ext.cli import main
+from rules_ext.core.rulings import NotInEdition, tree
+from rules_ext.pdf.ruling_record import parse_ruling
+
+CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
+KINDS = ("extraneous_information", "cards_from_wrong_board", "misinformation", "retention_of_call", "claim_or_concession")
+
+
+def rule(capsys, path, *args):
+    status = main(["rule", str(path), "--format", "json", *args])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out)
+
+
+# file -> the decisive fields, from the texts (labels in the text's order)
+EXPECTED = {
+    # 16B: the director's judgement, then his choice of three remedies (an artificial score among them)
+    "extraneous_information-1991-saw-a-card": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
+    "extraneous_information-1991-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
+    "extraneous_information-1999-heard-the-auction": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
+    "extraneous_information-1999-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
+    # 1991 17D: cancelled on a non-offender's demand, with a procedural penalty (Law 90); 12C1
+    "cards_from_wrong_board-1991-non-offender-demands": {
+        "laws": ["12C1", "17D", "90A"], "adjusted_score_possible": "must", "partner_must_pass": "no"},
+    "cards_from_wrong_board-1991-director-cancels": {"laws": ["12C1", "17D"], "adjusted_score_possible": "must"},
+    # 1999 17D: the call is cancelled, never the board; an artificial score only when LHO had called
+    # over it and the second call differs significantly
+    "cards_from_wrong_board-1999-call-again": {"laws": ["16C2", "17D"], "adjusted_score_possible": "no"},
+    "cards_from_wrong_board-1999-second-call-differs": {"laws": ["12C1", "17D"], "adjusted_score_possible": "must"},
+    "misinformation-1991-changed-in-time": {"laws": ["16C1", "16C2", "21B1"], "adjusted_score_possible": "no"},
+    "misinformation-1991-too-late": {"laws": ["21B3", "40C"], "adjusted_score_possible": "may"},
+    "misinformation-1999-lho-changed-damaging": {"laws": ["21B2"], "adjusted_score_possible": "may"},
+    "misinformation-1999-own-misunderstanding": {"laws": ["21A"], "adjusted_score_possible": "no"},
+    "retention_of_call-1991-south-skipped": {"laws": ["17E", "34"], "offender_must_pass": "no",
+                                             "partner_must_pass": "no", "adjusted_score_possible": "no"},
+    "retention_of_call-1991-nobody-skipped": {"laws": ["17E", "34"], "adjusted_score_possible": "no"},
+    "retention_of_call-1999-west-skipped": {"laws": ["17E", "34"], "adjusted_score_possible": "no"},
+    "retention_of_call-1999-not-three-passes": {"laws": ["30intro"]},
+    "claim_or_concession-1991-forgotten-trump": {
+        "laws": ["70A", "70B1", "70B2", "70B3", "70C"], "tricks_transferred": 0, "reference_edition": None},
+    "claim_or_concession-1991-conceded-trick-already-won": {"laws": ["71A"], "reference_edition": None},
+    "claim_or_concession-1999-partner-objects": {"laws": ["68B"], "reference_edition": "1991"},
+    "claim_or_concession-1999-acquiesced-claim-withdrawn": {"laws": ["69B"], "reference_edition": "1991"},
+}
+
+
+def test_every_case_file_of_these_kinds_is_checked_and_each_edition_has_two():
+    files = {p.stem for p in CASES.glob("*.toml") if p.stem.split("-")[0] in KINDS}
+    assert files == set(EXPECTED)
+    for kind in KINDS:
+        for edition in ("1991", "1999"):
+            assert len([f for f in files if f.startswith(f"{kind}-{edition}-")]) == 2, (kind, edition)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_case_files_give_the_ruling_read_from_the_text(name, capsys):
+    data = rule(capsys, CASES / f"{name}.toml")
+    for key, value in EXPECTED[name].items():
+        assert data[key] == value, (key, data[key])
+    assert data["edition"] == name.split("-")[1]
+    assert data["quote"] and all(q["text"] for q in data["quote"])
+
+
+def quotes(data):
+    return {q["law"]: q["text"] for q in data["quote"]}
+
+
+def test_16B_offers_the_three_remedies_in_each_editions_words(capsys):
+    for edition, four in (("1991", "四位"), ("1999", "4位")):
+        data = rule(capsys, CASES / f"extraneous_information-{edition}-{'saw-a-card' if edition == '1991' else 'heard-the-auction'}.toml")
+        assert [o["laws"] for o in data["options"]] == [["16B1"], ["16B2"], ["16B3"]]
+        assert four in data["options"][1]["choice"] and four in quotes(data)["16B2"]
+        assert tree("extraneous_information", edition).questions["interfere"].judgement
+
+
+def test_17D_cancels_the_board_in_1991_and_the_call_in_1999(capsys):
+    a = rule(capsys, CASES / "cards_from_wrong_board-1991-non-offender-demands.toml")
+    b = rule(capsys, CASES / "cards_from_wrong_board-1999-second-call-differs.toml")
+    assert "该副牌必须取消" in quotes(a)["17D"] and "90条给以程序性判罚" in quotes(a)["17D"]
+    assert "无法获得结果" in quotes(a)["12C1"]
+    assert "裁判应判给人为调整分" in quotes(b)["17D"] and "该副牌" not in quotes(b)["17D"]
+    c = rule(capsys, CASES / "cards_from_wrong_board-1999-call-again.toml")
+    assert quotes(c)["17D"].endswith("则其叫牌应予取消。") and c["adjusted_score_possible"] == "no"
+    # 1999 names Law 90, which its text does not have: said, never cited
+    assert "90A" not in b["laws"] and any("第90条" in n and "未收录" in n for n in b["notes"])
+    assert {q.fact for q in tree("cards_from_wrong_board", "1991").questions.values()} == {
+        "non_offender_demands", "director_cancels"}
+    assert {q.fact for q in tree("cards_from_wrong_board", "1999").questions.values()} == {"lho_called", "differs"}
+
+
+def test_21B2_information_from_the_withdrawn_call_differs_between_the_editions():
+    facts = {"cause": "misexplanation", "in_time": "yes", "changed": "yes", "lho_changed": "yes",
+             "withdrawn_damaging": "no"}
+    old, new = (tree("misinformation", e).walk(facts) for e in ("1991", "1999"))
+    assert old.laws == new.laws == ("21B2", "16C2")
+    # 1991 16C2: the offenders' information from their own withdrawn call is authorised; 1999: not
+    assert {c.law: c.keyword for c in old.cites}["16C2"] == "从其取消自己的行动所得来的信息，都是合法信息"
+    assert "非法信息" in new.outcome.summary and "合法信息" in old.outcome.summary
+    damaging = tree("misinformation", "1999").walk({**facts, "withdrawn_damaging": "yes"})
+    assert ("21B2", "裁判方可判给调整分") in {(c.law, c.keyword) for c in damaging.cites}
+    assert damaging.adjusted_score == "may"
+
+
+def test_34_cancels_every_pass_after_the_pass_out_of_rotation(capsys):
+    for name in ("retention_of_call-1991-south-skipped", "retention_of_call-1999-west-skipped"):
+        data = rule(capsys, CASES / f"{name}.toml")
+        assert "不叫均予取消" in quotes(data)["34"] and "参阅" in quotes(data)["17E"]
+        assert data["steps"][-1]["answer"] == "有赛员错过了叫牌机会"
+    assert quotes(data)["34"].startswith("越序不叫后的所有不叫均予取消")   # 1999's wording
+
+
+def test_claims_stop_the_play_and_leave_the_judgement_to_the_director():
+    t = tree("claim_or_concession", "1991")
+    judged = {q.fact for q in t.questions.values() if q.judgement}
+    assert judged == {"trump_overlooked", "normal_play"}
+    # no outcome counts the tricks (the director's judgement); a claim or concession that stands,
+    # or is contested, stops the play (68D)
+    reached = {outcome.id: outcome for _, outcome in t.paths()}
+    assert all(o.tricks_transferred == 0 for o in reached.values())
+    for stops in ("o_69A", "o_70", "o_71_stands"):
+        assert "68D" in reached[stops].laws and "停止" in reached[stops].summary, stops
+    contested = t.walk({"current_trick": "no", "statement": "claim", "disputed": "yes", "trump_overlooked": "no"})
+    assert {"70B1", "70B2", "70B3", "70D", "70E"} <= set(contested.laws)
+    assert any("不代为决定" in n for n in contested.outcome.notes)
+
+
+def test_a_1999_claim_needs_the_1991_rule_as_a_reference(tmp_path, capsys):
+    with pytest.raises(NotInEdition, match="第68–71条"):
+        tree("claim_or_concession", "1999")
+    data = rule(capsys, CASES / "claim_or_concession-1999-partner-objects.toml")
+    assert data["edition"] == "1999" and data["reference_edition"] == "1991"
+    assert main(["rule", str(CASES / "claim_or_concession-1999-partner-objects.toml")]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("声称或承认牌墩（1999年版）\n※ 以下为1991年版的规则，仅供参考。")
+
+
+def test_a_new_kinds_ruling_becomes_a_record_the_form_reads(tmp_path, capsys):
+    text = (CASES / "cards_from_wrong_board-1991-non-offender-demands.toml").read_text(encoding="utf-8")
+    case = tmp_path / "case.toml"
+    case.write_text('event = "秋季双人赛"\n' + text, encoding="utf-8")
+    record = tmp_path / "ruling.toml"
+    rule(capsys, case, "--record", str(record))
+    parsed = parse_ruling(record.read_text(encoding="utf-8"), source=str(record))
+    assert parsed is not None
+    body = record.read_text(encoding="utf-8")
+    assert 'laws = ["1991:12C1", "1991:17D", "1991:90A"]' in body and 'adjusted_score = "must"' in body
+
+
+BAD = [
+    ("cards_from_wrong_board-1999-call-again", ('lho_called = "no"', 'non_offender_demands = "yes"'),
+     r"^error: \S+:\d+: facts.non_offender_demands: not a question of cards_from_wrong_board \(1999\)"),
+    ("cards_from_wrong_board-1991-director-cancels", ('director_cancels = "yes"', 'director_cancels = "maybe"'),
+     r"^error: \S+:\d+: facts.director_cancels: 'maybe' is not an answer"),
+    ("misinformation-1991-too-late", ('in_time = "no"\n', ''),
+     r"^error: \S+: facts.in_time: not answered"),
+    ("retention_of_call-1999-west-skipped", ('edition = "1999"', 'edition = "2008"'),
+     r"^error: \S+:\d+: edition: '2008': expected one of"),
+    ("claim_or_concession-1999-partner-objects", ('reference = "1991"\n', ''),
+     r"^error: \S+:\d+: edition: 1999年版规则文本止于第40条，未收录第68–71条"),
+    ("claim_or_concession-1991-forgotten-trump", ('trick = 10', 'trick = 14'),
+     r"^error: \S+:\d+: irregularity.trick: 14 is not a trick number"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), BAD, ids=[b[0] for b in BAD])
+def test_impossible_facts_are_one_line_naming_the_field(tmp_path, capsys, name, change, message):
+    text = (CASES / f"{name}.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    status = main(["rule", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 1 and not out
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re.search(message, err.strip()), err
