@@ -302,6 +302,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", search.write_page_text, priority=600)
     app.connect("html-page-context", hant.page_context)
     app.connect("html-page-context", interface.page_context)
+    app.connect("html-page-context", search.search_page_data)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)

@@ -49,6 +49,7 @@ from sphinx.search import SearchLanguage
 from sphinx.search.zh import SearchChinese
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import law_of
 from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
 from rules_ext.site import words
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 DATA = Path(__file__).parent / "data"
 SYNONYMS = DATA / "search-synonyms.txt"
 LAW_TITLES = DATA / "law-titles-1997.txt"
+ENGLISH = DATA / "search-english.txt"
 #: generated pages left out of the search index: they repeat the law text of indexed pages
 UNINDEXED = ("zh-hant/", "compare/")
 #: where the snippet text of a page is written (``_search/1991/law-45.json``)
@@ -187,6 +189,55 @@ def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
     return groups
 
 
+def read_english(path: Path = ENGLISH) -> list[dict[str, Any]]:
+    """The English phrases a reader types: ``lead out of turn: 越序引牌 越序首引 | 53-56`` (the
+    words the texts print, the laws named, WBF 1997 numbering), longest phrase first."""
+    entries = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = re.fullmatch(r"([a-z']+(?: [a-z']+)*):\s*([^|]*?)\s*(?:\|\s*([\d\s-]+))?", line)
+        if match is None:
+            raise RulesError(f"{path}:{number}: expected 'english phrase: 中文 ... | laws', "
+                             f"got {line!r}")
+        phrase, chinese, numbers = match.groups()
+        laws: list[int] = []
+        for run in (numbers or "").split():
+            first, _, last = run.partition("-")
+            if not first.isdigit() or (last and not last.isdigit()) or \
+                    not 1 <= int(first) <= int(last or first) <= 93:
+                raise RulesError(f"{path}:{number}: {run!r} is not a law number (1-93) "
+                                 "or a run of them (53-56)")
+            laws.extend(range(int(first), int(last or first) + 1))
+        entries.append({"phrase": phrase, "words": chinese.split(), "laws": laws})
+    return sorted(entries, key=lambda e: -len(e["phrase"]))
+
+
+def key_laws(corpus: dict[str, Any]) -> dict[str, Any]:
+    """What puts a law first for a term (the corpus as JSON, ``Corpus.to_dict``): the laws'
+    Chinese titles per simplified edition (不足叫牌 is Law 27's title, 藏牌 is in Laws 61-64's),
+    and per defined term the laws its definition cites (调整分: 参阅第12条) in its own edition.
+    A term written ``A或B`` (发牌或牌局) is found as either word too."""
+    titles: dict[str, dict[int, str]] = {}
+    defined: dict[str, dict[str, list[int]]] = {}
+    for edition in corpus["editions"]:
+        if edition["script"] != "simplified":
+            continue
+        titles[edition["id"]] = {law["number"]: law["title"] for law in edition["laws"]}
+        numbers = set(titles[edition["id"]])
+        for definition in edition["definitions"]:
+            cited = [law for x in definition["xrefs"] for r in x["resolutions"]
+                     if r["kind"] == "same" and (law := law_of(r["label"])) in numbers]
+            if not cited:
+                continue
+            for term in {definition["term"], *re.split("或|及", definition["term"])}:
+                if len(term) > 1:
+                    laws = defined.setdefault(term, {}).setdefault(edition["id"], [])
+                    laws.extend(n for n in cited if n not in laws)
+    return {"lawTitles": titles, "defined": defined}
+
+
 def read_law_titles(path: Path = LAW_TITLES) -> dict[int, str]:
     titles = {}
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -254,6 +305,8 @@ def search_data(app: Sphinx) -> dict[str, Any]:
                      for e in EDITIONS],
         "synonyms": synonyms_for(app.config),
         "titles": read_law_titles(),
+        "phrases": read_english(),
+        **key_laws(_corpus_json(app)),
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
@@ -261,6 +314,17 @@ def search_data(app: Sphinx) -> dict[str, Any]:
         "words": reviewed_words(),
         "textdir": TEXT_DIR,
     }
+
+
+def _corpus_json(app: Sphinx) -> dict[str, Any]:
+    """The corpus the pages were generated from, as the generator wrote it for download; none
+    for a project without the generator (``rules_corpus_loader = None``)."""
+    from rules_ext.site import corpus_download
+
+    path = corpus_download(app)
+    if app.config.rules_corpus_loader is None or not path.is_file():
+        return {"editions": []}
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def write_search_data(app: Sphinx, exception: Exception | None) -> None:
@@ -271,3 +335,39 @@ def write_search_data(app: Sphinx, exception: Exception | None) -> None:
     data = json.dumps(search_data(app), ensure_ascii=False, separators=(",", ":"))
     write_text_atomic(Path(app.builder.outdir, "_static", "rules-search-data.js"),
                       f"window.RULES_SEARCH={data};\n")
+    compact_index(Path(app.builder.outdir, app.builder.searchindex_filename))
+
+
+def search_page_data(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.Node | None) -> None:
+    """html-page-context: the search page loads the search data with Sphinx's index, side by
+    side (not after it, when rules.js runs)."""
+    if pagename == "search" and app.builder.format == "html" and getattr(app.builder, "search", False):
+        app.add_js_file("rules-search-data.js", defer="defer")
+
+
+#: what of Sphinx's index the search page never reads (rules.js searches terms, titles and objects)
+#: and Sphinx does not read back in the next build: emptied
+UNREAD_INDEX_KEYS = ("indexentries",)
+
+
+def compact_index(path: Path) -> None:
+    """``searchindex.js`` written as UTF-8 (Sphinx escapes every Chinese character as
+    ``\\uXXXX``, six bytes for three) and without what the search page never reads: 220 kB -> 160 kB
+    for the first search to load. Sphinx's next build reads it back as before."""
+    from sphinx.search import js_index
+
+    if not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    try:
+        index = js_index.loads(text)
+    except ValueError:
+        return  # not Sphinx's format: left as it is
+    for key in UNREAD_INDEX_KEYS:
+        if key in index:
+            index[key] = {}
+    compact = (js_index.PREFIX + json.dumps(index, ensure_ascii=False, separators=(",", ":"),
+                                            sort_keys=True) + js_index.SUFFIX)
+    if compact != text:
+        write_text_atomic(path, compact)
