@@ -26,10 +26,22 @@ the index):
   provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
   errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
   (60 kB) of every result;
-- ``_static/rules-search-data.js``: the editions, the reviewed synonym table
-  (``data/search-synonyms.txt``; in the 繁體 build with each word also as the pages write it), the
-  English law titles and glossary terms, the simplified/traditional character maps of the texts
-  and the reviewed words of the conversion (``data/traditional-words.txt``).
+- ``_static/rules-search-data.js`` (loaded by the search page beside Sphinx's index): the
+  editions, the reviewed synonym table (``data/search-synonyms.txt``; in the 繁體 build with each
+  word also as the pages write it), the English phrases a reader types and the laws they name
+  (``data/search-english.txt``: lead out of turn -> 53-56), the English law titles and glossary
+  terms, the laws a term names (:func:`key_laws`: the Chinese law titles, the laws a definition
+  cites), the simplified/traditional character maps of the texts and the reviewed words of the
+  conversion (``data/traditional-words.txt``);
+- ``searchindex.js`` rewritten as UTF-8 without the index entries the page never reads
+  (:func:`compact_index`).
+
+How results are ordered (``rules.js``): the laws the query names first (its title 不足叫牌, a word
+of its title 藏牌, the law its definition cites 调整分 -> 12, the laws an English phrase names),
+each law in the page's or the default edition first, then the same law in the other editions;
+then the other laws by score; the worked examples and the assistant after the laws. A label
+(45C4b, 第62条) opens the provision in the page's edition, else the default one, and that page
+names the other editions that have it.
 
 The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
 dictionary converted the same way (:func:`rules_ext.site.hant.dictionary_text`); the browser
