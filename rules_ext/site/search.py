@@ -347,7 +347,7 @@ def write_search_data(app: Sphinx, exception: Exception | None) -> None:
     data = json.dumps(search_data(app), ensure_ascii=False, separators=(",", ":"))
     write_text_atomic(Path(app.builder.outdir, "_static", "rules-search-data.js"),
                       f"window.RULES_SEARCH={data};\n")
-    compact_index(Path(app.builder.outdir, app.builder.searchindex_filename))
+    compact_index(Path(app.builder.outdir, getattr(app.builder, "searchindex_filename", "searchindex.js")))
 
 
 def search_page_data(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
