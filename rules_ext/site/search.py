@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -183,18 +184,25 @@ def write_page_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 # -- the search data ----------------------------------------------------------------------------
-def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
-    """The reviewed synonym table: ``越序 = 未按顺序 不按顺序`` (each finds the others) or
-    ``叫品 > 叫牌`` (a query for the left also finds the right, not the other way round)."""
-    groups = []
+def _table_lines(path: Path, pattern: str, expected: str) -> Iterator[tuple[int, re.Match[str]]]:
+    """The lines of a word table (``#`` starts a comment), each matched whole by ``pattern``;
+    a line that does not match is a RulesError naming the file and line."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        match = re.fullmatch(r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)", line)
+        match = re.fullmatch(pattern, line)
         if match is None:
-            raise RulesError(f"{path}:{number}: expected 'word = word ...' or "
-                             f"'word > word ...', got {line!r}")
+            raise RulesError(f"{path}:{number}: expected {expected}, got {line!r}")
+        yield number, match
+
+
+def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
+    """The reviewed synonym table: ``越序 = 未按顺序 不按顺序`` (each finds the others) or
+    ``叫品 > 叫牌`` (a query for the left also finds the right, not the other way round)."""
+    groups = []
+    for _number, match in _table_lines(path, r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)",
+                                       "'word = word ...' or 'word > word ...'"):
         left, how, right = match.groups()
         groups.append({"words": left.split() + right.split(), "from": left.split(),
                        "both": how == "="})
@@ -205,14 +213,8 @@ def read_english(path: Path = ENGLISH) -> list[dict[str, Any]]:
     """The English phrases a reader types: ``lead out of turn: 越序引牌 越序首引 | 53-56`` (the
     words the texts print, the laws named, WBF 1997 numbering), longest phrase first."""
     entries = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        match = re.fullmatch(r"([a-z']+(?: [a-z']+)*):\s*([^|]*?)\s*(?:\|\s*([\d\s-]+))?", line)
-        if match is None:
-            raise RulesError(f"{path}:{number}: expected 'english phrase: 中文 ... | laws', "
-                             f"got {line!r}")
+    for number, match in _table_lines(path, r"([a-z']+(?: [a-z']+)*):\s*([^|]*?)\s*(?:\|\s*([\d\s-]+))?",
+                                      "'english phrase: 中文 ... | laws'"):
         phrase, chinese, numbers = match.groups()
         laws: list[int] = []
         for run in (numbers or "").split():
