@@ -255,6 +255,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_findings_loader", None, "env", types=(Any,))
     app.add_config_value("rules_templates_dir", None, "env", types=(str, type(None)))
     app.add_search_language(BridgeSearchChinese)
+    app.connect("html-page-context", search.search_page_data)
     app.add_domain(LawDomain)
     app.setup_extension("rules_ext.site.quote")
     app.setup_extension("rules_ext.site.assistant")

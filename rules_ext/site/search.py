@@ -26,10 +26,22 @@ the index):
   provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
   errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
   (60 kB) of every result;
-- ``_static/rules-search-data.js``: the editions, the reviewed synonym table
-  (``data/search-synonyms.txt``; in the 繁體 build with each word also as the pages write it), the
-  English law titles and glossary terms, the simplified/traditional character maps of the texts
-  and the reviewed words of the conversion (``data/traditional-words.txt``).
+- ``_static/rules-search-data.js`` (loaded by the search page beside Sphinx's index): the
+  editions, the reviewed synonym table (``data/search-synonyms.txt``; in the 繁體 build with each
+  word also as the pages write it), the English phrases a reader types and the laws they name
+  (``data/search-english.txt``: lead out of turn -> 53-56), the English law titles and glossary
+  terms, the laws a term names (:func:`key_laws`: the Chinese law titles, the laws a definition
+  cites), the simplified/traditional character maps of the texts and the reviewed words of the
+  conversion (``data/traditional-words.txt``);
+- ``searchindex.js`` rewritten as UTF-8 without the index entries the page never reads
+  (:func:`compact_index`).
+
+How results are ordered (``rules.js``): the laws the query names first (its title 不足叫牌, a word
+of its title 藏牌, the law its definition cites 调整分 -> 12, the laws an English phrase names),
+each law in the page's or the default edition first, then the same law in the other editions;
+then the other laws by score; the worked examples and the assistant after the laws. A label
+(45C4b, 第62条) opens the provision in the page's edition, else the default one, and that page
+names the other editions that have it.
 
 The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
 dictionary converted the same way (:func:`rules_ext.site.hant.dictionary_text`); the browser
@@ -40,6 +52,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +62,7 @@ from sphinx.search import SearchLanguage
 from sphinx.search.zh import SearchChinese
 
 from rules_ext.corpus.catalogue import EDITIONS
+from rules_ext.corpus.labels import law_of
 from rules_ext.errors import RulesError
 from rules_ext.fileio import write_text_atomic
 from rules_ext.site import words
@@ -60,6 +74,7 @@ if TYPE_CHECKING:
 DATA = Path(__file__).parent / "data"
 SYNONYMS = DATA / "search-synonyms.txt"
 LAW_TITLES = DATA / "law-titles-1997.txt"
+ENGLISH = DATA / "search-english.txt"
 #: generated pages left out of the search index: they repeat the law text of indexed pages
 UNINDEXED = ("zh-hant/", "compare/")
 #: where the snippet text of a page is written (``_search/1991/law-45.json``)
@@ -169,22 +184,72 @@ def write_page_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 # -- the search data ----------------------------------------------------------------------------
-def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
-    """The reviewed synonym table: ``越序 = 未按顺序 不按顺序`` (each finds the others) or
-    ``叫品 > 叫牌`` (a query for the left also finds the right, not the other way round)."""
-    groups = []
+def _table_lines(path: Path, pattern: str, expected: str) -> Iterator[tuple[int, re.Match[str]]]:
+    """The lines of a word table (``#`` starts a comment), each matched whole by ``pattern``;
+    a line that does not match is a RulesError naming the file and line."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        match = re.fullmatch(r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)", line)
+        match = re.fullmatch(pattern, line)
         if match is None:
-            raise RulesError(f"{path}:{number}: expected 'word = word ...' or "
-                             f"'word > word ...', got {line!r}")
+            raise RulesError(f"{path}:{number}: expected {expected}, got {line!r}")
+        yield number, match
+
+
+def read_synonyms(path: Path = SYNONYMS) -> list[dict[str, Any]]:
+    """The reviewed synonym table: ``越序 = 未按顺序 不按顺序`` (each finds the others) or
+    ``叫品 > 叫牌`` (a query for the left also finds the right, not the other way round)."""
+    groups = []
+    for _number, match in _table_lines(path, r"(\S+(?:\s+\S+)*)\s*([=>])\s*(\S+(?:\s+\S+)*)",
+                                       "'word = word ...' or 'word > word ...'"):
         left, how, right = match.groups()
         groups.append({"words": left.split() + right.split(), "from": left.split(),
                        "both": how == "="})
     return groups
+
+
+def read_english(path: Path = ENGLISH) -> list[dict[str, Any]]:
+    """The English phrases a reader types: ``lead out of turn: 越序引牌 越序首引 | 53-56`` (the
+    words the texts print, the laws named, WBF 1997 numbering), longest phrase first."""
+    entries = []
+    for number, match in _table_lines(path, r"([a-z']+(?: [a-z']+)*):\s*([^|]*?)\s*(?:\|\s*([\d\s-]+))?",
+                                      "'english phrase: 中文 ... | laws'"):
+        phrase, chinese, numbers = match.groups()
+        laws: list[int] = []
+        for run in (numbers or "").split():
+            first, _, last = run.partition("-")
+            if not first.isdigit() or (last and not last.isdigit()) or \
+                    not 1 <= int(first) <= int(last or first) <= 93:
+                raise RulesError(f"{path}:{number}: {run!r} is not a law number (1-93) "
+                                 "or a run of them (53-56)")
+            laws.extend(range(int(first), int(last or first) + 1))
+        entries.append({"phrase": phrase, "words": chinese.split(), "laws": laws})
+    return sorted(entries, key=lambda e: -len(e["phrase"]))
+
+
+def key_laws(corpus: dict[str, Any]) -> dict[str, Any]:
+    """What puts a law first for a term (the corpus as JSON, ``Corpus.to_dict``): the laws'
+    Chinese titles per simplified edition (不足叫牌 is Law 27's title, 藏牌 is in Laws 61-64's),
+    and per defined term the laws its definition cites (调整分: 参阅第12条) in its own edition.
+    A term written ``A或B`` (发牌或牌局) is found as either word too."""
+    titles: dict[str, dict[int, str]] = {}
+    defined: dict[str, dict[str, list[int]]] = {}
+    for edition in corpus["editions"]:
+        if edition["script"] != "simplified":
+            continue
+        titles[edition["id"]] = {law["number"]: law["title"] for law in edition["laws"]}
+        numbers = set(titles[edition["id"]])
+        for definition in edition["definitions"]:
+            cited = [law for x in definition["xrefs"] for r in x["resolutions"]
+                     if r["kind"] == "same" and (law := law_of(r["label"])) in numbers]
+            if not cited:
+                continue
+            for term in {definition["term"], *re.split("或|及", definition["term"])}:
+                if len(term) > 1:
+                    laws = defined.setdefault(term, {}).setdefault(edition["id"], [])
+                    laws.extend(n for n in cited if n not in laws)
+    return {"lawTitles": titles, "defined": defined}
 
 
 def read_law_titles(path: Path = LAW_TITLES) -> dict[int, str]:
@@ -254,6 +319,8 @@ def search_data(app: Sphinx) -> dict[str, Any]:
                      for e in EDITIONS],
         "synonyms": synonyms_for(app.config),
         "titles": read_law_titles(),
+        "phrases": read_english(),
+        **key_laws(_corpus_json(app)),
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
@@ -261,6 +328,17 @@ def search_data(app: Sphinx) -> dict[str, Any]:
         "words": reviewed_words(),
         "textdir": TEXT_DIR,
     }
+
+
+def _corpus_json(app: Sphinx) -> dict[str, Any]:
+    """The corpus the pages were generated from, as the generator wrote it for download; none
+    for a project without the generator (``rules_corpus_loader = None``)."""
+    from rules_ext.site import corpus_download
+
+    path = corpus_download(app)
+    if app.config.rules_corpus_loader is None or not path.is_file():
+        return {"editions": []}
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def write_search_data(app: Sphinx, exception: Exception | None) -> None:
@@ -271,3 +349,39 @@ def write_search_data(app: Sphinx, exception: Exception | None) -> None:
     data = json.dumps(search_data(app), ensure_ascii=False, separators=(",", ":"))
     write_text_atomic(Path(app.builder.outdir, "_static", "rules-search-data.js"),
                       f"window.RULES_SEARCH={data};\n")
+    compact_index(Path(app.builder.outdir, getattr(app.builder, "searchindex_filename", "searchindex.js")))
+
+
+def search_page_data(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.Node | None) -> None:
+    """html-page-context: the search page loads the search data with Sphinx's index, side by
+    side (not after it, when rules.js runs)."""
+    if pagename == "search" and app.builder.format == "html" and getattr(app.builder, "search", False):
+        app.add_js_file("rules-search-data.js", defer="defer")
+
+
+#: what of Sphinx's index the search page never reads (rules.js searches terms, titles and objects)
+#: and Sphinx does not read back in the next build: emptied
+UNREAD_INDEX_KEYS = ("indexentries",)
+
+
+def compact_index(path: Path) -> None:
+    """``searchindex.js`` written as UTF-8 (Sphinx escapes every Chinese character as
+    ``\\uXXXX``, six bytes for three) and without what the search page never reads: 220 kB -> 160 kB
+    for the first search to load. Sphinx's next build reads it back as before."""
+    from sphinx.search import js_index
+
+    if not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    try:
+        index = js_index.loads(text)
+    except ValueError:
+        return  # not Sphinx's format: left as it is
+    for key in UNREAD_INDEX_KEYS:
+        if key in index:
+            index[key] = {}
+    compact = (js_index.PREFIX + json.dumps(index, ensure_ascii=False, separators=(",", ":"),
+                                            sort_keys=True) + js_index.SUFFIX)
+    if compact != text:
+        write_text_atomic(path, compact)

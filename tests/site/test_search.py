@@ -138,3 +138,69 @@ def test_traditional_build_synonyms_hold_the_converted_words():
     assert {"罚张", "罰張", "错误信息", "錯誤資訊", "庄家", "莊家"} <= words
     simplified = search.synonyms_for(SimpleNamespace(language="zh_CN", rules_traditional_profile="s2tw"))
     assert simplified == search.read_synonyms()
+
+
+def test_english_phrases_name_the_laws_of_the_play_and_the_auction():
+    table = {e["phrase"]: e for e in search.read_english()}
+    assert table["lead out of turn"]["laws"] == [53, 54, 55, 56]
+    assert table["insufficient bid"] == {"phrase": "insufficient bid", "words": ["不足叫牌"], "laws": [27]}
+    assert table["revoke"]["laws"] == [61, 62, 63, 64] and "藏牌" in table["revoke"]["words"]
+    assert table["adjusted score"]["laws"] == [12] and table["dummy"]["laws"] == [42, 43]
+    assert table["penalty card"]["laws"] == [50, 51, 52] and table["claim"]["laws"] == [68, 69, 70, 71]
+    phrases = [e["phrase"] for e in search.read_english()]
+    assert phrases.index("opening lead out of turn") < phrases.index("lead out of turn")
+    # every law named is one the WBF 1997 titles have
+    titles = search.read_law_titles()
+    assert all(law in titles for e in table.values() for law in e["laws"])
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("lead out of turn 越序引牌", "expected 'english phrase: 中文 ... | laws'"),
+    ("revoke: 藏牌 | 61-99", "'61-99' is not a law number"),
+    ("revoke: 藏牌 | 64-61", "'64-61' is not a law number"),
+])
+def test_english_table_refuses_a_bad_line(tmp_path, line, problem):
+    path = tmp_path / "english.txt"
+    path.write_text(f"# comment\n{line}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"english.txt:2: {re.escape(problem)}"):
+        search.read_english(path)
+
+
+def _definition(term, *labels, edition="1991", kind="same"):
+    return {"term": term, "xrefs": [{"resolutions": [
+        {"label": label, "kind": kind, "edition": edition} for label in labels]}]}
+
+
+def test_key_laws_are_the_titles_and_the_laws_a_definition_cites():
+    corpus = {"editions": [
+        {"id": "1991", "script": "simplified", "laws": [
+            {"number": 12, "title": "裁判的斟酌决定权"}, {"number": 27, "title": "不足叫牌"},
+            {"number": 54, "title": "越序首引牌张翻明"}],
+         "definitions": [_definition("调整分", "12"), _definition("庄家", "54A"),
+                         _definition("发牌或牌局", "6"),  # Law 6 is not in this edition
+                         _definition("宕墩", "77", kind="elsewhere")]},
+        {"id": "1999-trad", "script": "traditional", "laws": [{"number": 27, "title": "不足叫牌"}],
+         "definitions": []},
+    ]}
+    keys = search.key_laws(corpus)
+    assert keys["lawTitles"] == {"1991": {12: "裁判的斟酌决定权", 27: "不足叫牌", 54: "越序首引牌张翻明"}}
+    assert keys["defined"] == {"调整分": {"1991": [12]}, "庄家": {"1991": [54]}}
+    corpus["editions"][0]["laws"].append({"number": 6, "title": "洗牌与发牌"})
+    assert search.key_laws(corpus)["defined"]["牌局"] == {"1991": [6]}  # 发牌或牌局: either word
+
+
+def test_search_index_is_written_as_utf8_without_what_the_page_never_reads(tmp_path):
+    from sphinx.search import js_index
+
+    index = {"docnames": ["1991/law-27"], "filenames": ["1991/law-27.rst"], "titles": ["第27条 不足叫牌"],
+             "alltitles": {}, "terms": {"不足叫牌": 0}, "titleterms": {"不足": 0},
+             "indexentries": {"第27条": [[0, "1", "27", "", ""]]}, "objects": {"law": [[0, 0, 1, "27", "第27条"]]},
+             "envversion": {"sphinx": 1}}
+    path = tmp_path / "searchindex.js"
+    path.write_text(js_index.dumps(index), encoding="utf-8")
+    before = path.stat().st_size
+    search.compact_index(path)
+    text = path.read_text(encoding="utf-8")
+    assert "不足叫牌" in text and "\\u" not in text and path.stat().st_size < before
+    assert js_index.loads(text) == dict(index, indexentries={})  # Sphinx reads it back
+    search.compact_index(tmp_path / "missing.js")  # no index (search off): nothing to do

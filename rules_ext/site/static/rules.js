@@ -8,8 +8,10 @@
  * - the search box remembers the edition of the page it was used on (a jump to 45C4b stays in
  *   that edition);
  * - the search page: Sphinx's index, searched with the bridge-term synonyms, English titles and
- *   glossary terms, one result per law (简 and 繁 together), an edition filter, a jump to a
- *   provision, and snippets of the law text (_search/<page>.json, not the whole page).
+ *   glossary terms and English phrases (search-english.txt), the laws a term names first, one
+ *   result per law (简 and 繁 together), an edition filter, a label opening its provision (the
+ *   other editions named there), and snippets of the law text (_search/<page>.json, not the
+ *   whole page, fetched side by side).
  */
 "use strict";
 
@@ -132,6 +134,48 @@ const RulesSite = {
     }
   },
 
+  /* -- a label typed into the search box: the provision, and the other editions that have it -- */
+  JUMP_KEY: "rules-jump",
+
+  /* the search page, before it opens the provision: what the provision's page names */
+  rememberJump: (url, cite, others) => {
+    try {
+      sessionStorage.setItem(RulesSite.JUMP_KEY, JSON.stringify(
+        { to: url.pathname + url.hash, cite, others }));
+    } catch (e) {
+      /* storage disabled: the provision opens without the other editions named */
+    }
+  },
+
+  /* the provision's page: "第27条B款 其他版本：1999年版 第27条B款 · …" above it, once */
+  showJump: () => {
+    let jump = null;
+    try {
+      jump = JSON.parse(sessionStorage.getItem(RulesSite.JUMP_KEY));
+      sessionStorage.removeItem(RulesSite.JUMP_KEY);
+    } catch (e) {
+      return;
+    }
+    const here = window.location.pathname + window.location.hash;
+    if (!jump || jump.to !== here || !jump.others.length) return;
+    const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (!target) return;
+    const box = document.createElement("p");
+    box.className = "rules-also";
+    box.setAttribute("role", "note");
+    box.appendChild(document.createTextNode(`${jump.cite} 其他版本：`));
+    jump.others.forEach((other, i) => {
+      if (i) box.appendChild(document.createTextNode(" · "));
+      const a = box.appendChild(document.createElement("a"));
+      a.href = other.href;
+      a.textContent = other.text;
+    });
+    const heading = target.tagName === "SECTION" && target.querySelector(":scope > h1, :scope > h2");
+    if (heading) heading.after(box);
+    else target.before(box);
+    (heading || box).scrollIntoView({ block: "start" });
+  },
+
   /* -- the search box: the edition of the page it is used on ------------------------------ */
   markSearchForms: () => {
     const edition = RulesSite.pageEdition();
@@ -163,6 +207,7 @@ const RulesSite = {
       }
     });
     RulesSite.markSearchForms();
+    RulesSite.showJump();
     RulesSearch.install();
   },
 };
@@ -174,21 +219,24 @@ const RulesSearch = {
 
   installed: false,
 
-  /* on the search page (searchtools.js defines Search), before Search.init runs the query */
+  /* on the search page (searchtools.js defines Search), before Search.init runs the query; the
+   * page loads the search data beside Sphinx's index (search.py), else it is loaded here */
   install: () => {
     if (RulesSearch.installed || typeof Search === "undefined") return;
     RulesSearch.installed = true;
-    const script = document.createElement("script");
-    script.src = `${RulesSite.root()}_static/rules-search-data.js`;
-    const loaded = new Promise((resolve) => {
-      script.onload = () => resolve(window.RULES_SEARCH);
-      script.onerror = () => resolve(null);
-    });
-    document.head.appendChild(script);
+    const loaded = window.RULES_SEARCH ? Promise.resolve(window.RULES_SEARCH)
+      : new Promise((resolve) => {
+        const script = document.createElement("script");
+        script.src = `${RulesSite.root()}_static/rules-search-data.js`;
+        script.onload = () => resolve(window.RULES_SEARCH);
+        script.onerror = () => resolve(null);
+        document.head.appendChild(script);
+      });
     Search.query = (query) => {
       loaded.then((data) => {
-        RulesSearch.data = data || { editions: [], synonyms: [], titles: {}, english: {},
-          s2t: "", t2s: "", words: {}, default: "", textdir: "_search" };
+        RulesSearch.data = { editions: [], synonyms: [], titles: {}, english: {}, phrases: [],
+          lawTitles: {}, defined: {}, s2t: "", t2s: "", words: {}, default: "",
+          textdir: "_search", ...data };
         RulesSearch.run(query);
       });
     };
@@ -323,6 +371,67 @@ const RulesSearch = {
     return [...words];
   },
 
+  /* the English phrases of a query, longest first: the table's (search-english.txt), the
+   * glossary's English terms, or the query's Latin words when an English law title holds them
+   * (arrangement of tables); each {words, laws} and the query without them */
+  englishPhrases: (query) => {
+    const data = RulesSearch.data;
+    const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const table = new Map(data.phrases.map((e) => [e.phrase, { ...e, words: [...e.words] }]));
+    for (const [phrase, terms] of Object.entries(data.english)) {
+      if (!table.has(phrase)) table.set(phrase, { phrase, words: [], laws: [] });
+      table.get(phrase).words.push(...terms);
+    }
+    const entries = [...table.values()].sort((a, b) => b.phrase.length - a.phrase.length);
+    let rest = ` ${query} `;
+    const found = [];
+    for (const entry of entries) {
+      const pattern = new RegExp(`(^|[^a-z])${escape(entry.phrase)}s?(?=[^a-z]|$)`);
+      if (pattern.test(rest)) {
+        found.push({ words: [entry.phrase, ...entry.words], laws: entry.laws });
+        rest = rest.replace(pattern, "$1 ");
+      }
+    }
+    const latin = rest.trim().replace(/\s+/g, " ");
+    if (/^[a-z']+( [a-z']+)+$/.test(latin)) {
+      const laws = Object.entries(data.titles).filter(([, title]) =>
+        ` ${title.toLowerCase().replace(/[^a-z']+/g, " ")} `.includes(` ${latin} `))
+        .map(([law]) => Number(law));
+      if (laws.length) {
+        found.push({ words: [latin], laws });
+        rest = "";
+      }
+    }
+    return { found, rest };
+  },
+
+  /* the pages of a law in every edition of the base edition (1999: 1999 and 1999-trad) */
+  lawDocs: (base, law) => RulesSearch.data.editions
+    .filter((e) => e.id === base || e.base === base)
+    .map((e) => Search._index.docnames.indexOf(`${e.id}/law-${law}`)).filter((d) => d >= 0),
+
+  /* the laws a word is the subject of, per edition, with how closely (1: the law's title, or a
+   * law the English phrase names; 2: a word of its title, 藏牌 in 第62条 藏牌的改正; 3: a law its
+   * definition cites, 调整分 -> 第12条) */
+  keyLaws: (words, named) => {
+    const data = RulesSearch.data;
+    const tiers = new Map(); // "1991/law-27" -> tier
+    const set = (key, tier) => tiers.set(key, Math.min(tiers.get(key) ?? 9, tier));
+    for (const [edition, titles] of Object.entries(data.lawTitles)) {
+      for (const law of named) if (titles[law] !== undefined) set(`${edition}/law-${law}`, 1);
+      for (const word of words) {
+        if ([...word].length < 2) continue;
+        for (const [law, title] of Object.entries(titles)) {
+          if (title === word) set(`${edition}/law-${law}`, 1);
+          else if (title.includes(word)) set(`${edition}/law-${law}`, 2);
+        }
+        const cited = (data.defined[word] || {})[edition] || [];
+        for (const law of cited) set(`${edition}/law-${law}`, 3);
+      }
+    }
+    return tiers;
+  },
+
   /* laws whose English title (WBF 1997) has the word */
   titleLaws: (part) => {
     if (!/^[a-z]{3,}$/.test(part)) return [];
@@ -332,7 +441,8 @@ const RulesSearch = {
   },
 
   /* -- the jump to a provision ------------------------------------------------------------ */
-  JUMP: /^(?:law\s*)?第?\s*(\d{1,3})\s*[条條]?\s*(?:[（(]?([A-Za-z])[)）]?\s*款?)?\s*(?:第?\s*(\d{1,2})\s*[项項]?)?\s*(?:([A-Za-z])\s*目?)?$/i,
+  /* 条/條 and 项/項 written as escapes: the 繁體 site's copy of this file is converted */
+  JUMP: /^(?:law\s*)?第?\s*(\d{1,3})\s*[\u6761\u689d]?\s*(?:[（(]?([A-Za-z])[)）]?\s*款?)?\s*(?:第?\s*(\d{1,2})\s*[\u9879\u9805]?)?\s*(?:([A-Za-z])\s*目?)?$/i,
 
   labels: (query) => {
     const match = query.trim().match(RulesSearch.JUMP);
@@ -393,31 +503,36 @@ const RulesSearch = {
     const from = params.get("from") || "";
     RulesSearch.filterBox(query, filter);
 
+    // a label (45C4b, 第62条): straight to the provision in the page's edition, else the default
+    // one; the other editions that have it are named on the page it opens (RulesSite.showJump)
     const labels = RulesSearch.labels(query);
     if (labels) {
       const targets = RulesSearch.jumpTargets(labels);
       const wanted = from.replace(/^zh-hant\//, "") || filter;
-      const here = targets.find((t) => t.edition.id === wanted);
+      const here = targets.find((t) => t.edition.id === wanted)
+        || targets.find((t) => t.edition.id === data.default) || targets[0];
       if (here) {
         const docname = from.startsWith("zh-hant/") && Search._index.docnames.includes(
           `zh-hant/${here.docname}`) ? `zh-hant/${here.docname}` : here.docname;
-        window.location.replace(`${RulesSearch.url(docname)}#${here.anchor}`);
-        return;
-      }
-      if (targets.length) {
-        RulesSearch.jumpBox(targets, labels[0]);
-        RulesSearch.finish(targets.length, "jump");
+        const url = new URL(`${RulesSearch.url(docname)}#${here.anchor}`, window.location.href);
+        RulesSite.rememberJump(url, RulesSearch.citation(labels[0]), targets.filter((t) => t !== here)
+          .map((t) => ({ href: new URL(`${RulesSearch.url(t.docname)}#${t.anchor}`,
+            window.location.href).href, text: `${t.edition.name} ${RulesSearch.citation(t.label)}` })));
+        window.location.replace(url.href);
         return;
       }
     }
 
-    const parts = RulesSearch.simp(query.toLowerCase())
-      .split(/[\s,，、;；:：.。!！?？"“”'‘’()（）《》]+/u).filter((p) => p);
+    const english = RulesSearch.englishPhrases(query.toLowerCase());
+    const parts = [...english.found, ...RulesSearch.simp(english.rest)
+      .split(/[\s,，、;；:：.。!！?？"“”'‘’()（）《》]+/u).filter((p) => p)
+      .map((part) => ({ words: RulesSearch.alternatives(part), laws: [], part }))];
     const phrases = new Set();
+    const tiers = new Map(); // "1991/law-27" -> how closely the query names the law (keyLaws)
     let docs = null; // doc -> {score, loose}: loose when found by index words, not the phrase
-    for (const part of parts) {
+    for (const { words, laws, part } of parts) {
       const partDocs = new Map();
-      for (const word of RulesSearch.alternatives(part)) {
+      for (const word of words) {
         phrases.add(word);
         // the traditional form finds the traditional texts (1999-trad; a 繁體 build's own index)
         for (const form of new Set([word, RulesSearch.trad(word)])) {
@@ -429,10 +544,17 @@ const RulesSearch = {
           }
         }
       }
-      for (const law of RulesSearch.titleLaws(part)) {
+      const named = [...laws, ...(part === undefined ? [] : RulesSearch.titleLaws(part))];
+      for (const [key, tier] of RulesSearch.keyLaws(words, laws)) {
+        tiers.set(key, Math.min(tiers.get(key) ?? 9, tier));
+        const [, base, law] = key.match(/^(.+)\/law-(\d+)$/);
+        // a law the query names is found even where jieba cut its words otherwise
+        if (tier < 3) RulesSearch.lawDocs(base, law).forEach((d) => partDocs.has(d)
+          || partDocs.set(d, { score: 20, loose: false }));
+      }
+      for (const law of named) {
         for (const edition of data.editions) {
-          const doc = Search._index.docnames.indexOf(`${edition.id}/law-${law}`);
-          if (doc >= 0) partDocs.set(doc, { score: 20, loose: false });
+          for (const doc of RulesSearch.lawDocs(edition.id, law)) partDocs.set(doc, { score: 20, loose: false });
         }
       }
       if (docs === null) docs = partDocs;
@@ -443,27 +565,31 @@ const RulesSearch = {
 
     // one result per law: the editions' simplified and traditional pages together
     const groups = new Map();
-    const order = data.editions.map((e) => e.id);
     for (const [doc, { score, loose }] of docs) {
       const docname = Search._index.docnames[doc];
       const place = RulesSearch.place(docname);
       if (filter && place.base !== filter) continue;
       let group = groups.get(place.key);
       if (!group) {
-        group = { place, docs: [], score: 0, loose: true };
+        group = { place, docs: [], score: 0, loose: true, tier: tiers.get(place.key) ?? 9 };
         groups.set(place.key, group);
       }
       group.docs.push(docname);
       group.score = Math.max(group.score, score);
       group.loose = group.loose && loose;
     }
+    // the editions: the page's own first, then the default one, then the catalogue's order
     const home = from.replace(/^zh-hant\//, "");
-    const rank = (g) => (home && g.place.base === home ? -1
-      : order.indexOf(g.place.base) >= 0 ? order.indexOf(g.place.base) : order.length);
+    const order = [home, data.default, ...data.editions.map((e) => e.id)].filter((e) => e);
+    const rank = (g) => (order.indexOf(g.place.base) >= 0 ? order.indexOf(g.place.base) : order.length);
     // the law first: the worked examples and the assistant quote it, after the law's own pages
     const aside = (g) => (RulesSearch.ASIDE.test(g.place.key) ? 1 : 0);
-    const results = [...groups.values()].sort((a, b) => aside(a) - aside(b) || b.score - a.score
-      || (a.loose - b.loose) || rank(a) - rank(b)
+    // the laws the query names (their title, their defined term), each with its other editions
+    // next to it: 1991 Law 27, 1999 Law 27, then the rest
+    const named = (a, b) => a.tier - b.tier
+      || (a.tier < 9 ? (a.place.law ?? 999) - (b.place.law ?? 999) || rank(a) - rank(b) : 0);
+    const results = [...groups.values()].sort((a, b) => aside(a) - aside(b) || named(a, b)
+      || b.score - a.score || (a.loose - b.loose) || rank(a) - rank(b)
       || (a.place.law ?? 999) - (b.place.law ?? 999) || a.place.key.localeCompare(b.place.key));
     RulesSearch.state = { results, next: 0, shown: 0, phrases: [...phrases] };
     RulesSearch.more();
@@ -477,12 +603,15 @@ const RulesSearch = {
     if (button) button.remove();
     let added = 0;
     while (state.next < state.results.length && added < RulesSearch.pageSize) {
-      const group = state.results[state.next++];
-      const item = await RulesSearch.item(group);
-      if (item) {
-        Search.output.appendChild(item);
-        added++;
-        state.shown++;
+      // the texts of a page of results fetched side by side, shown in the results' order
+      const groups = state.results.slice(state.next, state.next + RulesSearch.pageSize - added);
+      state.next += groups.length;
+      for (const item of await Promise.all(groups.map(RulesSearch.item))) {
+        if (item) {
+          Search.output.appendChild(item);
+          added++;
+          state.shown++;
+        }
       }
     }
     if (state.next < state.results.length) {
@@ -619,24 +748,10 @@ const RulesSearch = {
     Search.status.after(form);
   },
 
-  jumpBox: (targets, label) => {
-    const box = document.createElement("p");
-    box.className = "rules-jump";
-    box.appendChild(document.createTextNode(`转到 ${RulesSearch.citation(label)}：`));
-    targets.forEach((t, i) => {
-      if (i) box.appendChild(document.createTextNode(" · "));
-      const a = box.appendChild(document.createElement("a"));
-      a.href = `${RulesSearch.url(t.docname)}#${t.anchor}`;
-      a.textContent = `${t.edition.name} ${RulesSearch.citation(t.label)}`;
-    });
-    Search.output.before(box);
-  },
-
   finish: (count, how) => {
     Search.stopPulse();
     Search.title.innerText = "搜索结果";
-    if (how === "jump") Search.status.innerText = "这是条文编号：请选择版本。";
-    else if (!count) Search.status.innerText = "没有找到符合条件的条文。";
+    if (!count) Search.status.innerText = "没有找到符合条件的条文。";
     else if (how === "more") {
       Search.status.innerText = `已显示 ${count} 条结果（每条规则一项，简繁合并）；`
         + "其余结果见页末“显示更多结果”。";
