@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import law_of
-from rules_ext.site import hant
+from rules_ext.site import hant, interface
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -42,7 +42,10 @@ _OTHER_FOLDERS = ("compare", "assistant", "worked", "examples", "_static", "_gen
 
 
 def config_inited(app: Sphinx, config: Config) -> None:
-    """The 404 page, unless the project made its own."""
+    """The 404 page, unless the project made its own; its template is in the extension's theme
+    layer, which a site in Chinese has (``interface.install``)."""
+    if not interface.is_chinese(config):
+        return
     config.html_additional_pages = {PAGENAME: TEMPLATE, **(config.html_additional_pages or {})}
 
 
