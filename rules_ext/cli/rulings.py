@@ -19,16 +19,16 @@ from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     EDITIONS,
     MUST_PASS_WORDS,
-    PENALTY_CARD_WORDS,
     Ruling,
     available,
     kinds,
     tree,
 )
 from rules_ext.core.rulings.case import Case, load_case, parse_case
+from rules_ext.core.rulings.prose import offence, ruling_prose
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
-from rules_ext.corpus.labels import citation, law_number, sort_key
+from rules_ext.corpus.labels import citation, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import Quote, quote
 from rules_ext.errors import RulesError
@@ -107,44 +107,11 @@ def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
 
 
 
-def _laws(labels: tuple[str, ...] | list[str]) -> str:
-    return "、".join(citation(label) for label in labels)
-
-
 def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -> str:
-    """The outcome in Chinese, as a director reads it at the table."""
-    o = ruling.outcome
-    edition = CATALOGUE.name(ruling.edition)
-    lines = [f"{ruling.title}（{edition}）"]
-    if ruling.reference_edition:
-        lines.append(f"※ 以下为{CATALOGUE.name(ruling.reference_edition)}的规则，仅供参考。")
-    if case is not None and case.offender is not None:
-        what = f"叫 {case.call.chinese}" if case.call is not None else f"打出 {case.card.symbol}" if case.card else ""
-        before = f"（此前叫牌：{' '.join(Call.parse(c).chinese for c in case.auction)}）" if case.auction else ""
-        lines.append(f"违规：{case.offender.chinese}家 {what}{before}".rstrip())
-    lines.append("经过：")
-    lines += [f"  {i}. {s.question} —— {s.answer}" + (f"（{_laws(s.laws)}）" if s.laws else "")
-              for i, s in enumerate(ruling.steps, 1)]
-    lines.append(f"裁定：{o.summary}")
-    lines.append(f"适用条文：{_laws(ruling.laws)}")
-    if o.options:
-        lines.append("可供选择：")
-        lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
-    if o.offender_must_pass != "no" or o.partner_must_pass != "no" or all(law_number(x) <= 40 for x in ruling.laws):
-        lines.append(f"违规者：{MUST_PASS_WORDS[o.offender_must_pass]}")   # the auction's obligations
-        lines.append(f"违规者的同伴：{MUST_PASS_WORDS[o.partner_must_pass]}")
-    if o.lead_restriction:
-        lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
-    if o.penalty_card:
-        kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
-        lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
-    if o.tricks_transferred:
-        lines.append(f"移墩：{o.tricks_transferred}墩")
-    lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}")
-    lines.append("条文：")
-    lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
-    lines += [f"注：{note}" for note in (*o.notes,)]
-    return "\n".join(lines)
+    """The outcome in Chinese, as a director reads it at the table (:mod:`rules_ext.core.rulings.prose`,
+    with the rulebook's citations and edition names)."""
+    return ruling_prose(ruling, quotes, citation=citation, edition_name=CATALOGUE.name,
+                        offence=offence(case) if case is not None else "")
 
 
 def _toml(value: object) -> str:

@@ -126,6 +126,15 @@ class Outcome:
     def laws(self) -> tuple[str, ...]:
         return tuple(c.law for c in self.cites)
 
+    @property
+    def applied(self) -> tuple[str, ...]:
+        """The provisions that apply: the outcome's, then those its options and restrictions name,
+        in order, without repeats."""
+        named = [*self.laws, *(law for x in self.options for law in x.laws)]
+        for r in (self.lead_restriction, self.penalty_card):
+            named.extend(r.laws if r else ())
+        return tuple(dict.fromkeys(named))
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -151,11 +160,7 @@ class Ruling:
     def laws(self) -> tuple[str, ...]:
         """The provisions that apply: the outcome's, then those its options and restrictions name
         (the steps keep the provisions of their questions apart), in order, without repeats."""
-        o = self.outcome
-        named = [*o.laws, *(law for x in o.options for law in x.laws)]
-        for r in (o.lead_restriction, o.penalty_card):
-            named.extend(r.laws if r else ())
-        return tuple(dict.fromkeys(named))
+        return self.outcome.applied
 
     @property
     def cites(self) -> tuple[Cite, ...]:
