@@ -14,7 +14,7 @@ from typing import Any
 
 from rules_ext.cli.common import check_output_path
 from rules_ext.core import Contract
-from rules_ext.core.auction import Auction, Call
+from rules_ext.core.auction import Auction
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     EDITIONS,
