@@ -40,6 +40,7 @@ from rules_ext.core.rulings import (
     Tree,
     available,
     kinds,
+    prose,
     tree,
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
@@ -114,8 +115,22 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
             provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
                 source_name=EDITIONS.name(source), provisions=provisions,
-                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS})
+                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS},
+                prose=prose_data(corpus, t))
     return data
+
+
+def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
+    """The ruling as text (:mod:`rules_ext.core.rulings.prose`), in the pieces the copy button
+    joins: the head, the facts' heading and templates (the answers given are the page's), and the
+    text of every outcome."""
+    source = t.reference_edition or t.edition
+    outcomes = {}
+    for o in t.outcomes.values():
+        quotes = [quote(corpus, source, c.law, c.keyword) for c in o.cites]   # questionnaire_data checked them
+        outcomes[o.id] = "\n".join(prose.outcome_lines(o, [q for q in quotes if q is not None], citation))
+    return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "outcomes": outcomes}
 
 
 # -- the page without JavaScript: the whole tree as nested lists -------------------------------------

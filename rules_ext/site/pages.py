@@ -349,8 +349,7 @@ class Generator(EvidencePages):
             target = fields.get("illustrates", "")
             law = ""
             if target:
-                edition, _, label = target.rpartition(":")
-                law = markup.role("law", citation(label), target)
+                law = markup.role("law", citation(target.rpartition(":")[2]), target)
             found.append({"doc": f"/examples/{path.stem}", "law": law,
                           "summary": markup.escape(fields.get("summary", ""))})
         index = (srcdir / "examples" / "index.rst").is_file()

@@ -46,6 +46,7 @@ from rules_ext.core.rulings.model import (
     Restriction,
     Ruling,
     Step,
+    Tree,
 )
 
 if TYPE_CHECKING:
@@ -78,8 +79,9 @@ def laws_text(labels: Iterable[str], citation: Callable[[str], str]) -> str:
     return LAWS.format(laws=SEPARATOR.join(citation(x) for x in labels)) if labels else ""
 
 
-def head(ruling: Ruling, edition_name: Callable[[str], str]) -> list[str]:
-    """The kind and the edition; the notice that the rule is another edition's."""
+def head(ruling: Ruling | Tree, edition_name: Callable[[str], str]) -> list[str]:
+    """The kind and the edition; the notice that the rule is another edition's (a ruling's, or
+    its tree's: the same)."""
     lines = [f"{ruling.title}（{edition_name(ruling.edition)}）"]
     if ruling.reference_edition:
         lines.append(f"※ 以下为{edition_name(ruling.reference_edition)}的规则，仅供参考。")

@@ -1,6 +1,7 @@
 /* rules_ext: the 裁决助手 questionnaire (rules_ext/site/assistant.py embeds its tree as JSON).
-   One question at a time; the outcome with its provisions quoted and linked; the outcome copied as
-   a ruling record (TOML, rules_ext/pdf/rulings/format.md) and printed as a one-page ruling sheet.
+   One question at a time; the outcome with its provisions quoted and linked; the ruling copied as
+   text to read out (rules_ext/core/rulings/prose.py), or as a ruling record (TOML,
+   rules_ext/pdf/rulings/format.md), and printed as a one-page ruling sheet.
    No server, no network: everything is in the page. */
 (function () {
   "use strict";
@@ -216,12 +217,51 @@
     return lines.join("\n") + "\n";
   };
 
+  /* the ruling as text, as rules_ext/core/rulings/prose.py tells it: the head and the outcome's
+     text come from the page's data (written by that renderer); only the answers given are filled
+     into its facts template here */
+  Assistant.prototype.prose = function (o) {
+    var self = this, p = this.data.prose;
+    function fill(template, values) {
+      return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? String(values[key]) : m; });
+    }
+    var lines = [p.head];
+    if (this.answers.length) lines.push(p.facts);
+    this.answers.forEach(function (s, i) {
+      var laws = s.laws.length ? fill(p.laws, {laws: s.laws.map(function (law) {
+        var q = self.data.provisions[law];
+        return q ? q.citation : law;
+      }).join(p.separator)}) : "";
+      lines.push(fill(p.step, {n: i + 1, question: s.question, answer: s.label, laws: laws}));
+    });
+    lines.push(p.outcomes[o.id]);
+    return lines.join("\n");
+  };
+
+  /* text to the clipboard (or selected in ``output`` for the reader to copy) */
+  function copyOut(text, output, status, done) {
+    output.value = text;
+    output.hidden = false;
+    function fallback() {
+      output.focus();
+      output.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      status.textContent = ok ? done : "请手动复制下面的文字。";
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { status.textContent = done; }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
   Assistant.prototype.recordView = function (o) {
     var self = this;
     var fields = [["event", "赛事名称", "text", true], ["board", "牌号", "number", true],
                   ["table", "桌号", "text", false], ["director", "裁判长", "text", false]];
     this.inputs = this.inputs || {};
-    var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["裁决记录"])]);
+    var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["复制裁决"])]);
     var grid = el("div", {className: "law-assistant-record-fields"});
     fields.forEach(function (f) {
       var input = el("input", {type: f[2], name: f[0], className: "law-assistant-input"});
@@ -232,10 +272,14 @@
     });
     form.appendChild(grid);
     var status = el("p", {className: "law-assistant-status", role: "status"});
-    var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "裁决记录（TOML）"});
+    var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "复制的内容"});
     output.hidden = true;
-    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录"]);
+    var copyText = el("button", {type: "button", className: "law-assistant-copy-text"}, ["复制裁决（文字）"]);
+    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录（TOML）"]);
     var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决单"]);
+    copyText.addEventListener("click", function () { copyOut(self.prose(o), output, status, "已复制裁决（文字）。"); });
+    form.insertBefore(el("div", {className: "law-assistant-buttons"}, [copyText]), grid);
+    form.insertBefore(el("p", {className: "law-assistant-help"}, ["裁决记录（TOML，可打印裁决表）需填写赛事名称和牌号："]), grid);
     form.appendChild(el("div", {className: "law-assistant-buttons"}, [copy, print]));
     form.appendChild(status);
     form.appendChild(output);
@@ -249,20 +293,7 @@
       }
       var text = self.record(o, {event: self.inputs.event.trim(), board: board,
                                  table: (self.inputs.table || "").trim(), director: (self.inputs.director || "").trim()});
-      output.value = text;
-      output.hidden = false;
-      function fallback() {
-        output.focus();
-        output.select();
-        var ok = false;
-        try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
-        status.textContent = ok ? "已复制裁决记录。" : "请手动复制下面的裁决记录。";
-      }
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(function () { status.textContent = "已复制裁决记录。"; }, fallback);
-      } else {
-        fallback();
-      }
+      copyOut(text, output, status, "已复制裁决记录。");
     });
     print.addEventListener("click", function () { window.print(); });
     return form;
