@@ -212,6 +212,11 @@ def _is_literal(output: str) -> bool:
     return True
 
 
+def _raises(block: nodes.Element) -> bool:
+    """Whether an example of the block expects an exception (its message is the program's)."""
+    return any(e.exc_msg is not None for e in doctest.DocTestParser().get_examples(block.astext()))
+
+
 def _text_result(output: str) -> nodes.container:
     """Chinese output (a ruling) as lines, indented lines nested under the line above."""
     box = nodes.container(classes=[RESULT, "worked-result-text"])
@@ -249,7 +254,7 @@ def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None
                                                             and RESULT in after["classes"]):
             outputs = doctest_outputs(block)
             shown = "\n".join(outputs)
-            if _CJK.search(shown) and not any(_is_literal(x) for x in outputs):
+            if _CJK.search(shown) and not any(_is_literal(x) for x in outputs) and not _raises(block):
                 block.replace_self([_text_result(shown), folded])
                 folded += block
                 continue
