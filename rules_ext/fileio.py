@@ -362,11 +362,12 @@ def parse_toml(text: str, *, source: str, error: type[ValueError] = ValueError) 
     return TomlText(data, tuple(text.splitlines()), source)
 
 
-def read_toml(path: str | os.PathLike[str], *, error: type[ValueError] = ValueError) -> TomlText:
-    """Read a UTF-8 TOML file, a regular file under the input size limit (:func:`read_input`; see
-    :func:`parse_toml`); text that is not UTF-8 raises ``error``."""
+def read_toml(path: str | os.PathLike[str], *, error: type[ValueError] = ValueError,
+              max_size: int = MAX_INPUT_SIZE) -> TomlText:
+    """Read a UTF-8 TOML file, a regular file under the input size limit (``max_size``,
+    :func:`read_input`; see :func:`parse_toml`); text that is not UTF-8 raises ``error``."""
     try:
-        text = read_input(path).decode("utf-8")
+        text = read_input(path, max_size).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     return parse_toml(text, source=str(path), error=error)

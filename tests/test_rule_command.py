@@ -40,7 +40,7 @@ def test_json_has_the_outcome_shape_and_quotes_the_text(tmp_path, capsys):
     for key in ("laws", "options", "partner_must_pass", "offender_must_pass", "lead_restriction", "penalty_card",
                 "tricks_transferred", "adjusted_score_possible", "quote", "steps"):
         assert key in data
-    assert data["laws"] == ["27B1a", "27B1b"]
+    assert data["laws"] == ["27B", "27B1a", "27B1b"]
     assert data["adjusted_score_possible"] == "must"
     assert data["quote"][1] == {"law": "27B1b", "citation": "第27条B款1项b目",
                                 "text": "如果裁判判定，该不足叫牌传递的信息足以损害非违规方时，则应判给调整分。"}
@@ -60,7 +60,7 @@ def test_text_is_chinese_with_the_call_in_suit_symbols(tmp_path, capsys):
      r"case.toml:7: irregularity.call: 1H by S comes after the auction ended"),
     (('auction = ["Pass", "1S"]', 'auction = ["Pass", "1S", "1H"]'), r"case.toml:4: auction\[3\]: '1H': Law 18D"),
     (('accepted = "no"', 'accepted = "perhaps"'), r"case.toml:9: facts.accepted: 'perhaps' is not an answer"),
-    (('accepted = "no"\n', ''), r"case.toml: facts.accepted: not answered: "),
+    (('accepted = "no"\n', ''), r"case.toml:\d+: facts.accepted: not answered: "),
     (('edition = "1999"', 'edition = "2008"'), r"case.toml:1: edition: '2008': expected one of 1991, 1999"),
     (('kind = "insufficient_bid"', 'kind = "fun"'), r"case.toml:2: kind: 'fun' is not a kind of irregularity"),
     (('[facts]', '[facts]\nin_turn = "no"'), r"case.toml:9: facts.in_turn: 'no' contradicts the auction"),
@@ -90,7 +90,7 @@ def test_the_ruling_becomes_a_record_the_form_command_prints(tmp_path, capsys):
     capsys.readouterr()
     loaded = load_ruling(record)
     assert loaded.board == 1 and loaded.event == "冬季俱乐部双人赛"
-    assert [str(c) for c in loaded.laws] == ["1999:27B1a", "1999:27B1b"]
+    assert [str(c) for c in loaded.laws] == ["1999:27B", "1999:27B1a", "1999:27B1b"]
     assert "应判给调整分" in loaded.ruling and "1. 不足叫牌是否依序作出" in loaded.facts
     assert main(["ruling", str(record), "-o", str(tmp_path / "form.pdf")]) == 0
     assert (tmp_path / "form.pdf").read_bytes().startswith(b"%PDF")
@@ -197,3 +197,56 @@ def test_the_blank_forms_deal_stays_clear_of_the_auction_grid():
     grid_w = sum(left[-1]._colWidths)
     assert grid_w <= table._colWidths[0] - 8
     assert diagram.wrap(width, 1e6)[0] <= table._colWidths[1]
+
+
+# -- a judgement that may wait (待定) -------------------------------------------------------------
+
+PENDING_CASES = {   # case file, fact, the adjusted score of each case (then: "may" overall)
+    "insufficient_bid-1999-lowest-damaging": ("damaging", ["no", "must"]),
+    "exposed_cards-1991-minor": ("knew_damage", ["no", "must"]),
+    "revoke-1991-won-by-offender": ("equity", ["no", "must"]),
+    "revoke-1991-trick-12": ("equity", ["no", "must"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PENDING_CASES))
+@pytest.mark.parametrize("word", ["pending", "待定"])
+def test_a_judgement_not_yet_decided_keeps_each_case_and_the_adjusted_score_possible(tmp_path, capsys, name, word):
+    fact, scores = PENDING_CASES[name]
+    text = (CASES / f"{name}.toml").read_text(encoding="utf-8")
+    text = re.sub(rf'^{fact} = "\w+"$', f'{fact} = "{word}"', text, flags=re.M)
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["rule", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["adjusted_score_possible"] for b in data["branches"]] == scores
+    assert data["adjusted_score_possible"] == "may"
+    assert [p["fact"] for p in data["pending"]] == [fact]
+    judged = data["pending"][0]["laws"]
+    assert set(judged) <= set(data["laws"]) and {q["law"] for q in data["quote"]} >= set(judged)
+    for branch in data["branches"]:
+        assert set(branch["laws"]) <= set(data["laws"])
+    assert main(["rule", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "调整分：可以判给调整分" in out and "待定：" in out
+    assert all(f"若{b['answer']}：" in out for b in data["branches"])
+
+
+def test_only_a_judgement_may_wait(tmp_path, capsys):
+    text = (CASES / "revoke-1991-trick-12.toml").read_text(encoding="utf-8").replace(
+        't12_partner = "yes"', 't12_partner = "待定"')
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["rule", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "facts.t12_partner: '待定' is not an answer" in err, err
+
+
+def test_an_undecided_judgement_goes_onto_the_record_and_the_form(tmp_path, capsys):
+    case = (CASES / "insufficient_bid-1999-lowest-damaging.toml").read_text(encoding="utf-8").replace(
+        'damaging = "yes"', 'damaging = "待定"')
+    record, text, _ = _form_text(tmp_path, capsys, case)
+    assert 'pending = ["裁判长是否判定该不足叫牌传递的信息足以损害非违规方？（第27条B款1项b目）□ 未损害 □ 足以损害"]' in record
+    assert 'adjusted_score = "may"' in record
+    assert "待定的判断 Judgements not yet decided" in text and "□ 未损害 □ 足以损害" in text
+    assert "可以判给调整分 an adjusted score may be awarded" in text

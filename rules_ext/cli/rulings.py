@@ -17,15 +17,15 @@ from rules_ext.core import Contract
 from rules_ext.core.auction import Auction
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
+    DEPENDS_WORDS,
     EDITIONS,
-    MUST_PASS_WORDS,
     Ruling,
     available,
     kinds,
     tree,
 )
 from rules_ext.core.rulings.case import Case, load_case, parse_case
-from rules_ext.core.rulings.prose import offence, ruling_prose
+from rules_ext.core.rulings.prose import laws_text, must_pass_words, offence, refer_words, ruling_prose
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
 from rules_ext.corpus.labels import citation, sort_key
@@ -71,7 +71,10 @@ def _rule(args: argparse.Namespace) -> int:
         parse_ruling(record, source=str(args.record))   # a record the form command reads, or nothing
         write_text_atomic(args.record, record)
     if args.format == "json":
-        print(json.dumps(ruling_json(ruling, quotes), ensure_ascii=False, indent=2))
+        data = ruling_json(ruling, quotes)
+        settled = case.lead_penalty(ruling)
+        data["lead_penalty"] = None if settled is None else {"text": settled.text, "laws": list(settled.laws)}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(ruling_text(ruling, quotes, case))
     return 0
@@ -100,7 +103,7 @@ def quotes_for(ruling: Ruling, corpus: Corpus) -> list[Quote]:
 
 
 def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
-    out = ruling.to_dict()
+    out = ruling.to_dict(key=sort_key)
     out["quote"] = [{"law": q.law, "citation": q.citation, "text": q.text} for q in quotes]
     return out
 
@@ -109,9 +112,11 @@ def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
 
 def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -> str:
     """The outcome in Chinese, as a director reads it at the table (:mod:`rules_ext.core.rulings.prose`,
-    with the rulebook's citations and edition names)."""
+    with the rulebook's citations and edition names); with the ``case``, what the offender did, the
+    calls and play around it, and the lead penalty its later auction settles (Law 26)."""
     return ruling_prose(ruling, quotes, citation=citation, edition_name=CATALOGUE.name,
-                        offence=offence(case) if case is not None else "")
+                        offence=offence(case) if case is not None else (),
+                        settled=case.lead_penalty(ruling) if case is not None else None)
 
 
 def _toml(value: object) -> str:
@@ -129,7 +134,7 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     ``edition:label``, the outcome as the ruling."""
     missing = [key for key in ("event", "board") if key not in case.data]
     if missing:
-        raise RulesError(f"{case.source}: {missing[0]}: missing: a ruling record needs the event and the board "
+        raise RulesError(f"{case.where(missing[0])}: {missing[0]}: missing: a ruling record needs the event and the board "
                          f"(add e.g. event = \"…\" and board = 7 to the case file)")
     o = ruling.outcome
     edition = ruling.reference_edition or ruling.edition
@@ -146,18 +151,11 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         lines.append(f"auction = {_toml(calls)}")
     facts = [f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1)]
     lines.append(f"facts = {_toml(chr(10).join(facts))}")
-    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.laws])}")
-    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
-    if o.offender_must_pass != "no":
-        text.append(f"违规者{MUST_PASS_WORDS[o.offender_must_pass]}。")
-    if o.partner_must_pass != "no":
-        text.append(f"违规者的同伴{MUST_PASS_WORDS[o.partner_must_pass]}。")
-    for what, r in (("引牌限制", o.lead_restriction), ("罚张", o.penalty_card)):
-        if r is not None:
-            text.append(f"{what}：{r.text}")
-    if o.tricks_transferred:
-        text.append(f"移墩：{o.tricks_transferred}墩。")
-    text.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
+    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.ordered_laws(sort_key)])}")
+    pending = ruling.pending
+    if pending:
+        lines.append(f"pending = {_toml([pending_words(ruling, s.fact) for s in pending])}")
+    text = record_text(ruling)
     if ruling.reference_edition:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)
@@ -167,6 +165,38 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
     if result:
         lines += ["", "[result]"] + [f"{key} = {_toml(value)}" for key, value in result.items()]
     return "\n".join(lines) + "\n"
+
+
+def pending_words(ruling: Ruling, fact: str) -> str:
+    """An undecided judgement as the record and the form carry it: the question, its provisions and
+    its answers to tick: ``…？（第27条B款1项b目）□ 未损害 □ 足以损害``."""
+    question = next(q for q in tree(ruling.kind, ruling.reference_edition or ruling.edition).questions.values()
+                    if q.fact == fact and q.judgement)
+    return question.text + laws_text(question.laws, citation) + " ".join(f"□ {a.label}" for a in question.answers)
+
+
+def record_text(ruling: Ruling) -> list[str]:
+    """The ruling's lines of a ruling record: the outcome, and each case of an undecided judgement."""
+    o = ruling.outcome
+    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
+    if o.refer:
+        text.append(f"转至：{refer_words(o)}。")
+    for field, who in (("offender_must_pass", "违规者"), ("partner_must_pass", "违规者的同伴")):
+        if getattr(o, field) != "no" or field in o.depends:
+            text.append(f"{who}{must_pass_words(o, field)}。")
+    for what, r, field in (("引牌限制", o.lead_restriction, "lead_restriction"), ("罚张", o.penalty_card, "penalty_card")):
+        if r is not None:
+            text.append(f"{what}：{r.text}")
+        elif field in o.depends:
+            text.append(f"{what}：{DEPENDS_WORDS}。")
+    if o.tricks_transferred:
+        text.append(f"移墩：{o.tricks_transferred}墩。")
+    if not o.refer:
+        text.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
+    for b in ruling.branches:
+        text.append(f"若{b.label}：" + "".join(line if line.endswith("。") else line + "。" for line in record_text(b.ruling)[1:]))
+    # (each case's own outcome is in the summary above; its fields follow here)
+    return text
 
 
 def table_result(case: Case) -> dict[str, str | int]:

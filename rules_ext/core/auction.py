@@ -170,12 +170,13 @@ class Auction:
 
     # -- what may be called ---------------------------------------------------------------------
 
-    def check(self, call: Call) -> None:
-        """Raise AuctionError if ``call`` may not be made now by the player whose turn it is."""
+    def check(self, call: Call, seat: Seat | None = None) -> None:
+        """Raise AuctionError if ``call`` may not be made now by the player whose turn it is, or by
+        ``seat`` (Law 19 from that seat: whose bid a double or redouble would be made over)."""
         if self.is_complete:
             raise AuctionError("39", f"{call} after the final pass: the auction is over (Law 17E)")
         last = self.last_bid()
-        seat = self.next_seat
+        seat = self.next_seat if seat is None else seat
         if call.is_bid:
             assert call.level is not None
             if call.level > 7:
@@ -199,9 +200,10 @@ class Auction:
             if any(c.kind is CallKind.REDOUBLE for c in after):
                 raise AuctionError("19B1", f"{seat} may not redouble: {last[1]} has already been redoubled")
 
-    def is_legal(self, call: Call | str) -> bool:
+    def is_legal(self, call: Call | str, seat: Seat | None = None) -> bool:
+        """Whether ``call`` may be made now by the player in turn (or by ``seat``, see :meth:`check`)."""
         try:
-            self.check(Call.parse(call))
+            self.check(Call.parse(call), seat)
         except AuctionError:
             return False
         return True

@@ -186,6 +186,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "facts": ("事实", "Facts"),
     "laws": ("适用条款", "Laws applied"),
     "ruling": ("裁决", "Ruling"),
+    "pending": ("待定的判断", "Judgements not yet decided"),
+    "pending_how": ("判定时间：＿＿＿＿　　裁判长签名：＿＿＿＿＿＿", "decided at ____, director's signature ______"),
     "ruling_form": ("裁判裁决记录", "Director's ruling form"),
     "adjustment": ("调整分", "Score adjustment"),
     "weight": ("权重", "Weight"),

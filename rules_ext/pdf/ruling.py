@@ -220,6 +220,10 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
     story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
                             _signature_row(r, options, styles, width)]), Spacer(1, 4)]
+    if r.pending:   # the judgements the ruling leaves open, each with its place to record the decision
+        body = [[_text(f"{i}. {question}", styles), styles.para(L("pending_how"), "small")]
+                for i, question in enumerate(r.pending, 1)]
+        story += [KeepTogether(_box(L("pending"), body, width, styles)), Spacer(1, 4)]
     story.append(KeepTogether(_adjustment_block(r, options, styles, width, dd)))
     story.append(KeepTogether(_appeal_block(r.appeal, False, options, styles, width)))
     return story

@@ -24,6 +24,7 @@ and ``example.toml`` there)::
     laws = ["1999:16A", "1999:12C3"]   # edition:label, quoted from the rulebook
     ruling = '''The ruling and why.'''
     adjusted_score = "must"     # whether an adjusted score may follow: "no", "may" or "must"
+    pending = ["裁判长是否判定…损害非违规方？（第27条B款1项b目）"]   # judgements not yet decided
 
     [players]                   # names at the table
     N = "Zoë Dupré"
@@ -167,6 +168,8 @@ class RulingRecord:
     #: whether the ruling lets an adjusted score follow: "no", "may", "must" ('' not said); without
     #: an [adjustment], "may" and "must" print lines to fill in and only "no" prints "none"
     adjusted_score: str = ""
+    #: the director's judgements not yet decided (the rulings assistant's "待定"), each a question
+    pending: tuple[str, ...] = ()
     adjustment: Adjustment | None = None
     appeal: Appeal | None = None
     source: str = field(default="<record>", compare=False)
@@ -194,7 +197,7 @@ class RulingRecord:
 _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
-             "appeal_deadline", "adjusted_score"}
+             "appeal_deadline", "adjusted_score", "pending"}
 
 #: the values of ``adjusted_score`` (the rulings assistant's ``adjusted_score_possible``)
 ADJUSTED_SCORE = ("no", "may", "must")
@@ -348,6 +351,7 @@ class _Reader:
                                                          "ew_pair", "time", "facts", "ruling", "polled",
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")
+        pending = self.texts(d, "pending", "pending")
         event = self.text(d, "event", "event", required=True)
         adjusted = self.text(d, "adjusted_score", "adjusted_score")
         if adjusted and adjusted not in ADJUSTED_SCORE:
@@ -360,7 +364,7 @@ class _Reader:
                 event=event, board=board, called_by=called_by, players=players, deal=deal,
                 auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
                 appeal=appeal, result=result, statements=statements, consulted=consulted,
-                adjusted_score=adjusted, source=self.source, **texts)
+                adjusted_score=adjusted, pending=pending, source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 

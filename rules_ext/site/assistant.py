@@ -21,6 +21,7 @@ it is written (here, on purpose: it is data, not a text node) and ``assistant.js
 """
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -33,9 +34,12 @@ from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
+    PENDING_LABEL,
+    Branch,
     NotInEdition,
     Outcome,
     Question,
+    Ruling,
     RulingError,
     Tree,
     available,
@@ -44,10 +48,11 @@ from rules_ext.core.rulings import (
     tree,
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
+from rules_ext.core.rulings.model import combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
-from rules_ext.corpus.quoting import quote
+from rules_ext.corpus.quoting import Quote, quote
 from rules_ext.errors import RulesError
 from rules_ext.site import hant, markup
 from rules_ext.site.directives import skip_node
@@ -103,7 +108,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     fields; ``provisions`` maps each label to its citation and (filled when the page is written)
     its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
     source = t.reference_edition or t.edition
-    provisions: dict[str, dict[str, str]] = {}
+    provisions: dict[str, dict[str, Any]] = {}
     data = t.to_dict()
     for node in (*data["questions"].values(), *data["outcomes"].values()):
         for cite in node["cites"]:
@@ -113,9 +118,15 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
                                      f"has no {cite['keyword']!r}")
             cite["quote"] = found.text
             provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
+    for order, label in enumerate(sorted(provisions, key=sort_key)):   # the rulebook's order of the laws
+        provisions[label]["order"] = order
+    for outcome in data["outcomes"].values():
+        if outcome["refer"]:
+            outcome["refer"] = prose.refer_title(outcome["refer"])
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
                 source_name=EDITIONS.name(source), provisions=provisions,
-                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS},
+                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
+                       "pending": PENDING_LABEL},
                 prose=prose_data(corpus, t))
     return data
 
@@ -123,14 +134,50 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
 def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     """The ruling as text (:mod:`rules_ext.core.rulings.prose`), in the pieces the copy button
     joins: the head, the facts' heading and templates (the answers given are the page's), and the
-    text of every outcome."""
+    text of every result the tree can reach (:func:`results`), keyed by :func:`result_key`: an
+    outcome by its id; a judgement not yet decided by its cases' keys, and each of its cases,
+    told under it, by ``KEY>CASE`` (``assistant.js`` builds the same keys from its walk). Each
+    text is a list of numbers into ``lines``: the results share most of their lines (the quotes,
+    the duties), so that each is in the page once."""
     source = t.reference_edition or t.edition
-    outcomes = {}
-    for o in t.outcomes.values():
-        quotes = [quote(corpus, source, c.law, c.keyword) for c in o.cites]   # questionnaire_data checked them
-        outcomes[o.id] = "\n".join(prose.outcome_lines(o, [q for q in quotes if q is not None], citation))
+    texts: dict[str, list[int]] = {}
+    lines: dict[str, int] = {}
+
+    def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
+        told = prose.outcome_lines(r.outcome, quotes, citation, shared_notes=shared)
+        texts[key] = [lines.setdefault(line, len(lines)) for line in told]
+        for b in r.branches:
+            tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)
+
+    for r in results(t):
+        found = [quote(corpus, source, c.law, c.keyword) for c in r.cites]   # questionnaire_data checked them
+        tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
-            "laws": prose.LAWS, "separator": prose.SEPARATOR, "outcomes": outcomes}
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "lines": list(lines), "outcomes": texts}
+
+
+def result_key(r: Ruling) -> str:
+    """A result as the copy button finds its text: the outcome's id, or of a judgement not yet
+    decided ``QUESTION:pending(CASE,CASE)``."""
+    return r.outcome.id + (f"({','.join(result_key(b.ruling) for b in r.branches)})" if r.branches else "")
+
+
+def results(t: Tree, node_id: str = "") -> list[Ruling]:
+    """Every result (without its steps) the answers can reach from ``node_id`` (the start): each
+    outcome, and for each judgement each combination of its cases' results (the core's walk gives
+    the same: ``combine``)."""
+    node = t.node(node_id or t.start)
+    if isinstance(node, Outcome):
+        return [Ruling(t.kind, t.title, t.edition, node, (), t.reference_edition)]
+    found = {result_key(r): r for a in node.answers for r in results(t, a.next)}
+    if node.judgement:
+        for cases in itertools.product(*(results(t, a.next) for a in node.answers)):
+            branches = tuple(Branch(a.key, a.label, r) for a, r in zip(node.answers, cases, strict=True))
+            r = Ruling(t.kind, t.title, t.edition, combine(node, branches), (), t.reference_edition,
+                       open=node, branches=branches)
+            found[result_key(r)] = r
+    return list(found.values())
 
 
 # -- the page without JavaScript: the whole tree as nested lists -------------------------------------
@@ -191,19 +238,23 @@ def outcome_data(corpus: Corpus, t: Tree, o: Outcome) -> dict[str, Any]:
     def restriction(r) -> str:
         return markup.escape(r.text) + (" （" + _laws_inline(r.laws, source) + "）" if r.laws else "")
 
-    fields = [("适用条文", _laws_inline(ruling.laws, source))]
+    fields = [("适用条文", _laws_inline(ruling.ordered_laws(sort_key), source))]
     for x in o.options:
         fields.append(("可供选择", markup.escape(f"{x.by}：{x.choice}")
                        + (" （" + _laws_inline(x.laws, source) + "）" if x.laws else "")))
-    fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
-    fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))
+    if o.refer:
+        fields.append(("转至", markup.escape(prose.refer_words(o))))
+    else:
+        fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
+        fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))
     if o.lead_restriction:
         fields.append(("引牌限制", restriction(o.lead_restriction)))
     if o.penalty_card:
         fields.append((f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", restriction(o.penalty_card)))
     if o.tricks_transferred:
         fields.append(("移墩", markup.escape(f"{o.tricks_transferred}墩")))
-    fields.append(("调整分", markup.escape(ADJUSTED_WORDS[o.adjusted_score])))
+    if not o.refer:
+        fields.append(("调整分", markup.escape(ADJUSTED_WORDS[o.adjusted_score])))
     return {"anchor": _outcome_anchor(o.id), "summary": markup.escape(o.summary),
             "fields": [(markup.escape(k), v) for k, v in fields], "quotes": quotes,
             "notes": [markup.escape(n) for n in o.notes]}
@@ -246,7 +297,7 @@ def _fields(t: Tree, answers: Mapping[str, object]) -> dict[str, str]:
     """The compared fields of the outcome the answers lead to, as plain Chinese text."""
     r = t.walk(answers)
     o = r.outcome
-    out = {"适用条文": "、".join(citation(x) for x in r.laws), "裁定": o.summary,
+    out = {"适用条文": "、".join(citation(x) for x in r.ordered_laws(sort_key)), "裁定": o.summary,
            "可供选择": "；".join(f"{x.by}：{x.choice}" for x in o.options) or "—",
            "违规者": MUST_PASS_WORDS[o.offender_must_pass], "违规者的同伴": MUST_PASS_WORDS[o.partner_must_pass],
            "引牌限制": o.lead_restriction.text if o.lead_restriction else "—",

@@ -39,6 +39,7 @@ from rules_ext.site.directives import collapsible
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -268,3 +269,10 @@ def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None
         else:
             block.replace_self(folded)
         folded += block
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The worked examples' ``worked-result`` directive on its own: the site sets it up with the
+    rest (``rules_ext.site``), a doctest build of the examples alone names this module."""
+    app.add_directive(RESULT, WorkedResultDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -31,35 +31,44 @@ EXPECTED = {
     # 1991 31A: a pass over partner's conventional call goes to A2(b); 1999 31A only takes a
     # conventional pass there, a natural one is 30B1 (pass one round). 29A/29B swap labels.
     "call_out_of_rotation-1991-pass-over-strong-club": {
-        "laws": ["29A", "31A", "31A2b", "23A", "26A2", "26B"], "offender_must_pass": "no",
+        "laws": ["23A", "26A2", "26B", "29A", "30intro", "31A", "31A2b"], "offender_must_pass": "no",
         "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     "call_out_of_rotation-1999-pass-over-strong-club": {
-        "laws": ["29B", "30B1"], "offender_must_pass": "next_turn", "partner_must_pass": "no", "adjusted_score_possible": "no"},
+        "laws": ["29B", "30intro", "30B1"], "offender_must_pass": "next_turn", "partner_must_pass": "no", "adjusted_score_possible": "no"},
     # 32B2 in both; 1991 cites 23A, 1999's Law 23 has no sections; 1999's clause restored by erratum
     "call_out_of_rotation-1991-double-at-rho": {
-        "laws": ["29A", "32intro", "32B2", "23A", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+        "laws": ["23A", "26B", "29A", "32intro", "32B2"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     "call_out_of_rotation-1999-double-at-rho": {
-        "laws": ["29B", "32intro", "32B2", "23", "26B"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
+        "laws": ["23", "26B", "29B", "32intro", "32B2"], "partner_must_pass": "throughout", "adjusted_score_possible": "may"},
     # 25B2b2: 1991 bars the partner throughout; 1999 lets the auction go on, capping the offenders
     "change_of_call-1991-delayed-change": {
-        "laws": ["25B2", "25B2b2", "25B2c", "23A", "26A2", "26B"], "partner_must_pass": "throughout",
+        "laws": ["23A", "25B2", "25B2b", "25B2b2", "25B2c", "26A2", "26B"], "partner_must_pass": "throughout",
         "adjusted_score_possible": "may"},
     "change_of_call-1999-delayed-change": {
-        "laws": ["25B2", "25B2b2", "25note", "12C1", "25B2c", "26A2", "26B"], "partner_must_pass": "no",
+        "laws": ["12C1", "25B2", "25B2b", "25B2b2", "25B2c", "25note", "26A2", "26B"], "partner_must_pass": "no",
         "adjusted_score_possible": "must"},
     # 15C1 (1991 only): any player may demand the board be cancelled before the second auction
     "wrong_board-1991-during-auction": {"laws": ["15C", "15C1"], "adjusted_score_possible": "no"},
     "wrong_board-1999-during-auction": {"laws": ["15C"], "adjusted_score_possible": "no"},
     "exposed_card_auction-1999-honour": {
-        "laws": ["24intro", "24B", "23"], "partner_must_pass": "next_turn", "adjusted_score_possible": "may"},
+        "laws": ["23", "24intro", "24B"], "partner_must_pass": "next_turn", "adjusted_score_possible": "may"},
     "inadmissible_call-1999-above-seven": {
-        "laws": ["38", "23", "26A2", "26B"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
+        "laws": ["23", "26A2", "26B", "38"], "offender_must_pass": "throughout", "partner_must_pass": "throughout"},
     "call_after_final_pass-1991-defender-double": {
-        "laws": ["39intro", "39B", "26A2", "26B"], "offender_must_pass": "no", "partner_must_pass": "no"},
+        "laws": ["26A2", "26B", "39intro", "39B"], "offender_must_pass": "no", "partner_must_pass": "no"},
     # 13: 1991 adjusts once the player with the wrong cards has called; 1999 may let the board go on
     "wrong_number_of_cards-1991-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "must"},
     "wrong_number_of_cards-1999-called-with-14": {"laws": ["13intro"], "adjusted_score_possible": "no"},
     "simultaneous_calls-1999-partner": {"laws": ["33"], "partner_must_pass": "no", "tricks_transferred": 0},
+    # the richer facts (tests/core/test_rulings_facts.py): first_legal, lho_called and Law 26A1 from
+    # the auction after the change; 31A2a from the calls after the call out of rotation; 24C from two cards
+    "change_of_call-1991-later-named-suit": {
+        "laws": ["23A", "25B2", "25B2b", "25B2b2", "25B2c", "26A2", "26B"], "partner_must_pass": "throughout",
+        "lead_penalty": {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。", "laws": ["26A1"]}},
+    "call_out_of_rotation-1991-bid-at-rho-repeated": {
+        "laws": ["23A", "29A", "31intro", "31A2", "31A2a"], "partner_must_pass": "next_turn", "lead_penalty": None},
+    "exposed_card_auction-1991-two-cards": {
+        "laws": ["23A", "24intro", "24C", "50C"], "partner_must_pass": "next_turn"},
 }
 
 
@@ -99,12 +108,12 @@ def test_1999_never_cites_72B1_and_says_it_is_not_delivered():
     assert "72B1" not in labels and "23B" not in labels and "23A" not in labels
     ruling = t.walk({"turn": "lho", "call_type": "pass", "accepted": "no", "pass_conventional": "natural",
                      "bid_before": "no"})
-    assert ruling.laws == ("29B", "30A") and ruling.outcome.offender_must_pass == "next_turn"
+    assert ruling.outcome.laws == ("29B", "30A") and ruling.outcome.offender_must_pass == "next_turn"
     assert any("72条B款1" in n and "未收录" in n and "不可替代" in n for n in ruling.outcome.notes)
     # 1991 30A at partner's turn: 23B (a pass out of rotation at partner's turn)
     r1991 = tree("call_out_of_rotation", "1991").walk(
         {"turn": "partner", "call_type": "pass", "accepted": "no", "pass_conventional": "natural", "bid_before": "no"})
-    assert r1991.laws == ("29A", "30A", "23B") and r1991.adjusted_score == "may"
+    assert r1991.outcome.laws == ("29A", "30A", "23B") and r1991.adjusted_score == "may"
 
 
 @pytest.mark.parametrize("edition", ["1991", "1999"])
@@ -112,8 +121,8 @@ def test_law_29_labels_follow_each_edition(edition):
     t = tree("call_out_of_rotation", edition)
     accept, cancel = ("29B", "29A") if edition == "1991" else ("29A", "29B")
     base = {"turn": "partner", "call_type": "bid"}
-    assert t.walk({**base, "accepted": "yes"}).laws == (accept,)
-    assert t.walk({**base, "accepted": "no"}).laws[0] == cancel
+    assert t.walk({**base, "accepted": "yes"}).outcome.laws == (accept,)
+    assert t.walk({**base, "accepted": "no"}).outcome.laws[0] == cancel
 
 
 def test_the_card_deemed_in_the_hand_is_14B2_in_1991_and_14B3_in_1999():

@@ -24,22 +24,25 @@ DEAL = "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"
 
 # case file -> the decisive fields, from the 1991 text
 EXPECTED = {
-    "revoke-1991-won-by-offender.toml": {"laws": ["63B", "64A1"], "tricks_transferred": 2,
+    "revoke-1991-won-by-offender.toml": {"laws": ["61A", "63A", "63B", "64A1"], "tricks_transferred": 2,
                                          "adjusted_score_possible": "no", "reference_edition": None,
                                          "penalty_card": None},
-    "revoke-1991-trick-12.toml": {"laws": ["62D1", "62D2", "64B6"], "tricks_transferred": 0,
+    "revoke-1991-trick-12.toml": {"laws": ["61A", "62B1", "62D1", "62D2", "64B6"], "tricks_transferred": 0,
                                   "adjusted_score_possible": "no", "reference_edition": None},
-    "revoke-1999-partner-won.toml": {"laws": ["63B", "64A2"], "tricks_transferred": 1, "edition": "1999",
+    "revoke-1999-partner-won.toml": {"laws": ["61A", "63A", "63B", "64A2"], "tricks_transferred": 1, "edition": "1999",
                                      "reference_edition": "1991"},
-    "lead_out_of_turn-1991-opening-retracted.toml": {"laws": ["54D", "56", "50E1", "50E2a", "50E2b"],
+    "lead_out_of_turn-1991-opening-retracted.toml": {"laws": ["50E1", "50E2a", "50E2b", "53A", "54A", "54D", "56"],
                                                      "tricks_transferred": 0, "adjusted_score_possible": "no"},
-    "lead_out_of_turn-1999-declarer-wrong-hand.toml": {"laws": ["55B2", "60B", "55C"], "adjusted_score_possible": "may",
+    "lead_out_of_turn-1999-declarer-wrong-hand.toml": {"laws": ["55A", "55B2", "55C", "60B"], "adjusted_score_possible": "may",
                                                        "penalty_card": None, "lead_restriction": None,
                                                        "reference_edition": "1991"},
     "exposed_cards-1991-minor.toml": {"laws": ["49", "50B", "50C", "50D"], "lead_restriction": None},
-    "premature_lead_or_play-1991-third-hand.toml": {"laws": ["57A", "57A1", "57A2", "57A3", "57B", "50C"]},
+    "premature_lead_or_play-1991-third-hand.toml": {"laws": ["50C", "57A", "57A1", "57A2", "57A3", "57B"]},
     "defective_trick-1991-omitted.toml": {"laws": ["67B1", "67B1b"], "tricks_transferred": 1},
     "dummy_designation-1991-rank-only.toml": {"laws": ["46B3b"], "options": [], "penalty_card": None},
+    # the play so far settles the trick and who should have led (tests/core/test_rulings_facts.py)
+    "lead_out_of_turn-1991-defender-after-play.toml": {"laws": ["50E1", "53A", "56"], "tricks_transferred": 0},
+    "revoke-1991-after-play.toml": {"laws": ["50C", "50E1", "50E2a", "50E2b", "61A", "62A", "62B", "62B1", "62C1", "62C2"], "tricks_transferred": 0},
 }
 
 
@@ -104,7 +107,7 @@ def test_established_revokes_transfer_the_tricks_of_64A(answers, laws, tricks, e
              "equity": equity}
     r = t.walk(facts)
     assert r.outcome.tricks_transferred == tricks
-    assert r.laws == (laws + ("64C",) if equity == "yes" else laws)
+    assert r.outcome.laws == (laws + ("64C",) if equity == "yes" else laws)
     assert r.adjusted_score == ("must" if equity == "yes" else "no")   # 64C: 则应判给调整分
 
 
@@ -119,7 +122,7 @@ def test_the_revokes_64B_does_not_rectify_transfer_nothing(exempt, law):
 def test_a_revoke_on_trick_12_is_corrected_and_not_rectified_by_tricks():
     t = tree("revoke", "1991")
     corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "equity": "no"})
-    assert corrected.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
+    assert corrected.outcome.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
     late = t.walk({"trick": 12, "returned": "no", "equity": "no"})
     assert "62D2" not in late.laws and late.outcome.tricks_transferred == 0
 
@@ -198,9 +201,9 @@ equity = "no"
     (('card = "S5"', 'card = "SA"'), r"case.toml:8: irregularity.card: E does not hold SA in the deal"),
     (('edition = "1991"', 'edition = "1999"'),
      r"case.toml:1: edition: 1999年版规则文本止于第40条，未收录第61–64条（藏牌）.*reference = \"1991\""),
-    (("trick = 5", "trick = 13"), r"case.toml: trick: 13 is not possible: expected a whole number 1\.\.12"),
+    (("trick = 5", "trick = 13"), r"case.toml:9: irregularity.trick: 13 is not possible: expected a whole number 1\.\.12"),
     (('won_by = "offender"', 'won_by = "nobody"'), r"case.toml:13: facts.won_by: 'nobody' is not an answer"),
-    (('later_offender = "yes"\n', ''), r"case.toml: facts.later_offender: not answered"),
+    (('later_offender = "yes"\n', ''), r"case.toml:10: facts.later_offender: not answered"),
     (('[facts]', '[facts]\nhonour = "no"'), r"case.toml:11: facts.honour: not a question of revoke"),
     (('declarer = "S"', 'declarer = "X"'), r"case.toml:4: declarer: "),
 ])
@@ -228,6 +231,6 @@ def test_every_play_kind_needs_the_reference_in_1999_and_names_an_unanswered_que
     status, out, err = rule(tmp_path, capsys, f'edition = "1999"\nreference = "1991"\nkind = "{kind}"\n')
     assert status == 1 and not out
     first = tree(kind, "1991").start
-    assert re.fullmatch(rf".*case.toml: facts\.{first}: not answered: .*", err), err
+    assert re.fullmatch(rf".*case.toml:\d+: facts\.{first}: not answered: .*", err), err
     status, out, err = rule(tmp_path, capsys, f'edition = "1999"\nkind = "{kind}"\n')
     assert status == 1 and re.fullmatch(r".*case.toml:1: edition: .*reference = \"1991\"\)", err), err

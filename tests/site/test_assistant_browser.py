@@ -90,7 +90,7 @@ def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
     assert outcome.get_attribute("data-outcome") == "o_lowest_damaging"
     fields = {f.get_attribute("data-field"): f.find_element(By.TAG_NAME, "dd").text
               for f in outcome.find_elements(By.CSS_SELECTOR, ".law-assistant-field")}
-    assert fields["laws"] == "第27条B款1项a目、第27条B款1项b目"
+    assert fields["laws"] == "第27条B款、第27条B款1项a目、第27条B款1项b目"   # the correction's 27B decides too
     assert fields["adjusted_score"] == "应判给调整分"
     assert fields["partner_must_pass"] == fields["offender_must_pass"] == "不受限制"
     assert fields["penalty_card"] == fields["lead_restriction"] == fields["tricks_transferred"] == "无"
@@ -117,7 +117,7 @@ def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
     parsed = parse_ruling(record, source="copied.toml")
     assert parsed.event == "2026 秋季公开双人赛" and parsed.board == 7
     assert parsed.table == "3" and parsed.director == "陈静"
-    assert [str(c) for c in parsed.laws] == ["1999:27B1a", "1999:27B1b"]
+    assert [str(c) for c in parsed.laws] == ["1999:27B", "1999:27B1a", "1999:27B1b"]
     assert "应判给调整分" in parsed.ruling and "足以损害" in parsed.facts
     assert "已复制" in driver.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status").text
 
@@ -140,6 +140,28 @@ def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
     subprocess.run([require("pdftoppm"), "-r", "60", "-png", "-singlefile", str(printed),
                     str(SCREENSHOTS / "assistant-ruling-sheet")], check=True)
     print(f"\nassistant: {phone_shot}, {printed}")
+
+    # back to the last question: the judgement may wait (the third answer, 待定)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "button.law-assistant-back"))
+    assert question(driver) == "damaging"
+    answer(driver, "damaging", "pending")
+    outcome = driver.find_element(By.CSS_SELECTOR, ".law-assistant-outcome-view")
+    assert outcome.get_attribute("data-outcome") == "damaging:pending"
+    assert "尚待裁判长判定" in outcome.text
+    branches = outcome.find_elements(By.CSS_SELECTOR, ".law-assistant-branch")
+    assert [b.get_attribute("data-answer") for b in branches] == ["no", "yes"]
+    assert "不适用" in branches[0].text and "应判给调整分" in branches[1].text
+    shared = {f.get_attribute("data-field"): f.find_element(By.TAG_NAME, "dd").text
+              for f in outcome.find_elements(By.CSS_SELECTOR, ":scope > .law-assistant-fields > .law-assistant-field")}
+    assert shared["adjusted_score"] == "可以判给调整分", shared
+    assert shared["laws"] == "第27条B款、第27条B款1项a目、第27条B款1项b目"
+    driver.execute_script("window.scrollTo(0, 0)")
+    shot(driver, "assistant-phone-pending")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "button.law-assistant-copy"))
+    WebDriverWait(driver, 10).until(lambda d: "pending" in (d.execute_script("return window.copied") or ""))
+    parsed = parse_ruling(driver.execute_script("return window.copied"), source="copied.toml")
+    assert parsed.adjusted_score == "may"
+    assert parsed.pending == ("裁判长是否判定该不足叫牌传递的信息足以损害非违规方？（第27条B款1项b目）□ 未损害 □ 足以损害",)
 
 
 def test_without_javascript_the_whole_tree(real_site):

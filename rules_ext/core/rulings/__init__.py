@@ -24,7 +24,10 @@ names are importable from here.
 ...          "correction": "lowest_same_strain", "damaging": "yes"}
 >>> r = tree("insufficient_bid", "1999").walk(facts)
 >>> r.laws
-('27B1a', '27B1b')
+('27B1a', '27B', '27B1b')
+>>> pending = tree("insufficient_bid", "1999").walk({**facts, "damaging": "待定"})
+>>> [b.label for b in pending.branches], pending.adjusted_score
+(['未损害', '足以损害'], 'may')
 >>> r.adjusted_score, tree("insufficient_bid", "1991").walk(facts).adjusted_score
 ('must', 'may')
 """
@@ -34,12 +37,17 @@ from rules_ext.core.rulings.loading import all_trees, available, kinds, tree
 from rules_ext.core.rulings.model import (
     ADJUSTED,
     ADJUSTED_WORDS,
+    DEPENDS_WORDS,
     EDITIONS,
     MUST_PASS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     PENALTY_CARDS,
+    PENDING,
+    PENDING_LABEL,
+    PENDING_VALUES,
     Answer,
+    Branch,
     Cite,
     NotInEdition,
     Option,
@@ -52,6 +60,6 @@ from rules_ext.core.rulings.model import (
     Tree,
 )
 
-__all__ = ["ADJUSTED", "ADJUSTED_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
-           "PENALTY_CARD_WORDS", "Answer", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
+__all__ = ["ADJUSTED", "ADJUSTED_WORDS", "DEPENDS_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
+           "PENALTY_CARD_WORDS", "PENDING", "PENDING_LABEL", "PENDING_VALUES", "Answer", "Branch", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
            "Ruling", "RulingError", "Step", "Tree", "all_trees", "available", "kinds", "tree"]

@@ -1,13 +1,16 @@
 """A case file: the facts at the table, read and checked, turned into the answers of a tree.
 
-The format is documented in ``trees/README.md`` (section "Case files"). The facts the auction or
-the deal settle are derived here, never asked: whose turn it was, what kind of call was made,
-whether a bid came before, whether a double was admissible, whether a bid was insufficient and
-whether the lowest sufficient bid in its strain exists; and from the play, the trick, whether it
-is the opening lead, whether the card is a ten or higher, and whether the offender is declarer,
-dummy or a defender. A fact the file also answers in ``[facts]``
-must agree with them. Impossible facts (a call after the auction ended, a card the player does not
-hold, trick 14, an edition without the law) raise :class:`CaseError` naming the field and its line.
+The format is documented in ``trees/README.md`` (section "A case file"). The facts the calls and
+cards settle are derived (:mod:`rules_ext.core.rulings.facts`), never asked: from the auction, whose
+turn it was, what kind of call was made, whether a bid came before, whether a double was
+admissible, whether a bid was insufficient, whether the first and the substituted call of a change
+of call were legal; from the calls made over the irregular call, whether the left-hand opponent
+called; from the auction after the rectification, whether the offender later named the suit of the
+cancelled call (26A1) and whether his side defends; from the play so far, the trick, whether it is
+the opening lead, who should have led, and whether the offender is declarer, dummy or a defender.
+A fact the file also answers in ``[facts]`` must agree with them. Impossible facts (a call after
+the auction ended, a card the player does not hold, trick 14, an opening lead by dummy, a bar
+before any call, an edition without the law) raise :class:`CaseError` naming the field and its line.
 
 >>> case = parse_case('''edition = "1991"
 ... kind = "call_out_of_rotation"
@@ -27,28 +30,59 @@ hold, trick 14, an edition without the law) raise :class:`CaseError` naming the 
 Traceback (most recent call last):
 ...
 rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
+>>> parse_case('''edition = "1991"
+... kind = "change_of_call"
+... dealer = "N"
+... auction = ["1D", "Pass", "1S"]
+... [irregularity]
+... seat = "W"
+... call = "1H"
+... [facts]
+... inadvertent = "yes"
+... substitute_legal = "yes"
+... ''', source="c.toml")
+Traceback (most recent call last):
+...
+rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' contradicts the auction and the call, which give 'no'
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules_ext.core.auction import Auction, AuctionError, Call, CallKind, lowest_sufficient_bid
+from rules_ext.core.auction import Auction, AuctionError, Call
 from rules_ext.core.board import Vulnerability, board_conditions
-from rules_ext.core.cards import Card, Deal, DealError, Seat
+from rules_ext.core.cards import Card, Deal, DealError, Seat, Strain
 from rules_ext.core.contract import Contract
+from rules_ext.core.play import PlayError, PlayRecord
 from rules_ext.core.rulings import EDITIONS, NotInEdition, Ruling, RulingError, Tree, kinds, tree
+from rules_ext.core.rulings.facts import (
+    PLAY_FACTS,
+    PlaySoFar,
+    auction_facts,
+    change_facts,
+    later_facts,
+    over_facts,
+    play_role,
+    related_suits,
+    revoke_problem,
+    suit_list,
+)
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
+__all__ = ["CASE_MAX_SIZE", "IRREGULARITY_KEYS", "PLAY_FACTS", "TOP_KEYS", "Case", "CaseError", "LeadPenalty",
+           "auction_facts", "load_case", "parse_case", "play_role"]
+
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
                       "declarer", "called_by", "irregularity", "facts", "event", "table", "note",
-                      "contract", "tricks"})
-IRREGULARITY_KEYS = frozenset({"seat", "call", "card", "trick", "description"})
-#: the facts derived from the play rather than the auction
-PLAY_FACTS = frozenset({"trick", "opening", "honour", "role"})
+                      "contract", "tricks", "later_auction", "play"})
+IRREGULARITY_KEYS = frozenset({"seat", "call", "first_call", "called_over", "related_suits", "barred_by",
+                               "card", "cards", "trick", "description"})
+#: a case file holds the facts of one irregularity: a few KB; anything larger is not a case file
+CASE_MAX_SIZE = 64 * 1024
 
 
 class CaseError(RulesError):
@@ -56,8 +90,18 @@ class CaseError(RulesError):
 
 
 @dataclass(frozen=True, slots=True)
+class LeadPenalty:
+    """Law 26 as the auction after the rectification settles it: the sentence and its provisions."""
+
+    text: str
+    laws: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Case:
-    """The facts of one case, checked; ``answers`` are the tree's answers (given and derived)."""
+    """The facts of one case, checked; ``answers`` are the tree's answers (given and derived),
+    ``facts`` every fact the calls and cards settle (asked by the tree or not), ``origins`` the
+    field each derived fact comes from."""
 
     source: str
     edition: str
@@ -76,75 +120,86 @@ class Case:
     called_by: Seat | None
     deal: Deal | None
     data: Mapping[str, Any]
+    first_call: Call | None = None
+    cards: tuple[Card, ...] = ()
+    later_auction: tuple[str, ...] = ()
+    play: tuple[str, ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict)
+    origins: Mapping[str, str] = field(default_factory=dict)
+    toml: TomlText | None = field(default=None, compare=False, repr=False)
+
+    def where(self, path: str) -> str:
+        """``file:line`` of a field (the line it would be added at when it is missing)."""
+        return _where(self.toml, path) if self.toml is not None else self.source
 
     def rule(self) -> Ruling:
         """Walk the tree with the case's answers."""
         try:
             return self.tree.walk(self.answers)
         except RulingError as exc:
-            fact = str(exc).split(":", 1)[0]
-            raise CaseError(f"{self.source}: facts.{exc}" if fact not in self.derived
-                            else f"{self.source}: {exc}") from None
+            fact, problem = str(exc).split(": ", 1)
+            path = self.origins.get(fact, f"facts.{fact}") if fact in self.derived else f"facts.{fact}"
+            raise CaseError(f"{self.where(path)}: {path}: {problem}") from None
+
+    def lead_penalty(self, ruling: Ruling) -> LeadPenalty | None:
+        """Law 26 settled by the auction after the rectification (``later_auction``), where the
+        ruling's lead restriction rests on it: none when the offender's side declares; 26A1 when
+        the offender later named the suit of the cancelled call; 26A2 when the auction ended
+        without; 26B for a cancelled call that relates to no suit."""
+        r = ruling.outcome.lead_restriction
+        if r is None or not any(law.startswith("26") for law in r.laws) or "suit_related" not in self.facts:
+            return None
+        if self.facts.get("offender_defends") == "no":
+            return LeadPenalty("违规方成为庄家一方，不是防家：第26条的引牌判罚不适用。", ("26intro",))
+        if self.facts["suit_related"] == "no":
+            return LeadPenalty("取消的叫牌与花色无关：违规者的同伴首次获得引牌权时（包括首引），庄家可禁止其引出任一指定"
+                               "花色，禁止在其保持引牌权时一直有效。", ("26B",))
+        assert self.call is not None
+        suits = suit_list(related_suits(self.call, self._given_suits()))
+        if self.facts["named_later"] == "yes":
+            return LeadPenalty(f"违规者此后叫出了有关联的花色{suits}：不受引牌判罚。", ("26A1",))
+        if "offender_defends" in self.facts:   # the auction has ended without the offender naming it
+            return LeadPenalty(f"违规者此后未叫出有关联的花色{suits}：违规者的同伴首次获得引牌权时（包括首引），庄家可要求"
+                               f"或禁止其引出{suits}，禁止在其保持引牌权时一直有效。", ("26A2",))
+        return LeadPenalty(f"违规者至今未叫出有关联的花色{suits}（竞叫尚未结束）：竞叫结束前叫出，则不受引牌判罚；"
+                           f"否则庄家可要求或禁止违规者的同伴首次获得引牌权时引出{suits}。", ("26A1", "26A2"))
+
+    def _given_suits(self) -> tuple[Strain, ...]:
+        raw = self.data.get("irregularity", {}).get("related_suits", [])
+        return tuple(Strain.parse(s) for s in raw)
 
 
 def load_case(path: str | os.PathLike[str]) -> Case:
-    return _Reader(read_toml(path, error=CaseError)).case()
+    """Read a case file: a regular file of at most :data:`CASE_MAX_SIZE` bytes (a case file is a
+    few KB; a larger one is refused before it is read)."""
+    size = _size(path)
+    if size is not None and size > CASE_MAX_SIZE:
+        raise CaseError(f"{os.fspath(path)}: {size:,} bytes: a case file holds the facts of one irregularity "
+                        f"(a few KB, at most {CASE_MAX_SIZE // 1024} KB): expected a case file, see trees/README.md")
+    return _Reader(read_toml(path, error=CaseError, max_size=CASE_MAX_SIZE)).case()
+
+
+def _size(path: str | os.PathLike[str]) -> int | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None   # read_toml says what is wrong
+    return info.st_size if os.path.isfile(path) else None
 
 
 def parse_case(text: str, *, source: str = "<case>") -> Case:
     return _Reader(parse_toml(text, source=source, error=CaseError)).case()
 
 
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+def _where(toml: TomlText, path: str) -> str:
+    """``file:line`` of ``path``; for a field that is missing, the line it would be added at: its
+    table's header, the last line when the table is missing too, line 1 for a top-level field."""
+    line = toml.line_of(path)
+    if line is None:
+        line = len(toml.lines) if "." in path else 1
+    return f"{toml.source}:{max(line, 1)}"
 
 
-_CALL_TYPES = {CallKind.PASS: "pass", CallKind.BID: "bid", CallKind.DOUBLE: "double", CallKind.REDOUBLE: "redouble"}
-
-
-def auction_facts(auction: Auction, offender: Seat, call: Call) -> dict[str, str]:
-    """What the auction so far settles about ``offender``'s ``call`` (names as the trees use them)."""
-    facts = {"call_type": _CALL_TYPES[call.kind], "bid_before": _yes(auction.last_bid() is not None),
-             "offender_called_before": _yes(any(auction.seat_of(i) is offender for i in range(len(auction.calls)))),
-             "partner_called_before": _yes(any(auction.seat_of(i) is offender.partner for i in range(len(auction.calls))))}
-    turn = auction.next_seat
-    facts["in_turn"] = _yes(turn is offender)
-    if turn is not offender:
-        facts["turn"] = {offender.rho: "rho", offender.partner: "partner", offender.lho: "lho"}[turn]
-    last = auction.last_bid()
-    if call.is_bid:
-        facts["insufficient"] = _yes(last is not None and call.rank() <= last[1].rank())
-        if last is not None and call.rank() <= last[1].rank():
-            assert call.strain is not None
-            lowest = lowest_sufficient_bid(last[1], call.strain)
-            facts["lowest_same_strain"] = _yes(lowest.level is not None and lowest.level <= 7)
-        facts["above_seven"] = _yes(call.level is not None and call.level > 7)
-    if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
-        facts["admissible"] = _yes(_double_admissible(auction, offender, call))
-    if auction.is_complete:
-        declarer = auction.final_contract().declarer
-        if declarer is not None:
-            facts["defender"] = _yes(offender not in (declarer, declarer.partner))
-    return facts
-
-
-def play_role(declarer: Seat, seat: Seat) -> str:
-    """Whose hand ``seat`` is in the play: ``declarer``, ``dummy`` or ``defender``."""
-    return "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
-
-
-def _double_admissible(auction: Auction, seat: Seat, call: Call) -> bool:
-    """Law 19 from ``seat``: a double of the opponents' last bid with only passes since, or a
-    redouble of the opponents' double of his own side's bid, with only passes since."""
-    last = auction.last_bid()
-    if last is None:
-        return False
-    since = auction.calls[last[0] + 1:]
-    own_side = auction.seat_of(last[0]).is_ns == seat.is_ns
-    if call.kind is CallKind.DOUBLE:
-        return not own_side and all(c.kind is CallKind.PASS for c in since)
-    doubled = [c.kind for c in since if c.kind is not CallKind.PASS]
-    return own_side and doubled == [CallKind.DOUBLE]
 
 
 class _Reader:
@@ -152,13 +207,18 @@ class _Reader:
         self.toml, self.data = toml, toml.data
 
     def fail(self, path: str, problem: str) -> CaseError:
-        return CaseError(f"{self.toml.where(path)}: {path}: {problem}")
+        return CaseError(f"{_where(self.toml, path)}: {path}: {problem}")
 
     def text(self, table: Mapping[str, Any], key: str, path: str) -> str:
         value = table.get(key, "")
         if not isinstance(value, str):
             raise self.fail(path, f"{value!r} is not text: expected a quoted string")
         return value.strip()
+
+    def required(self, key: str, expected: str) -> str:
+        if key not in self.data:
+            raise self.fail(key, f"missing: expected {expected}")
+        return self.text(self.data, key, key)
 
     def seat(self, table: Mapping[str, Any], key: str, path: str) -> Seat | None:
         if key not in table:
@@ -168,9 +228,35 @@ class _Reader:
         except ValueError as exc:
             raise self.fail(path, str(exc)) from None
 
-    def result(self, d: Mapping[str, Any]) -> None:
+    def words(self, table: Mapping[str, Any], key: str, path: str, example: str) -> list[str]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(path, f"expected a list of quoted words, e.g. {key} = {example}")
+        return value
+
+    def calls(self, table: Mapping[str, Any], key: str, path: str) -> list[Call]:
+        out = []
+        for i, word in enumerate(self.words(table, key, path, '["Pass", "2H"]'), 1):
+            try:
+                out.append(Call.parse(word))
+            except AuctionError as exc:
+                raise self.fail(f"{path}[{i}]", f"{word!r}: {exc}") from None
+        return out
+
+    def continued(self, auction: Auction, table: Mapping[str, Any], key: str, path: str) -> Auction:
+        """``auction`` with the calls of ``key`` added, each checked by the core (Laws 17-22, 38)."""
+        words = self.words(table, key, path, '["Pass", "2H"]')
+        for i, call in enumerate(self.calls(table, key, path), 1):
+            try:
+                auction = auction.add(call)
+            except AuctionError as exc:
+                raise self.fail(f"{path}[{i}]", f"{words[i - 1]!r}: {exc}") from None
+        return auction
+
+    def result(self, d: Mapping[str, Any]) -> Contract | None:
         """The result at the table, where the case gives it (for the ruling record): ``contract``
         (without declarer: ``declarer`` is the seat) and ``tricks`` (taken by declarer, 0..13)."""
+        contract = None
         if "contract" in d:
             try:
                 contract = Contract.parse(self.text(d, "contract", "contract"))
@@ -184,16 +270,21 @@ class _Reader:
             raise self.fail("tricks", f"{tricks!r} tricks is impossible: expected a whole number 0..13")
         if tricks is not None and "contract" not in d:
             raise self.fail("tricks", "tricks without a contract: expected e.g. contract = \"3NT\" as well")
+        return contract
 
     def case(self) -> Case:
         d = self.data
+        if not d:
+            empty = not any(line.strip() for line in self.toml.lines)
+            raise CaseError(f"{self.toml.source}:1: " + ("the file is empty" if empty else "the file holds only comments")
+                            + ": expected a case file: edition = \"1991\", kind = \"…\", the facts (see trees/README.md)")
         unknown = sorted(set(d) - TOP_KEYS)
         if unknown:
             raise self.fail(unknown[0], f"unknown field: expected one of {', '.join(sorted(TOP_KEYS))}")
-        edition = self.text(d, "edition", "edition")
+        edition = self.required("edition", f"the edition in force: edition = \"1991\" (one of {', '.join(EDITIONS)})")
         if edition not in EDITIONS:
             raise self.fail("edition", f"{edition!r}: expected one of {', '.join(EDITIONS)}")
-        kind = self.text(d, "kind", "kind")
+        kind = self.required("kind", "the kind of irregularity, e.g. kind = \"insufficient_bid\" (rule --list lists them)")
         if kind not in kinds():
             raise self.fail("kind", f"{kind!r} is not a kind of irregularity: expected one of {', '.join(kinds())}")
         reference = self.text(d, "reference", "reference")
@@ -227,7 +318,7 @@ class _Reader:
                 deal = Deal.from_pbn(self.text(d, "deal", "deal"))
             except (DealError, ValueError) as exc:
                 raise self.fail("deal", str(exc)) from None
-        self.result(d)
+        contract = self.result(d)
         irregularity = d.get("irregularity", {})
         if not isinstance(irregularity, dict):
             raise self.fail("irregularity", "expected a table [irregularity] with seat, call or card, trick")
@@ -244,7 +335,8 @@ class _Reader:
             if name not in asked:
                 raise self.fail(f"facts.{name}", f"not a question of {kind} ({edition}): expected one of "
                                 + ", ".join(sorted(asked)))
-        derived = self.derive(d, irregularity, dealer, offender, deal)
+        derive = _Derivation(self, kind, irregularity, dealer, offender, deal, contract)
+        derived, origins = derive.facts, derive.origins
         if "turn" in asked and "in_turn" not in asked and derived.get("in_turn") == "yes":
             raise self.fail("irregularity.seat", f"it is {offender}'s turn after the auction given: "
                                                  f"the call is in rotation, not out of rotation")
@@ -262,67 +354,287 @@ class _Reader:
                     question.answer(value)
                 except RulingError as exc:
                     raise self.fail(f"facts.{name}", str(exc)) from None
-        call = self._call(irregularity)
-        card = self._card(irregularity)
-        trick = irregularity.get("trick")
-        return Case(self.toml.source, edition, kind, the_tree, answers, frozenset(n for n in derived if n in asked),
-                    dealer, vulnerable, board, tuple(str(c) for c in d.get("auction", [])), offender, call, card,
-                    trick, self.seat(d, "called_by", "called_by"), deal, d)
-
-    def _call(self, irregularity: Mapping[str, Any]) -> Call | None:
-        if "call" not in irregularity:
-            return None
-        try:
-            return Call.parse(self.text(irregularity, "call", "irregularity.call"))
-        except AuctionError as exc:
-            raise self.fail("irregularity.call", str(exc)) from None
-
-    def _card(self, irregularity: Mapping[str, Any]) -> Card | None:
-        if "card" not in irregularity:
-            return None
-        try:
-            return Card.parse(self.text(irregularity, "card", "irregularity.card"))
-        except (DealError, ValueError) as exc:
-            raise self.fail("irregularity.card", str(exc)) from None
-
-    def derive(self, d: Mapping[str, Any], irregularity: Mapping[str, Any], dealer: Seat | None,
-               offender: Seat | None, deal: Deal | None) -> dict[str, object]:
-        out: dict[str, object] = {}
-        calls = d.get("auction")
-        if calls is not None:
-            if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
-                raise self.fail("auction", "expected a list of calls from the dealer, e.g. auction = [\"1C\", \"Pass\"]")
-            if dealer is None:
-                raise self.fail("auction", "an auction needs its dealer: give dealer = \"N\" or the board number")
-            auction = Auction(dealer)
-            for i, word in enumerate(calls, 1):
+        for name in derived.keys() & asked - given.keys():   # trick 13 of a revoke: the field it comes from
+            problems = []
+            for question in (q for q in the_tree.questions.values() if q.fact == name):
                 try:
-                    auction = auction.add(Call.parse(word))
-                except AuctionError as exc:
-                    raise self.fail(f"auction[{i}]", f"{word!r}: {exc}") from None
-            call = self._call(irregularity)
-            if call is not None:
-                if offender is None:
-                    raise self.fail("irregularity.seat", "missing: expected the seat that made the call, e.g. seat = \"W\"")
-                if auction.is_complete and d.get("kind") != "call_after_final_pass":
-                    raise self.fail("irregularity.call", f"{call} by {offender} comes after the auction ended "
-                                                         f"({' '.join(calls)}): that is Law 39, kind = \"call_after_final_pass\"")
-                out.update(auction_facts(auction, offender, call))
-        trick = irregularity.get("trick")
-        if trick is not None:
-            if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 13:
-                raise self.fail("irregularity.trick", f"{trick!r} is not a trick number: expected 1..13")
-            out["trick"] = trick
-            out["opening"] = _yes(trick == 1)
-        card = self._card(irregularity)
-        if card is not None:
-            out["honour"] = _yes(card.rank >= 10)
-            if deal is not None:
-                if offender is None:
-                    raise self.fail("irregularity.seat", "missing: expected the seat that played the card")
-                if card not in deal.hand(offender):
-                    raise self.fail("irregularity.card", f"{offender} does not hold {card} in the deal")
-        declarer = self.seat(d, "declarer", "declarer")
+                    question.answer(derived[name])
+                except RulingError as exc:
+                    problems.append(str(exc))
+                else:
+                    break
+            else:
+                raise self.fail(origins[name], problems[0])
+        derive.check_answers(answers, given)
+        return Case(self.toml.source, edition, kind, the_tree, answers, frozenset(n for n in derived if n in asked),
+                    dealer, vulnerable, board, tuple(str(c) for c in d.get("auction", [])), offender, derive.call,
+                    derive.cards[0] if len(derive.cards) == 1 else None, derive.trick, self.seat(d, "called_by", "called_by"),
+                    deal, d, first_call=derive.first, cards=derive.cards,
+                    later_auction=tuple(str(c) for c in derive.later_calls), play=tuple(str(c) for c in derive.played),
+                    facts=derived, origins=origins, toml=self.toml)
+
+
+class _Derivation:
+    """The facts the calls and cards of a case settle (``facts``), each with the field it comes
+    from (``origins``); every impossible combination is refused with that field's line."""
+
+    def __init__(self, reader: _Reader, kind: str, irregularity: Mapping[str, Any], dealer: Seat | None,
+                 offender: Seat | None, deal: Deal | None, contract: Contract | None) -> None:
+        self.r, self.kind, self.irr, self.offender = reader, kind, irregularity, offender
+        self.facts: dict[str, object] = {}
+        self.origins: dict[str, str] = {}
+        self.call = self._call("call")
+        self.first = self._call("first_call")
+        self.cards = self._cards()
+        self.trick: int | None = None
+        self.later_calls: tuple[Call, ...] = ()
+        self.played: tuple[Card, ...] = ()
+        self.before: Auction | None = None
+        self.final: Auction | None = None   # the auction once complete: before the irregularity or after it
+        self.barred_by = reader.seat(irregularity, "barred_by", "irregularity.barred_by")
+        self.auction(dealer)
+        self.bar()
+        declarer, contract = self.declarer(contract)
+        self.play(deal, declarer, contract)
+
+    def fail(self, path: str, problem: str) -> CaseError:
+        return self.r.fail(path, problem)
+
+    def put(self, facts: Mapping[str, object], origin: str) -> None:
+        for name, value in facts.items():
+            self.facts[name], self.origins[name] = value, origin
+
+    def need_offender(self, what: str) -> Seat:
+        if self.offender is None:
+            raise self.fail("irregularity.seat", f"missing: expected the seat that {what}, e.g. seat = \"W\"")
+        return self.offender
+
+    # -- the calls ---------------------------------------------------------------------------
+
+    def _call(self, key: str) -> Call | None:
+        if key not in self.irr:
+            return None
+        try:
+            return Call.parse(self.r.text(self.irr, key, f"irregularity.{key}"))
+        except AuctionError as exc:
+            raise self.fail(f"irregularity.{key}", str(exc)) from None
+
+    def suits(self) -> tuple[Strain, ...]:
+        out = []
+        for i, word in enumerate(self.r.words(self.irr, "related_suits", "irregularity.related_suits", '["H", "S"]'), 1):
+            try:
+                suit = Strain.parse(word)
+            except ValueError as exc:
+                raise self.fail(f"irregularity.related_suits[{i}]", str(exc)) from None
+            if not suit.is_suit:
+                raise self.fail(f"irregularity.related_suits[{i}]", f"{word!r} is not a suit: expected C, D, H or S")
+            out.append(suit)
+        return tuple(out)
+
+    def auction(self, dealer: Seat | None) -> None:
+        d, irr, call = self.r.data, self.irr, self.call
+        if self.first is not None:
+            if self.kind != "change_of_call":
+                raise self.fail("irregularity.first_call", "the call that was changed: only a change of call "
+                                                           "(kind = \"change_of_call\") has a first call")
+            if call is None:
+                raise self.fail("irregularity.first_call", "a first call without the substituted call: expected "
+                                                           "call = the call that replaced it as well")
+            if call == self.first:
+                raise self.fail("irregularity.call", f"{call} is the first call again: a change of call replaces "
+                                                     f"the first call by another")
+        if "called_over" in irr and call is None:
+            raise self.fail("irregularity.called_over", "calls over what: expected call = the irregular call as well")
+        if "later_auction" in d:
+            if call is None:
+                raise self.fail("later_auction", "the auction after which call: expected [irregularity] call = "
+                                                 "the irregular (cancelled) call as well")
+            if irr.get("called_over"):
+                raise self.fail("later_auction", "the left-hand opponent called over the irregular call (called_over), "
+                                                 "so it was not cancelled: there is no auction after its rectification")
+        if "auction" not in d:
+            if "later_auction" in d:
+                raise self.fail("later_auction", "needs the auction before the irregularity: expected auction = […] too")
+            return
+        if dealer is None:
+            raise self.fail("auction", "an auction needs its dealer: give dealer = \"N\" or the board number")
+        before = self.r.continued(Auction(dealer), d, "auction", "auction")
+        self.before = before
+        if before.is_complete:
+            self.final = before
+        if call is not None:
+            offender = self.need_offender("made the call")
+            if before.is_complete and self.kind != "call_after_final_pass":
+                raise self.fail("irregularity.call", f"{call} by {offender} comes after the auction ended "
+                                                     f"({before}): that is Law 39, kind = \"call_after_final_pass\"")
+            self.put(auction_facts(before, offender, call), "irregularity.call")
+            change = change_facts(before, offender, self.first, call) if self.kind == "change_of_call" else {}
+            if "substitute_legal" in change:
+                self.put({"substitute_legal": change["substitute_legal"]}, "irregularity.call")
+            if "first_legal" in change:
+                self.put({"first_legal": change["first_legal"]}, "irregularity.first_call")
+        if "called_over" in irr:
+            self.put(over_facts(self.r.calls(irr, "called_over", "irregularity.called_over")), "irregularity.called_over")
+        if "later_auction" in d:
+            assert call is not None and self.offender is not None
+            if before.is_complete:
+                raise self.fail("later_auction", f"the auction had ended before the irregularity ({before}): "
+                                                 f"no call follows the final pass")
+            later = self.r.continued(before, d, "later_auction", "later_auction")
+            self.later_calls = later.calls[len(before.calls):]
+            self.put(later_facts(before, self.offender, call, later, self.suits()), "later_auction")
+            if later.is_complete:
+                self.final = later
+
+    def bar(self) -> None:
+        if self.barred_by is None:
+            return
+        offender = self.need_offender("made the call")
+        if self.barred_by not in (offender, offender.partner):
+            raise self.fail("irregularity.barred_by", f"{self.barred_by} is an opponent of {offender}: a bar to pass "
+                                                      f"falls on the side that broke a law (the offender or his partner)")
+        self.put({"barred": "yes"}, "irregularity.barred_by")
+
+    def declarer(self, contract: Contract | None) -> tuple[Seat | None, Contract | None]:
+        """Declarer and the contract: given, or those of the complete auction (which a given one
+        must agree with)."""
+        declarer = self.r.seat(self.r.data, "declarer", "declarer")
+        if self.final is None:
+            return declarer, contract
+        where = "auction" if self.final is self.before else "later_auction"
+        final = self.final.final_contract()
+        if final.is_passed_out or final.declarer is None:
+            for key in ("declarer", "contract", "play"):
+                if key in self.r.data:
+                    raise self.fail(key, f"the {where.replace('_', ' ')} ({self.final}) passes the board out: "
+                                         f"there is no declarer, contract or play")
+            return None, None
+        bare = Contract(final.level, final.strain, final.doubling)
+        if declarer is not None and declarer is not final.declarer:
+            raise self.fail("declarer", f"{declarer} is not declarer: the {where.replace('_', ' ')} ({self.final}) "
+                                        f"makes {final.declarer} declarer of {bare}")
+        if contract is not None and contract != bare:
+            raise self.fail("contract", f"{contract} is not the contract: the {where.replace('_', ' ')} ends in {bare}")
+        return final.declarer, bare
+
+    # -- the cards ---------------------------------------------------------------------------
+
+    def _cards(self) -> tuple[Card, ...]:
+        if "card" in self.irr and "cards" in self.irr:
+            raise self.fail("irregularity.cards", "card and cards both given: expected card = \"SA\" for one card, "
+                                                  "or cards = [\"SA\", \"HK\"] for several")
+        words = ([self.r.text(self.irr, "card", "irregularity.card")] if "card" in self.irr
+                 else self.r.words(self.irr, "cards", "irregularity.cards", '["SA", "HK"]'))
+        path = "irregularity.card" if "card" in self.irr else "irregularity.cards"
+        out: list[Card] = []
+        for i, word in enumerate(words, 1):
+            where = path if "card" in self.irr else f"{path}[{i}]"
+            try:
+                card = Card.parse(word)
+            except (DealError, ValueError) as exc:
+                raise self.fail(where, str(exc)) from None
+            if card in out:
+                raise self.fail(where, f"{card} is named twice")
+            out.append(card)
+        if "cards" in self.irr and not out:
+            raise self.fail(path, "no card: expected the cards, e.g. cards = [\"SA\", \"HK\"]")
+        return tuple(out)
+
+    def play(self, deal: Deal | None, declarer: Seat | None, contract: Contract | None) -> None:
+        irr, offender, cards = self.irr, self.offender, self.cards
+        path = "irregularity.card" if "card" in irr else "irregularity.cards"
+        if len(cards) == 1:
+            self.put({"honour": "yes" if cards[0].rank >= 10 else "no"}, path)
+        if "cards" in irr:
+            self.put({"several": "one" if len(cards) == 1 else "two"}, path)
+        if cards and deal is not None:
+            seat = self.need_offender("played or exposed the card")
+            for card in cards:
+                if card not in deal.hand(seat):
+                    raise self.fail(path, f"{seat} does not hold {card} in the deal")
         if declarer is not None and offender is not None:
-            out["role"] = play_role(declarer, offender)
-        return out
+            self.put({"role": play_role(declarer, offender)}, "irregularity.seat" if "seat" in irr else "declarer")
+        trick = irr.get("trick")
+        if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 13):
+            raise self.fail("irregularity.trick", f"{trick!r} is not a trick number: expected 1..13")
+        origin = "irregularity.trick"
+        so_far = None
+        if "play" in self.r.data:
+            so_far = self.play_so_far(deal, declarer, contract)
+            if trick is not None and trick != so_far.trick:
+                raise self.fail("irregularity.trick", f"{trick} contradicts the play given: its next card belongs to "
+                                                      f"trick {so_far.trick}")
+            trick, origin = so_far.trick, "play"
+            for card in cards if offender is not None else ():
+                assert offender is not None and so_far.record is not None
+                if card in so_far.record.deal.hand(offender) and not so_far.holds(offender, card):
+                    raise self.fail(path, f"{offender} played {card} before the irregularity (play)")
+        elif trick == 1 and declarer is not None and self.kind == "lead_out_of_turn":
+            so_far = PlaySoFar(1, declarer.lho, None)   # trick 1's lead is the opening lead: declarer's LHO's
+        self.trick = trick
+        if trick is not None:
+            self.put({"trick": trick, "opening": "yes" if trick == 1 else "no"}, origin)
+        if so_far is not None and offender is not None and declarer is not None:
+            self.check_play(so_far, offender, declarer, origin)
+
+    def play_so_far(self, deal: Deal | None, declarer: Seat | None, contract: Contract | None) -> PlaySoFar:
+        if deal is None or not deal.is_complete:
+            raise self.fail("play", "the play needs the whole deal: expected deal = \"N:… … … …\" (four hands)")
+        if declarer is None or contract is None or contract.strain is None:
+            raise self.fail("play", "the play needs the contract and its declarer: expected contract = \"4S\" and "
+                                    "declarer = \"S\", or the whole auction")
+        record = PlayRecord(deal, Contract(contract.level, contract.strain, contract.doubling, declarer))
+        for i, word in enumerate(self.r.words(self.r.data, "play", "play", '["HA", "H2", "H5", "HK"]'), 1):
+            try:
+                record = record.add(Card.parse(word))
+            except (DealError, PlayError, ValueError) as exc:
+                raise self.fail(f"play[{i}]", f"{word!r}: {exc}") from None
+        if record.is_complete:
+            raise self.fail("play", "all 52 cards are played: the irregular card belongs to no trick")
+        self.played = record.cards
+        return PlaySoFar.of(record)
+
+    def check_play(self, so_far: PlaySoFar, offender: Seat, declarer: Seat, origin: str) -> None:
+        """What the point of the play settles for the kinds of the play: a lead out of turn is a
+        lead, out of turn, never dummy's opening lead; a revoke is a card not following suit; a
+        premature play is not the player's turn."""
+        t, role = so_far.trick, play_role(declarer, offender)
+        if self.kind == "lead_out_of_turn":
+            if so_far.led is not None:
+                raise self.fail("irregularity.card", f"trick {t} has been led ({so_far.led}): a card played to it "
+                                                     f"is not a lead")
+            if t == 1 and role == "dummy":
+                raise self.fail("irregularity.seat", f"{offender} is dummy: dummy's hand is faced only after the "
+                                                     f"opening lead (Law 41), so the opening lead cannot come from it")
+            if so_far.next_seat is offender:
+                whose = " (declarer's left-hand opponent, Law 41A)" if t == 1 else ""
+                raise self.fail("irregularity.seat", f"the lead to trick {t} is {offender}'s{whose}: the lead is "
+                                                     f"in turn, not out of turn")
+            proper = so_far.proper_leader(offender, declarer)
+            self.put({"defender_turn" if role == "defender" else "declarer_turn": proper}, origin)
+        elif self.kind == "revoke" and len(self.cards) == 1:
+            problem = revoke_problem(so_far, offender, self.cards[0])
+            if problem:
+                raise self.fail("irregularity.seat" if problem.startswith("it is") else "irregularity.card", problem)
+        elif self.kind == "premature_lead_or_play" and so_far.record is not None and so_far.next_seat is offender:
+            raise self.fail("irregularity.seat", f"it is {offender}'s turn to {'lead' if so_far.led is None else 'play'} "
+                                                 f"to trick {t}: the card is played in turn, not prematurely")
+
+    # -- answers the calls and cards contradict ------------------------------------------------
+
+    def check_answers(self, answers: Mapping[str, object], given: Mapping[str, object]) -> None:
+        offender, before = self.offender, self.before
+        if answers.get("barred") == "yes" and before is not None and not before.calls:
+            if self.barred_by is None:
+                whose = offender.partner if offender is not None else "N"
+                raise self.fail("facts.barred", "'yes' before any call: a player is barred only by an earlier "
+                                                "irregularity of his side (e.g. his partner's call out of rotation); "
+                                                f"name whose with barred_by = \"{whose}\" in [irregularity]")
+            if self.barred_by is offender:
+                raise self.fail("irregularity.barred_by", f"no one has called yet: {offender} cannot have been barred "
+                                                          f"by an irregularity of his own")
+        if given.get("offender_choice") == "first" and self.first is not None and before is not None and offender:
+            own = [c for i, c in enumerate(self.later_calls) if before.seat_of(len(before.calls) + i) is offender]
+            if own and own[0] != self.first:
+                raise self.fail("facts.offender_choice", f"'first' contradicts the later auction: {offender}'s call "
+                                                         f"there is {own[0]}, not the first call {self.first}")

@@ -17,6 +17,7 @@ from rules_ext.core.rulings.model import (
     EDITIONS,
     MUST_PASS,
     PENALTY_CARDS,
+    PENDING_VALUES,
     Answer,
     Cite,
     NotInEdition,
@@ -102,10 +103,11 @@ class _Resolver:
             raise self.fail(f"{where}.{key}.kind", f"{kind!r}: expected one of {', '.join(PENALTY_CARDS)}")
         return Restriction(self.get(raw, "text", f"{where}.{key}", ""), laws, kind)
 
-    def known(self, laws: tuple[str, ...], known: set[str], where: str) -> None:
+    def known(self, laws: tuple[str, ...], known: set[str], where: str,
+              problem: str = "is not cited by the outcome or a question on the way to it") -> None:
         for law in laws:
             if law not in known:
-                raise self.fail(where, f"{law} is not cited by the outcome or a question on the way to it")
+                raise self.fail(where, f"{law} {problem}")
 
     def choice(self, table: Mapping[str, Any], key: str, where: str, values: tuple[str, ...], default: str) -> str:
         value = self.get(table, key, where, default)
@@ -121,8 +123,14 @@ class _Resolver:
                 raise self.fail(f"{where}.answers.{key}", "expected { label = \"...\", next = \"...\" }")
             if not _in_edition(answer, self.edition):
                 continue
+            if key in PENDING_VALUES:
+                raise self.fail(f"{where}.answers.{key}", "is reserved: every judgement question accepts it "
+                                                          "(not yet decided); name the answer otherwise")
+            laws = tuple(self.get(answer, "laws", f"{where}.answers.{key}", [], list))
+            self.known(laws, {c.law for c in self.cites(raw, where)}, f"{where}.answers.{key}.laws",
+                       "is not cited by the question")
             answers.append(Answer(key, self.get(answer, "label", f"{where}.answers.{key}", ""),
-                                  self.get(answer, "next", f"{where}.answers.{key}", "")))
+                                  self.get(answer, "next", f"{where}.answers.{key}", ""), laws))
         number = bool(self.get(raw, "number", where, False, bool))
         if len(answers) < (1 if number else 2):
             raise self.fail(where, "a question needs at least two answers")
@@ -145,6 +153,7 @@ class _Resolver:
             self.known(laws, known, f"{where}.options[{i + 1}].laws")
             options.append(Option(self.get(option, "by", f"{where}.options[{i + 1}]", ""),
                                   self.get(option, "choice", f"{where}.options[{i + 1}]", ""), laws))
+        refer = self.refer(raw, where)
         return Outcome(
             oid, self.get(raw, "summary", where, ""), cites, tuple(options),
             offender_must_pass=self.choice(raw, "offender_must_pass", where, MUST_PASS, "no"),
@@ -154,7 +163,20 @@ class _Resolver:
             tricks_transferred=self.get(raw, "tricks_transferred", where, 0, int),
             adjusted_score=self.choice(raw, "adjusted_score", where, ADJUSTED, "no"),
             notes=tuple(self.get(raw, "notes", where, [], list)),
+            refer=refer[0], refer_law=refer[1],
         )
+
+    def refer(self, raw: Mapping[str, Any], where: str) -> tuple[str, str]:
+        """``refer = { kind = "call_out_of_rotation", law = "31" }``: the kind whose tree rules from here."""
+        refer = self.get(raw, "refer", where, None, dict)
+        if not refer:
+            return "", ""
+        kind, law = self.get(refer, "kind", f"{where}.refer", ""), self.get(refer, "law", f"{where}.refer", "")
+        if kind not in _tree_files():
+            raise self.fail(f"{where}.refer.kind", f"{kind!r} is not a kind of irregularity")
+        if not law:
+            raise self.fail(f"{where}.refer.law", "expected the law referred to, e.g. law = \"31\"")
+        return kind, law
 
     def tree(self, raw: Mapping[str, Any]) -> Tree:
         questions = {qid: self.question(qid, q) for qid, q in raw.get("question", {}).items()

@@ -5,7 +5,7 @@ outcome) and what a walk returns (:class:`Ruling`). The trees are read from thei
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -22,6 +22,16 @@ PENALTY_CARDS = ("major", "minor")
 MUST_PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
 ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
 PENALTY_CARD_WORDS = {"major": "重罚张", "minor": "轻罚张"}
+#: the answer to a judgement question the director has not yet decided (the facts at the table do
+#: not settle it yet: "可待叫牌和打牌结束后再作判定"); a case file may also write it in Chinese
+PENDING = "pending"
+PENDING_VALUES = (PENDING, "待定")
+PENDING_LABEL = "待定（裁判长尚未判定）"
+#: what an outcome field reads when it differs between the cases of an undecided judgement
+DEPENDS_WORDS = "视裁判长的判定而定（见下列各情形）"
+#: the fields of an outcome that may differ between the cases of an undecided judgement
+BRANCHING_FIELDS = ("options", "offender_must_pass", "partner_must_pass", "lead_restriction", "penalty_card",
+                    "tricks_transferred", "refer")
 
 
 class RulingError(RulesError):
@@ -42,9 +52,13 @@ class Cite:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
+    """One answer of a question; ``laws``: the provisions of the question that the answer makes
+    decisive for the ruling (listed in the ruling's ``laws``; the others stay in its step)."""
+
     key: str
     label: str
     next: str
+    laws: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +89,11 @@ class Question:
         return tuple(c.law for c in self.cites)
 
     def answer(self, value: object) -> Answer:
-        """The answer chosen by ``value``; RulingError naming the allowed values otherwise."""
+        """The answer chosen by ``value``; RulingError naming the allowed values otherwise. A
+        judgement question also accepts :data:`PENDING` (or ``"待定"``): the director has not yet
+        decided, and the walk follows every answer (its key is then ``PENDING``)."""
+        if self.judgement and value in PENDING_VALUES:
+            return Answer(PENDING, PENDING_LABEL, "", self.laws)
         if self.number:
             if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
                 raise RulingError(f"{value!r} is not possible: expected a whole number {self.minimum}..{self.maximum}")
@@ -87,7 +105,8 @@ class Question:
             if answer.key == value:
                 return answer
         raise RulingError(f"{value!r} is not an answer: expected one of "
-                          + ", ".join(f"{a.key} ({a.label})" for a in self.answers))
+                          + ", ".join(f"{a.key} ({a.label})" for a in self.answers)
+                          + (f", {PENDING} (待定: not yet decided)" if self.judgement else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +140,12 @@ class Outcome:
     tricks_transferred: int = 0
     adjusted_score: str = "no"
     notes: tuple[str, ...] = ()
+    #: a referral: the kind whose tree rules on it from here (e.g. an insufficient bid out of
+    #: rotation: ``call_out_of_rotation``, Law 31); the outcome then imposes nothing of its own
+    refer: str = ""
+    refer_law: str = ""
+    #: of an undecided judgement's outcome: the fields that differ between its cases
+    depends: tuple[str, ...] = ()
 
     @property
     def laws(self) -> tuple[str, ...]:
@@ -138,16 +163,35 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Step:
+    """A question asked and answered; ``laws``: the question's provisions, ``decisive``: those the
+    answer makes decisive for the ruling."""
+
     question: str
     answer: str
     laws: tuple[str, ...]
     fact: str = ""
     value: object = None
+    decisive: tuple[str, ...] = ()
+
+    @property
+    def pending(self) -> bool:
+        return self.value == PENDING
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One case of an undecided judgement: the answer, and the ruling from that answer on."""
+
+    key: str
+    label: str
+    ruling: Ruling
 
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """Where the answers led: the outcome and the steps taken, under one edition."""
+    """Where the answers led: the outcome and the steps taken, under one edition. Where the
+    director has not yet decided a judgement (``open``), ``branches`` says what follows from
+    each answer and ``outcome`` is what they have in common (:func:`combine`)."""
 
     kind: str
     title: str
@@ -155,12 +199,29 @@ class Ruling:
     outcome: Outcome
     steps: tuple[Step, ...]
     reference_edition: str = ""   # the edition whose rule is shown, when it is not ``edition``'s own
+    open: Question | None = None
+    branches: tuple[Branch, ...] = ()
 
     @property
     def laws(self) -> tuple[str, ...]:
-        """The provisions that apply: the outcome's, then those its options and restrictions name
-        (the steps keep the provisions of their questions apart), in order, without repeats."""
-        return self.outcome.applied
+        """The provisions the ruling rests on, without repeats: those its steps' answers make
+        decisive, the outcome's (:attr:`Outcome.applied`), and those of every case of an undecided
+        judgement; in the order met (:meth:`ordered_laws` for the text's order)."""
+        named = [*(law for s in self.steps for law in s.decisive), *self.outcome.applied]
+        named.extend(law for b in self.branches for law in b.ruling.laws)
+        return tuple(dict.fromkeys(named))
+
+    def ordered_laws(self, key: Callable[[str], Any] | None = None) -> tuple[str, ...]:
+        """:attr:`laws` in the order ``key`` gives (the rulebook's: ``corpus.labels.sort_key``)."""
+        return tuple(sorted(self.laws, key=key)) if key is not None else self.laws
+
+    @property
+    def pending(self) -> tuple[Step, ...]:
+        """The judgements not yet decided, this one's and those of its cases, each once."""
+        found = [s for s in self.steps if s.pending]
+        for b in self.branches:
+            found.extend(s for s in b.ruling.pending if all(s.fact != f.fact for f in found))
+        return tuple(found)
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -171,13 +232,14 @@ class Ruling:
     def adjusted_score(self) -> str:
         return self.outcome.adjusted_score
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``python -m rules_ext rule`` (without the quotes, which need the corpus)."""
+    def to_dict(self, key: Callable[[str], Any] | None = None) -> dict[str, Any]:
+        """The JSON shape of ``python -m rules_ext rule`` (without the quotes, which need the corpus);
+        ``key`` orders the provisions (the text's order)."""
         o = self.outcome
         return {
             "kind": self.kind, "title": self.title, "edition": self.edition,
             "reference_edition": self.reference_edition or None,
-            "laws": list(self.laws),
+            "laws": list(self.ordered_laws(key)),
             "summary": o.summary,
             "options": [{"by": x.by, "choice": x.choice, "laws": list(x.laws)} for x in o.options],
             "offender_must_pass": o.offender_must_pass,
@@ -187,8 +249,52 @@ class Ruling:
             "tricks_transferred": o.tricks_transferred,
             "adjusted_score_possible": o.adjusted_score,
             "notes": list(o.notes),
-            "steps": [{"question": s.question, "answer": s.answer, "laws": list(s.laws)} for s in self.steps],
+            "refer": {"kind": o.refer, "law": o.refer_law} if o.refer else None,
+            "steps": [{"question": s.question, "answer": s.answer, "laws": list(s.laws), "fact": s.fact,
+                       "decisive": list(s.decisive)} for s in self.steps],
+            "pending": [{"fact": s.fact, "question": s.question, "laws": list(s.laws)} for s in self.pending],
+            "depends": list(o.depends),
+            "branches": [{"answer": b.label, "key": b.key, **{k: v for k, v in b.ruling.to_dict(key).items()
+                                                              if k not in ("kind", "title", "edition", "reference_edition")}}
+                         for b in self.branches],
         }
+
+
+def combine(question: Question, branches: tuple[Branch, ...]) -> Outcome:
+    """The outcome of an undecided judgement: what every case has in common, the fields that
+    differ named in ``depends``; an adjusted score that some case gives and another does not is
+    possible ("may"); the provisions of every case cited, the question's first."""
+    outs = [b.ruling.outcome for b in branches]
+    common: dict[str, Any] = {}
+    depends = []
+    defaults = {f.name: f.default for f in Outcome.__dataclass_fields__.values()}
+    for name in BRANCHING_FIELDS:
+        values = [getattr(o, name) for o in outs]
+        if name == "options":
+            shared = tuple(x for x in values[0] if all(x in v for v in values[1:]))
+            common[name] = shared
+            if any(set(v) != set(shared) for v in values) or any(name in o.depends for o in outs):
+                depends.append(name)
+        elif all(v == values[0] for v in values) and not any(name in o.depends for o in outs):
+            common[name] = values[0]
+        else:
+            common[name] = defaults[name]
+            depends.append(name)
+    if "refer" in depends:
+        common["refer_law"] = ""
+    else:
+        common["refer_law"] = outs[0].refer_law
+    scores = {o.adjusted_score for o in outs}
+    cites = {c.law: c for c in question.cites}
+    for o in outs:
+        for c in o.cites:
+            cites.setdefault(c.law, c)
+    summary = f"尚待裁判长判定：{question.text}裁定视其判定而定：" + "；".join(
+        f"若{b.label}，{b.ruling.outcome.summary.rstrip('。')}" for b in branches) + "。"
+    return Outcome(f"{question.id}:{PENDING}", summary, tuple(cites.values()),
+                   adjusted_score=scores.pop() if len(scores) == 1 else "may",
+                   notes=tuple(n for n in outs[0].notes if all(n in o.notes for o in outs[1:])),
+                   depends=tuple(depends), **common)
 
 
 def _restriction(r: Restriction | None) -> dict[str, Any] | None:
@@ -219,12 +325,14 @@ class Tree:
     def node(self, node_id: str) -> Question | Outcome:
         return self.questions.get(node_id) or self.outcomes[node_id]
 
-    def walk(self, answers: Mapping[str, object]) -> Ruling:
-        """Follow ``answers`` (fact -> answer key, or a number) from the start to an outcome.
-        A question reached but not answered, or answered with a value it does not offer, raises
-        RulingError naming the question; answers to questions not reached are ignored."""
+    def walk(self, answers: Mapping[str, object], start: str = "") -> Ruling:
+        """Follow ``answers`` (fact -> answer key, or a number) from the start (or from ``start``)
+        to an outcome. A question reached but not answered, or answered with a value it does not
+        offer, raises RulingError naming the question; answers to questions not reached are
+        ignored. A judgement answered :data:`PENDING` is followed into every answer (each a
+        :class:`Branch`, whose later questions need their answers too)."""
         steps: list[Step] = []
-        node: Question | Outcome = self.node(self.start)
+        node: Question | Outcome = self.node(start or self.start)
         while isinstance(node, Question):
             if node.fact not in answers:
                 raise RulingError(f"{node.fact}: not answered: {node.text}（"
@@ -236,7 +344,12 @@ class Tree:
             except RulingError as exc:
                 raise RulingError(f"{node.fact}: {exc}") from None
             label = f"{value}" if node.number else chosen.label
-            steps.append(Step(node.text, label, node.laws, node.fact, value))
+            if chosen.key == PENDING:
+                steps.append(Step(node.text, label, node.laws, node.fact, PENDING, chosen.laws))
+                branches = tuple(Branch(a.key, a.label, self.walk(answers, a.next)) for a in node.answers)
+                return Ruling(self.kind, self.title, self.edition, combine(node, branches), tuple(steps),
+                              self.reference_edition, open=node, branches=branches)
+            steps.append(Step(node.text, label, node.laws, node.fact, value, chosen.laws))
             node = self.node(chosen.next)
         return Ruling(self.kind, self.title, self.edition, node, tuple(steps), self.reference_edition)
 

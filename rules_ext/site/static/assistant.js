@@ -20,6 +20,9 @@
   /* a TOML basic string (JSON's escapes are TOML's) */
   function tomlString(s) { return JSON.stringify(String(s)); }
 
+  /* the answer of a judgement the director has not yet decided (the core's PENDING) */
+  var PENDING = "pending";
+
   function Assistant(root, data) {
     this.root = root;
     this.data = data;
@@ -65,14 +68,69 @@
     }));
   };
 
-  /* the node reached by the answers given so far */
-  Assistant.prototype.current = function () {
-    var id = this.data.start;
-    for (var i = 0; i < this.answers.length; i++) id = this.answers[i].next;
-    return this.data.questions[id] ? {question: this.data.questions[id]} : {outcome: this.data.outcomes[id]};
+  /* the answers given so far, by fact (a question asks the fact named by its id unless it says otherwise) */
+  Assistant.prototype.facts = function () {
+    var facts = {};
+    this.answers.forEach(function (a) { facts[a.fact] = a.value; });
+    return facts;
+  };
+
+  /* Tree.walk of the core: from node ``id`` with the answers given, to the first question not yet
+     answered ({question}), or to an outcome ({outcome, steps}); a judgement answered "pending" (待定)
+     is followed into every answer ({open, steps, branches: [{answer, result}]}) */
+  Assistant.prototype.walk = function (id, facts) {
+    var steps = [];
+    while (this.data.questions[id]) {
+      var q = this.data.questions[id], fact = q.fact || q.id;
+      if (!(fact in facts)) return {question: q};
+      var value = facts[fact];
+      if (q.judgement && value === PENDING) {
+        steps.push({question: q, pending: true, label: this.data.words.pending});
+        var branches = [];
+        for (var i = 0; i < q.answers.length; i++) {
+          var sub = this.walk(q.answers[i].next, facts);
+          if (sub.question) return sub;
+          branches.push({answer: q.answers[i], result: sub});
+        }
+        return {open: q, steps: steps, branches: branches};
+      }
+      var a = this.chosen(q, value);
+      steps.push({question: q, answer: a, label: q.number ? String(value) : a.label});
+      id = a.next;
+    }
+    return {outcome: this.data.outcomes[id], steps: steps};
+  };
+
+  Assistant.prototype.current = function () { return this.walk(this.data.start, this.facts()); };
+
+  /* the provisions a result rests on (Ruling.laws of the core): the answers' decisive provisions,
+     the outcome's, its options' and restrictions', every case's; in the rulebook's order */
+  Assistant.prototype.resultLaws = function (r) {
+    var self = this, named = [];
+    r.steps.forEach(function (s) { named = named.concat(s.pending ? s.question.cites.map(function (c) { return c.law; }) : s.answer.laws || []); });
+    if (r.outcome) {
+      var o = r.outcome;
+      named = named.concat(o.cites.map(function (c) { return c.law; }));
+      o.options.forEach(function (x) { named = named.concat(x.laws); });
+      [o.lead_restriction, o.penalty_card].forEach(function (x) { if (x) named = named.concat(x.laws); });
+    } else {
+      r.branches.forEach(function (b) { named = named.concat(self.resultLaws(b.result)); });
+    }
+    named = named.filter(function (law, i) { return named.indexOf(law) === i; });
+    var order = function (law) { var p = self.data.provisions[law]; return p ? p.order : 0; };
+    return named.sort(function (x, y) { return order(x) - order(y); });
+  };
+
+  /* whether an adjusted score may follow: the outcome's, or of an undecided judgement "may" unless
+     every case agrees (the core's combine) */
+  Assistant.prototype.adjusted = function (r) {
+    if (r.outcome) return r.outcome.adjusted_score;
+    var self = this, all = r.branches.map(function (b) { return self.adjusted(b.result); });
+    return all.every(function (x) { return x === all[0]; }) ? all[0] : "may";
   };
 
   Assistant.prototype.chosen = function (q, value) {
+    if (q.judgement && value === PENDING) return {key: PENDING, label: this.data.words.pending, next: "", laws: []};
     if (!q.number) {
       for (var i = 0; i < q.answers.length; i++) if (q.answers[i].key === value) return q.answers[i];
       return null;
@@ -88,7 +146,7 @@
     if (!node.question || this.pending === null) return;   /* nothing chosen: no step forward */
     var q = node.question, a = this.chosen(q, this.pending);
     if (!a) return;
-    this.answers.push({id: q.id, value: q.number ? Number(this.pending) : a.key, next: a.next,
+    this.answers.push({id: q.id, fact: q.fact || q.id, value: q.number ? Number(this.pending) : a.key,
                        label: q.number ? String(Number(this.pending)) : a.label, question: q.text, laws: q.cites.map(function (c) { return c.law; })});
     this.pending = null;
     this.render(true);
@@ -137,6 +195,13 @@
         radio.addEventListener("change", function () { self.pending = a.key; update(); });
         fieldset.appendChild(el("label", {className: "law-assistant-answer", "data-answer": a.key}, [radio, el("span", {}, [a.label])]));
       });
+      if (q.judgement) {   /* the third answer of every judgement: not yet decided */
+        var wait = el("input", {type: "radio", name: "law-assistant-" + q.id, value: PENDING});
+        if (self.pending === PENDING) wait.checked = true;
+        wait.addEventListener("change", function () { self.pending = PENDING; update(); });
+        fieldset.appendChild(el("label", {className: "law-assistant-answer law-assistant-pending", "data-answer": PENDING},
+                                [wait, el("span", {}, [self.data.words.pending])]));
+      }
     }
     form.appendChild(fieldset);
     form.appendChild(status);
@@ -150,37 +215,52 @@
     return form;
   };
 
-  /* Ruling.laws of the core: the outcome's provisions, then those its options and restrictions name */
-  Assistant.prototype.rulingLaws = function (o) {
-    var named = o.cites.map(function (c) { return c.law; });
-    o.options.forEach(function (x) { named = named.concat(x.laws); });
-    [o.lead_restriction, o.penalty_card].forEach(function (r) { if (r) named = named.concat(r.laws); });
-    return named.filter(function (law, i) { return named.indexOf(law) === i; });
+  /* the ruling of a result: an outcome, or an undecided judgement with each of its cases */
+  Assistant.prototype.resultView = function (r, depth) {
+    if (r.outcome) return this.outcomeView(r.outcome, r, depth);
+    var self = this, w = this.data.words;
+    var box = el("section", {className: "law-assistant-outcome-view law-assistant-open", "data-outcome": r.open.id + ":" + PENDING}, [
+      el(depth ? "h3" : "h2", {className: depth ? "" : "law-assistant-result-title", tabindex: "-1"}, [depth ? "待定" : "裁定"]),
+      el("p", {className: "law-assistant-summary"}, ["尚待裁判长判定：" + r.open.text + "裁定视其判定而定。"]),
+      el("dl", {className: "law-assistant-fields"}, [
+        el("div", {className: "law-assistant-field", "data-field": "laws"}, [el("dt", {}, ["适用条文"]), el("dd", {}, [this.laws(this.resultLaws(r))])]),
+        el("div", {className: "law-assistant-field", "data-field": "adjusted_score"}, [el("dt", {}, ["调整分"]), el("dd", {}, [w.adjusted[this.adjusted(r)]])])])]);
+    box.appendChild(this.quotes(r.open.cites));
+    r.branches.forEach(function (b) {
+      var part = el("section", {className: "law-assistant-branch", "data-answer": b.answer.key}, [el("h3", {}, ["若" + b.answer.label + "："])]);
+      part.appendChild(self.resultView(b.result, (depth || 0) + 1));
+      box.appendChild(part);
+    });
+    return box;
   };
 
-  Assistant.prototype.outcomeView = function (o) {
+  Assistant.prototype.outcomeView = function (o, r, depth) {
     var self = this, w = this.data.words, rows = [];
     function row(name, value, key) {
       rows.push(el("div", {className: "law-assistant-field", "data-field": key}, [el("dt", {}, [name]), el("dd", {}, value)]));
     }
-    row("适用条文", [this.laws(this.rulingLaws(o))], "laws");
+    row("适用条文", [this.laws(this.resultLaws(r))], "laws");
     if (o.options.length) {
       row("可供选择", [el("ul", {}, o.options.map(function (x) {
         return el("li", {}, [x.by + "：" + x.choice].concat(x.laws.length ? [" （", self.laws(x.laws), "）"] : []));
       }))], "options");
     }
-    row("违规者", [w.pass[o.offender_must_pass]], "offender_must_pass");
-    row("违规者的同伴", [w.pass[o.partner_must_pass]], "partner_must_pass");
+    if (o.refer) {
+      row("转至", ["见第" + o.refer_law + "条（" + o.refer + "）"], "refer");   /* o.refer: the kind's name */
+    } else {
+      row("违规者", [w.pass[o.offender_must_pass]], "offender_must_pass");
+      row("违规者的同伴", [w.pass[o.partner_must_pass]], "partner_must_pass");
+    }
     row("引牌限制", o.lead_restriction ? [o.lead_restriction.text, " （", this.laws(o.lead_restriction.laws), "）"] : ["无"], "lead_restriction");
     row("罚张", o.penalty_card ? [w.penalty[o.penalty_card.kind] + "：" + o.penalty_card.text, " （", this.laws(o.penalty_card.laws), "）"] : ["无"], "penalty_card");
     row("移墩", [o.tricks_transferred ? o.tricks_transferred + "墩" : "无"], "tricks_transferred");
-    row("调整分", [w.adjusted[o.adjusted_score]], "adjusted_score");
+    if (!o.refer) row("调整分", [w.adjusted[o.adjusted_score]], "adjusted_score");
     var box = el("section", {className: "law-assistant-outcome-view", "data-outcome": o.id}, [
-      el("h2", {className: "law-assistant-result-title", tabindex: "-1"}, ["裁定"]),
+      depth ? null : el("h2", {className: "law-assistant-result-title", tabindex: "-1"}, ["裁定"]),
       el("p", {className: "law-assistant-summary"}, [o.summary]),
       el("dl", {className: "law-assistant-fields"}, rows)]);
     if (o.notes.length) box.appendChild(el("ul", {className: "law-assistant-notes"}, o.notes.map(function (n) { return el("li", {}, ["注：" + n]); })));
-    box.appendChild(el("h3", {}, ["条文"]));
+    box.appendChild(el(depth ? "h4" : "h3", {}, ["条文"]));
     box.appendChild(this.quotes(o.cites));
     return box;
   };
@@ -195,47 +275,95 @@
       }))]);
   };
 
-  Assistant.prototype.record = function (o, inputs) {
-    var d = this.data, w = d.words, edition = d.source_edition;
+  /* the ruling's lines of a record (the CLI's record_text): the outcome, or each case */
+  Assistant.prototype.recordText = function (r) {
+    var self = this, w = this.data.words, text = [];
+    if (!r.outcome) {
+      text.push("尚待裁判长判定：" + r.open.text + "裁定视其判定而定。");
+      text.push("调整分：" + w.adjusted[this.adjusted(r)] + "。");
+      r.branches.forEach(function (b) { text.push("若" + b.answer.label + "：" + self.recordText(b.result).join("")); });
+      return text;
+    }
+    var o = r.outcome;
+    text = [o.summary].concat(o.options.map(function (x) { return x.by + "：" + x.choice + "。"; }));
+    if (o.offender_must_pass !== "no") text.push("违规者" + w.pass[o.offender_must_pass] + "。");
+    if (o.partner_must_pass !== "no") text.push("违规者的同伴" + w.pass[o.partner_must_pass] + "。");
+    if (o.lead_restriction) text.push("引牌限制：" + o.lead_restriction.text);
+    if (o.penalty_card) text.push("罚张：" + o.penalty_card.text);
+    if (o.tricks_transferred) text.push("移墩：" + o.tricks_transferred + "墩。");
+    if (!o.refer) text.push("调整分：" + w.adjusted[o.adjusted_score] + "。");
+    return text;
+  };
+
+  /* the judgements a result leaves open, each once */
+  Assistant.prototype.open = function (r, found) {
+    var self = this;
+    found = found || [];
+    if (r.open) {
+      if (found.indexOf(r.open) < 0) found.push(r.open);
+      r.branches.forEach(function (b) { self.open(b.result, found); });
+    }
+    return found;
+  };
+
+  Assistant.prototype.record = function (r, inputs) {
+    var self = this, d = this.data, edition = d.source_edition;
     var lines = ["# 裁决助手生成的裁决记录（" + d.title + "，" + d.edition_name + "）",
                  "event = " + tomlString(inputs.event), "board = " + inputs.board];
     if (inputs.table) lines.push("table = " + tomlString(inputs.table));
     if (inputs.director) lines.push("director = " + tomlString(inputs.director));
     var facts = this.answers.map(function (s, i) { return (i + 1) + ". " + s.question + s.label + "。"; });
     lines.push("facts = " + tomlString(facts.join("\n")));
-    lines.push("laws = [" + this.rulingLaws(o).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]");
-    var text = [o.summary].concat(o.options.map(function (x) { return x.by + "：" + x.choice; }));
-    if (o.offender_must_pass !== "no") text.push("违规者" + w.pass[o.offender_must_pass] + "。");
-    if (o.partner_must_pass !== "no") text.push("违规者的同伴" + w.pass[o.partner_must_pass] + "。");
-    if (o.lead_restriction) text.push("引牌限制：" + o.lead_restriction.text);
-    if (o.penalty_card) text.push("罚张：" + o.penalty_card.text);
-    if (o.tricks_transferred) text.push("移墩：" + o.tricks_transferred + "墩。");
-    text.push("调整分：" + w.adjusted[o.adjusted_score] + "。");
+    lines.push("laws = [" + this.resultLaws(r).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]");
+    var open = this.open(r);
+    if (open.length) {
+      lines.push("pending = [" + open.map(function (q) {
+        var cites = q.cites.map(function (c) { return (d.provisions[c.law] || {}).citation || c.law; }).join("、");
+        return tomlString(q.text + "（" + cites + "）" + q.answers.map(function (a) { return "□ " + a.label; }).join(" "));
+      }).join(", ") + "]");
+    }
+    var text = this.recordText(r);
     if (d.reference_edition) text.push("本裁定按" + d.source_name + "作参考（" + d.edition_name + "文本未收录此条）。");
-    text = text.concat(o.notes);
+    if (r.outcome) text = text.concat(r.outcome.notes);
     lines.push("ruling = " + tomlString(text.join("\n")));
+    lines.push("adjusted_score = " + tomlString(this.adjusted(r)));
     return lines.join("\n") + "\n";
   };
 
-  /* the ruling as text, as rules_ext/core/rulings/prose.py tells it: the head and the outcome's
-     text come from the page's data (written by that renderer); only the answers given are filled
-     into its facts template here */
-  Assistant.prototype.prose = function (o) {
+  /* the ruling as text, as rules_ext/core/rulings/prose.py tells it (ruling_prose, result_lines):
+     the head and each result's text come from the page's data (written by that renderer, keyed as
+     rules_ext/site/assistant.py's result_key); only the answers of the walk are filled into its
+     facts template here, and the cases of a judgement not yet decided put in turn */
+  Assistant.prototype.prose = function (r) {
     var self = this, p = this.data.prose;
     function fill(template, values) {
       return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? String(values[key]) : m; });
     }
+    function steps(list, first, indent) {
+      return list.map(function (s, i) {
+        var cites = s.question.cites.map(function (c) {
+          var q = self.data.provisions[c.law];
+          return q ? q.citation : c.law;
+        });
+        var laws = cites.length ? fill(p.laws, {laws: cites.join(p.separator)}) : "";
+        return indent + fill(p.step, {n: first + i, question: s.question.text, answer: s.label, laws: laws});
+      });
+    }
+    function key(r) {
+      return r.outcome ? r.outcome.id : r.open.id + ":" + PENDING + "(" + r.branches.map(function (b) { return key(b.result); }).join(",") + ")";
+    }
+    function result(r, textKey, first, indent) {
+      var lines = p.outcomes[textKey].map(function (i) { return indent + p.lines[i]; }), later = first + r.steps.length;
+      (r.branches || []).forEach(function (b) {
+        lines.push(indent + fill(p.branch, {label: b.answer.label}));
+        lines = lines.concat(steps(b.result.steps, later, indent + p.indent),
+                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent));
+      });
+      return lines;
+    }
     var lines = [p.head];
-    if (this.answers.length) lines.push(p.facts);
-    this.answers.forEach(function (s, i) {
-      var laws = s.laws.length ? fill(p.laws, {laws: s.laws.map(function (law) {
-        var q = self.data.provisions[law];
-        return q ? q.citation : law;
-      }).join(p.separator)}) : "";
-      lines.push(fill(p.step, {n: i + 1, question: s.question, answer: s.label, laws: laws}));
-    });
-    lines.push(p.outcomes[o.id]);
-    return lines.join("\n");
+    if (r.steps.length) lines.push(p.facts);
+    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "")).join("\n");
   };
 
   /* text to the clipboard (or selected in ``output`` for the reader to copy) */
@@ -256,7 +384,7 @@
     }
   }
 
-  Assistant.prototype.recordView = function (o) {
+  Assistant.prototype.recordView = function (r) {
     var self = this;
     var fields = [["event", "赛事名称", "text", true], ["board", "牌号", "number", true],
                   ["table", "桌号", "text", false], ["director", "裁判长", "text", false]];
@@ -277,7 +405,7 @@
     var copyText = el("button", {type: "button", className: "law-assistant-copy-text"}, ["复制裁决（文字）"]);
     var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录（TOML）"]);
     var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决单"]);
-    copyText.addEventListener("click", function () { copyOut(self.prose(o), output, status, "已复制裁决（文字）。"); });
+    copyText.addEventListener("click", function () { copyOut(self.prose(r), output, status, "已复制裁决（文字）。"); });
     form.insertBefore(el("div", {className: "law-assistant-buttons"}, [copyText]), grid);
     form.insertBefore(el("p", {className: "law-assistant-help"}, ["裁决记录（TOML，可打印裁决表）需填写赛事名称和牌号："]), grid);
     form.appendChild(el("div", {className: "law-assistant-buttons"}, [copy, print]));
@@ -291,7 +419,7 @@
         status.textContent = "请先填写赛事名称和牌号（正整数）。";
         return;
       }
-      var text = self.record(o, {event: self.inputs.event.trim(), board: board,
+      var text = self.record(r, {event: self.inputs.event.trim(), board: board,
                                  table: (self.inputs.table || "").trim(), director: (self.inputs.director || "").trim()});
       copyOut(text, output, status, "已复制裁决记录。");
     });
@@ -321,11 +449,11 @@
       app.appendChild(this.questionView(node.question));
     } else {
       document.documentElement.classList.add("law-assistant-has-outcome");
-      sheet.appendChild(this.outcomeView(node.outcome));
+      sheet.appendChild(this.resultView(node, 0));
     }
     var steps = this.stepsView();
     if (steps) sheet.appendChild(steps);
-    if (node.outcome) sheet.appendChild(el("p", {className: "law-assistant-signature"}, ["裁判长签名：＿＿＿＿＿＿＿＿　　时间：＿＿＿＿＿＿"]));
+    if (!node.question) sheet.appendChild(el("p", {className: "law-assistant-signature"}, ["裁判长签名：＿＿＿＿＿＿＿＿　　时间：＿＿＿＿＿＿"]));
     app.appendChild(sheet);
     var controls = el("div", {className: "law-assistant-buttons law-assistant-controls"});
     var back = el("button", {type: "button", className: "law-assistant-back"}, ["上一步"]);
@@ -337,7 +465,7 @@
     controls.appendChild(back);
     controls.appendChild(restart);
     app.appendChild(controls);
-    if (node.outcome) app.appendChild(this.recordView(node.outcome));
+    if (!node.question) app.appendChild(this.recordView(node));
     this.sheetHead();
     if (focus) {
       var target = app.querySelector(".law-assistant-legend, .law-assistant-result-title");
