@@ -144,7 +144,7 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     lines: dict[str, int] = {}
 
     def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
-        told = prose.outcome_lines(r.outcome, quotes, citation, shared_notes=shared)
+        told = prose.own_lines(r, quotes, citation, shared_notes=shared)
         texts[key] = [lines.setdefault(line, len(lines)) for line in told]
         for b in r.branches:
             tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)

@@ -63,6 +63,8 @@ SEPARATOR = "、"
 FACTS = "事实："
 #: one case of a judgement not yet decided; its facts and its ruling follow, indented by :data:`INDENT`
 BRANCH = "若{label}："
+#: the heading of the judgement a ruling waits for, before its cases
+PENDING_WORD = "待定"
 INDENT = "  "
 #: the laws up to which the auction's obligations to pass are said even when there are none
 AUCTION_LAWS = 40
@@ -207,12 +209,22 @@ def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: C
     return lines
 
 
+def own_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
+              settled: Imposed | None = None, shared_notes: Sequence[str] = ()) -> list[str]:
+    """A result's text but its cases: the outcome (:func:`outcome_lines`) and, of a judgement not
+    yet decided, the question waiting for the director (``待定：…？（第64条C款）``)."""
+    lines = outcome_lines(ruling.outcome, quotes, citation, settled=settled, shared_notes=shared_notes)
+    if ruling.open is not None:
+        lines.append(f"{PENDING_WORD}：{ruling.open.text}{laws_text(ruling.open.laws, citation)}")
+    return lines
+
+
 def result_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
                  settled: Imposed | None = None, shared_notes: Sequence[str] = (), first: int = 1) -> list[str]:
-    """The outcome (:func:`outcome_lines`) and, of a judgement not yet decided, each case: its
+    """The result (:func:`own_lines`) and, of a judgement not yet decided, each case: its
     answer (:data:`BRANCH`), the facts asked after it (numbered on from ``first`` and the ruling's
     own steps) and its ruling, indented."""
-    lines = outcome_lines(ruling.outcome, quotes, citation, settled=settled, shared_notes=shared_notes)
+    lines = own_lines(ruling, quotes, citation, settled=settled, shared_notes=shared_notes)
     later = first + len(ruling.steps)
     for b in ruling.branches:
         lines.append(BRANCH.format(label=b.label))
