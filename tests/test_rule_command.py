@@ -50,8 +50,8 @@ def test_json_has_the_outcome_shape_and_quotes_the_text(tmp_path, capsys):
 def test_text_is_chinese_with_the_call_in_suit_symbols(tmp_path, capsys):
     status, out, _ = run(tmp_path, capsys, GOOD)
     assert status == 0
-    assert "违规：南家 叫 1♥（此前叫牌：不叫 1♠）" in out
-    assert "调整分：应判给调整分" in out
+    assert "违规：南家叫1♥（此前叫牌：不叫 1♠）。" in out
+    assert "调整分：应判给调整分。" in out
     assert "第27条B款1项b目：“如果裁判判定" in out
 
 

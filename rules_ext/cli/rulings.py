@@ -14,24 +14,21 @@ from typing import Any
 
 from rules_ext.cli.common import check_output_path
 from rules_ext.core import Contract
-from rules_ext.core.auction import Auction, Call
-from rules_ext.core.cards import Card
+from rules_ext.core.auction import Auction
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     DEPENDS_WORDS,
     EDITIONS,
-    MUST_PASS_WORDS,
-    PENALTY_CARD_WORDS,
-    Outcome,
     Ruling,
     available,
     kinds,
     tree,
 )
 from rules_ext.core.rulings.case import Case, load_case, parse_case
+from rules_ext.core.rulings.prose import laws_text, must_pass_words, offence, refer_words, ruling_prose
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
-from rules_ext.corpus.labels import citation, law_number, sort_key
+from rules_ext.corpus.labels import citation, sort_key
 from rules_ext.corpus.model import Corpus
 from rules_ext.corpus.quoting import Quote, quote
 from rules_ext.errors import RulesError
@@ -113,94 +110,13 @@ def ruling_json(ruling: Ruling, quotes: list[Quote]) -> dict[str, Any]:
 
 
 
-def _laws(labels: tuple[str, ...] | list[str]) -> str:
-    return "、".join(citation(label) for label in labels)
-
-
-def _must_pass(o: Outcome, field: str) -> str:
-    return DEPENDS_WORDS if field in o.depends else MUST_PASS_WORDS[getattr(o, field)]
-
-
-def refer_words(o: Outcome) -> str:
-    """A referral as the director reads it: ``见第31条（越序叫牌）``."""
-    return f"见第{o.refer_law}条（{tree(o.refer, EDITIONS[0] if available(o.refer, EDITIONS[0]) else EDITIONS[1]).title}）"
-
-
-def outcome_lines(ruling: Ruling, indent: str = "", case: Case | None = None) -> list[str]:
-    """The fields of an outcome (an undecided judgement's: what its cases share, then each case);
-    with the ``case``, the lead penalty its later auction settles (Law 26)."""
-    o = ruling.outcome
-    lines = []
-    if o.options:
-        lines.append("可供选择：")
-        lines += [f"  - {x.by}：{x.choice}" + (f"（{_laws(x.laws)}）" if x.laws else "") for x in o.options]
-    if o.refer:
-        lines.append(f"转至：{refer_words(o)}，违规者及其同伴是否须不叫、是否判给调整分，均按该条裁定")
-    elif (o.offender_must_pass != "no" or o.partner_must_pass != "no" or {"offender_must_pass", "partner_must_pass"} & set(o.depends)
-            or all(law_number(x) <= 40 for x in ruling.laws)):
-        lines.append(f"违规者：{_must_pass(o, 'offender_must_pass')}")   # the auction's obligations
-        lines.append(f"违规者的同伴：{_must_pass(o, 'partner_must_pass')}")
-    if o.lead_restriction:
-        lines.append(f"引牌限制：{o.lead_restriction.text}（{_laws(o.lead_restriction.laws)}）")
-        settled = case.lead_penalty(ruling) if case is not None else None
-        if settled is not None:
-            lines.append(f"引牌判罚（据此后的叫牌）：{settled.text}（{_laws(settled.laws)}）")
-    elif "lead_restriction" in o.depends:
-        lines.append(f"引牌限制：{DEPENDS_WORDS}")
-    if o.penalty_card:
-        kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
-        lines.append(f"罚张（{kind}）：{o.penalty_card.text}（{_laws(o.penalty_card.laws)}）")
-    elif "penalty_card" in o.depends:
-        lines.append(f"罚张：{DEPENDS_WORDS}")
-    if o.tricks_transferred:
-        lines.append(f"移墩：{o.tricks_transferred}墩")
-    elif "tricks_transferred" in o.depends:
-        lines.append(f"移墩：{DEPENDS_WORDS}")
-    if not o.refer:
-        lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}")
-    for s in ruling.steps:
-        if s.pending:
-            lines.append(f"待定：{s.question}（{_laws(s.laws)}）")
-    for b in ruling.branches:
-        lines.append(f"若{b.label}：")
-        lines += [f"  {i}. {s.question} —— {s.answer}" for i, s in enumerate(b.ruling.steps, 1)]
-        lines.append(f"  裁定：{b.ruling.outcome.summary}")
-        lines.append(f"  适用条文：{_laws(b.ruling.ordered_laws(sort_key))}")
-        lines += ["  " + line for line in outcome_lines(b.ruling)]
-        lines += [f"  注：{note}" for note in b.ruling.outcome.notes if note not in o.notes]
-    return [indent + line for line in lines]
-
-
 def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -> str:
-    """The outcome in Chinese, as a director reads it at the table."""
-    o = ruling.outcome
-    edition = CATALOGUE.name(ruling.edition)
-    lines = [f"{ruling.title}（{edition}）"]
-    if ruling.reference_edition:
-        lines.append(f"※ 以下为{CATALOGUE.name(ruling.reference_edition)}的规则，仅供参考。")
-    if case is not None and case.offender is not None:
-        what = f"叫 {case.call.chinese}" if case.call is not None else f"打出 {case.card.symbol}" if case.card else ""
-        if case.first_call is not None and case.call is not None:
-            what = f"叫 {case.first_call.chinese} 后改为 {case.call.chinese}"
-        if len(case.cards) > 1:
-            what = f"暴露 {' '.join(c.symbol for c in case.cards)}"
-        before = f"（此前叫牌：{' '.join(Call.parse(c).chinese for c in case.auction)}）" if case.auction else ""
-        lines.append(f"违规：{case.offender.chinese}家 {what}{before}".rstrip())
-        if case.later_auction:
-            lines.append(f"此后叫牌：{' '.join(Call.parse(c).chinese for c in case.later_auction)}")
-        if case.play:
-            tricks = [case.play[i:i + 4] for i in range(0, len(case.play), 4)]
-            lines.append("此前出牌：" + " ／ ".join(" ".join(Card.parse(c).symbol for c in t) for t in tricks))
-    lines.append("经过：")
-    lines += [f"  {i}. {s.question} —— {s.answer}" + (f"（{_laws(s.laws)}）" if s.laws else "")
-              for i, s in enumerate(ruling.steps, 1)]
-    lines.append(f"裁定：{o.summary}")
-    lines.append(f"适用条文：{_laws(ruling.ordered_laws(sort_key))}")
-    lines += outcome_lines(ruling, case=case)
-    lines.append("条文：")
-    lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
-    lines += [f"注：{note}" for note in (*o.notes,)]
-    return "\n".join(lines)
+    """The outcome in Chinese, as a director reads it at the table (:mod:`rules_ext.core.rulings.prose`,
+    with the rulebook's citations and edition names); with the ``case``, what the offender did, the
+    calls and play around it, and the lead penalty its later auction settles (Law 26)."""
+    return ruling_prose(ruling, quotes, citation=citation, edition_name=CATALOGUE.name,
+                        offence=offence(case) if case is not None else (),
+                        settled=case.lead_penalty(ruling) if case is not None else None)
 
 
 def _toml(value: object) -> str:
@@ -256,7 +172,7 @@ def pending_words(ruling: Ruling, fact: str) -> str:
     its answers to tick: ``…？（第27条B款1项b目）□ 未损害 □ 足以损害``."""
     question = next(q for q in tree(ruling.kind, ruling.reference_edition or ruling.edition).questions.values()
                     if q.fact == fact and q.judgement)
-    return f"{question.text}（{_laws(question.laws)}）" + " ".join(f"□ {a.label}" for a in question.answers)
+    return question.text + laws_text(question.laws, citation) + " ".join(f"□ {a.label}" for a in question.answers)
 
 
 def record_text(ruling: Ruling) -> list[str]:
@@ -267,7 +183,7 @@ def record_text(ruling: Ruling) -> list[str]:
         text.append(f"转至：{refer_words(o)}。")
     for field, who in (("offender_must_pass", "违规者"), ("partner_must_pass", "违规者的同伴")):
         if getattr(o, field) != "no" or field in o.depends:
-            text.append(f"{who}{_must_pass(o, field)}。")
+            text.append(f"{who}{must_pass_words(o, field)}。")
     for what, r, field in (("引牌限制", o.lead_restriction, "lead_restriction"), ("罚张", o.penalty_card, "penalty_card")):
         if r is not None:
             text.append(f"{what}：{r.text}")

@@ -314,6 +314,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", generate)
     app.connect("doctree-resolved", directives.fill_examples)
     app.add_directive("rules-whole-edition", reading.WholeEditionDirective)
+    app.setup_extension("rules_ext.site.reading")   # the worked-result directive
     app.add_post_transform(reading.WholeEditionPages)
     app.connect("doctree-resolved", reading.inline_whole_edition)
     app.connect("doctree-resolved", reading.fold_worked_code)

@@ -21,6 +21,7 @@ it is written (here, on purpose: it is data, not a text node) and ``assistant.js
 """
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -34,20 +35,24 @@ from rules_ext.core.rulings import (
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     PENDING_LABEL,
+    Branch,
     NotInEdition,
     Outcome,
     Question,
+    Ruling,
     RulingError,
     Tree,
     available,
     kinds,
+    prose,
     tree,
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
+from rules_ext.core.rulings.model import combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
-from rules_ext.corpus.quoting import quote
+from rules_ext.corpus.quoting import Quote, quote
 from rules_ext.errors import RulesError
 from rules_ext.site import hant, markup
 from rules_ext.site.directives import skip_node
@@ -117,17 +122,62 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         provisions[label]["order"] = order
     for outcome in data["outcomes"].values():
         if outcome["refer"]:
-            outcome["refer"] = _refer_title(outcome["refer"])
+            outcome["refer"] = prose.refer_title(outcome["refer"])
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
                 source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
-                       "pending": PENDING_LABEL})
+                       "pending": PENDING_LABEL},
+                prose=prose_data(corpus, t))
     return data
 
 
-def _refer_title(kind: str) -> str:
-    """The name of the kind a referral leads to (the reader sees 越序叫牌, never its file name)."""
-    return next(tree(kind, e).title for e in RULING_EDITIONS if available(kind, e))
+def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
+    """The ruling as text (:mod:`rules_ext.core.rulings.prose`), in the pieces the copy button
+    joins: the head, the facts' heading and templates (the answers given are the page's), and the
+    text of every result the tree can reach (:func:`results`), keyed by :func:`result_key`: an
+    outcome by its id; a judgement not yet decided by its cases' keys, and each of its cases,
+    told under it, by ``KEY>CASE`` (``assistant.js`` builds the same keys from its walk). Each
+    text is a list of numbers into ``lines``: the results share most of their lines (the quotes,
+    the duties), so that each is in the page once."""
+    source = t.reference_edition or t.edition
+    texts: dict[str, list[int]] = {}
+    lines: dict[str, int] = {}
+
+    def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
+        told = prose.own_lines(r, quotes, citation, shared_notes=shared)
+        texts[key] = [lines.setdefault(line, len(lines)) for line in told]
+        for b in r.branches:
+            tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)
+
+    for r in results(t):
+        found = [quote(corpus, source, c.law, c.keyword) for c in r.cites]   # questionnaire_data checked them
+        tell(r, result_key(r), [q for q in found if q is not None], ())
+    return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "lines": list(lines), "outcomes": texts}
+
+
+def result_key(r: Ruling) -> str:
+    """A result as the copy button finds its text: the outcome's id, or of a judgement not yet
+    decided ``QUESTION:pending(CASE,CASE)``."""
+    return r.outcome.id + (f"({','.join(result_key(b.ruling) for b in r.branches)})" if r.branches else "")
+
+
+def results(t: Tree, node_id: str = "") -> list[Ruling]:
+    """Every result (without its steps) the answers can reach from ``node_id`` (the start): each
+    outcome, and for each judgement each combination of its cases' results (the core's walk gives
+    the same: ``combine``)."""
+    node = t.node(node_id or t.start)
+    if isinstance(node, Outcome):
+        return [Ruling(t.kind, t.title, t.edition, node, (), t.reference_edition)]
+    found = {result_key(r): r for a in node.answers for r in results(t, a.next)}
+    if node.judgement:
+        for cases in itertools.product(*(results(t, a.next) for a in node.answers)):
+            branches = tuple(Branch(a.key, a.label, r) for a, r in zip(node.answers, cases, strict=True))
+            r = Ruling(t.kind, t.title, t.edition, combine(node, branches), (), t.reference_edition,
+                       open=node, branches=branches)
+            found[result_key(r)] = r
+    return list(found.values())
 
 
 # -- the page without JavaScript: the whole tree as nested lists -------------------------------------
@@ -193,7 +243,7 @@ def outcome_data(corpus: Corpus, t: Tree, o: Outcome) -> dict[str, Any]:
         fields.append(("可供选择", markup.escape(f"{x.by}：{x.choice}")
                        + (" （" + _laws_inline(x.laws, source) + "）" if x.laws else "")))
     if o.refer:
-        fields.append(("转至", markup.escape(f"见第{o.refer_law}条（{_refer_title(o.refer)}）")))
+        fields.append(("转至", markup.escape(prose.refer_words(o))))
     else:
         fields.append(("违规者", markup.escape(MUST_PASS_WORDS[o.offender_must_pass])))
         fields.append(("违规者的同伴", markup.escape(MUST_PASS_WORDS[o.partner_must_pass])))

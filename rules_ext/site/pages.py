@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS, pdf_name
-from rules_ext.corpus.labels import ancestors
+from rules_ext.corpus.labels import ancestors, citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
@@ -336,16 +336,22 @@ class Generator(EvidencePages):
         return root["children"]
 
     def examples_page(self, srcdir: Path) -> dict[str, str]:
-        """``worked/index``: the worked examples in ``<srcdir>/examples`` with the law each one
-        illustrates (docinfo field ``:illustrates:``), so the home page's toctree never globs
-        an empty folder."""
+        """``worked/index``: every worked example in ``<srcdir>/examples``, with the law it
+        illustrates (docinfo field ``:illustrates:``, a link) and its one-line summary (``:summary:``),
+        so the home page's toctree never globs an empty folder; the pages' own index
+        (``examples/index.rst``), where there is one, stays their parent in the navigation."""
         found = []
-        if (srcdir / "examples" / "index.rst").is_file():
-            return {f"{WORKED}/index": self.render(
-                "site/examples.rst.jinja", examples=[{"doc": "/examples/index", "illustrates": ""}])}
         for path in sorted((srcdir / "examples").glob("*.rst")):
+            if path.stem == "index":
+                continue
             head = path.read_text(encoding="utf-8")[:2000]
-            match = re.search(r"^:illustrates:\s*(\S+)", head, re.M)
-            found.append({"doc": f"/examples/{path.stem}",
-                          "illustrates": match.group(1) if match else ""})
-        return {f"{WORKED}/index": self.render("site/examples.rst.jinja", examples=found)}
+            fields = dict(re.findall(r"^:(illustrates|summary):[ \t]*(.*\S)", head, re.M))
+            target = fields.get("illustrates", "")
+            law = ""
+            if target:
+                law = markup.role("law", citation(target.rpartition(":")[2]), target)
+            found.append({"doc": f"/examples/{path.stem}", "law": law,
+                          "summary": markup.escape(fields.get("summary", ""))})
+        index = (srcdir / "examples" / "index.rst").is_file()
+        return {f"{WORKED}/index": self.render("site/examples.rst.jinja", examples=found,
+                                               toctree=["/examples/index"] if index else [e["doc"] for e in found])}

@@ -1,5 +1,15 @@
-"""Pages for reading: the worked examples with their computation folded, and each edition whole on
-one page (``<edition>/all``, for reading straight through and printing).
+"""Pages for reading: the worked examples with their results shown and their computation folded,
+and each edition whole on one page (``<edition>/all``, for reading straight through and printing).
+
+A worked example's doctest block is what ``make doctest`` runs; the reader sees its result in
+Chinese above the folded code (:func:`fold_worked_code`), taken from the block's expected output,
+which the doctest checks against the core: a wrong result fails the build. Where the output is
+Chinese (a ruling told by ``explain``), it is shown as it is; otherwise ``.. worked-result::`` after
+the block says it in a sentence or a small table, its ``{1}``, ``{2}`` … the block's outputs in
+order (Python values where they read as one: ``{2[0]}`` is the first of a pair; ``{1:合法/不合法}``
+says a yes-or-no result in words, ``{1:叫品}`` a call as 2♥, ``{1:条文}`` provision labels as
+citations, ``{1:调整分}`` whether an adjusted score follows). A block without an output shows none;
+one with outputs but neither is a warning.
 
 ``.. rules-whole-edition::`` lists the law pages (one docname a line). When the page is written,
 the law pages' doctrees as read take the placeholder's place before the page's references are
@@ -10,20 +20,34 @@ automatic ids (``id1``) made unique.
 """
 from __future__ import annotations
 
+import ast
+import doctest
 import re
+import string
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from docutils.statemachine import StringList
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rules_ext.core.auction import Call
+from rules_ext.core.rulings import ADJUSTED_WORDS
+from rules_ext.corpus.labels import citation
 from rules_ext.site.directives import collapsible
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+logger = logging.getLogger(__name__)
 
 #: the summary line of a folded worked-example computation
 CODE_SUMMARY = "计算过程（程序代码，可展开）"
+#: the class of the box holding a worked example's result
+RESULT = "worked-result"
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 #: page furniture of a law page left out of the whole edition
 NAVIGATION = ("law-nav", "law-switch")
 _AUTO_ID = re.compile(r"id\d+")
@@ -108,9 +132,116 @@ def _target(fragment: str, prefix: str, number: str) -> str:
     return f"{prefix}-{fragment}" if _AUTO_ID.fullmatch(fragment) else fragment
 
 
+def doctest_outputs(block: nodes.Element) -> list[str]:
+    """The expected outputs of a doctest block, one per example that prints something, in order
+    (a traceback's message included as its last line)."""
+    found = []
+    for example in doctest.DocTestParser().get_examples(block.astext()):
+        if example.exc_msg is not None:
+            found.append(example.exc_msg.strip())
+        elif example.want.strip():
+            found.append(example.want.rstrip("\n"))
+    return found
+
+
+#: ``{1:叫品}``: the output in the reader's words (a call, provision labels, an adjusted score)
+_WORDS: dict[str, Any] = {
+    "叫品": lambda v: Call.parse(str(v)).chinese,
+    "条文": lambda v: "、".join(citation(x) for x in ((v,) if isinstance(v, str) else v)),
+    "调整分": lambda v: ADJUSTED_WORDS[v],
+}
+
+
+class _Outputs(string.Formatter):
+    """``{1}``: the first output as printed; ``{1[0]}``, ``{1[♣]}``: an item of its Python value."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        first, rest = field_name.partition("[")[::2]
+        outputs: list[str] = args[0]
+        number = int(first)
+        if not 1 <= number <= len(outputs):
+            raise LookupError(f"{{{field_name}}}: the doctest above has {len(outputs)} outputs")
+        value: Any = outputs[number - 1]
+        if rest:
+            value = ast.literal_eval(value)
+            for key in re.findall(r"([^\[\]]+)\]", "[" + rest):
+                value = value[int(key) if key.lstrip("-").isdigit() else key]
+        return value, first
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        """``{1:合法/不合法}``: a yes-or-no output in words; ``{1:叫品}``: a call (``2H``) as 2♥."""
+        if isinstance(value, str) and _is_literal(value):
+            value = ast.literal_eval(value)
+        if "/" in format_spec:
+            yes, no = format_spec.split("/", 1)
+            if not isinstance(value, bool):
+                raise ValueError(f"{{…:{format_spec}}}: {value!r} is not True or False")
+            return yes if value else no
+        if format_spec in _WORDS:
+            return _WORDS[format_spec](value)
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r}: say it in words ({{…:是/否}})")
+        return format(value, format_spec)
+
+
+class WorkedResultDirective(SphinxDirective):
+    """``.. worked-result::`` after a doctest block: its result as a reader reads it (see the module)."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        blocks = [n for n in self.state.parent.children
+                  if isinstance(n, nodes.literal_block) and n.get("testnodetype") == "doctest"]
+        if not blocks:
+            raise self.error("worked-result: no doctest block before it")
+        outputs = doctest_outputs(blocks[-1])
+        try:
+            lines = [_Outputs().vformat(line, (outputs,), {}) for line in self.content]
+        except (LookupError, ValueError, SyntaxError, TypeError) as exc:
+            raise self.error(f"worked-result: {exc}") from None
+        box = nodes.container(classes=[RESULT])
+        self.state.nested_parse(StringList(lines, items=list(self.content.items)), self.content_offset, box)
+        return [box]
+
+
+def _is_literal(output: str) -> bool:
+    """Whether an output is a Python value as the interpreter shows it (``('南', '双方有局')``)."""
+    try:
+        ast.literal_eval(output)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _raises(block: nodes.Element) -> bool:
+    """Whether an example of the block expects an exception (its message is the program's)."""
+    return any(e.exc_msg is not None for e in doctest.DocTestParser().get_examples(block.astext()))
+
+
+def _text_result(output: str) -> nodes.container:
+    """Chinese output (a ruling) as lines, indented lines nested under the line above."""
+    box = nodes.container(classes=[RESULT, "worked-result-text"])
+    block = nodes.line_block()
+    box += block
+    for line in output.split("\n"):
+        text = line.strip()
+        if not text:
+            continue
+        if line.startswith(" ") and block.children:
+            last = block.children[-1]
+            if not isinstance(last, nodes.line_block):
+                last = nodes.line_block()
+                block += last
+            last += nodes.line(text, text)
+        else:
+            block += nodes.line(text, text)
+    return box
+
+
 def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """doctree-resolved (HTML): each doctest block of a page folded under a summary line, so that
-    a worked example reads as a worked case (the blocks are still run by ``make doctest``)."""
+    """doctree-resolved (HTML): each doctest block of a page folded under a summary line, after
+    its result (the ``worked-result`` box that follows it, or its Chinese output shown as text),
+    so that a worked example reads as a worked case (the blocks are still run by ``make doctest``)."""
     if app.builder.format != "html":
         return
     for block in list(doctree.findall(nodes.literal_block)):
@@ -119,5 +250,29 @@ def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None
         if isinstance(block.parent, collapsible):
             continue
         folded = collapsible(summary=CODE_SUMMARY, classes=["worked-code"])
-        block.replace_self(folded)
+        after = block.next_node(nodes.Element, siblings=True, descend=False)
+        if block.get("testnodetype") == "doctest" and not (isinstance(after, nodes.container)
+                                                            and RESULT in after["classes"]):
+            outputs = doctest_outputs(block)
+            shown = "\n".join(outputs)
+            if _CJK.search(shown) and not any(_is_literal(x) for x in outputs) and not _raises(block):
+                block.replace_self([_text_result(shown), folded])
+                folded += block
+                continue
+            if outputs:   # a block that only sets the example up shows nothing
+                logger.warning("worked example: a doctest without a result a reader sees "
+                               "(add .. worked-result:: after it)", location=block, type="rules",
+                               subtype="example")
+        if isinstance(after, nodes.container) and RESULT in after["classes"]:
+            block.parent.remove(block)
+            after.parent.insert(after.parent.index(after) + 1, folded)
+        else:
+            block.replace_self(folded)
         folded += block
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The worked examples' ``worked-result`` directive on its own: the site sets it up with the
+    rest (``rules_ext.site``), a doctest build of the examples alone names this module."""
+    app.add_directive(RESULT, WorkedResultDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -185,3 +185,55 @@ def test_traditional_page_converts_the_data(real_site):
     assert data["provisions"]["27B1b"]["url"] == "../1999/law-27.html#27B1b"
     script = (real_site.outdir / "hant" / "_static" / "assistant.js").read_text(encoding="utf-8")
     assert "裁判長判斷" in script and "裁判长判断" not in script
+
+
+def test_the_copied_ruling_text_is_the_renderers_for_every_sample_case(server, browser):  # noqa: F811
+    """Each sample case answered on its questionnaire page, and again with each of its judgements
+    left to wait (待定: every case of it told in turn): the "copy as text" button gives exactly what
+    rules_ext.core.rulings.prose renders for it (no case facts: the page knows only the answers)."""
+    from importlib import resources
+
+    from selenium.webdriver.common.by import By
+
+    from rules_ext.cli.rulings import quotes_for
+    from rules_ext.core.rulings import PENDING, RulingError
+    from rules_ext.core.rulings.case import load_case
+    from rules_ext.core.rulings.prose import ruling_prose
+    from rules_ext.corpus import load_corpus
+    from rules_ext.corpus.catalogue import EDITIONS
+    from rules_ext.corpus.labels import citation
+    from rules_ext.site.assistant import page_name
+
+    corpus = load_corpus()
+    cases = sorted(p for p in resources.files("rules_ext.core.rulings").joinpath("cases").iterdir()
+                   if p.name.endswith(".toml"))
+    assert len(cases) >= 20
+    walks = []
+    for path in cases:
+        case = load_case(str(path))
+        walks.append((path.name, case.tree, dict(case.answers)))
+        judged = {q.fact for q in case.tree.questions.values() if q.judgement}
+        for step in case.rule().steps:
+            if step.fact in judged:
+                walks.append((f"{path.name} {step.fact}=待定", case.tree, {**case.answers, step.fact: PENDING}))
+    told = branched = 0
+    for name, t, answers in walks:
+        try:
+            ruling = t.walk(answers)
+        except RulingError:   # a case of the judgement asks what the case file does not say
+            continue
+        want = ruling_prose(ruling, quotes_for(ruling, corpus), citation=citation, edition_name=EDITIONS.name)
+        browser.get(f"{server}/{page_name(ruling.kind, ruling.edition)}.html")
+        browser.execute_script("window.copied = null; navigator.clipboard.writeText = "
+                               "(t) => { window.copied = t; return Promise.resolve(); };"
+                               "var a = document.querySelector('.law-assistant').lawAssistant;"
+                               "for (var n = a.current(); n.question; n = a.current()) {"
+                               "  a.pending = String(arguments[0][n.question.fact || n.question.id]); a.answer(); }",
+                               answers)
+        tap(browser, browser.find_element(By.CSS_SELECTOR, "button.law-assistant-copy-text"))
+        copied = browser.execute_script("return window.copied")
+        assert copied == want, name
+        assert browser.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status").text == "已复制裁决（文字）。"
+        told += 1
+        branched += bool(ruling.branches)
+    assert told >= len(cases) and branched >= 4, (told, branched)

@@ -151,6 +151,15 @@ class Outcome:
     def laws(self) -> tuple[str, ...]:
         return tuple(c.law for c in self.cites)
 
+    @property
+    def applied(self) -> tuple[str, ...]:
+        """The provisions that apply: the outcome's, then those its options and restrictions name,
+        in order, without repeats."""
+        named = [*self.laws, *(law for x in self.options for law in x.laws)]
+        for r in (self.lead_restriction, self.penalty_card):
+            named.extend(r.laws if r else ())
+        return tuple(dict.fromkeys(named))
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -196,13 +205,9 @@ class Ruling:
     @property
     def laws(self) -> tuple[str, ...]:
         """The provisions the ruling rests on, without repeats: those its steps' answers make
-        decisive, the outcome's, those its options and restrictions name, and those of every case
-        of an undecided judgement; in the order met (:meth:`ordered_laws` for the text's order)."""
-        o = self.outcome
-        named = [*(law for s in self.steps for law in s.decisive), *o.laws,
-                 *(law for x in o.options for law in x.laws)]
-        for r in (o.lead_restriction, o.penalty_card):
-            named.extend(r.laws if r else ())
+        decisive, the outcome's (:attr:`Outcome.applied`), and those of every case of an undecided
+        judgement; in the order met (:meth:`ordered_laws` for the text's order)."""
+        named = [*(law for s in self.steps for law in s.decisive), *self.outcome.applied]
         named.extend(law for b in self.branches for law in b.ruling.laws)
         return tuple(dict.fromkeys(named))
 

@@ -1,6 +1,7 @@
 /* rules_ext: the 裁决助手 questionnaire (rules_ext/site/assistant.py embeds its tree as JSON).
-   One question at a time; the outcome with its provisions quoted and linked; the outcome copied as
-   a ruling record (TOML, rules_ext/pdf/rulings/format.md) and printed as a one-page ruling sheet.
+   One question at a time; the outcome with its provisions quoted and linked; the ruling copied as
+   text to read out (rules_ext/core/rulings/prose.py), or as a ruling record (TOML,
+   rules_ext/pdf/rulings/format.md), and printed as a one-page ruling sheet.
    No server, no network: everything is in the page. */
 (function () {
   "use strict";
@@ -84,7 +85,7 @@
       if (!(fact in facts)) return {question: q};
       var value = facts[fact];
       if (q.judgement && value === PENDING) {
-        steps.push({question: q, pending: true});
+        steps.push({question: q, pending: true, label: this.data.words.pending});
         var branches = [];
         for (var i = 0; i < q.answers.length; i++) {
           var sub = this.walk(q.answers[i].next, facts);
@@ -94,7 +95,7 @@
         return {open: q, steps: steps, branches: branches};
       }
       var a = this.chosen(q, value);
-      steps.push({question: q, answer: a});
+      steps.push({question: q, answer: a, label: q.number ? String(value) : a.label});
       id = a.next;
     }
     return {outcome: this.data.outcomes[id], steps: steps};
@@ -329,12 +330,66 @@
     return lines.join("\n") + "\n";
   };
 
-  Assistant.prototype.recordView = function (o) {
+  /* the ruling as text, as rules_ext/core/rulings/prose.py tells it (ruling_prose, result_lines):
+     the head and each result's text come from the page's data (written by that renderer, keyed as
+     rules_ext/site/assistant.py's result_key); only the answers of the walk are filled into its
+     facts template here, and the cases of a judgement not yet decided put in turn */
+  Assistant.prototype.prose = function (r) {
+    var self = this, p = this.data.prose;
+    function fill(template, values) {
+      return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? String(values[key]) : m; });
+    }
+    function steps(list, first, indent) {
+      return list.map(function (s, i) {
+        var cites = s.question.cites.map(function (c) {
+          var q = self.data.provisions[c.law];
+          return q ? q.citation : c.law;
+        });
+        var laws = cites.length ? fill(p.laws, {laws: cites.join(p.separator)}) : "";
+        return indent + fill(p.step, {n: first + i, question: s.question.text, answer: s.label, laws: laws});
+      });
+    }
+    function key(r) {
+      return r.outcome ? r.outcome.id : r.open.id + ":" + PENDING + "(" + r.branches.map(function (b) { return key(b.result); }).join(",") + ")";
+    }
+    function result(r, textKey, first, indent) {
+      var lines = p.outcomes[textKey].map(function (i) { return indent + p.lines[i]; }), later = first + r.steps.length;
+      (r.branches || []).forEach(function (b) {
+        lines.push(indent + fill(p.branch, {label: b.answer.label}));
+        lines = lines.concat(steps(b.result.steps, later, indent + p.indent),
+                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent));
+      });
+      return lines;
+    }
+    var lines = [p.head];
+    if (r.steps.length) lines.push(p.facts);
+    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "")).join("\n");
+  };
+
+  /* text to the clipboard (or selected in ``output`` for the reader to copy) */
+  function copyOut(text, output, status, done) {
+    output.value = text;
+    output.hidden = false;
+    function fallback() {
+      output.focus();
+      output.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      status.textContent = ok ? done : "请手动复制下面的文字。";
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { status.textContent = done; }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  Assistant.prototype.recordView = function (r) {
     var self = this;
     var fields = [["event", "赛事名称", "text", true], ["board", "牌号", "number", true],
                   ["table", "桌号", "text", false], ["director", "裁判长", "text", false]];
     this.inputs = this.inputs || {};
-    var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["裁决记录"])]);
+    var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["复制裁决"])]);
     var grid = el("div", {className: "law-assistant-record-fields"});
     fields.forEach(function (f) {
       var input = el("input", {type: f[2], name: f[0], className: "law-assistant-input"});
@@ -345,10 +400,14 @@
     });
     form.appendChild(grid);
     var status = el("p", {className: "law-assistant-status", role: "status"});
-    var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "裁决记录（TOML）"});
+    var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "复制的内容"});
     output.hidden = true;
-    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录"]);
+    var copyText = el("button", {type: "button", className: "law-assistant-copy-text"}, ["复制裁决（文字）"]);
+    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录（TOML）"]);
     var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决单"]);
+    copyText.addEventListener("click", function () { copyOut(self.prose(r), output, status, "已复制裁决（文字）。"); });
+    form.insertBefore(el("div", {className: "law-assistant-buttons"}, [copyText]), grid);
+    form.insertBefore(el("p", {className: "law-assistant-help"}, ["裁决记录（TOML，可打印裁决表）需填写赛事名称和牌号："]), grid);
     form.appendChild(el("div", {className: "law-assistant-buttons"}, [copy, print]));
     form.appendChild(status);
     form.appendChild(output);
@@ -360,22 +419,9 @@
         status.textContent = "请先填写赛事名称和牌号（正整数）。";
         return;
       }
-      var text = self.record(o, {event: self.inputs.event.trim(), board: board,
+      var text = self.record(r, {event: self.inputs.event.trim(), board: board,
                                  table: (self.inputs.table || "").trim(), director: (self.inputs.director || "").trim()});
-      output.value = text;
-      output.hidden = false;
-      function fallback() {
-        output.focus();
-        output.select();
-        var ok = false;
-        try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
-        status.textContent = ok ? "已复制裁决记录。" : "请手动复制下面的裁决记录。";
-      }
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(function () { status.textContent = "已复制裁决记录。"; }, fallback);
-      } else {
-        fallback();
-      }
+      copyOut(text, output, status, "已复制裁决记录。");
     });
     print.addEventListener("click", function () { window.print(); });
     return form;

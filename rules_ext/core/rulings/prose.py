@@ -1,0 +1,248 @@
+"""A ruling told in Chinese, as a director reads it out at the table: the one renderer of a ruling
+outcome as text. ``python -m rules_ext rule CASE --format text`` prints it, the worked examples show
+it (``explain``), and the 裁决助手's copy button copies it (the page carries the pieces this module
+renders when the site is built: :func:`head`, the facts' templates :data:`STEP` and :data:`LAWS`,
+and :func:`outcome_lines` of every outcome; ``assistant.js`` only numbers the answers given).
+
+The text, from the ruling's fields alone (any kind of irregularity, any outcome):
+
+- the kind and the edition, and a notice when the rule is another edition's, given for reference;
+- the irregularity (who did what, after which calls), when the facts of a case say it;
+- the facts: each question asked and the answer, with the provisions it rests on;
+- the ruling (the outcome's summary) and the provisions with their quoted words;
+- what each player must or may do: the choices open to a player, the offender's and his partner's
+  obligation to pass (in the auction), lead restrictions, penalty cards, tricks transferred;
+- whether an adjusted score may or must follow, and the notes.
+
+The core knows no rulebook text: the caller gives the quoted sentences (``citation`` and ``text``
+of each), how a provision label reads (``citation``: ``27B1a`` → 第27条B款1项a目) and the
+editions' names; :mod:`rules_ext.cli.rulings` takes them from the corpus.
+
+>>> from rules_ext.core.rulings import tree
+>>> r = tree("insufficient_bid", "1999").walk({"in_turn": "yes", "accepted": "yes"})
+>>> print(ruling_prose(r, [], citation=lambda label: label, edition_name=lambda e: e + "年版"))
+不足叫牌（1999年版）
+事实：
+  1. 不足叫牌是否依序作出（轮到违规者叫牌）？ —— 依序（27C）
+  2. 违规者的下家（左手敌家）是否已接续叫牌，接受了不足叫牌？ —— 已接受（27A）
+裁定：不足叫牌视同合法叫牌，叫牌继续进行，不予判罚。
+各方须做的：
+  违规者：不受限制。
+  违规者的同伴：不受限制。
+调整分：不适用。
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from rules_ext.core.auction import Call
+from rules_ext.core.cards import Card
+from rules_ext.core.rulings.loading import available, tree
+from rules_ext.core.rulings.model import (
+    ADJUSTED_WORDS,
+    DEPENDS_WORDS,
+    EDITIONS,
+    MUST_PASS_WORDS,
+    PENALTY_CARD_WORDS,
+    Outcome,
+    Ruling,
+    Step,
+    Tree,
+)
+
+if TYPE_CHECKING:
+    from rules_ext.core.rulings.case import Case
+
+#: one fact: the question and the answer given (``{laws}``: :data:`LAWS`, or nothing)
+STEP = "  {n}. {question} —— {answer}{laws}"
+#: the provisions a fact, a choice or a restriction rests on (joined by :data:`SEPARATOR`)
+LAWS = "（{laws}）"
+SEPARATOR = "、"
+FACTS = "事实："
+#: one case of a judgement not yet decided; its facts and its ruling follow, indented by :data:`INDENT`
+BRANCH = "若{label}："
+#: the heading of the judgement a ruling waits for, before its cases
+PENDING_WORD = "待定"
+INDENT = "  "
+#: the laws up to which the auction's obligations to pass are said even when there are none
+AUCTION_LAWS = 40
+_NUMBER = re.compile(r"\d+")
+
+
+class Quoted(Protocol):
+    """A provision's decisive sentence: how the provision is cited, and its words."""
+
+    @property
+    def citation(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+class Imposed(Protocol):
+    """What a restriction, a penalty card or a settled lead penalty says, and its provisions."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def laws(self) -> tuple[str, ...]: ...
+
+
+def laws_text(labels: Iterable[str], citation: Callable[[str], str]) -> str:
+    """``（第26条A款2项、第26条B款）``, or '' for none."""
+    labels = list(labels)
+    return LAWS.format(laws=SEPARATOR.join(citation(x) for x in labels)) if labels else ""
+
+
+def head(ruling: Ruling | Tree, edition_name: Callable[[str], str]) -> list[str]:
+    """The kind and the edition; the notice that the rule is another edition's (a ruling's, or
+    its tree's: the same)."""
+    lines = [f"{ruling.title}（{edition_name(ruling.edition)}）"]
+    if ruling.reference_edition:
+        lines.append(f"※ 以下为{edition_name(ruling.reference_edition)}的规则，仅供参考。")
+    return lines
+
+
+def _calls(calls: Iterable[str]) -> str:
+    return " ".join(Call.parse(c).chinese for c in calls)
+
+
+def offence(case: Case) -> list[str]:
+    """The irregularity as the case gives it (``违规：南家叫1♥（此前叫牌：不叫 1♠）。``: a call, a
+    call changed, a card or several exposed), the calls after it and the play before it; nothing
+    without an offender."""
+    if case.offender is None:
+        return []
+    what = ""
+    if case.call is not None:
+        what = f"叫{case.first_call.chinese}后改为{case.call.chinese}" if case.first_call is not None else f"叫{case.call.chinese}"
+    elif len(case.cards) > 1:
+        what = "暴露" + " ".join(c.symbol for c in case.cards)
+    elif case.card is not None:
+        what = f"打出{case.card.symbol}"
+    before = f"（此前叫牌：{_calls(case.auction)}）" if case.auction else ""
+    lines = [f"违规：{case.offender.chinese}家{what}{before}。"]
+    if case.later_auction:
+        lines.append(f"此后叫牌：{_calls(case.later_auction)}。")
+    if case.play:
+        tricks = [case.play[i:i + 4] for i in range(0, len(case.play), 4)]
+        lines.append("此前出牌：" + " ／ ".join(" ".join(Card.parse(c).symbol for c in t) for t in tricks) + "。")
+    return lines
+
+
+def step_lines(steps: Sequence[Step], citation: Callable[[str], str], first: int = 1) -> list[str]:
+    """Each question and its answer, numbered from ``first``."""
+    return [STEP.format(n=i, question=s.question, answer=s.answer, laws=laws_text(s.laws, citation))
+            for i, s in enumerate(steps, first)]
+
+
+def fact_lines(steps: Sequence[Step], citation: Callable[[str], str]) -> list[str]:
+    """The facts: each question and its answer, numbered from 1 (none: no lines)."""
+    return [FACTS, *step_lines(steps, citation)] if steps else []
+
+
+def refer_title(kind: str) -> str:
+    """The name of the kind a referral leads to (the reader sees 越序叫牌, never its file name)."""
+    return next(tree(kind, e).title for e in EDITIONS if available(kind, e))
+
+
+def refer_words(o: Outcome) -> str:
+    """A referral as the director reads it: ``见第31条（越序叫牌）``."""
+    return f"见第{o.refer_law}条（{refer_title(o.refer)}）"
+
+
+def must_pass_words(o: Outcome, name: str) -> str:
+    """An obligation to pass (``offender_must_pass``, ``partner_must_pass``) in words, or that it
+    depends on a judgement not yet decided."""
+    return DEPENDS_WORDS if name in o.depends else MUST_PASS_WORDS[getattr(o, name)]
+
+
+def _imposed(name: str, r: Imposed, citation: Callable[[str], str]) -> str:
+    return f"  {name}：{r.text}{laws_text(r.laws, citation)}"
+
+
+def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
+                  settled: Imposed | None = None, shared_notes: Sequence[str] = ()) -> list[str]:
+    """The ruling, the provisions (quoted; ``quotes`` None: cited only, for a case of an undecided
+    judgement, whose provisions the whole ruling quotes), a referral, what each player must or may
+    do (a field that differs between the cases of an undecided judgement: :data:`DEPENDS_WORDS`),
+    the lead penalty the later auction ``settled``, the adjusted score, the notes (but
+    ``shared_notes``, said once for all the cases): everything that depends on the outcome alone,
+    not on the way to it."""
+    o = outcome
+    lines = [f"裁定：{o.summary}"]
+    if quotes is None:
+        lines.append(f"依据条文：{SEPARATOR.join(citation(x) for x in o.applied)}")
+    elif quotes:
+        lines.append("依据条文：")
+        lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
+    if o.refer:
+        lines.append(f"转至：{refer_words(o)}，违规者及其同伴是否须不叫、是否判给调整分，均按该条裁定。")
+    duties = [f"  {x.by}可以选择：{x.choice}{laws_text(x.laws, citation)}" for x in o.options]
+    in_auction = all(int(_NUMBER.match(x).group()) <= AUCTION_LAWS for x in o.applied)  # type: ignore[union-attr]
+    passes = ("offender_must_pass", "partner_must_pass")
+    if not o.refer and (any(getattr(o, x) != "no" or x in o.depends for x in passes) or in_auction):
+        duties.append(f"  违规者：{must_pass_words(o, 'offender_must_pass')}。")
+        duties.append(f"  违规者的同伴：{must_pass_words(o, 'partner_must_pass')}。")
+    if o.lead_restriction:
+        duties.append(_imposed("引牌限制", o.lead_restriction, citation))
+        if settled is not None:
+            duties.append(_imposed("引牌判罚（据此后的叫牌）", settled, citation))
+    elif "lead_restriction" in o.depends:
+        duties.append(f"  引牌限制：{DEPENDS_WORDS}。")
+    if o.penalty_card:
+        duties.append(_imposed(f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", o.penalty_card, citation))
+    elif "penalty_card" in o.depends:
+        duties.append(f"  罚张：{DEPENDS_WORDS}。")
+    if o.tricks_transferred:
+        duties.append(f"  移墩：{o.tricks_transferred}墩。")
+    elif "tricks_transferred" in o.depends:
+        duties.append(f"  移墩：{DEPENDS_WORDS}。")
+    if duties:
+        lines += ["各方须做的：", *duties]
+    if not o.refer:
+        lines.append(f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。")
+    lines += [f"注：{note}" for note in o.notes if note not in shared_notes]
+    return lines
+
+
+def own_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
+              settled: Imposed | None = None, shared_notes: Sequence[str] = ()) -> list[str]:
+    """A result's text but its cases: the outcome (:func:`outcome_lines`) and, of a judgement not
+    yet decided, the question waiting for the director (``待定：…？（第64条C款）``)."""
+    lines = outcome_lines(ruling.outcome, quotes, citation, settled=settled, shared_notes=shared_notes)
+    if ruling.open is not None:
+        lines.append(f"{PENDING_WORD}：{ruling.open.text}{laws_text(ruling.open.laws, citation)}")
+    return lines
+
+
+def result_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
+                 settled: Imposed | None = None, shared_notes: Sequence[str] = (), first: int = 1) -> list[str]:
+    """The result (:func:`own_lines`) and, of a judgement not yet decided, each case: its
+    answer (:data:`BRANCH`), the facts asked after it (numbered on from ``first`` and the ruling's
+    own steps) and its ruling, indented."""
+    lines = own_lines(ruling, quotes, citation, settled=settled, shared_notes=shared_notes)
+    later = first + len(ruling.steps)
+    for b in ruling.branches:
+        lines.append(BRANCH.format(label=b.label))
+        part = step_lines(b.ruling.steps, citation, later)
+        part += result_lines(b.ruling, None, citation, shared_notes=ruling.outcome.notes, first=later)
+        lines += [INDENT + line for line in part]
+    return lines
+
+
+def ruling_prose(ruling: Ruling, quotes: Sequence[Quoted], *, citation: Callable[[str], str],
+                 edition_name: Callable[[str], str], offence: Sequence[str] = (),
+                 settled: Imposed | None = None) -> str:
+    """The whole ruling as text (see the module): ``quotes`` are the decisive sentences of the
+    outcome's provisions, in the order of ``ruling.cites``; ``offence`` (:func:`offence`) what
+    the offender did, when the facts of a case say it; ``settled`` the lead penalty the auction
+    after the rectification settles (``Case.lead_penalty``)."""
+    lines = head(ruling, edition_name)
+    lines += offence
+    lines += fact_lines(ruling.steps, citation)
+    lines += result_lines(ruling, quotes, citation, settled=settled)
+    return "\n".join(lines)
