@@ -58,7 +58,8 @@ def test_every_sample_case_reads_out_each_field_of_its_outcome(name, corpus):
         assert lines[facts + i] == f"  {i}. {step.question} —— {step.answer}{_laws(step.laws)}"
     assert f"裁定：{o.summary}" in lines
     quoted = lines.index("依据条文：")
-    assert lines[quoted + 1:quoted + 1 + len(quotes)] == [f"  {q.citation}：“{q.text}”" for q in quotes]
+    shown = "\n".join(f"  {q.citation}：“{q.text}”".replace("\n", "\n    ") for q in quotes).split("\n")
+    assert lines[quoted + 1:quoted + 1 + len(shown)] == shown
     assert len(quotes) == len(o.cites) and all(q.text for q in quotes)
     duties = lines[lines.index("各方须做的：") + 1:] if "各方须做的：" in lines else []
     for x in o.options:

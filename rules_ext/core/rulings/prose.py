@@ -81,6 +81,12 @@ class Quoted(Protocol):
     def text(self) -> str: ...
 
 
+def quote_line(citation: str, text: str) -> str:
+    """A quoted provision, one line (a text printed on several lines, a list in it, goes on under it,
+    indented)."""
+    return f"  {citation}：“{text}”".replace("\n", "\n    ")
+
+
 class Imposed(Protocol):
     """What a restriction, a penalty card or a settled lead penalty says, and its provisions."""
 
@@ -178,7 +184,7 @@ def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: C
         lines.append(f"依据条文：{SEPARATOR.join(citation(x) for x in o.applied)}")
     elif quotes:
         lines.append("依据条文：")
-        lines += [f"  {q.citation}：“{q.text}”" for q in quotes]
+        lines += [quote_line(q.citation, q.text) for q in quotes]
     if o.refer:
         lines.append(f"转至：{refer_words(o)}，违规者及其同伴是否须不叫、是否判给调整分，均按该条裁定。")
     duties = [f"  {x.by}可以选择：{x.choice}{laws_text(x.laws, citation)}" for x in o.options]
