@@ -25,6 +25,7 @@ from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
+from rules_ext.site.history import History
 from rules_ext.site.names import (
     COMPARE,
     WORKED,
@@ -120,6 +121,8 @@ class Generator(EvidencePages):
         self.user_dictionary = user_dictionary(context.corpus)
         self.word_boundaries = WordBoundaries(self.user_dictionary)
         self._anchors: dict[str, set[str]] = {}
+        #: each provision's counterparts in the other editions (the 沿革 lines)
+        self.history = History(context.corpus)
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
 
@@ -227,6 +230,7 @@ class Generator(EvidencePages):
                                      view.tables, self.anchor, {}, self.word_boundaries,
                                      self.errata, misprints, view.editorial)
                       for p in law.provisions]
+        self.history.annotate(edition.id, provisions)
         return self.render(
             "site/law.rst.jinja",
             edition=edition.id,
