@@ -159,3 +159,25 @@ def corrected_places(edition: Edition) -> list[CorrectedPlace]:
             for d in edition.definitions if d.corrections]
     out += [CorrectedPlace("front", f.title, tuple(f.corrections)) for f in edition.front if f.corrections]
     return out
+
+
+#: the rulebook's title as a citation names it, by script (traditional: True)
+BOOK_TITLE = {False: "《中国桥牌竞赛规则》", True: "《中國橋牌競賽規則》"}
+
+
+def law_citation(edition_id: str, name: str, number: int, title: str, *, traditional: bool = False) -> str:
+    """How a printed law is cited (the site's print view and the law's PDF):
+    ``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌`` (``name``: the edition's name)."""
+    return f"{BOOK_TITLE[traditional]}（{name}）{citation(str(number), title, traditional=traditional)}"
+
+
+def build_date(environ: Mapping[str, str] | None = None) -> str:
+    """The date a build prints on a law (``2026年12月1日``): today, or the day of
+    ``SOURCE_DATE_EPOCH`` (a reproducible build)."""
+    import datetime
+    import os
+
+    epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
+    day = (datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
+           if epoch.isdigit() else datetime.date.today())
+    return f"{day.year}年{day.month}月{day.day}日"

@@ -56,7 +56,7 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID, number_runs
 from rules_ext.fileio import package_path
-from rules_ext.site import _jieba, directives, hant, interface, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
+from rules_ext.site import _jieba, directives, hant, interface, print_view, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -302,6 +302,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", search.write_page_text, priority=600)
     app.connect("html-page-context", hant.page_context)
     app.connect("html-page-context", interface.page_context)
+    app.connect("html-page-context", print_view.page_context)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)

@@ -18,7 +18,7 @@ from typing import Any
 
 import jinja2
 
-from rules_ext.corpus.catalogue import EDITIONS, pdf_name
+from rules_ext.corpus.catalogue import EDITIONS, law_pdf_name, pdf_name
 from rules_ext.corpus.labels import ancestors
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
@@ -26,6 +26,7 @@ from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
 from rules_ext.site.history import History
+from rules_ext.site.print_view import PRINT_ID
 from rules_ext.site.names import (
     COMPARE,
     WORKED,
@@ -218,6 +219,9 @@ class Generator(EvidencePages):
         if comparable(self.ctx.corpus, law.number) \
                 and edition.id in EDITIONS.comparison:
             switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
+        # the print view (rules_ext.site.print_view) and the law's PDF (``samples`` writes it)
+        switches.append(f"`{convert('打印本条')} <#{PRINT_ID}>`__")
+        switches.append(f"`{convert('本条PDF')} <../pdf/{law_pdf_name(edition.id, law.number)}>`__")
         editorial = []
         if law.number_editorial:
             editorial.append("条号由编者恢复（原文未印条号）。")
