@@ -6,6 +6,8 @@ them up in its own way.
 """
 from __future__ import annotations
 
+import datetime
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -171,13 +173,15 @@ def law_citation(edition_id: str, name: str, number: int, title: str, *, traditi
     return f"{BOOK_TITLE[traditional]}（{name}）{citation(str(number), title, traditional=traditional)}"
 
 
-def build_date(environ: Mapping[str, str] | None = None) -> str:
-    """The date a build prints on a law (``2026年12月1日``): today, or the day of
-    ``SOURCE_DATE_EPOCH`` (a reproducible build)."""
-    import datetime
-    import os
-
+def build_day(environ: Mapping[str, str] | None = None) -> datetime.date:
+    """The day of a build: today, or the day of ``SOURCE_DATE_EPOCH`` (a reproducible build)."""
     epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
-    day = (datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
-           if epoch.isdigit() else datetime.date.today())
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
+    return datetime.date.today()
+
+
+def build_date(environ: Mapping[str, str] | None = None) -> str:
+    """The date a build prints on a law or a download (``2026年12月1日``): :func:`build_day`."""
+    day = build_day(environ)
     return f"{day.year}年{day.month}月{day.day}日"

@@ -26,7 +26,6 @@ from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
 from rules_ext.site.history import History
-from rules_ext.site.print_view import PRINT_ID
 from rules_ext.site.names import (
     COMPARE,
     WORKED,
@@ -44,6 +43,7 @@ from rules_ext.site.page_data import (
     provision_data,
     reference_notices,
 )
+from rules_ext.site.print_view import PRINT_ID
 from rules_ext.site.script import to_traditional
 from rules_ext.site.words import WordBoundaries, user_dictionary
 
