@@ -65,8 +65,10 @@ def _chinese_date(iso: str) -> str:
     return f"{year}年{month}月{day}日"
 
 
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{max(1, round(n / 1024))} KB"
+def _size(n: int) -> nodes.inline:
+    """``667 KB`` (the unit marked as English, as the site marks every Latin word)."""
+    figure, unit = (f"{n / 1024 / 1024:.1f}", "MB") if n >= 1024 * 1024 else (f"{max(1, round(n / 1024))}", "KB")
+    return nodes.inline("", "", nodes.Text(f"{figure} "), nodes.inline(unit, unit, classes=["language-en"]))
 
 
 class CorpusDownloads(SphinxDirective):

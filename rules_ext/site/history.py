@@ -102,7 +102,7 @@ class History:
         """The provision's counterparts, edition by edition, back or forward from
         ``edition_id``; it stops where an edition lacks the law or the provision."""
         number = law_of(label)
-        while True:
+        while number is not None:
             before, after = self.neighbours(edition_id)
             other = after if forward else before
             if other is None:
@@ -142,7 +142,7 @@ class History:
             pieces.append(self._named(change) + (f"（{after}）" if after else ""))
         line = "沿革：" + " → ".join(pieces)
         number = law_of(label)
-        if comparable(self.corpus, number):
+        if number is not None and comparable(self.corpus, number):
             line += " · " + markup.role("doc", "对照", f"/{COMPARE}/law-{number}")
         return line
 

@@ -41,8 +41,8 @@ def _histories(page: str) -> dict[str, str]:
 
 
 def _comparison(page: str) -> dict[str, tuple[str | None, str]]:
-    """1999 anchor -> (the 1991 anchor it is paired with, the shown note), from a comparison
-    page's rows."""
+    """1999 anchor -> (the 1991 anchor it is paired with, None for none; the shown note), from a
+    comparison page's rows."""
     rows = {}
     for row in ROW.findall(page):
         cells = CELL.findall(row)
@@ -50,8 +50,11 @@ def _comparison(page: str) -> dict[str, tuple[str | None, str]]:
             continue
         old = re.search(r'href="\.\./1991/law-\d+\.html#([^"]+)"', cells[0])
         new = re.search(r'href="\.\./1999/law-\d+\.html#([^"]+)"', cells[0])
+        note = _text(cells[3]).strip()
         if new:
-            rows[new.group(1)] = (old.group(1) if old else None, _text(cells[3]).strip())
+            # a row of one provision under the same label in both shows its label once
+            paired = not note.startswith(("仅见于", "拆分", "并入"))
+            rows[new.group(1)] = (old.group(1) if old else new.group(1) if paired else None, note)
     return rows
 
 
