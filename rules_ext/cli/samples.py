@@ -101,9 +101,12 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
 
 
 def law_address(site_url: str | None, edition_id: str, number: int) -> str:
-    """A law page's address: on the site at ``site_url``, else its place in the site."""
-    page = f"{edition_id}/law-{number}.html"
-    return f"{site_url.rstrip('/')}/{page}" if site_url else f"本站 {page}"
+    """A law page's address as its PDF prints it: on the site at ``site_url``, else ``本站`` and its
+    place in the site."""
+    from rules_ext.corpus.printed import law_page, page_address
+
+    return page_address(site_url, law_page(edition_id, number)) if site_url \
+        else f"本站 {law_page(edition_id, number)}"
 
 
 def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable], corpus,

@@ -185,3 +185,13 @@ def build_date(environ: Mapping[str, str] | None = None) -> str:
     """The date a build prints on a law or a download (``2026年12月1日``): :func:`build_day`."""
     day = build_day(environ)
     return f"{day.year}年{day.month}月{day.day}日"
+
+
+def law_page(edition_id: str, number: int) -> str:
+    """A law's page in the site: ``1999/law-27.html``."""
+    return f"{edition_id}/law-{number}.html"
+
+
+def page_address(site_url: str | None, page: str) -> str:
+    """A page's address on the site published at ``site_url``; without one, its place in the site."""
+    return f"{site_url.rstrip('/')}/{page}" if site_url else page

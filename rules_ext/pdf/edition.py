@@ -18,6 +18,10 @@ laws on the page, or the part of the book) and ``第 n 页`` / ``共 N 页`` at 
 broken between characters and never starts a line with closing punctuation
 (:class:`rules_ext.pdf.figures.KinsokuParagraph`); ♥ and ♦ are red. The same corpus gives the same
 bytes (reportlab's invariant mode); the file is written atomically.
+
+One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way, without the title
+page and the errata list: its citation (``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌``) is the
+running head, its page's address and the build date are at the foot of every page.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID
-from rules_ext.corpus.printed import build_date, law_citation
+from rules_ext.corpus.printed import build_date, law_citation, law_page, page_address
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -28,13 +28,6 @@ if TYPE_CHECKING:
 LAW_PAGE = re.compile(rf"^(?P<edition>{EDITION_ID})/law-(?P<number>[1-9]\d*)$")
 #: the id of the print head, where the page's 打印本条 link points
 PRINT_ID = "print"
-
-
-def page_address(app: Sphinx, pagename: str) -> str:
-    """The page's address on the published site, else its place in the site (``1999/law-27.html``)."""
-    page = f"{pagename}.html"
-    base = app.config.html_baseurl
-    return f"{base.rstrip('/')}/{page}" if base else page
 
 
 def _css_string(text: str) -> str:
@@ -57,7 +50,8 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     number = int(match["number"])
     title = re.sub(r"^第\d+[条條]\s*", "", title)
     cite = law_citation(edition.id, edition.name, number, title, traditional=traditional)
-    address, date = page_address(app, pagename), build_date()
+    address = page_address(app.config.html_baseurl, law_page(edition.id, number))
+    date = build_date()
     made = f"生成日期：{date}"
     if traditional:
         convert = hant.converter(app.config)
