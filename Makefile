@@ -48,7 +48,7 @@ doctest: setup
 
 pdf: setup
 	mkdir -p $(BUILD)/html
-	$(PY) -m rules_ext samples -o $(BUILD)/html/pdf
+	$(PY) -m rules_ext samples -o $(BUILD)/html/pdf $(if $(SITE_URL),--site-url $(SITE_URL))
 
 check: setup
 	$(PY) -m rules_ext check

@@ -16,6 +16,7 @@ folder); ``-o -`` sends the PDF to standard output, refused when that is a termi
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -103,6 +104,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("samples", help="render every sample PDF into a directory")
     p.add_argument("-o", "--output", type=Path, required=True,
                    help="the folder to write into: an existing folder or a new name in an existing folder")
+    p.add_argument("--site-url", default=os.environ.get("SITE_URL") or None, metavar="URL",
+                   help="the site's public address, printed at the foot of each law's PDF "
+                        "(default: $SITE_URL; without it, the law page's place in the site)")
     add_print_options(p)
     p.set_defaults(handler=run_samples)
 
@@ -219,6 +223,6 @@ def run_samples(args: argparse.Namespace) -> int:
 
     check_output_folder(args.output, SAMPLE_NAMES)
     for path in render_samples(args.output, paper=args.paper, lang=args.lang,
-                               progress=progress_bar):
+                               progress=progress_bar, site_url=args.site_url):
         print(path)
     return 0

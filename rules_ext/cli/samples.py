@@ -9,7 +9,10 @@ rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/p
 ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement); and the rulebook itself,
 one PDF per edition (rules-1991.pdf, rules-1999.pdf, rules-2008.pdf, rules-1999-trad.pdf:
 :mod:`rules_ext.pdf.edition`, with the verification findings marked in the tables and the editors'
-words of the traditional-script copy in 繁體).
+words of the traditional-script copy in 繁體); and every law of every edition on its own
+(``laws/rules-1999-law-27.pdf``, linked from the law's page as 本条PDF), headed by its citation,
+with its page's address (``--site-url``, else its place in the site) and the build date at the
+foot of each page.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules_ext.corpus.catalogue import EDITIONS, pdf_name
+from rules_ext.corpus.catalogue import EDITIONS, LAW_PDF_FOLDER, law_pdf_name, pdf_name
 from rules_ext.errors import RulesError
 from rules_ext.fileio import access_error, check_output_folder, install, package_path
 
@@ -59,11 +62,21 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
                              convert=to_traditional if edition.script == "traditional" else None)
 
 
+def law_pdf_names(corpus) -> list[str]:
+    """The one-law PDFs, in the order of the editions and their laws (``laws/rules-1999-law-27.pdf``)."""
+    return [law_pdf_name(edition.id, law.number) for edition in corpus.editions
+            for law in sorted(edition.laws, key=lambda law: law.number)]
+
+
 def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "both",
-                   progress: Callable[[str], Progress] | None = None) -> list[Path]:
+                   progress: Callable[[str], Progress] | None = None,
+                   site_url: str | None = None) -> list[Path]:
     """Render every sample into ``directory`` (an existing folder, or a new one in an existing
     folder: :func:`rules_ext.fileio.check_output_folder`); return the paths written, in SAMPLE_NAMES
-    order. The files are rendered aside and moved in together: a failure leaves none of them."""
+    order, then the one-law PDFs. The files are rendered aside and moved in together: a failure
+    leaves none of them. ``site_url`` is the site's address, printed at the foot of each law."""
+    from rules_ext.corpus import load_corpus
+
     def bar(name: str) -> Progress:
         return progress(name) if progress is not None else iter
 
@@ -73,14 +86,31 @@ def render_samples(directory: str | Path, *, paper: str = "a4", lang: str = "bot
         out.mkdir(exist_ok=True)
     except OSError as exc:
         raise access_error("write", out, exc) from exc
+    corpus = load_corpus()
+    laws = law_pdf_names(corpus)
+    check_output_folder(out / LAW_PDF_FOLDER, [name.rpartition("/")[2] for name in laws])
     with tempfile.TemporaryDirectory(prefix=".samples.", dir=out) as staging:  # all or nothing
-        _render(Path(staging), paper, lang, bar)
-        for name in SAMPLE_NAMES:  # each name looked at again: only a regular file is replaced
+        _render(Path(staging), paper, lang, bar, corpus, site_url)
+        try:
+            (out / LAW_PDF_FOLDER).mkdir(exist_ok=True)
+        except OSError as exc:
+            raise access_error("write", out / LAW_PDF_FOLDER, exc) from exc
+        for name in (*SAMPLE_NAMES, *laws):  # each name looked at again: only a regular file is replaced
             install(Path(staging) / name, out / name)
-    return [out / name for name in SAMPLE_NAMES]
+    return [out / name for name in (*SAMPLE_NAMES, *laws)]
 
 
-def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) -> None:
+def law_address(site_url: str | None, edition_id: str, number: int) -> str:
+    """A law page's address as its PDF prints it: on the site at ``site_url``, else ``本站`` and its
+    place in the site."""
+    from rules_ext.corpus.printed import law_page, page_address
+
+    return page_address(site_url, law_page(edition_id, number)) if site_url \
+        else f"本站 {law_page(edition_id, number)}"
+
+
+def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable], corpus,
+            site_url: str | None = None) -> None:
     """Write every sample into ``out``."""
     from rules_ext.cli.common import read_event
     from rules_ext.pbn import compute_results
@@ -112,10 +142,19 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable]) ->
     write_ruling_form(None, paths["ruling-form-blank.pdf"], paper=paper, lang=lang)
     write_pickup_slips(slips_of_event(pairs), paths["pickup-slips.pdf"], event=pairs.name, date=pairs.date,
                        paper=paper, lang=lang, progress=bar("pickup slips"))
-    from rules_ext.corpus import load_corpus
+    from rules_ext.corpus.printed import build_date
+    from rules_ext.pdf.edition import write_law_pdf
+    from rules_ext.site.script import to_traditional
     from rules_ext.verify import verify_corpus
 
-    corpus = load_corpus()
     findings = verify_corpus(corpus)
     for edition in bar("editions")(EDITION_IDS):
         write_edition(edition, paths[pdf_name(edition)], paper=paper, corpus=corpus, findings=findings)
+    (out / LAW_PDF_FOLDER).mkdir()
+    date = build_date()
+    for edition in bar("laws")(list(corpus.editions)):
+        convert = to_traditional if edition.script == "traditional" else None
+        for law in edition.laws:
+            write_law_pdf(corpus, edition.id, law.number, out / law_pdf_name(edition.id, law.number),
+                          address=law_address(site_url, edition.id, law.number), date=date,
+                          misprints=findings, convert=convert, paper=paper)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .labels import EDITION_ID
 
-__all__ = ["EDITIONS", "EditionInfo", "EditionTable", "pdf_name"]
+__all__ = ["EDITIONS", "LAW_PDF_FOLDER", "EditionInfo", "EditionTable", "law_pdf_name", "pdf_name"]
 
 SCRIPTS = ("simplified", "traditional")
 
@@ -122,6 +122,16 @@ def pdf_name(edition_id: str) -> str:
     """The file name of an edition's printed PDF, as the site publishes it in its ``pdf/``
     folder and ``python -m rules_ext samples`` writes it: ``rules-1991.pdf``."""
     return f"rules-{edition_id}.pdf"
+
+
+#: the folder of the one-law PDFs inside the site's ``pdf/`` folder
+LAW_PDF_FOLDER = "laws"
+
+
+def law_pdf_name(edition_id: str, number: int) -> str:
+    """Where one law's printed PDF is in the site's ``pdf/`` folder, as ``samples`` writes it and
+    the law page links to it: ``laws/rules-1999-law-27.pdf``."""
+    return f"{LAW_PDF_FOLDER}/rules-{edition_id}-law-{number}.pdf"
 
 
 EDITIONS = EditionTable(

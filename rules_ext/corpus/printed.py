@@ -6,6 +6,8 @@ them up in its own way.
 """
 from __future__ import annotations
 
+import datetime
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -159,3 +161,37 @@ def corrected_places(edition: Edition) -> list[CorrectedPlace]:
             for d in edition.definitions if d.corrections]
     out += [CorrectedPlace("front", f.title, tuple(f.corrections)) for f in edition.front if f.corrections]
     return out
+
+
+#: the rulebook's title as a citation names it, by script (traditional: True)
+BOOK_TITLE = {False: "《中国桥牌竞赛规则》", True: "《中國橋牌競賽規則》"}
+
+
+def law_citation(edition_id: str, name: str, number: int, title: str, *, traditional: bool = False) -> str:
+    """How a printed law is cited (the site's print view and the law's PDF):
+    ``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌`` (``name``: the edition's name)."""
+    return f"{BOOK_TITLE[traditional]}（{name}）{citation(str(number), title, traditional=traditional)}"
+
+
+def build_day(environ: Mapping[str, str] | None = None) -> datetime.date:
+    """The day of a build: today, or the day of ``SOURCE_DATE_EPOCH`` (a reproducible build)."""
+    epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
+    return datetime.date.today()
+
+
+def build_date(environ: Mapping[str, str] | None = None) -> str:
+    """The date a build prints on a law or a download (``2026年12月1日``): :func:`build_day`."""
+    day = build_day(environ)
+    return f"{day.year}年{day.month}月{day.day}日"
+
+
+def law_page(edition_id: str, number: int) -> str:
+    """A law's page in the site: ``1999/law-27.html``."""
+    return f"{edition_id}/law-{number}.html"
+
+
+def page_address(site_url: str | None, page: str) -> str:
+    """A page's address on the site published at ``site_url``; without one, its place in the site."""
+    return f"{site_url.rstrip('/')}/{page}" if site_url else page

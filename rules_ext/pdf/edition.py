@@ -18,6 +18,10 @@ laws on the page, or the part of the book) and ``第 n 页`` / ``共 N 页`` at 
 broken between characters and never starts a line with closing punctuation
 (:class:`rules_ext.pdf.figures.KinsokuParagraph`); ♥ and ♦ are red. The same corpus gives the same
 bytes (reportlab's invariant mode); the file is written atomically.
+
+One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way, without the title
+page and the errata list: its citation (``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌``) is the
+running head, its page's address and the build date are at the foot of every page.
 """
 from __future__ import annotations
 
@@ -55,6 +59,7 @@ from rules_ext.corpus.printed import (
     corrected_places,
     coverage_notes,
     inserted_ranges,
+    law_citation,
     lost_table_notice,
     misprint_reasons,
     misprinted_cells,
@@ -493,6 +498,43 @@ def _ranges(numbers: Sequence[int]) -> str:
     return "第" + "、".join(number_runs(numbers)) + "条"
 
 
+def _frame(book: EditionPdf, height: float) -> Frame:
+    top_gap = _HEAD_GAP / 2
+    return Frame(MARGIN + 4 * mm, MARGIN + top_gap, book.room, height - 2 * MARGIN - 2 * top_gap,
+                 id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+
+def _page_furniture(font: str, width: float, height: float, book: EditionPdf,
+                    left: str | Callable[[Any], str], right: Callable[[Any], str],
+                    foot_left: str = "") -> Callable[[Any, Any], None]:
+    """The onPageEnd of a printed page: a running head (``left`` and ``right`` of the rule),
+    ``第 n 页`` in the middle of the foot (``foot_left`` at its left), ``共 N 页`` at its right."""
+    def end(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont(font, 8.5)
+        y = height - MARGIN + 1 * mm
+        canvas.drawString(MARGIN, y, left if isinstance(left, str) else left(canvas))
+        canvas.drawRightString(width - MARGIN, y, right(canvas))
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, y - 2 * mm, width - MARGIN, y - 2 * mm)
+        bottom = MARGIN - 6 * mm
+        canvas.setFont(font, 8.5)
+        if foot_left:
+            canvas.setFont(font, 7.5)
+            canvas.drawString(MARGIN, bottom, foot_left)
+            canvas.setFont(font, 8.5)
+            canvas.drawRightString(width - MARGIN - 16 * mm, bottom,
+                                   book.convert(f"第 {canvas.getPageNumber()} 页"))
+        else:
+            canvas.drawCentredString(width / 2, bottom, book.convert(f"第 {canvas.getPageNumber()} 页"))
+        canvas.translate(width - MARGIN, bottom)
+        canvas.doForm(_TOTAL_FORM)
+        canvas.restoreState()
+
+    return end
+
+
 def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
                       misprints: Sequence[Any] = (), convert: Callable[[str], str] | None = None,
                       paper: str | Paper = Paper.A4) -> int:
@@ -504,11 +546,8 @@ def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
     font = register_fonts()
     width, height = Paper.parse(paper).value
     book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)
-    top_gap = _HEAD_GAP / 2
-    frame = Frame(MARGIN + 4 * mm, MARGIN + top_gap, book.room,
-                  height - 2 * MARGIN - 2 * top_gap, id="body",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    frame_top = MARGIN + top_gap + frame._height
+    frame = _frame(book, height)
+    frame_top = frame._y1 + frame._height
     left = f"{edition.title or book.name()}"
 
     def begin(canvas, doc) -> None:
@@ -516,26 +555,10 @@ def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
         if not hasattr(canvas, "rules_carried"):
             canvas.rules_carried = ""
 
-    def end(canvas, doc) -> None:
-        right = _running_head(canvas, frame_top)
-        canvas.saveState()
-        canvas.setFont(font, 8.5)
-        y = height - MARGIN + 1 * mm
-        canvas.drawString(MARGIN, y, left)
-        canvas.drawRightString(width - MARGIN, y, right)
-        canvas.setStrokeColor(GRID)
-        canvas.setLineWidth(0.5)
-        canvas.line(MARGIN, y - 2 * mm, width - MARGIN, y - 2 * mm)
-        bottom = MARGIN - 6 * mm
-        canvas.setFont(font, 8.5)
-        canvas.drawCentredString(width / 2, bottom, book.convert(f"第 {canvas.getPageNumber()} 页"))
-        canvas.translate(width - MARGIN, bottom)
-        canvas.doForm(_TOTAL_FORM)
-        canvas.restoreState()
-
     def title_end(canvas, doc) -> None:
         canvas.rules_heads = []
 
+    end = _page_furniture(font, width, height, book, left, lambda canvas: _running_head(canvas, frame_top))
     with atomic_output(path) as tmp:
         doc = BaseDocTemplate(str(tmp), pagesize=(width, height), title=f"{left} · 全文打印本",
                               author="rules_ext", creator="rules_ext (reportlab)", invariant=1,
@@ -545,6 +568,42 @@ def write_edition_pdf(corpus: Corpus, edition_id: str, path: str | Path, *,
             PageTemplate(id="page", frames=[frame], onPage=begin, onPageEnd=end)])
         total = book.convert("共 {} 页")
         doc.build(book.story(),
+                  canvasmaker=lambda *args, **kwargs: _EditionCanvas(*args, total_format=total, **kwargs))
+        pages = doc.page
+    return pages
+
+
+def write_law_pdf(corpus: Corpus, edition_id: str, number: int, path: str | Path, *,
+                  address: str, date: str, misprints: Sequence[Any] = (),
+                  convert: Callable[[str], str] | None = None, paper: str | Paper = Paper.A4) -> int:
+    """Write one law of an edition to ``path`` as the printed edition sets it (atomically), with
+    its citation as the running head and its page's ``address`` and the build ``date`` at the foot
+    of every page; return the page count."""
+    edition = corpus.edition(edition_id)  # KeyError names the editions
+    law = edition.law(number)
+    if law is None:
+        raise KeyError(f"no law {number} in edition {edition_id}")
+    font = register_fonts()
+    width, height = Paper.parse(paper).value
+    book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)
+    traditional = edition.script == "traditional"
+    cite = law_citation(edition.id, EDITIONS.name(edition.id), law.number, law.title or "",
+                        traditional=traditional)
+    words = book.convert(f"网址：{address}　生成日期：{date}")
+    end = _page_furniture(font, width, height, book, cite, lambda canvas: "", foot_left=words)
+
+    def begin(canvas, doc) -> None:
+        canvas.rules_heads = []
+
+    story = book.law(law)
+    with atomic_output(path) as tmp:
+        doc = BaseDocTemplate(str(tmp), pagesize=(width, height), title=cite,
+                              author="rules_ext", creator="rules_ext (reportlab)", invariant=1,
+                              initialFontName=font)
+        doc.addPageTemplates([PageTemplate(id="page", frames=[_frame(book, height)], onPage=begin,
+                                           onPageEnd=end)])
+        total = book.convert("共 {} 页")
+        doc.build(story,
                   canvasmaker=lambda *args, **kwargs: _EditionCanvas(*args, total_format=total, **kwargs))
         pages = doc.page
     return pages

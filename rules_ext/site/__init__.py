@@ -41,7 +41,6 @@ goes straight to the theme's).
 from __future__ import annotations
 
 import importlib
-import json
 import re
 import time
 from collections.abc import Callable
@@ -56,7 +55,18 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import EDITION_ID, number_runs
 from rules_ext.fileio import package_path
-from rules_ext.site import _jieba, directives, hant, interface, notfound, publish, reading, search  # noqa: F401 (_jieba first: imports jieba quietly)
+from rules_ext.site import (  # noqa: F401 (_jieba first: imports jieba quietly)
+    _jieba,
+    directives,
+    downloads,
+    hant,
+    interface,
+    notfound,
+    print_view,
+    publish,
+    reading,
+    search,
+)
 from rules_ext.site.domain import LawDomain, LawRole
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
@@ -129,7 +139,7 @@ def search_dictionary(app: Sphinx) -> Path:
 def corpus_download(app: Sphinx) -> Path:
     """The corpus as JSON (``python -m rules_ext corpus``), written for the site's download link
     (``:download:`</_generated/rules-corpus.json>```)."""
-    return Path(app.srcdir, "_generated", "rules-corpus.json")
+    return Path(app.srcdir, downloads.FOLDER, downloads.WHOLE)
 
 
 def generate(app: Sphinx) -> None:
@@ -151,6 +161,7 @@ def generate(app: Sphinx) -> None:
         [Path(app.srcdir, "examples"), *template_folders(app)],
         repr([config.rules_traditional_profile, config.rules_default_edition]))
     cached = writer.stamp_matches(stamp_path, stamp, Path(app.srcdir))
+    # the downloads are written together (the per-edition files beside the whole corpus)
     if cached is not None and search_dictionary(app).is_file() and corpus_download(app).is_file():
         logger.info("rules: generated pages are up to date (inputs unchanged), corpus not loaded")
         for message in cached:
@@ -169,8 +180,8 @@ def generate(app: Sphinx) -> None:
     written, removed = writer.write_pages(Path(app.srcdir), pages, roots)
     removed += _remove_old_roots(Path(app.srcdir), roots)
     corpus_download(app).parent.mkdir(parents=True, exist_ok=True)
-    writer.write_if_changed(corpus_download(app),
-                            json.dumps(corpus.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    for name, text in downloads.download_texts(corpus).items():
+        writer.write_if_changed(corpus_download(app).with_name(name), text)
     writer.write_if_changed(search_dictionary(app),
                             hant.dictionary_text(generator.user_dictionary, config))
     counts = {e.id: sum(1 for name in pages if name.startswith(f"{e.id}/"))
@@ -308,6 +319,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", interface.page_context)
     app.connect("config-inited", notfound.config_inited)
     app.connect("html-page-context", notfound.page_context)
+    app.connect("html-page-context", print_view.page_context)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)
@@ -315,6 +327,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", directives.fill_examples)
     app.add_directive("rules-whole-edition", reading.WholeEditionDirective)
     app.setup_extension("rules_ext.site.reading")   # the worked-result directive
+    app.add_directive("rules-corpus-downloads", downloads.CorpusDownloads)
     app.add_post_transform(reading.WholeEditionPages)
     app.connect("doctree-resolved", reading.inline_whole_edition)
     app.connect("doctree-resolved", reading.fold_worked_code)

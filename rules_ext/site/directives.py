@@ -21,6 +21,7 @@ from sphinx.util.nodes import make_id
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
+from rules_ext.corpus.printed import BOOK_TITLE
 from rules_ext.errors import RulesError
 from rules_ext.site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
 
@@ -116,7 +117,7 @@ class permalink(nodes.Inline, nodes.Element):
 
 
 #: the rulebook's title as a citation names it, per script
-BOOK = {SIMPLIFIED: "《中国桥牌竞赛规则》", TRADITIONAL: "《中國橋牌競賽規則》"}
+BOOK = {SIMPLIFIED: BOOK_TITLE[False], TRADITIONAL: BOOK_TITLE[True]}
 
 
 #: the copy-link's tooltip (converted with the citation in the 繁體 build)

@@ -267,7 +267,8 @@ class LawDomain(Domain):
         page_edition = node.get("law:edition")
         if page_edition and edition != page_edition:
             ref["classes"].append("law-other-edition")
-            ref += nodes.inline(f"〔{edition}〕", f"〔{edition}〕", classes=["law-edition-mark"])
+            if EDITIONS.name(edition) not in contnode.astext():  # the link's text names it already
+                ref += nodes.inline(f"〔{edition}〕", f"〔{edition}〕", classes=["law-edition-mark"])
         return ref
 
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):

@@ -18,13 +18,14 @@ from typing import Any
 
 import jinja2
 
-from rules_ext.corpus.catalogue import EDITIONS, pdf_name
+from rules_ext.corpus.catalogue import EDITIONS, law_pdf_name, pdf_name
 from rules_ext.corpus.labels import ancestors, citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
 from rules_ext.site.compare import comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
+from rules_ext.site.history import History
 from rules_ext.site.names import (
     COMPARE,
     WORKED,
@@ -42,6 +43,7 @@ from rules_ext.site.page_data import (
     provision_data,
     reference_notices,
 )
+from rules_ext.site.print_view import PRINT_ID
 from rules_ext.site.script import to_traditional
 from rules_ext.site.words import WordBoundaries, user_dictionary
 
@@ -120,6 +122,8 @@ class Generator(EvidencePages):
         self.user_dictionary = user_dictionary(context.corpus)
         self.word_boundaries = WordBoundaries(self.user_dictionary)
         self._anchors: dict[str, set[str]] = {}
+        #: each provision's counterparts in the other editions (the 沿革 lines)
+        self.history = History(context.corpus)
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
 
@@ -215,6 +219,9 @@ class Generator(EvidencePages):
         if comparable(self.ctx.corpus, law.number) \
                 and edition.id in EDITIONS.comparison:
             switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
+        # the print view (rules_ext.site.print_view) and the law's PDF (``samples`` writes it)
+        switches.append(f"`{convert('打印本条')} <#{PRINT_ID}>`__")
+        switches.append(f"`{convert('本条PDF')} <../pdf/{law_pdf_name(edition.id, law.number)}>`__")
         editorial = []
         if law.number_editorial:
             editorial.append("条号由编者恢复（原文未印条号）。")
@@ -227,6 +234,7 @@ class Generator(EvidencePages):
                                      view.tables, self.anchor, {}, self.word_boundaries,
                                      self.errata, misprints, view.editorial)
                       for p in law.provisions]
+        self.history.annotate(edition.id, provisions)
         return self.render(
             "site/law.rst.jinja",
             edition=edition.id,

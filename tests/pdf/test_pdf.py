@@ -413,10 +413,15 @@ def test_file_double_dummy_agrees_with_dds():
 
 
 def test_samples(sample_pdfs):
-    from rules_ext.cli.samples import SAMPLE_NAMES
+    from rules_ext.cli.samples import SAMPLE_NAMES, law_pdf_names
+    from rules_ext.corpus import load_corpus
+    from rules_ext.corpus.catalogue import LAW_PDF_FOLDER
 
     tmp_path = sample_pdfs  # `samples -o DIR`, run once per test run (tests/conftest.py)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(SAMPLE_NAMES)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*SAMPLE_NAMES, LAW_PDF_FOLDER])
+    # one PDF per law of every edition (tests/site/test_history_print.py reads them)
+    assert sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / LAW_PDF_FOLDER).iterdir()) \
+        == sorted(law_pdf_names(load_corpus()))
     expected = {
         "hand-records.pdf": ["Board 1", "Board 18", "最优定约 Par"],
         "travellers-blank.pdf": ["Board 1", "轮次"],

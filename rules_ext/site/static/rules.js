@@ -191,7 +191,32 @@ const RulesSite = {
     });
   },
 
+  /* -- a law printed (rules_ext/site/print_view.py) ------------------------------------------ */
+  /* 打印本条 prints the page; the printed address is the one the reader opened (on a web server) */
+  onPrintLink: (event) => {
+    const link = event.target.closest && event.target.closest('a[href="#print"]');
+    if (!link || !document.getElementById("print")) return;
+    event.preventDefault();
+    window.print();
+  },
+
+  printAddress: () => {
+    if (!/^https?:$/.test(window.location.protocol)) return;
+    const url = new URL(window.location.href);
+    url.hash = "";
+    url.search = "";
+    document.querySelectorAll("code.law-print-url").forEach((code) => {
+      const before = code.textContent;
+      code.textContent = url.href;
+      document.querySelectorAll("style.law-print-page").forEach((style) => {
+        style.textContent = style.textContent.replace(JSON.stringify(before), JSON.stringify(url.href));
+      });
+    });
+  },
+
   init: () => {
+    document.addEventListener("click", RulesSite.onPrintLink);
+    RulesSite.printAddress();
     document.addEventListener("click", RulesSite.onPermalink);
     document.addEventListener("click", RulesSite.onTermClick);
     document.addEventListener("pointerdown", (e) => (RulesSite.lastPointer = e.pointerType), true);
