@@ -243,8 +243,12 @@ class _Pages:
                 "imps": f"{self.formats.imp(m.imps_home)} : {self.formats.imp(m.imps_visit)}",
                 "vps": f"{m.vp_home:.2f} : {m.vp_visit:.2f}", "played": bool(m.boards)}
 
-    def _crosstable(self, root: str) -> dict[str, object]:
+    def _crosstable(self, root: str) -> dict[str, object] | None:
+        """The VP cross-table, when the teams met each other at least half the time (a round robin);
+        a field where each team met a few others has its list of matches only."""
         teams = [e.id for r in self.results.rankings for e in r.entries]
+        if len(teams) < 2 or 2 * len(self.matches) < len(teams) * (len(teams) - 1) / 2:
+            return None
         cells: dict[tuple[str, str], list[str]] = {}
         for m in self.matches:
             cells.setdefault((m.home, m.visit), []).append(f"{m.vp_home:.2f}")
