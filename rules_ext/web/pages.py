@@ -282,7 +282,7 @@ class _Pages:
     def _hands(self, board: Board, dealer: Seat) -> dict[str, object] | None:
         if board.deal is None:
             return None
-        hands = {}
+        hands: dict[str, object] = {}
         for seat in Seat:
             hand = board.deal.hands[list(Seat).index(seat)]
             suits = []
@@ -325,14 +325,13 @@ class _Pages:
         for line in br.lines:
             r = line.result
             score = line.score_ns
-            row = {"ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
+            row: dict[str, object] = {"ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
                    "result": self._result(r),
                    "lead": html_of(card_markup(r.lead)) if r.lead else "",
                    "score_ns": html_of(self.marks.line(number, r, "score", "NS", str(score))) if score and score > 0
                    else ("0" if score == 0 else ""),
                    "score_ew": html_of(self.marks.line(number, r, "score", "NS", str(-score))) if score and score < 0
-                   else ("0" if score == 0 else ""),
-                   "where": r.table or r.room or r.round}
+                   else ("0" if score == 0 else "")}
             if matchpoints:
                 row["figures"] = [html_of(self.marks.line(number, r, "mp", "NS", self.formats.mp(line.mp_ns))),
                                   html_of(self.marks.line(number, r, "mp", "EW", self.formats.mp(line.mp_ew))),
@@ -450,7 +449,7 @@ class _Pages:
         at_table = ""
         if record.result is not None and record.result.contract is not None:
             t = record.result
-            c = t.contract
+            c = record.result.contract
             made = (t.tricks - 6 - c.level) if t.tricks is not None and not c.is_passed_out else 0
             at_table = html_of(result_markup(c, (c.declarer,) if c.declarer else (), made, t.score_ns,
                                              self.options))
