@@ -47,7 +47,7 @@ from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, card_marku
 from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
 from rules_ext.pdf.ruling_record import RulingRecord
 from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, seat_holder
-from rules_ext.pdf.traveller import Formats
+from rules_ext.pdf.traveller import Formats, row_labels
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
 
@@ -321,11 +321,13 @@ class _Pages:
     def _traveller(self, br: BoardResults, root: str) -> dict[str, object]:
         number = br.board.number
         matchpoints = self.results.method == "matchpoints"
+        labelled = row_labels([line.result for line in br.lines])  # as the printed traveller: its round or table
+        key = labelled[0] if labelled else None
         rows = []
         for line in br.lines:
             r = line.result
             score = line.score_ns
-            row: dict[str, object] = {"ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
+            row: dict[str, object] = {"key": getattr(r, key) if key else "", "ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
                    "result": self._result(r),
                    "lead": html_of(card_markup(r.lead)) if r.lead else "",
                    "score_ns": html_of(self.marks.line(number, r, "score", "NS", str(score))) if score and score > 0
@@ -342,7 +344,7 @@ class _Pages:
             rows.append(row)
         head = ["mp_ns", "mp_ew", "pct"] if matchpoints else ["imp_ns", "imp_ew"]
         return {"rows": rows, "head": [self.label(k) for k in head], "leads": any(ln.result.lead for ln in br.lines),
-                "where": self.label("room" if self.teams else "table")}
+                "key": self.label(key) if key else ""}
 
     # -- a participant -------------------------------------------------------------------------------
     def participant(self, ident: str) -> str:

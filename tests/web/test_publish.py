@@ -105,7 +105,9 @@ def test_a_board_page_shows_the_traveller_with_our_figures_and_the_par(published
     assert "13.html" in found and "15.html" in found
     assert "牌号 13" in text and "牌号 15" in text
     # one traveller row per result, with our matchpoints
-    assert page.count("<tr><td>") >= len(board.lines)
+    traveller = page.split('<table class="traveller">')[1].split("</table>")[0]
+    assert traveller.count("<tr>") == len(board.lines) + 1  # the header and a row per result
+    assert "<th class=\"opt\">轮次</th>" in traveller  # each result's round, as the printed traveller has it
     for line in board.lines:
         assert f"{line.mp_ns:.2f}" in text
     # the par and the makeable contracts as the hand record prints them
