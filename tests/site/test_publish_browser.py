@@ -69,7 +69,7 @@ def test_ranking_to_pair_to_board_to_ruling_to_law(published, width):
         assert width_of(driver) <= width
         driver.save_screenshot(str(SCREENSHOTS / f"publish-pair-{width}.png"))
 
-        follow(driver, "table.card td a", "14")
+        follow(driver, "table.card td:first-child a", "14")  # the board, not pair 14
         assert driver.current_url.endswith("/boards/14.html")
         assert driver.find_element(By.CSS_SELECTOR, ".hand-n .seat").text.startswith("北")
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.traveller tbody tr")) == 9

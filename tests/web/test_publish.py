@@ -246,3 +246,19 @@ def test_a_real_pairs_event_of_44_pairs_and_30_boards(tmp_path):
     assert len(list((out / "pairs").glob("*.html"))) == 44
     board = text_of((out / "boards" / "1.html").read_text(encoding="utf-8"))
     assert "最优定约" in board and "双明手赢墩" in board
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real-events/ is not there (real files stay outside the repository)")
+def test_figures_that_differ_from_the_files_are_marked_as_on_the_sheets(tmp_path):
+    source = REAL.parent / "usebio" / "salliere-ubc-2010-cross-imp.xml"
+    from rules_ext.cli.common import read_event
+
+    results = compute_results(read_event(source))
+    assert results.differences
+    out = tmp_path / "ubc"
+    done = run_cli("publish", source, "-o", out, "--no-pdf", "--script", "hans", text=True)
+    assert done.returncode == 0, done.stderr
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert f"有 {len(results.differences)} 个数字与文件原有的不同" in index and "--figures" not in index
+    marked = [p for p in out.rglob("*.html") if "<sup>†</sup>" in p.read_text(encoding="utf-8")]
+    assert len(marked) > 1
