@@ -262,3 +262,14 @@ def test_figures_that_differ_from_the_files_are_marked_as_on_the_sheets(tmp_path
     assert f"有 {len(results.differences)} 个数字与文件原有的不同" in index and "--figures" not in index
     marked = [p for p in out.rglob("*.html") if "<sup>†</sup>" in p.read_text(encoding="utf-8")]
     assert len(marked) > 1
+
+
+def test_a_provisions_address_is_the_sites_law_page_and_anchor():
+    from rules_ext.corpus import load_corpus
+    from rules_ext.site.names import provision_page
+
+    corpus = load_corpus()
+    assert provision_page(corpus.edition("1999"), "27B1a") == "1999/law-27.html#27B1a"
+    assert provision_page(corpus.edition("1991"), "45C4b") == "1991/law-45.html#45C4b"
+    # a provision the page has no anchor for: its nearest ancestor's (as the site's references do)
+    assert provision_page(corpus.edition("1999"), "16A9") == "1999/law-16.html#16A"
