@@ -13,8 +13,12 @@ SITE_URL ?=
 BASEURL_HANS := $(if $(SITE_URL),-D html_baseurl=$(SITE_URL))
 BASEURL_HANT := $(if $(SITE_URL),-D html_baseurl=$(patsubst %/,%,$(SITE_URL))/hant/)
 DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
+# events published beside the rulebook (`make html EVENTS=folder`, or `make events EVENTS=folder`):
+# each EVENT.pbn or EVENT.xml there into $(BUILD)/html/events/EVENT/, with the ruling records of the
+# folder EVENT-rulings/ and the corrections EVENT-fix.toml when they are there; laws link to this site
+EVENTS ?=
 
-.PHONY: all setup system-deps html doctest pdf lint test bench clean check
+.PHONY: all setup system-deps html events doctest pdf lint test bench clean check
 
 all: setup html pdf
 
@@ -42,6 +46,17 @@ html: setup
 	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans $(BASEURL_HANS) source $(BUILD)/html
 	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW $(BASEURL_HANT) \
 	  source $(BUILD)/html/hant
+	$(if $(EVENTS),$(MAKE) --no-print-directory events)
+
+events: setup
+	@test -n "$(EVENTS)" || { echo "events: give the folder of events: make events EVENTS=folder"; exit 1; }
+	mkdir -p $(BUILD)/html/events
+	@for f in $(EVENTS)/*.pbn $(EVENTS)/*.xml; do \
+	  [ -f "$$f" ] || continue; n=$$(basename "$${f%.*}"); set -- "$$f" -o "$(BUILD)/html/events/$$n" --rulebook ../../; \
+	  [ -d "$(EVENTS)/$$n-rulings" ] && set -- "$$@" --rulings "$(EVENTS)/$$n-rulings"; \
+	  [ -f "$(EVENTS)/$$n-fix.toml" ] && set -- "$$@" --corrections "$(EVENTS)/$$n-fix.toml"; \
+	  $(PY) -m rules_ext publish "$$@" || exit 1; \
+	done
 
 doctest: setup
 	$(PY) -m sphinx $(SPHINXOPTS) -c . -b doctest -d $(BUILD)/doctrees/hans source $(BUILD)/doctest

@@ -51,6 +51,8 @@ SMOKE: dict[str, tuple[list[str | Path], Callable[[str, Path], bool]]] = {
                lambda out, files: is_pdf(files / "p.pdf")),
     "edition-pdf": (["edition-pdf", "--edition", "2008", "-o", "{out}/e.pdf"],
                     lambda out, files: is_pdf(files / "e.pdf") and "pages" in out),
+    "publish": (["publish", PBN, "--no-pdf", "--script", "hans", "-o", "{out}/site"],
+                lambda out, files: (files / "site" / "boards" / "20.html").is_file() and " pages, " in out),
     "rule": (["rule", "--list"], lambda out, files: "wrong_board" in out and "1991:" in out),
     "verify": (["verify"], lambda out, files: "values checked" in out),
 }

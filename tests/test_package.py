@@ -129,7 +129,8 @@ def test_the_wheel_runs_every_job_outside_the_checkout(installed, tmp_path):
     for name in ("rules.css", "rules-reading.css", "rules.js"):
         assert (site / "_static" / name).is_file(), name
     assert (site / "objects.inv").is_file() and (site / "1991" / "glossary.html").is_file()
-    # every template the checkout has is in the wheel (the generator falls back to them)
-    shipped = Path(where).parent / "site" / "templates"
-    assert sorted(p.relative_to(shipped) for p in shipped.rglob("*") if p.is_file()) == \
+    # every template the checkout has is in the wheel (the generator falls back to them): the site's
+    # through rules_ext/site/templates, the published events' through rules_ext/web/templates
+    shipped = [(Path(where).parent / part / "templates") for part in ("site", "web")]
+    assert sorted({p.relative_to(top) for top in shipped for p in top.rglob("*") if p.is_file()}) == \
         sorted(p.relative_to(PROJECT / "templates") for p in (PROJECT / "templates").rglob("*") if p.is_file())

@@ -29,13 +29,13 @@ import argparse
 import sys
 import traceback
 
-from rules_ext.cli import core, corpus, events, printing, rulings, verify
+from rules_ext.cli import core, corpus, events, printing, publish, rulings, verify
 from rules_ext.errors import RulesError
 from rules_ext.fileio import plain_os_error
 from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``
-COMMAND_MODULES = (corpus, core, events, printing, rulings, verify)
+COMMAND_MODULES = (corpus, core, events, printing, publish, rulings, verify)
 
 #: the exit status of bad input (a RulesError, an OSError or the problems of an input file)
 EXIT_BAD_INPUT = 1

@@ -519,8 +519,9 @@ class Marks:
     def total(self, ident: str, figure: str, ours: str) -> str:
         return self.figure(None, ident, figure, "", ours)
 
-    def note(self) -> str:
-        """What the first page says about the differences ('' when there are none)."""
+    def note(self, *, hint: bool = True) -> str:
+        """What the first page says about the differences ('' when there are none); ``hint``: with
+        the command-line option that prints the file's figures instead (a page leaves it out)."""
         if not self.differences:
             return ""
         count = len(self.differences)
@@ -533,8 +534,8 @@ class Marks:
                   f"the contracts by the Laws ({en_kinds}), marked {DAGGER}.")
         else:
             zh = (f"有 {count} 个数字与文件原有的不同（{zh_kinds}），标 {DAGGER}：本表的数字是按定约和规则"
-                  f"（第77、78条）重新计算的；用 --figures file 可印文件原数。")
+                  f"（第77、78条）重新计算的" + ("；用 --figures file 可印文件原数。" if hint else "。"))
             en = (f"{count} figures differ from the file's own ({en_kinds}), marked {DAGGER}: this sheet "
-                  f"prints ours, computed from the contracts by the Laws (77, 78); --figures file prints "
-                  f"the file's.")
+                  f"prints ours, computed from the contracts by the Laws (77, 78)"
+                  + ("; --figures file prints the file's." if hint else "."))
         return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh}<br/>{en}"}[self.options.lang]

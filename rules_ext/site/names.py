@@ -4,7 +4,7 @@ reST headings.
 from __future__ import annotations
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.corpus.labels import citation
+from rules_ext.corpus.labels import ancestors, citation, law_number
 from rules_ext.corpus.model import Edition, Law
 
 COMPARE = "compare"
@@ -30,3 +30,24 @@ def law_docname(edition: Edition, number: int) -> str:
 def law_title(law: Law, convert=lambda s: s, traditional: bool = False) -> str:
     """``第45条 打出的牌``; on traditional-script pages ``第45條``."""
     return citation(law.label, convert(law.title or ""), traditional=traditional)
+
+
+def anchors(edition: Edition) -> set[str]:
+    """Every anchor a law page of ``edition`` has: its provisions, its tables and its laws."""
+    return edition.labels() | {t.label for t in edition.tables} | {str(law.number) for law in edition.laws}
+
+
+def nearest_anchor(label: str, known: set[str]) -> str | None:
+    """The anchor a link to provision ``label`` lands on: the label itself, or, when the page has no
+    such anchor (a lost section heading), its nearest ancestor that has one; None when none has."""
+    if label in known:
+        return label
+    return next((a for a in ancestors(label) if a in known), None)
+
+
+def provision_page(edition: Edition, label: str) -> str:
+    """The page and anchor of provision ``label`` of ``edition``, as the site's law pages have them:
+    ``1999/law-16.html#16A`` (the nearest ancestor with an anchor; the law page alone when none has)."""
+    page = f"{law_docname(edition, law_number(label))}.html"
+    anchor = nearest_anchor(label, anchors(edition))
+    return f"{page}#{anchor}" if anchor else page

@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 
 from rules_ext.corpus.catalogue import EDITIONS, law_pdf_name, pdf_name
-from rules_ext.corpus.labels import ancestors, citation
+from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
@@ -29,10 +29,12 @@ from rules_ext.site.history import History
 from rules_ext.site.names import (
     COMPARE,
     WORKED,
+    anchors,
     edition_name,
     heading,
     law_docname,
     law_title,
+    nearest_anchor,
 )
 from rules_ext.site.page_data import (
     changes_text,
@@ -135,13 +137,11 @@ class Generator(EvidencePages):
                 edition = self.ctx.corpus.edition(edition_id)
             except KeyError:
                 return label
-            known = edition.labels() | {t.label for t in edition.tables}
-            known |= {str(law.number) for law in edition.laws}
-            self._anchors[edition_id] = known
+            self._anchors[edition_id] = anchors(edition)
         known = self._anchors[edition_id]
         if label in known:
             return label
-        found = next((a for a in ancestors(label) if a in known), None)
+        found = nearest_anchor(label, known)
         if found is None:
             return label
         self.ancestor_links.append((edition_id, label, found))
