@@ -110,7 +110,7 @@ def test_each_kind_asks_the_directors_judgement_only_where_the_text_leaves_it_to
 
 def test_43_every_breach_is_a_procedural_penalty_and_dummys_rights_are_none():
     t = tree("dummy_limitations", "1991")
-    for answers, outcome in t.paths():
+    for answers, _ in t.paths():
         ruling = t.walk(answers)
         breached = any(law.startswith("43A") for law in ruling.laws)
         assert ("43B1" in ruling.laws) == breached, answers
