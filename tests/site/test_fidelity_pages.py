@@ -36,8 +36,9 @@ def test_law_pages_carry_no_machine_detail(site):
     # erratum ids like 1991-zhuangjia or 1999-trad-lundao; not the edition 1999-trad of a link
     machine = re.compile(r"置信度|confidence|similarity|\.txt|lost in the source|evidence|"
                          r"(?<![/\w])(?:1991|1999|2008)-(?!trad(?![\w-]))[a-z][\w-]*")
+    target = re.compile(r"<[^<>\s]+>`")   # a link's target (an address, a PDF's name) is not shown
     found = {name: m.group(0) for name, text in site.items() if "/law-" in name
-             for m in [machine.search(text)] if m}
+             for m in [machine.search(target.sub("`", text))] if m}
     assert found == {}
 
 
