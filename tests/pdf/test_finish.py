@@ -85,13 +85,41 @@ def broken_lines(monkeypatch):
     return seen
 
 
-@pytest.mark.parametrize("edition", ["1991", "1999", "2008"])
+@pytest.mark.parametrize("edition", ["1991", "1999", "2008", "1999-trad"])
 def test_rulebook_lines_keep_the_kinsoku_rule(tmp_path, broken_lines, edition):
+    """Every line broken, and every line of the PDF as a reader's viewer reads it (pdftotext: each
+    table cell's lines on their own, the errata table's misprint cells included), keeps the rule:
+    no line starts with closing punctuation, none ends with opening punctuation."""
+    import subprocess
+
+    from required_tools import require
+
     out = tmp_path / f"rules-{edition}.pdf"
     assert main(["edition-pdf", "--edition", edition, "-o", str(out)]) == 0
-    assert len(broken_lines) > 100
+    assert len(broken_lines) > 100 or edition == "1999-trad"
     faults = [f for lines in broken_lines for f in kinsoku_faults(lines)]
     assert not faults, faults[:5]
+    text = subprocess.run([require("pdftotext"), "-enc", "UTF-8", str(out), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "勘误表" in text or "勘誤表" in text
+    read = [line for line in lines if line[0] in CANNOT_START or line[-1] in CANNOT_END]
+    assert not read, read[:5]
+
+
+def test_a_misprinted_mark_is_shown_with_the_text_around_it():
+    """The errata table prints a punctuation misprint with the delivered characters around it, so
+    that neither cell opens with closing punctuation nor ends with opening punctuation."""
+    from rules_ext.pdf.edition import misprint_context
+
+    text = "首引牌张即可翻明，，然后"
+    assert misprint_context(text, "翻明，，", "，，", "，") == ("翻明", "")
+    assert misprint_context("如果[牌张无法找到", "如果[牌张无法找到", "如果[", "如果") == ("", "牌张")
+    assert misprint_context("可接续作出任何合法叫牌，。", "可接续作出任何合法叫牌，。", "，。",
+                            "，但（判罚）违规者同伴必须永远不叫。") == ("叫牌", "")
+    assert misprint_context("应视同未发生违规，，竞叫继续", "，，", "，，", "，") == ("违规", "")
+    assert misprint_context("指定人暂代", "指定人", "指定人", "指定他人") == ("", "")  # words: as they are
+    assert misprint_context("”，，", "，，", "，，", "，") == ("”", "")  # as far as the text goes
 
 
 def font_sizes(path) -> list[list[float]]:
