@@ -394,6 +394,29 @@ def test_pickup_slips_from_the_movement_in_the_file(tmp_path, sample, capsys):
     assert len(slips_of_event(teams)) == len(rooms)
 
 
+def test_room_less_teams_slips_name_their_room_on_a_line_of_its_own(tmp_path, capsys):
+    """RealBridge writes no Room tag: each slip's room is the one its match's records show (the
+    open room: the home team North-South), printed small on its own line under the event; the
+    table's number stands alone in the large type of the seats row."""
+    source = Path(__file__).parents[1] / "pbn" / "fixtures" / "realbridge-teams.pbn"
+    event = read_pbn(source)
+    slips = slips_of_event(event)
+    played = [r for b in event.boards for r in b.results if not r.not_played]
+    # one slip a room, even where both rooms of a match carry one table number (never merged)
+    rooms_played = {(r.table, "Open" if r.ns == r.home else "Closed"): (r.ns, r.ew) for r in played}
+    assert {(s.table, s.room): (s.ns, s.ew) for s in slips} == rooms_played
+    assert len(slips) == len(rooms_played) and {s.room for s in slips} == {"Open", "Closed"}
+    out = tmp_path / "slips.pdf"
+    assert main(["pickup", str(source), "-o", str(out)]) == 0, capsys.readouterr().err
+    lines = [line.strip() for line in "\n".join(pages_text(out)).splitlines()]
+    rooms = [line for line in lines if line.startswith("房间 Room:")]
+    assert rooms == [f"房间 Room: {'开室（主队坐南北） Open room (home team NS)' if s.room == 'Open' else '闭室（客队坐南北） Closed room (visitors NS)'}"
+                     for s in slips]
+    assert not [line for line in lines if "·" in line or "开室 Open" in line]  # nothing merged into the table cell
+    tables = [line for line in lines if re.fullmatch(r"\d+", line)]
+    assert all(s.table in tables for s in slips)
+
+
 def test_pickup_needs_a_movement(tmp_path, capsys):
     out = tmp_path / "slips.pdf"
     assert main(["pickup", str(PAIRS), "-o", str(out)]) == 1  # no Table or Round columns
