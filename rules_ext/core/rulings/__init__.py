@@ -39,6 +39,8 @@ from rules_ext.core.rulings.model import (
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     PENALTY_CARDS,
+    RECORD_FIELDS,
+    RECORD_RESULT_FIELDS,
     Answer,
     Cite,
     NotInEdition,
@@ -53,5 +55,5 @@ from rules_ext.core.rulings.model import (
 )
 
 __all__ = ["ADJUSTED", "ADJUSTED_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
-           "PENALTY_CARD_WORDS", "Answer", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
+           "PENALTY_CARD_WORDS", "RECORD_FIELDS", "RECORD_RESULT_FIELDS", "Answer", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
            "Ruling", "RulingError", "Step", "Tree", "all_trees", "available", "kinds", "tree"]

@@ -44,7 +44,7 @@ from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
-                      "declarer", "called_by", "irregularity", "facts", "event", "table", "note",
+                      "declarer", "called_by", "irregularity", "facts", "event", "table", "director", "note",
                       "contract", "tricks"})
 IRREGULARITY_KEYS = frozenset({"seat", "call", "card", "trick", "description"})
 #: the facts derived from the play rather than the auction

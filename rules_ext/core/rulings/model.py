@@ -22,6 +22,12 @@ PENALTY_CARDS = ("major", "minor")
 MUST_PASS_WORDS = {"no": "不受限制", "next_turn": "下一轮轮到叫牌时必须不叫", "throughout": "此后轮到叫牌时必须永远不叫"}
 ADJUSTED_WORDS = {"no": "不适用", "may": "可以判给调整分", "must": "应判给调整分"}
 PENALTY_CARD_WORDS = {"major": "重罚张", "minor": "轻罚张"}
+#: the ruling record the rulings assistant writes, one shape for ``rule --record`` and the 裁决助手
+#: page's copied record (format: ``rules_ext/pdf/rulings/format.md``): its fields in the order
+#: written, each left out where the case does not give it, then the keys of its ``[result]`` table
+RECORD_FIELDS = ("event", "board", "table", "director", "called_by", "deal", "auction", "facts", "laws",
+                 "ruling", "adjusted_score")
+RECORD_RESULT_FIELDS = ("contract", "declarer", "tricks")
 
 
 class RulingError(RulesError):
