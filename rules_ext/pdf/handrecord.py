@@ -1,6 +1,9 @@
 """Hand records: per board the compass diagram with HCP, the double-dummy grid, the par and the
 makeable contracts; with results, how often each result was scored; 1, 2, 4, 6 or 8 boards a page,
-each board scaled to fill its share of the page; an optional QR code linking to the board.
+each board scaled to fill its share of the page, never below 7 pt (:data:`MIN_PT`): where the usual
+form does not fit at that size (8 a page), the compact form (board, dealer and vulnerability on one
+line, one type size, the grid beside the diagram) rather than fewer boards; an optional QR code
+linking to the board.
 
 :func:`hand_record_story` lays out :class:`BoardSheet` values (what one board shows); :func:`write_hand_record`
 turns a PBN event into sheets — taking the double-dummy grid and par from the file's
