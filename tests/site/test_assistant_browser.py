@@ -13,6 +13,7 @@ import subprocess
 import pytest
 from required_tools import require
 from test_browser import SCREENSHOTS, browser, server, shot  # noqa: F401  (fixtures)
+from test_rule_command import GOOD
 
 pytestmark = pytest.mark.slow
 
@@ -165,30 +166,17 @@ def test_traditional_page_converts_the_data(real_site):
     assert "裁判長判斷" in script and "裁判长判断" not in script
 
 
-#: the insufficient-bid case of WALK_1999 with every field a ruling record takes (the deal given from
-#: East, as a director may copy it; the record writes it from North)
-FULL_CASE = """edition = "1999"
-kind = "insufficient_bid"
-event = "2026 秋季公开双人赛"
-board = 1
+#: the insufficient-bid case of WALK_1999 (test_rule_command's) with every field a ruling record takes
+#: (the deal given from East, as a director may copy it; the record writes it from North)
+FULL_CASE = """event = "2026 秋季公开双人赛"
 table = "3"
 director = "陈静"
 called_by = "E"
-auction = ["Pass", "1S"]
 deal = "E:K2.AQJ84.Q97.T65 AQ3.K32.KJ2.AK87 J9876.T9.A84.J92 T54.765.T653.Q43"
 contract = "2H"
 declarer = "S"
 tricks = 8
-[irregularity]
-seat = "S"
-call = "1H"
-[facts]
-accepted = "no"
-conventional = "natural"
-lowest_conventional = "no"
-correction = "lowest_same_strain"
-damaging = "yes"
-"""
+""" + GOOD
 
 
 def test_the_copied_record_has_the_shape_of_rule_record(server, browser, tmp_path):  # noqa: F811
