@@ -96,6 +96,37 @@ def test_the_ruling_becomes_a_record_the_form_command_prints(tmp_path, capsys):
     assert (tmp_path / "form.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_the_record_has_the_assistants_one_shape(tmp_path, capsys):
+    """`rule --record` writes the fields of core.rulings.RECORD_FIELDS in their order (the 裁决助手
+    page writes the same: its data names them, and the browser test compares the two records), each
+    one the form command reads; a field the case does not give is left out."""
+    import tomllib
+
+    from rules_ext.core.rulings import RECORD_FIELDS, RECORD_RESULT_FIELDS
+    from rules_ext.pdf.ruling_record import _TOP_KEYS
+    from rules_ext.site.assistant import questionnaire_data
+
+    assert set(RECORD_FIELDS) <= _TOP_KEYS
+    given = ('event = "冬季俱乐部双人赛"\ntable = "4"\ndirector = "陈静"\ncalled_by = "W"\ncontract = "2H"\n'
+             'declarer = "S"\ntricks = 8\ndeal = "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"\n')
+    decided = [f for f in RECORD_FIELDS if f != "pending"]   # a ruling whose judgements are all decided
+    for text, fields in ((given + GOOD, decided),
+                         ('event = "冬季俱乐部双人赛"\n' + GOOD,
+                          [f for f in decided if f not in ("table", "director", "called_by", "deal")])):
+        path, record = tmp_path / "case.toml", tmp_path / "ruling.toml"
+        path.write_text(text, encoding="utf-8")
+        assert main(["rule", str(path), "--record", str(record)]) == 0
+        written = tomllib.loads(record.read_text(encoding="utf-8"))
+        assert [k for k in written if k != "result"] == fields
+        assert list(written.get("result", RECORD_RESULT_FIELDS)) == list(RECORD_RESULT_FIELDS)
+    capsys.readouterr()
+    from rules_ext.core.rulings import tree
+    from rules_ext.corpus import load_corpus
+
+    data = questionnaire_data(load_corpus(), tree("insufficient_bid", "1999"))
+    assert data["record_fields"] == list(RECORD_FIELDS) and data["record_result_fields"] == list(RECORD_RESULT_FIELDS)
+
+
 def test_a_record_needs_event_and_board_and_nothing_is_written_without_them(tmp_path, capsys):
     record = tmp_path / "ruling.toml"
     status, _, err = run(tmp_path, capsys, GOOD, "--record", str(record))

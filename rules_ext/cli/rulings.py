@@ -19,6 +19,8 @@ from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
     DEPENDS_WORDS,
     EDITIONS,
+    RECORD_FIELDS,
+    RECORD_RESULT_FIELDS,
     Ruling,
     available,
     kinds,
@@ -138,32 +140,32 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
                          f"(add e.g. event = \"…\" and board = 7 to the case file)")
     o = ruling.outcome
     edition = ruling.reference_edition or ruling.edition
-    lines = [f"# 裁决助手生成的裁决记录（案例 {Path(case.source).name}）", f"event = {_toml(case.data['event'])}",
-             f"board = {case.board}"]
-    if "table" in case.data:
-        lines.append(f"table = {_toml(str(case.data['table']))}")
+    values: dict[str, object] = {"event": case.data["event"], "board": case.board}
+    for key in ("table", "director"):
+        if key in case.data:
+            values[key] = str(case.data[key])
     if case.called_by is not None:
-        lines.append(f"called_by = {_toml(case.called_by.name)}")
+        values["called_by"] = case.called_by.name
     if case.deal is not None:
-        lines.append(f"deal = {_toml(str(case.deal))}")
+        values["deal"] = str(case.deal)
     if case.auction or case.call is not None:
-        calls = [*case.auction, *([str(case.call)] if case.call is not None else [])]
-        lines.append(f"auction = {_toml(calls)}")
-    facts = [f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1)]
-    lines.append(f"facts = {_toml(chr(10).join(facts))}")
-    lines.append(f"laws = {_toml([f'{edition}:{law}' for law in ruling.ordered_laws(sort_key)])}")
-    pending = ruling.pending
-    if pending:
-        lines.append(f"pending = {_toml([pending_words(ruling, s.fact) for s in pending])}")
+        values["auction"] = [*case.auction, *([str(case.call)] if case.call is not None else [])]
+    values["facts"] = "\n".join(f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1))
+    values["laws"] = [f"{edition}:{law}" for law in ruling.ordered_laws(sort_key)]
+    if ruling.pending:
+        values["pending"] = [pending_words(ruling, s.fact) for s in ruling.pending]
     text = record_text(ruling)
     if ruling.reference_edition:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)
-    lines.append(f"ruling = {_toml(chr(10).join(text))}")
-    lines.append(f"adjusted_score = {_toml(o.adjusted_score)}")
+    values["ruling"] = "\n".join(text)
+    values["adjusted_score"] = o.adjusted_score
+    # the one shape of the assistant's record (the 裁决助手 page writes the same fields, in this order)
+    lines = [f"# 裁决助手生成的裁决记录（案例 {Path(case.source).name}）"]
+    lines += [f"{key} = {_toml(values[key])}" for key in RECORD_FIELDS if key in values]
     result = table_result(case)
     if result:
-        lines += ["", "[result]"] + [f"{key} = {_toml(value)}" for key, value in result.items()]
+        lines += ["", "[result]"] + [f"{key} = {_toml(result[key])}" for key in RECORD_RESULT_FIELDS if key in result]
     return "\n".join(lines) + "\n"
 
 

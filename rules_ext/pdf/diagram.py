@@ -64,29 +64,50 @@ def _printed(suit: str) -> str:
     return " ".join("10" if c == "T" else c for c in suit) if suit else "—"
 
 
+#: the column (West, compass, East) a seat's hand is printed in
+_COLUMN = {Seat.W: 0, Seat.N: 1, Seat.S: 1, Seat.E: 2}
+
+
 class HandDiagram(Flowable):
-    """The four hands around a compass; optional text in the top-left and top-right corners."""
+    """The four hands around a compass; optional text in the top-left and top-right corners.
+    ``leading`` (lines of a hand), ``compass_size`` (the points inside the compass) and ``gutter``
+    (the space after the longest line of a hand) are fractions of ``font_size``; ``row_gap`` (points)
+    is the space between North's hand, the compass row and South's hand. ``even``: three columns of
+    one width (the widest hand's); else West's column as wide as West's hand, the compass's as North's
+    and South's, East's as East's (a long suit widens its own column only)."""
 
     def __init__(self, deal: Deal | None, options: PrintOptions, *, font_size: float = 9.5,
                  dealer: Seat | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
                  corner: Sequence[str] = (), corner_right: Sequence[str] = (),
-                 show_hcp: bool = True, min_col_width: float = 0, qr: str = "") -> None:
+                 show_hcp: bool = True, min_col_width: float = 0, qr: str = "",
+                 leading: float = 1.3, compass_size: float = 0.85, gutter: float = 1.0,
+                 row_gap: float = 6, even: bool = True) -> None:
         super().__init__()
         self.holdings = holdings_of(deal) if deal is not None else None
         self.options = options
         self.font = register_fonts()
         self.size = font_size
-        self.leading = font_size * 1.3
+        self.leading = font_size * leading
+        self.compass_size = font_size * compass_size  # the points (or seat names) inside the compass
         self.dealer = dealer
         self.vulnerability = vulnerability
         self.corner = tuple(corner)
         self.corner_right = tuple(corner_right)
         self.show_hcp = show_hcp and self.holdings is not None
         self.qr = qr  # a URL drawn as a QR code in the top-right corner
-        hands = [h for h in (self.holdings.hands if self.holdings else ()) if h] or [("AKQJT98",) * 4]
-        widths = [self._line_width(suit, holding) for hand in hands for suit, holding in zip(SUITS, hand)]
-        self.col_w = max(max(widths) + font_size, 6.2 * font_size, min_col_width)
-        self.row_h = 4 * self.leading + 6
+        blank = ("AKQJT98",) * 4  # the width of a line to write an unknown hand on
+
+        def widest(*seats: Seat) -> float:
+            hands = [(self.holdings.hand(seat) if self.holdings else None) or blank for seat in seats]
+            return max(self._line_width(suit, holding) for hand in hands
+                       for suit, holding in zip(SUITS, hand)) + gutter * font_size
+
+        self.col_w = max(widest(*Seat), 6.2 * font_size, min_col_width)
+        #: the widths of the West, the compass (North and South) and the East column
+        self.col_ws = (self.col_w,) * 3 if even else (
+            max(widest(Seat.W), 4 * font_size), max(widest(Seat.N, Seat.S), 6.2 * font_size),
+            max(widest(Seat.E), 4 * font_size))
+        self.row_h = 4 * self.leading + row_gap
 
     def _width(self, text: str, size: float | None = None) -> float:
         return stringWidth(text, self.font, size or self.size)
@@ -100,7 +121,7 @@ class HandDiagram(Flowable):
         return self._width(f"{suit.symbol} {_printed(holding)}")
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        self.width, self.height = 3 * self.col_w, 3 * self.row_h
+        self.width, self.height = sum(self.col_ws), 3 * self.row_h
         return self.width, self.height
 
     def _draw_hand(self, x: float, top: float, seat: Seat) -> None:
@@ -116,7 +137,7 @@ class HandDiagram(Flowable):
             else:  # blank: a line to write the holding on
                 canvas.setStrokeColor(GRID)
                 canvas.setLineWidth(0.3)
-                canvas.line(x + self._width("♠ "), y - 1.5, x + self.col_w - 6, y - 1.5)
+                canvas.line(x + self._width("♠ "), y - 1.5, x + self.col_ws[_COLUMN[seat]] - 6, y - 1.5)
             y -= self.leading
 
     def _draw_compass(self, x: float, y: float, w: float, h: float) -> None:
@@ -137,7 +158,7 @@ class HandDiagram(Flowable):
             canvas.rect(left, bottom, bar, side, stroke=0, fill=1)
         # each seat's high-card points at its edge (or, on a blank diagram, the seat's name); the
         # dealer's is underlined
-        small = self.size * 0.85
+        small = self.compass_size
         canvas.setFont(self.font, small)
         canvas.setFillColor(colors.black)
         inset = bar + 2.5
@@ -171,19 +192,20 @@ class HandDiagram(Flowable):
 
     def draw(self) -> None:
         canvas = self.canv
+        west, middle, east = self.col_ws
         if self.qr:
-            self._draw_qr(3 * self.col_w, 3 * self.row_h, min(self.col_w, self.row_h) - 2)
+            self._draw_qr(west + middle + east, 3 * self.row_h, min(east, self.row_h) - 2)
         canvas.saveState()
         canvas.setFont(self.font, self.size)
-        c, r, pad = self.col_w, self.row_h, self.size * 0.3
-        self._draw_hand(c + pad, 3 * r, Seat.N)
+        r, pad = self.row_h, self.size * 0.3
+        self._draw_hand(west + pad, 3 * r, Seat.N)
         self._draw_hand(pad, 2 * r, Seat.W)
-        self._draw_hand(2 * c + pad, 2 * r, Seat.E)
-        self._draw_hand(c + pad, r, Seat.S)
-        self._draw_compass(c, r, c, r)
+        self._draw_hand(west + middle + pad, 2 * r, Seat.E)
+        self._draw_hand(west + pad, r, Seat.S)
+        self._draw_compass(west, r, middle, r)
         canvas.setFillColor(colors.black)
-        for lines, x, draw in ((self.corner, 0, canvas.drawString),
-                               (self.corner_right, 3 * c, canvas.drawRightString)):
+        for lines, x, draw, c in ((self.corner, 0, canvas.drawString, west),
+                                  (self.corner_right, west + middle + east, canvas.drawRightString, east)):
             y = 3 * r
             for i, line in enumerate(lines):
                 nominal = self.size * (1.35 if i == 0 else 0.85)

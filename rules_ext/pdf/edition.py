@@ -56,6 +56,7 @@ from rules_ext.corpus.model import Corpus, Definition, Edition, Law, Provision
 from rules_ext.corpus.model import Table as TextTable
 from rules_ext.corpus.printed import (
     RULE_TITLES,
+    CorrectedPlace,
     corrected_places,
     coverage_notes,
     inserted_ranges,
@@ -69,7 +70,7 @@ from rules_ext.corpus.printed import (
     tables_by_label,
 )
 from rules_ext.fileio import atomic_output
-from rules_ext.pdf.figures import KinsokuParagraph, cjk_style, red_suits
+from rules_ext.pdf.figures import CANNOT_END, CANNOT_START, KinsokuParagraph, cjk_style, red_suits
 from rules_ext.pdf.fonts import register_fonts
 from rules_ext.pdf.layout import _TOTAL_FORM, GRID, MARGIN, RED_HEX, SHADE, Paper, _CountingCanvas
 
@@ -436,12 +437,14 @@ class EditionPdf:
                 if x is None:
                     continue
                 if hasattr(x, "key"):
-                    corrected = self.text_markup(x.corrected)
+                    left, right = misprint_context(place_text(e, place), x.key, x.original, x.corrected)
+                    shown = f"{left}{x.corrected}{right}"
+                    corrected = self.text_markup(shown)
                     if getattr(x, "insertion", False) and x.inserted:
-                        at = x.corrected.find(x.inserted)
-                        corrected = self.text_markup(x.corrected, [(at, at + len(x.inserted))])
+                        at = len(left) + x.corrected.find(x.inserted)
+                        corrected = self.text_markup(shown, [(at, at + len(x.inserted))])
                     keyed.append([KinsokuParagraph(escape(where), self.cell),
-                                  KinsokuParagraph(self.text_markup(x.original) or "—", self.cell),
+                                  KinsokuParagraph(self.text_markup(f"{left}{x.original}{right}") or "—", self.cell),
                                   KinsokuParagraph(corrected or "—", self.cell),
                                   KinsokuParagraph(self.words(x.explanation or x.reason), self.cell)])
                 else:
@@ -607,3 +610,40 @@ def write_law_pdf(corpus: Corpus, edition_id: str, number: int, path: str | Path
                   canvasmaker=lambda *args, **kwargs: _EditionCanvas(*args, total_format=total, **kwargs))
         pages = doc.page
     return pages
+
+
+def place_text(edition: Edition, place: CorrectedPlace) -> str:
+    """The delivered text of a corrected place (a provision, a definition, the front matter)."""
+    if place.kind == "provision":
+        return "".join(p.original_text for p in edition.provisions() if p.label == place.key)
+    if place.kind == "definition":
+        return "".join(d.original_text for d in edition.definitions if d.term == place.key)
+    return "".join("".join(f.original_paragraphs) for f in edition.front if f.title == place.key)
+
+
+def misprint_context(text: str, key: str, original: str, corrected: str, *, least: int = 2) -> tuple[str, str]:
+    """The delivered characters the errata table prints before and after a correction so that its
+    cells read as text: none, unless the original or the corrected text would open a line with
+    closing punctuation or end one with opening punctuation (a doubled comma ``，，``, a stray
+    ``如果[``); then at least ``least`` characters of the delivered text on that side, as far as
+    needed for the kinsoku rule (``翻明，，`` / ``翻明，``; ``如果[牌张`` / ``如果牌张``). The
+    correction is found where its ``key`` stands in ``text`` (else in the key itself)."""
+    def opens_badly(piece: str) -> bool:
+        return bool(piece) and piece[0] in CANNOT_START
+
+    def closes_badly(piece: str) -> bool:
+        return bool(piece) and piece[-1] in CANNOT_END
+
+    at = text.find(key)
+    if at < 0:
+        text, at = key, 0
+    start = at + key.find(original)
+    end = start + len(original)
+    low, high = start, end
+    if opens_badly(original) or opens_badly(corrected):
+        while low > 0 and (start - low < least or text[low] in CANNOT_START):
+            low -= 1
+    if closes_badly(original) or closes_badly(corrected):
+        while high < len(text) and (high - end < least or text[high - 1] in CANNOT_END):
+            high += 1
+    return text[low:start], text[end:high]

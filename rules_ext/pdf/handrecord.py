@@ -1,6 +1,9 @@
 """Hand records: per board the compass diagram with HCP, the double-dummy grid, the par and the
 makeable contracts; with results, how often each result was scored; 1, 2, 4, 6 or 8 boards a page,
-each board scaled to fill its share of the page; an optional QR code linking to the board.
+each board scaled to fill its share of the page, never below 7 pt (:data:`MIN_PT`): where the usual
+form does not fit at that size (8 a page), the compact form (board, dealer and vulnerability on one
+line, one type size, the grid beside the diagram) rather than fewer boards; an optional QR code
+linking to the board.
 
 :func:`hand_record_story` lays out :class:`BoardSheet` values (what one board shows); :func:`write_hand_record`
 turns a PBN event into sheets — taking the double-dummy grid and par from the file's
@@ -15,10 +18,13 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
@@ -96,8 +102,9 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
     header = [""] + [("无将" if options.lang is Lang.ZH else "NT") if s is Strain.NT else s.symbol
                      for s in DD_STRAINS]
     rows = [[options.seat_mark(d)] + [str(dd.get(d, s)) for s in DD_STRAINS] for d in DD_SEATS]
-    table = Table([header] + rows, colWidths=[cell + 4] + [cell + 6] * 5,
-                  rowHeights=[cell + 1] * 5)
+    size = styles.cell.fontSize
+    widths = [cell + 4] + [max(cell + 6, stringWidth(h, styles.font, size) + 2) for h in header[1:]]
+    table = Table([header] + rows, colWidths=widths, rowHeights=[max(cell + 1, size * 1.15)] * 5)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), styles.font),
         ("FONTSIZE", (0, 0), (-1, -1), styles.cell.fontSize),
@@ -201,23 +208,27 @@ class _Filled(Flowable):
 
 
 def board_block(sheet: BoardSheet, options: PrintOptions, styles: Styles, width: float,
-                height: float, *, trim: bool = True) -> _Filled:
+                height: float, *, trim: bool = True, compact: bool = False) -> _Filled:
     """One board, scaled to fill ``width`` × ``height``: the diagram with the double-dummy grid, the
     par and the makeable contracts beside it or below it (whichever prints larger), then the
     results at the tables (one a line when the space is tall) and the commentary.
+    ``compact``: the form for small shares (8 a page): board, dealer and vulnerability on one line
+    above the diagram, every text (hands, compass, grid, par, results) in one size, the grid with
+    the par and the makeable contracts beside the diagram.
     The board is never scaled below the size at which its smallest type prints at :data:`MIN_PT`;
     when it does not fit its share at that size, the results at the tables are cut to the most
     frequent ones (``+3 more``), then the makeable contracts left out; ``fits`` on the block says
     whether even that fits."""
     one_a_line = height > 1.25 * width
-    parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line)
+    parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line, compact=compact)
     floor = MIN_PT / parts.smallest
     best = _arrange(parts, width, height, floor)
     if best.fits or not trim:
         return best
     counted = len(frequencies(sheet.results, options)) if sheet.results else 0
     for keep, makeable in [(k, True) for k in range(counted - 1, -1, -1)] + [(0, False)]:
-        parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line, keep=keep, makeable=makeable)
+        parts = _BoardParts(sheet, options, styles, one_a_line=one_a_line, keep=keep, makeable=makeable,
+                            compact=compact)
         best = _arrange(parts, width, height, floor)
         best.makeable = makeable
         if best.fits:
@@ -237,28 +248,46 @@ def _arrange(parts: _BoardParts, width: float, height: float, floor: float) -> _
 
 class _BoardParts:
     """The flowables of one board at their natural size (10 pt), made once; :meth:`arranged` puts
-    the grid, the par and the makeable contracts beside the diagram or below it."""
+    the grid, the par and the makeable contracts beside the diagram or below it. The compact form
+    (``compact``) sets everything in the grid's size, 9.5 pt, so that scaled down to :data:`MIN_PT`
+    no type is smaller than any other."""
 
     size = 10.0
 
     def __init__(self, sheet: BoardSheet, options: PrintOptions, styles: Styles, *, one_a_line: bool,
-                 keep: int | None = None, makeable: bool = True) -> None:
+                 keep: int | None = None, makeable: bool = True, compact: bool = False) -> None:
         self.styles = styles
-        #: the smallest type in the board at its natural size (the compass's points, the small text)
-        self.smallest = min(self.size * 0.85, styles.small.fontSize, styles.cell.fontSize)
-        self.diagram = HandDiagram(sheet.deal, options, font_size=self.size, dealer=sheet.dealer,
-                                   vulnerability=sheet.vulnerability, qr=sheet.link,
-                                   corner=board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options))
+        self.compact = compact
+        corner = board_corner(sheet.number, sheet.dealer, sheet.vulnerability, options)
+        self.head: list[Flowable] = []
+        if compact:
+            size = styles.cell.fontSize
+            small = body = ParagraphStyle("compact", parent=styles.cell, leading=size * 1.2)
+            self.smallest = size
+            self.diagram = HandDiagram(sheet.deal, options, font_size=size, dealer=sheet.dealer,
+                                       vulnerability=sheet.vulnerability, qr=sheet.link,
+                                       leading=1.15, compass_size=1.0, gutter=0.6, row_gap=3, even=False)
+            board, dealer, vulnerable = (escape(line) for line in corner)
+            self.head = [Paragraph(f'<font size="{size * 1.3:g}">{board}</font>　{dealer} · {vulnerable}',
+                                   ParagraphStyle("compact_head", parent=body, leading=size * 1.4))]
+        else:
+            small, body = styles.small, styles.body
+            #: the smallest type in the board at its natural size (the compass's points, the small text)
+            self.smallest = min(self.size * 0.85, styles.small.fontSize, styles.cell.fontSize)
+            self.diagram = HandDiagram(sheet.deal, options, font_size=self.size, dealer=sheet.dealer,
+                                       vulnerability=sheet.vulnerability, qr=sheet.link, corner=corner)
         self.diagram_w, _ = self.diagram.wrap(1e6, 1e6)
         self.side: list[Flowable] = []
         if sheet.dd is not None:
-            self.side.append(dd_table(sheet.dd, options, styles, cell=15))
+            self.side.append(dd_table(sheet.dd, options, styles, cell=9.5 if compact else 15))
+            # the narrow column of the compact form breaks between characters
+            side_para = ((lambda markup: KinsokuParagraph(markup, cjk_style(small))) if compact
+                         else (lambda markup: Paragraph(markup, small)))
             par = par_markup(sheet.dd.par, options)
             if par:
-                self.side += [Spacer(1, 3), styles.para(f"{options.label('par')}: {par}", "small")]
+                self.side += [Spacer(1, 3), side_para(f"{options.label('par')}: {par}")]
             if makeable:
-                self.side += [Spacer(1, 2), styles.para(
-                    f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}", "small")]
+                self.side += [Spacer(1, 2), side_para(f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}")]
         self.below: list[Flowable] = []
         counted = frequencies(sheet.results, options) if sheet.results else []
         if counted:
@@ -268,23 +297,26 @@ class _BoardParts:
                 shown.append(f"+{len(counted) - keep} {'种' if options.lang is Lang.ZH else 'more'}")
             text = gap.join(shown)
             head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
-            self.below += [Spacer(1, 5), KinsokuParagraph(head + text, cjk_style(styles.small))]
+            self.below += [Spacer(1, 3 if compact else 5), KinsokuParagraph(head + text, cjk_style(small))]
         if sheet.commentary:
-            self.below += [Spacer(1, 5), styles.para(options.label("commentary"), "small"),
-                           KinsokuParagraph(text_markup(sheet.commentary), cjk_style(styles.body))]
+            self.below += [Spacer(1, 5), Paragraph(options.label("commentary"), small),
+                           KinsokuParagraph(text_markup(sheet.commentary), cjk_style(body))]
 
     def arranged(self, *, stacked: bool) -> list[Flowable]:
         cell_style = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("FONTNAME", (0, 0), (-1, -1), self.styles.font),
                       ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                       ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
-        side = self.side
+        side, head = self.side, self.head
         if not side:
-            return [self.diagram] + self.below
+            return head + [self.diagram] + self.below
         if stacked:  # the grid, the par and the makeable contracts under the diagram
-            grid_w = side[0].wrap(0, 0)[0] + 10
-            return [self.diagram, Spacer(1, 8),
-                    Table([[side[0], side[1:]]], colWidths=[grid_w, max(self.diagram_w - grid_w, self.size * 9)],
-                          style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])] + self.below
+            grid_w = side[0].wrap(0, 0)[0] + (6 if self.compact else 10)
+            return head + [self.diagram, Spacer(1, 3 if self.compact else 8),
+                           Table([[side[0], side[1:]]], colWidths=[grid_w, max(self.diagram_w - grid_w, self.size * 9)],
+                                 style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])] + self.below
+        if self.compact:  # beside the diagram, from its top, as wide as the grid
+            return head + [Table([[self.diagram, side]], colWidths=[self.diagram_w + 4, side[0].wrap(0, 0)[0] + 1],
+                                 style=cell_style + [("VALIGN", (0, 0), (-1, -1), "TOP")])] + self.below
         return [Table([[self.diagram, side]], colWidths=[self.diagram_w + 8, self.size * 14],
                       style=cell_style)] + self.below
 
@@ -307,10 +339,12 @@ def hand_record_story(sheets: Sequence[BoardSheet], options: PrintOptions, *, pe
     sheets = list(progress(sheets))
     # fewer boards a page rather than type below MIN_PT: the first layout, from the one asked for
     # down, in which every board fits whole; if none does, one a page with what fits
-    for tried in [n for n in reversed(PER_PAGE) if n <= per_page] + [0]:
+    # (the compact form where the usual one does not fit whole: 8 a page)
+    for tried, compact in [(n, c) for n in reversed(PER_PAGE) if n <= per_page for c in (False, True)] + [(0, False)]:
         cols, rows = _grid_of(tried or 1)
         cell_w, cell_h = frame_w / cols, frame_h / rows - 1
-        blocks = [board_block(s, options, styles, cell_w - 2 * pad, cell_h - 2 * pad) for s in sheets]
+        blocks = [board_block(s, options, styles, cell_w - 2 * pad, cell_h - 2 * pad, compact=compact)
+                  for s in sheets]
         if not tried or all(b.fits and b.makeable for b in blocks):
             break
     if (tried or 1) != per_page:

@@ -20,7 +20,8 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from rules_ext.errors import RulesError
-from rules_ext.pbn.model import Event
+from rules_ext.pbn.model import Event, TableResult
+from rules_ext.pbn.teams import match_of
 from rules_ext.pdf.figures import label_para
 from rules_ext.pdf.layout import (
     GRID,
@@ -83,7 +84,7 @@ def slips_of_event(event: Event) -> list[Slip]:
     boards: dict[tuple[str, str, str], set[int]] = {}
     pairs: dict[tuple[str, str, str], tuple[set[str], set[str]]] = {}
     for r in played:
-        key = (r.round, r.table, r.room)
+        key = (r.round, r.table, r.room or _room_of(r))
         boards.setdefault(key, set()).add(r.board)
         ns, ew = pairs.setdefault(key, (set(), set()))
         ns.add(r.ns)
@@ -95,6 +96,14 @@ def slips_of_event(event: Event) -> list[Slip]:
         slips.append(Slip(key[1], key[0], tuple(sorted(boards[key])), " / ".join(sorted(ns, key=_natural)),
                           " / ".join(sorted(ew, key=_natural)), key[2]))
     return slips
+
+
+def _room_of(r: TableResult) -> str:
+    """The room of a teams result whose file names none (RealBridge: Table, HomeTeam and VisitTeam
+    on each record): ``Open`` where the match's home team sits North-South (the reader paired the
+    rooms: :func:`rules_ext.pbn.teams.seat_teams`), else ``Closed``; '' for a pairs result."""
+    found = match_of(r)
+    return "" if found is None else "Open" if found[1] else "Closed"
 
 
 def slips_of_movement(tables: int, rounds: int, boards_per_round: int) -> list[Slip]:
@@ -160,7 +169,6 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
     room = ""
     if slip.room:
         room = L("open") if slip.room == "Open" else L("closed") if slip.room == "Closed" else slip.room
-        table = f"{table} · {room}"
 
     def seats() -> Table:
         return _grid([[label("round"), value(slip.round), label("table"), value(table),
@@ -179,14 +187,19 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
     signatures = _grid([[label("signature_ns"), "", label("signature_ew"), ""]],
                        [width * w for w in (0.13, 0.37, 0.13, 0.37)], [WRITE_ROW + 6], styles,
                        [("BACKGROUND", (0, 0), (0, 0), SHADE), ("BACKGROUND", (2, 0), (2, 0), SHADE)])
-    title = f"{L('pickup_slips')} — {event}" if event else L("pickup_slips")
+    # the event on the first line, the room on a line of its own, both small; the table's number
+    # alone in the large type of the seats row (never "12 · 开室 Open" merged into it)
+    title = [styles.para(escape(f"{L('pickup_slips')} — {event}" if event else L("pickup_slips")), "small")]
+    if slip.room:
+        long_room = L("open_room") if slip.room == "Open" else L("closed_room") if slip.room == "Closed" else room
+        title.append(styles.para(escape(f"{L('room')}: {long_room}"), "small"))
     zh = (f"第{slip.round}轮" if slip.round else "") + f"第{slip.table}桌"
     en = (f"Round {slip.round} " if slip.round else "") + f"Table {slip.table}"
     if slip.room:
         zh, en = f"{zh} {room.split(' ')[0]}", f"{en} {slip.room}"
     where = continued(zh, en, options)
     cont = [styles.para(escape(f"{L('pickup_slips')} — {where}"), "small"), Spacer(1, 2), seats()]
-    return Titled([styles.para(escape(title), "small"), Spacer(1, 2), seats()], results, cont, page_height,
+    return Titled([*title, Spacer(1, 2), seats()], results, cont, page_height,
                   space_before=0, foot=[signatures, CutLine()])
 
 

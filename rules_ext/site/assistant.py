@@ -35,6 +35,8 @@ from rules_ext.core.rulings import (
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     PENDING_LABEL,
+    RECORD_FIELDS,
+    RECORD_RESULT_FIELDS,
     Branch,
     NotInEdition,
     Outcome,
@@ -104,8 +106,9 @@ def cited(t: Tree) -> list[tuple[str, str]]:
 
 
 def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
-    """``Tree.to_dict()``, each cite with its decisive sentence (``quote``), and the words of the
-    fields; ``provisions`` maps each label to its citation and (filled when the page is written)
+    """``Tree.to_dict()``, each cite with its decisive sentence (``quote``), the words of the
+    fields and the fields of the ruling record (the one shape ``rule --record`` writes too);
+    ``provisions`` maps each label to its citation and (filled when the page is written)
     its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
     source = t.reference_edition or t.edition
     provisions: dict[str, dict[str, Any]] = {}
@@ -127,7 +130,8 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
                 source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
                        "pending": PENDING_LABEL},
-                prose=prose_data(corpus, t))
+                prose=prose_data(corpus, t),
+                record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
     return data
 
 

@@ -85,13 +85,41 @@ def broken_lines(monkeypatch):
     return seen
 
 
-@pytest.mark.parametrize("edition", ["1991", "1999", "2008"])
+@pytest.mark.parametrize("edition", ["1991", "1999", "2008", "1999-trad"])
 def test_rulebook_lines_keep_the_kinsoku_rule(tmp_path, broken_lines, edition):
+    """Every line broken, and every line of the PDF as a reader's viewer reads it (pdftotext: each
+    table cell's lines on their own, the errata table's misprint cells included), keeps the rule:
+    no line starts with closing punctuation, none ends with opening punctuation."""
+    import subprocess
+
+    from required_tools import require
+
     out = tmp_path / f"rules-{edition}.pdf"
     assert main(["edition-pdf", "--edition", edition, "-o", str(out)]) == 0
-    assert len(broken_lines) > 100
+    assert len(broken_lines) > 100 or edition == "1999-trad"
     faults = [f for lines in broken_lines for f in kinsoku_faults(lines)]
     assert not faults, faults[:5]
+    text = subprocess.run([require("pdftotext"), "-enc", "UTF-8", str(out), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "勘误表" in text or "勘誤表" in text
+    read = [line for line in lines if line[0] in CANNOT_START or line[-1] in CANNOT_END]
+    assert not read, read[:5]
+
+
+def test_a_misprinted_mark_is_shown_with_the_text_around_it():
+    """The errata table prints a punctuation misprint with the delivered characters around it, so
+    that neither cell opens with closing punctuation nor ends with opening punctuation."""
+    from rules_ext.pdf.edition import misprint_context
+
+    text = "首引牌张即可翻明，，然后"
+    assert misprint_context(text, "翻明，，", "，，", "，") == ("翻明", "")
+    assert misprint_context("如果[牌张无法找到", "如果[牌张无法找到", "如果[", "如果") == ("", "牌张")
+    assert misprint_context("可接续作出任何合法叫牌，。", "可接续作出任何合法叫牌，。", "，。",
+                            "，但（判罚）违规者同伴必须永远不叫。") == ("叫牌", "")
+    assert misprint_context("应视同未发生违规，，竞叫继续", "，，", "，，", "，") == ("违规", "")
+    assert misprint_context("指定人暂代", "指定人", "指定人", "指定他人") == ("", "")  # words: as they are
+    assert misprint_context("”，，", "，，", "，，", "，") == ("”", "")  # as far as the text goes
 
 
 def font_sizes(path) -> list[list[float]]:
@@ -118,8 +146,6 @@ def test_rulebook_type_is_at_least_7pt(tmp_path, edition):
     assert min(min(s) for s in font_sizes(out) if s) >= 7 - 1e-6
 
 
-REAL = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "real-events" / "pbn"
-
 
 @pytest.mark.parametrize("per_page", [4, 8])
 def test_hand_record_type_is_at_least_7pt_and_one_scale_a_page(tmp_path, per_page):
@@ -139,3 +165,62 @@ def test_hand_record_type_is_at_least_7pt_and_one_scale_a_page(tmp_path, per_pag
     for page in story:
         cells = [c for row in getattr(page, "_cellvalues", []) for c in row if hasattr(c, "scale")]
         assert len({round(c.scale, 6) for c in cells}) <= 1
+
+
+#: deals with long suits (a 9-card heart suit in West, 7 clubs in East; 8 spades in North), the kind
+#: that widened the 8-a-page board beyond its share before each hand's column took its own width
+LONG_SUITS = ("N:9876.A72.Q8742.8 AT3.5.96.JT96543 KQJ5..AKT53.AK72 42.KQJT98643.J.Q",
+              "N:AT987632.93.Q.T2 5.A865.862.J8754 4.QJ4.KJT9543.A3 KQJ.KT72.A7.KQ96")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["zh", "both"])
+def test_eight_boards_a_page_at_7pt_or_larger(tmp_path, paper, lang):
+    """``--per-page 8`` prints 8 boards a page, never fewer, with no type under 7 pt: the compact
+    form, its board, dealer and vulnerability on one line; one scale a page. Rendered to PNG in the
+    artifacts folder (pdf-png/hand-records-8-*.png) for a person to look at."""
+    import re
+    import subprocess
+
+    from artifacts import artifacts_folder
+    from required_tools import require
+
+    from rules_ext.core import Deal
+    from rules_ext.pbn import read_pbn
+    from rules_ext.pbn.dd import solve
+    from rules_ext.pdf.handrecord import MIN_PT, BoardSheet, event_sheets, hand_record_story, write_hand_record_sheets
+    from rules_ext.pdf.layout import PageHeader, PrintOptions
+
+    sample = __import__("rules_ext.fileio", fromlist=["package_path"]).package_path(
+        "rules_ext.pbn", "samples", "sample-pairs.pbn")
+    sheets = event_sheets(read_pbn(sample))
+    deals = [Deal.from_pbn(text) for text in LONG_SUITS]
+    extra = [BoardSheet(len(sheets) + i + 1, deal, sheets[i].dealer, sheets[i].vulnerability, dd,
+                        results=sheets[i].results)
+             for i, (deal, dd) in enumerate(zip(deals, solve(deals, [(s.dealer, s.vulnerability) for s in sheets[:2]])))]
+    sheets += extra
+    options = PrintOptions.of(paper, lang)
+    warned: list[str] = []
+    out = tmp_path / "h8.pdf"
+    pages = write_hand_record_sheets(sheets, out, PageHeader("牌例记录"), options, per_page=8, warn=warned.append)
+    assert warned == [] and pages == math.ceil(len(sheets) / 8)
+    sizes = font_sizes(out)
+    assert min(min(s) for s in sizes if s) >= MIN_PT - 0.01
+    text = subprocess.run([require("pdftotext"), "-enc", "UTF-8", str(out), "-"], check=True,
+                          capture_output=True, text=True).stdout.split("\f")[:-1]
+    dealer = r"[北东南西]发牌" + (r" Dealer [NESW]" if lang == "both" else "")
+    for number, page in enumerate(text):
+        heads = [int(m.group(1)) for m in re.finditer(rf"Board (\d+)\s*{dealer} · \S+", page)] if lang == "both" \
+            else [int(m.group(1)) for m in re.finditer(rf"牌号 (\d+)\s*{dealer} · \S+", page)]
+        assert heads == list(range(8 * number + 1, min(len(sheets), 8 * number + 8) + 1)), page
+    story = hand_record_story(sheets, options, per_page=8, warn=warned.append)
+    for page in story:
+        cells = [c for row in getattr(page, "_cellvalues", []) for c in row if hasattr(c, "scale")]
+        assert len({round(c.scale, 6) for c in cells}) <= 1
+        assert all(c.scale * 9.5 >= MIN_PT - 1e-6 for c in cells)
+    target = artifacts_folder("pdf-png")
+    for page in range(1, pages + 1):
+        png = target / f"hand-records-8-{paper}-{lang}-{page}"
+        subprocess.run([require("pdftoppm"), "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile",
+                        str(out), str(png)], check=True)
+        assert png.with_suffix(".png").stat().st_size > 5000

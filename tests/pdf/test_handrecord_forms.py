@@ -152,9 +152,7 @@ def test_hand_record_boards_per_page(tmp_path, sample, per_page):
     boards = len([b for b in sample.boards if b.deal is not None])
     warned: list[str] = []
     pages_made = write_hand_record(sample, out, per_page=per_page, lang="en", warn=warned.append)
-    if per_page == 8:  # 8 boards a page do not fit at 7 pt: fewer a page rather than smaller type
-        assert warned == ["warning: 8 boards a page do not fit at 7 pt or larger: printed 6 a page"]
-        per_page = 6
+    assert warned == []  # 8 a page too: in the compact form, at 7 pt or larger
     assert pages_made == math.ceil(boards / per_page)
     pages = pages_text(out)
     assert len(pages) == math.ceil(boards / per_page)
@@ -175,8 +173,9 @@ def test_boards_are_scaled_to_fill_their_share_of_the_page(sample):
         width, height = frame_w / cols - 12, frame_h / rows - 13
         for sheet in sheets:
             block = handrecord.board_block(sheet, options, styles, width, height)
-            if not block.fits:  # not at 7 pt (8 a page): the hand record takes fewer a page instead
-                continue
+            if not block.fits:  # not at 7 pt (8 a page): the hand record takes the compact form
+                block = handrecord.board_block(sheet, options, styles, width, height, compact=True)
+            assert block.fits, (per_page, sheet.number)
             used_h = sum(h for _, h in block.sizes) * block.scale
             used_w = max(w for w, _ in block.sizes) * block.scale
             assert used_h <= height + 0.01 and used_w <= width + 0.01
@@ -393,6 +392,29 @@ def test_pickup_slips_from_the_movement_in_the_file(tmp_path, sample, capsys):
     teams = read_pbn(TEAMS)
     rooms = {(r.round, r.table, r.room) for b in teams.boards for r in b.results}
     assert len(slips_of_event(teams)) == len(rooms)
+
+
+def test_room_less_teams_slips_name_their_room_on_a_line_of_its_own(tmp_path, capsys):
+    """RealBridge writes no Room tag: each slip's room is the one its match's records show (the
+    open room: the home team North-South), printed small on its own line under the event; the
+    table's number stands alone in the large type of the seats row."""
+    source = Path(__file__).parents[1] / "pbn" / "fixtures" / "realbridge-teams.pbn"
+    event = read_pbn(source)
+    slips = slips_of_event(event)
+    played = [r for b in event.boards for r in b.results if not r.not_played]
+    # one slip a room, even where both rooms of a match carry one table number (never merged)
+    rooms_played = {(r.table, "Open" if r.ns == r.home else "Closed"): (r.ns, r.ew) for r in played}
+    assert {(s.table, s.room): (s.ns, s.ew) for s in slips} == rooms_played
+    assert len(slips) == len(rooms_played) and {s.room for s in slips} == {"Open", "Closed"}
+    out = tmp_path / "slips.pdf"
+    assert main(["pickup", str(source), "-o", str(out)]) == 0, capsys.readouterr().err
+    lines = [line.strip() for line in "\n".join(pages_text(out)).splitlines()]
+    rooms = [line for line in lines if line.startswith("房间 Room:")]
+    assert rooms == [f"房间 Room: {'开室（主队坐南北） Open room (home team NS)' if s.room == 'Open' else '闭室（客队坐南北） Closed room (visitors NS)'}"
+                     for s in slips]
+    assert not [line for line in lines if "·" in line or "开室 Open" in line]  # nothing merged into the table cell
+    tables = [line for line in lines if re.fullmatch(r"\d+", line)]
+    assert all(s.table in tables for s in slips)
 
 
 def test_pickup_needs_a_movement(tmp_path, capsys):

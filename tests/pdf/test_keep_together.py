@@ -154,7 +154,10 @@ def test_a_long_pickup_slip_starts_on_a_fresh_page_and_continues(monkeypatch, tm
     drawn = print_sheet(monkeypatch, events["teams-8-64-boards"], "pickup", out, "en")
     check_pages("teams-8-64-boards", "pickup", drawn, out)
     bodies = body_of_pages(out)
-    assert any("Round  Table 1 (cont.)" in body or "Table 1 (cont.)" in body for body in bodies)
+    # each room's slip of the match at table 1 (RealBridge style: no Room tag, the rooms told apart
+    # by who sits North-South) continues under its own title
+    for room in ("Open", "Closed"):
+        assert any(f"Table 1 {room} (cont.)" in body for body in bodies), room
     for items in drawn.pages.values():  # a slip, or its continuation, from the top of each page
         assert isinstance(items[0][0], Titled)
 

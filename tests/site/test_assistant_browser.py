@@ -13,6 +13,7 @@ import subprocess
 import pytest
 from required_tools import require
 from test_browser import SCREENSHOTS, browser, server, shot  # noqa: F401  (fixtures)
+from test_rule_command import GOOD
 
 pytestmark = pytest.mark.slow
 
@@ -237,3 +238,81 @@ def test_the_copied_ruling_text_is_the_renderers_for_every_sample_case(server, b
         told += 1
         branched += bool(ruling.branches)
     assert told >= len(cases) and branched >= 4, (told, branched)
+
+
+#: the insufficient-bid case of WALK_1999 (test_rule_command's) with every field a ruling record takes
+#: (the deal given from East, as a director may copy it; the record writes it from North)
+FULL_CASE = """event = "2026 秋季公开双人赛"
+table = "3"
+director = "陈静"
+called_by = "E"
+deal = "E:K2.AQJ84.Q97.T65 AQ3.K32.KJ2.AK87 J9876.T9.A84.J92 T54.765.T653.Q43"
+contract = "2H"
+declarer = "S"
+tricks = 8
+""" + GOOD
+
+
+def test_the_copied_record_has_the_shape_of_rule_record(server, browser, tmp_path):  # noqa: F811
+    """For the same case the page's copied record and ``rule --record`` are one shape: the same
+    fields (core.rulings.RECORD_FIELDS, then [result]) in the same order with the same values, read
+    from what a director types (不叫 1♠ 1♥, 2♥); so the ruling forms printed from them are the same."""
+    import tomllib
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from rules_ext.cli import main
+    from rules_ext.core.rulings import RECORD_FIELDS, RECORD_RESULT_FIELDS
+
+    case = tmp_path / "case.toml"
+    case.write_text(FULL_CASE, encoding="utf-8")
+    cli_record = tmp_path / "cli.toml"
+    assert main(["rule", str(case), "--record", str(cli_record), "--format", "json"]) == 0
+    cli = tomllib.loads(cli_record.read_text(encoding="utf-8"))
+    assert list(cli) == [*RECORD_FIELDS, "result"] and list(cli["result"]) == list(RECORD_RESULT_FIELDS)
+
+    driver = browser
+    driver.get(f"{server}/assistant/insufficient-bid-1999.html")
+    for qid, key in WALK_1999:
+        answer(driver, qid, key)
+    driver.execute_script("window.copied = null; navigator.clipboard.writeText = "
+                          "(t) => { window.copied = t; return Promise.resolve(); };")
+
+    def field(name):
+        return driver.find_element(By.CSS_SELECTOR, f'.law-assistant-record [name="{name}"]')
+
+    copy = driver.find_element(By.CSS_SELECTOR, "button.law-assistant-copy")
+    status = driver.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status")
+    typed = {"event": "2026 秋季公开双人赛", "board": "1", "table": "3", "director": "陈静",
+             "auction": "不叫 1♠ 1♥", "deal": "E:K2.AQJ84.Q97.T65 AQ3.K32.KJ2.AK87 J9876.T9.A84.J92 T54.765.T653.Q43",
+             "contract": "2♥", "tricks": "8"}
+    for name, value in typed.items():
+        field(name).send_keys(value)
+    Select(field("called_by")).select_by_value("E")
+    # what cannot be read is refused in one line, nothing copied
+    field("contract").send_keys("加倍加倍")
+    tap(driver, copy)
+    assert "桌上定约无法识别" in status.text and driver.execute_script("return window.copied") is None
+    field("contract").clear()
+    field("contract").send_keys("2♥")
+    Select(field("declarer")).select_by_value("S")
+    tap(driver, copy)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.copied"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'})",
+                          driver.find_element(By.CSS_SELECTOR, ".law-assistant-record"))
+    shot(driver, "assistant-record-form")
+    web_text = driver.execute_script("return window.copied")
+    web = tomllib.loads(web_text)
+    assert list(web) == list(cli) and list(web["result"]) == list(cli["result"])
+    assert web == cli
+
+    # the ruling form from either record: the same PDF
+    web_record = tmp_path / "web.toml"
+    web_record.write_text(web_text, encoding="utf-8")
+    forms = []
+    for record in (cli_record, web_record):
+        out = tmp_path / f"{record.stem}.pdf"
+        assert main(["ruling", str(record), "-o", str(out)]) == 0
+        forms.append(out.read_bytes())
+    assert forms[0] == forms[1]

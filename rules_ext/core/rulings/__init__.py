@@ -46,6 +46,8 @@ from rules_ext.core.rulings.model import (
     PENDING,
     PENDING_LABEL,
     PENDING_VALUES,
+    RECORD_FIELDS,
+    RECORD_RESULT_FIELDS,
     Answer,
     Branch,
     Cite,
@@ -61,5 +63,6 @@ from rules_ext.core.rulings.model import (
 )
 
 __all__ = ["ADJUSTED", "ADJUSTED_WORDS", "DEPENDS_WORDS", "EDITIONS", "MUST_PASS", "MUST_PASS_WORDS", "PENALTY_CARDS",
-           "PENALTY_CARD_WORDS", "PENDING", "PENDING_LABEL", "PENDING_VALUES", "Answer", "Branch", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
+           "PENALTY_CARD_WORDS", "PENDING", "PENDING_LABEL", "PENDING_VALUES", "RECORD_FIELDS", "RECORD_RESULT_FIELDS",
+           "Answer", "Branch", "Cite", "NotInEdition", "Option", "Outcome", "Question", "Restriction",
            "Ruling", "RulingError", "Step", "Tree", "all_trees", "available", "kinds", "tree"]

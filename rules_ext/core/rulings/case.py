@@ -77,7 +77,7 @@ __all__ = ["CASE_MAX_SIZE", "IRREGULARITY_KEYS", "PLAY_FACTS", "TOP_KEYS", "Case
            "auction_facts", "load_case", "parse_case", "play_role"]
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
-                      "declarer", "called_by", "irregularity", "facts", "event", "table", "note",
+                      "declarer", "called_by", "irregularity", "facts", "event", "table", "director", "note",
                       "contract", "tricks", "later_auction", "play"})
 IRREGULARITY_KEYS = frozenset({"seat", "call", "first_call", "called_over", "related_suits", "barred_by",
                                "card", "cards", "trick", "description"})

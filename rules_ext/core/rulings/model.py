@@ -32,6 +32,12 @@ DEPENDS_WORDS = "视裁判长的判定而定（见下列各情形）"
 #: the fields of an outcome that may differ between the cases of an undecided judgement
 BRANCHING_FIELDS = ("options", "offender_must_pass", "partner_must_pass", "lead_restriction", "penalty_card",
                     "tricks_transferred", "refer")
+#: the ruling record the rulings assistant writes, one shape for ``rule --record`` and the 裁决助手
+#: page's copied record (format: ``rules_ext/pdf/rulings/format.md``): its fields in the order
+#: written, each left out where the case does not give it, then the keys of its ``[result]`` table
+RECORD_FIELDS = ("event", "board", "table", "director", "called_by", "deal", "auction", "facts", "laws",
+                 "pending", "ruling", "adjusted_score")
+RECORD_RESULT_FIELDS = ("contract", "declarer", "tricks")
 
 
 class RulingError(RulesError):

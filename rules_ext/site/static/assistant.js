@@ -306,27 +306,71 @@
     return found;
   };
 
+  /* the result at the table and the auction as the record writes them (the core's spelling: 4S,
+     3NTX, Pass, X), read from what a director types (4♠, 3无将加倍, 不叫, 加倍 too); null: unreadable */
+  var STRAINS = {"NT": "NT", "N": "NT", "无将": "NT", "S": "S", "♠": "S", "H": "H", "♥": "H", "♡": "H",
+                 "D": "D", "♦": "D", "♢": "D", "C": "C", "♣": "C", "♧": "C"};
+  var DOUBLINGS = {"": "", "X": "X", "XX": "XX", "加倍": "X", "再加倍": "XX"};
+  var BID = /^([1-7])\s*(NT|N|S|H|D|C|♠|♥|♡|♦|♢|♣|♧|无将)$/;
+  function contractOf(text) {
+    var m = /^([1-7]\s*(?:NT|N|S|H|D|C|♠|♥|♡|♦|♢|♣|♧|无将))\s*(XX|X|再加倍|加倍)?$/.exec(text.trim().toUpperCase());
+    if (!m) return null;
+    var bid = BID.exec(m[1]);
+    return bid[1] + STRAINS[bid[2]] + DOUBLINGS[m[2] || ""];
+  }
+  function callOf(word) {
+    var alert = /[*!]$/.test(word) ? "*" : "", w = word.replace(/[*!]$/, "").toUpperCase();
+    var words = {"PASS": "Pass", "P": "Pass", "不叫": "Pass", "X": "X", "加倍": "X", "XX": "XX", "再加倍": "XX", "AP": "AP"};
+    if (words[w]) return words[w] + alert;
+    var bid = BID.exec(w);
+    return bid ? bid[1] + STRAINS[bid[2]] + alert : null;
+  }
+  function auctionOf(text) {
+    var calls = text.trim().split(/[\s,，、]+/).filter(Boolean).map(callOf);
+    return calls.indexOf(null) < 0 ? calls : null;
+  }
+  /* a PBN deal, North's hand first (as the core writes it); null: not four hands of 13 cards */
+  function dealOf(text) {
+    var m = /^([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/.exec(text.trim().toUpperCase());
+    if (!m) return null;
+    var hands = m.slice(2, 6);
+    if (!hands.every(function (h) { return h === "-" || /^[AKQJT2-9]*(\.[AKQJT2-9]*){3}$/.test(h) && h.replace(/\./g, "").length === 13; })) return null;
+    var first = "NESW".indexOf(m[1]);
+    return "N:" + [0, 1, 2, 3].map(function (i) { return hands[(i - first + 4) % 4]; }).join(" ");
+  }
+
+  /* The ruling record, in the one shape `rule --record` writes too (the page's data names its fields,
+     core.rulings.RECORD_FIELDS and RECORD_RESULT_FIELDS): each field the inputs give, in that order */
   Assistant.prototype.record = function (r, inputs) {
-    var self = this, d = this.data, edition = d.source_edition;
-    var lines = ["# 裁决助手生成的裁决记录（" + d.title + "，" + d.edition_name + "）",
-                 "event = " + tomlString(inputs.event), "board = " + inputs.board];
-    if (inputs.table) lines.push("table = " + tomlString(inputs.table));
-    if (inputs.director) lines.push("director = " + tomlString(inputs.director));
+    var d = this.data, edition = d.source_edition, values = {}, result = {};
+    values.event = tomlString(inputs.event);
+    values.board = String(inputs.board);
+    ["table", "director", "called_by", "deal"].forEach(function (k) { if (inputs[k]) values[k] = tomlString(inputs[k]); });
+    if (inputs.auction && inputs.auction.length) values.auction = "[" + inputs.auction.map(tomlString).join(", ") + "]";
     var facts = this.answers.map(function (s, i) { return (i + 1) + ". " + s.question + s.label + "。"; });
-    lines.push("facts = " + tomlString(facts.join("\n")));
-    lines.push("laws = [" + this.resultLaws(r).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]");
+    values.facts = tomlString(facts.join("\n"));
+    values.laws = "[" + this.resultLaws(r).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]";
     var open = this.open(r);
     if (open.length) {
-      lines.push("pending = [" + open.map(function (q) {
+      values.pending = "[" + open.map(function (q) {
         var cites = q.cites.map(function (c) { return (d.provisions[c.law] || {}).citation || c.law; }).join("、");
         return tomlString(q.text + "（" + cites + "）" + q.answers.map(function (a) { return "□ " + a.label; }).join(" "));
-      }).join(", ") + "]");
+      }).join(", ") + "]";
     }
     var text = this.recordText(r);
     if (d.reference_edition) text.push("本裁定按" + d.source_name + "作参考（" + d.edition_name + "文本未收录此条）。");
     if (r.outcome) text = text.concat(r.outcome.notes);
-    lines.push("ruling = " + tomlString(text.join("\n")));
-    lines.push("adjusted_score = " + tomlString(this.adjusted(r)));
+    values.ruling = tomlString(text.join("\n"));
+    values.adjusted_score = tomlString(this.adjusted(r));
+    if (inputs.contract) {   /* the result at the table: its contract, then who declared it and the tricks */
+      result.contract = tomlString(inputs.contract);
+      if (inputs.declarer) result.declarer = tomlString(inputs.declarer);
+      if (inputs.tricks !== "" && inputs.tricks !== undefined) result.tricks = String(inputs.tricks);
+    }
+    var lines = ["# 裁决助手生成的裁决记录（" + d.title + "，" + d.edition_name + "）"];
+    d.record_fields.forEach(function (k) { if (k in values) lines.push(k + " = " + values[k]); });
+    var shown = d.record_result_fields.filter(function (k) { return k in result; });
+    if (shown.length) lines = lines.concat(["", "[result]"], shown.map(function (k) { return k + " = " + result[k]; }));
     return lines.join("\n") + "\n";
   };
 
@@ -386,16 +430,29 @@
 
   Assistant.prototype.recordView = function (r) {
     var self = this;
+    /* [name, label, input type (a seat: a choice of 北 东 南 西), required] */
     var fields = [["event", "赛事名称", "text", true], ["board", "牌号", "number", true],
-                  ["table", "桌号", "text", false], ["director", "裁判长", "text", false]];
+                  ["table", "桌号", "text", false], ["director", "裁判长", "text", false],
+                  ["called_by", "召请方", "seat", false],
+                  ["auction", "叫牌过程（从发牌人起，含违规的叫品，以空格分开）", "text", false],
+                  ["deal", "牌张分布（PBN 格式）", "text", false],
+                  ["contract", "桌上定约（如 4♠、3无将加倍）", "text", false], ["declarer", "庄家", "seat", false],
+                  ["tricks", "庄家赢墩数", "tricks", false]];
     this.inputs = this.inputs || {};
     var form = el("form", {className: "law-assistant-record"}, [el("h3", {}, ["复制裁决"])]);
     var grid = el("div", {className: "law-assistant-record-fields"});
     fields.forEach(function (f) {
-      var input = el("input", {type: f[2], name: f[0], className: "law-assistant-input"});
+      var input;
+      if (f[2] === "seat") {
+        input = el("select", {name: f[0], className: "law-assistant-input"},
+                   [["", "—"], ["N", "北"], ["E", "东"], ["S", "南"], ["W", "西"]].map(function (s) { return el("option", {value: s[0]}, [s[1]]); }));
+      } else {
+        input = el("input", {type: f[2] === "text" ? "text" : "number", name: f[0], className: "law-assistant-input"});
+      }
       if (f[2] === "number") { input.min = "1"; input.step = "1"; input.setAttribute("inputmode", "numeric"); }
+      if (f[2] === "tricks") { input.min = "0"; input.max = "13"; input.step = "1"; input.setAttribute("inputmode", "numeric"); }
       if (self.inputs[f[0]]) input.value = self.inputs[f[0]];
-      input.addEventListener("input", function () { self.inputs[f[0]] = input.value; self.sheetHead(); });
+      input.addEventListener(f[2] === "seat" ? "change" : "input", function () { self.inputs[f[0]] = input.value; self.sheetHead(); });
       grid.appendChild(el("label", {}, [el("span", {}, [f[1] + (f[3] ? "（必填）" : "")]), input]));
     });
     form.appendChild(grid);
@@ -419,8 +476,23 @@
         status.textContent = "请先填写赛事名称和牌号（正整数）。";
         return;
       }
-      var text = self.record(r, {event: self.inputs.event.trim(), board: board,
-                                 table: (self.inputs.table || "").trim(), director: (self.inputs.director || "").trim()});
+      var given = function (k) { return (self.inputs[k] || "").trim(); };
+      var auction = given("auction") ? auctionOf(given("auction")) : [];
+      var deal = given("deal") ? dealOf(given("deal")) : "";
+      var contract = given("contract") ? contractOf(given("contract")) : "";
+      var tricks = given("tricks") === "" ? "" : Number(given("tricks"));
+      var wrong = auction === null ? "叫牌过程有无法识别的叫品（可写 1♠、1S、不叫、加倍、再加倍）。"
+        : deal === null ? "牌张分布须为 PBN 格式：如 N: 开头，四家各13张，花色以点分开。"
+        : contract === null ? "桌上定约无法识别（可写 4♠、4S、3无将、3无将加倍）。"
+        : tricks !== "" && !(Number.isInteger(tricks) && tricks >= 0 && tricks <= 13) ? "庄家赢墩数须为0到13的整数。"
+        : (given("declarer") || tricks !== "") && !contract ? "填写庄家或赢墩数时，请同时填写桌上定约。" : "";
+      if (wrong) {
+        status.textContent = wrong;
+        return;
+      }
+      var text = self.record(r, {event: given("event"), board: board, table: given("table"), director: given("director"),
+                                 called_by: given("called_by"), auction: auction, deal: deal, contract: contract,
+                                 declarer: given("declarer"), tricks: tricks});
       copyOut(text, output, status, "已复制裁决记录。");
     });
     print.addEventListener("click", function () { window.print(); });
