@@ -13,6 +13,7 @@ from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation, law_of
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, PrintedCell, Provision, Table
 from rules_ext.corpus.printed import (
+    block_cell,
     inserted_ranges,
     lost_table_notice,
     misprint_reasons,
@@ -255,12 +256,13 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
     heads = [convert(f"〔{c}〕" if c in recovered else c) for c in table.header]
 
     def printed(cell: PrintedCell) -> tuple[str, str]:  # (reST, plain) of a printed block's cell
-        if isinstance(cell, str):
-            return (markup.escape(convert(cell)) if cell.strip() else "\\ "), convert(cell)
-        row, column = cell
+        text, at = block_cell(table, cell)
+        if at is None:
+            return (markup.escape(convert(text)) if text.strip() else "\\ "), convert(text)
+        row, column = at
         if row < 0:
             return (header or [])[column], heads[column]
-        return body[row][column], convert(table.rows[row][column])
+        return body[row][column], convert(text)
 
     blocks = []
     for block in table.blocks:
