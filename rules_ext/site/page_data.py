@@ -188,11 +188,23 @@ def correction_spans(original: str, text: str, spans: list[markup.Span],
     return sorted(kept + found, key=lambda sp: (sp.start, sp.end)), changes, False
 
 
+def marked_in_place(original: str, text: str, convert: Callable[[str], str]) -> str:
+    """``text`` (delivered as ``original``) as reST with its corrections marked where they are, as
+    :func:`correction_spans` marks a provision's (a glossary entry's English name: ``AUTION`` ->
+    ``AUCTION`` with the ``C`` inserted); struck whole and replaced when it changed too much to be
+    read in place."""
+    spans, _, whole = correction_spans(original, text, [], convert)
+    if whole:
+        return _change_role(convert(original))(convert(text))
+    return markup.render(text, spans, convert)
+
+
 def _change_role(old: str) -> Callable[[str], str]:
     def role(new: str) -> str:
         shown_old = old if old.strip() else "␣" * len(old) if old else ""
+        # spaces a correction put in stay a space (OPENNINGLEAD -> OPENING LEAD)
         return ((markup.role("law-del", shown_old) if shown_old else "")
-                + (markup.role("law-ins", new) if new.strip() else ""))
+                + (markup.role("law-ins", new) if new.strip() else " " if new and not new.strip(" ") else ""))
     return role
 
 
