@@ -464,7 +464,7 @@ class TermDirective(LawDirectiveBase):
             name = nodes.inline(" ", " ", classes=["law-term-english", "language-en"])
             if self.options.get("english-changes"):  # corrected: the changes marked in place (reST)
                 marked, problems = self.state.inline_text(self.options["english-changes"], self.lineno)
-                name += marked + problems
+                name += [*marked, *problems]
             else:
                 name += nodes.Text(english)
             head += name
