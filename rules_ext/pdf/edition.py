@@ -7,7 +7,8 @@ What it holds, in the order of the printed book:
 - the front matter (preamble, preface; not the encyclopedia's garbled abstract) and the definitions;
 - the chapters, parts and laws, each provision indented by its level (section, item, sub-item),
   notes smaller, a closing paragraph after its children where it was printed; tables where they
-  were printed inside their provision's text, a misprinted cell marked ``40〔应为60〕`` with the
+  were printed inside their provision's text (a table the book printed in blocks, 1991 77A and
+  77B, block by block under each block's printed heading, as the site draws it), a misprinted cell marked ``40〔应为60〕`` with the
   reason below (the verification findings are given by the caller: this layer does not import
   ``verify``); editorial insertions, recovered headings and recovered header cells in 〔…〕 and grey;
 - the errata list: every change made to the delivered text with its reason, then the rules applied
