@@ -202,11 +202,14 @@ class Definition:
     corrections: list[str] = field(default_factory=list)  # errata ids applied here
     #: the evidence of a recovered heading (which definition of which edition, how similar)
     note: str = ""
+    #: the English name as delivered, where an erratum corrected it ('AUTION'; '': as printed)
+    original_english: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "term": self.term,
             "english": self.english,
+            "original_english": self.original_english or self.english,
             "text": self.text,
             "original_text": self.original_text,
             "lines": list(self.lines),

@@ -126,7 +126,8 @@ def _apply_errata_to_definitions(corpus: Corpus, errata: list[Erratum]) -> None:
                     d.text = d.text.replace(x.key, x.replacement, 1)
                     d.corrections.append(x.id)
                 elif x.key in d.english:
-                    # the English name as printed; the erratum id records the delivered form
+                    # the English name corrected; the delivered form kept, as for the text
+                    d.original_english = d.original_english or d.english
                     d.english = d.english.replace(x.key, x.replacement, 1)
                     d.corrections.append(x.id)
 

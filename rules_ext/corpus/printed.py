@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .labels import citation
-from .model import Edition, Provision, Table
+from .model import Edition, PrintedCell, Provision, Table
 
 #: the heading of a rule's section of the errata list, by the rule's kind of change
 RULE_TITLES = {"suits": "花色符号的恢复", "brackets": "括号（繁体本的“***”）",
@@ -40,6 +40,17 @@ def recovered_header_cells(table: Table) -> set[str]:
     """Header cells the editors recovered (1991 77A: the suit symbols), shown as insertions 〔♣〕."""
     return {cell for note in table.notes
             for m in [re.search(r"recovered as ([♠♥♦♣ ]+)", note)] if m for cell in m.group(1).split()}
+
+
+def block_cell(table: Table, cell: PrintedCell) -> tuple[str, tuple[int, int] | None]:
+    """A cell of a table's printed block (``Table.blocks``): its words and, for a cell of the
+    rebuilt table, its place there (row, column; row -1: the header), where a view finds the
+    cell's marks (a recovered header cell, a misprinted value); ``None`` for words printed in the
+    block only (77A's no-trump block's headings)."""
+    if isinstance(cell, str):
+        return cell, None
+    row, column = cell
+    return (table.header if row < 0 else table.rows[row])[column], (row, column)
 
 
 def lost_table_notice(table: Table) -> str:

@@ -7,7 +7,8 @@ What it holds, in the order of the printed book:
 - the front matter (preamble, preface; not the encyclopedia's garbled abstract) and the definitions;
 - the chapters, parts and laws, each provision indented by its level (section, item, sub-item),
   notes smaller, a closing paragraph after its children where it was printed; tables where they
-  were printed inside their provision's text, a misprinted cell marked ``40〔应为60〕`` with the
+  were printed inside their provision's text (a table the book printed in blocks, 1991 77A and
+  77B, block by block under each block's printed heading, as the site draws it), a misprinted cell marked ``40〔应为60〕`` with the
   reason below (the verification findings are given by the caller: this layer does not import
   ``verify``); editorial insertions, recovered headings and recovered header cells in 〔…〕 and grey;
 - the errata list: every change made to the delivered text with its reason, then the rules applied
@@ -26,7 +27,8 @@ running head, its page's address and the build date are at the foot of every pag
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -57,6 +60,7 @@ from rules_ext.corpus.model import Table as TextTable
 from rules_ext.corpus.printed import (
     RULE_TITLES,
     CorrectedPlace,
+    block_cell,
     corrected_places,
     coverage_notes,
     inserted_ranges,
@@ -152,7 +156,10 @@ class EditionPdf:
         self.cell_center = ParagraphStyle("edition-cell-center", parent=self.cell, alignment=TA_CENTER,
                                           rightIndent=0)
         self.caption = ParagraphStyle("edition-caption", parent=self.cell, alignment=TA_CENTER,
-                                      spaceBefore=4, spaceAfter=3)
+                                      spaceBefore=4, spaceAfter=3, keepWithNext=1)
+        # a printed block's own heading (1991 77B: 满贯奖分), over its block
+        self.block_title = ParagraphStyle("edition-block-title", parent=self.cell, spaceBefore=5, spaceAfter=2,
+                                          textColor=colors.HexColor(HEADING_HEX))
         self.law_style = cjk_style(ParagraphStyle("edition-law", parent=base, fontSize=14, leading=20,
                                             spaceBefore=12, spaceAfter=6, keepWithNext=1))
         self.chapter = cjk_style(ParagraphStyle("edition-chapter", parent=base, fontSize=17, leading=24,
@@ -347,72 +354,80 @@ class EditionPdf:
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, t: TextTable, indent: float = 0) -> list[Flowable]:
+        """A table where it was printed: as the book printed it, block by block under each block's
+        printed heading (``Table.blocks``: 1991 77A, 77B, the same blocks the site draws), else as
+        rebuilt; a misprinted value marked in its cell, the reasons below."""
         story: list[Flowable] = [self.para(escape(t.caption), self.caption, indent)] if t.caption else []
         if not t.rows:
             return story + [self.para(self.editorial(lost_table_notice(t)), self.small, indent)]
-        width = max([len(t.header)] + [len(r) for r in t.rows])
         wrong = misprinted_cells(t, self.misprints)
         recovered = recovered_header_cells(t)
 
-        def cell(text: str, mark: str = "", editorial: bool = False) -> Paragraph:
-            shown = self.editorial(f"〔{text}〕", delivered=True) if editorial else red_suits(escape(text))
-            if mark:
-                shown += f'<font color="{RED_HEX}">{escape(mark)}</font>'
-            # figures and short words centred, sentences from the left
-            return KinsokuParagraph(shown, self.cell_center if len(text) <= 6 else self.cell)
+        def cell(text: str, at: tuple[int, int] | None) -> _Cell:
+            """A cell's words with the marks of its place in the rebuilt table."""
+            if at is None:
+                return _Cell(text)
+            f = wrong.get(at)
+            return _Cell(text, self.convert(f"〔应为{f.computed}〕") if f else "",
+                         at[0] < 0 and text in recovered)
 
-        grouped = len({r[0] for r in t.rows if r}) < len([r for r in t.rows if r]) and width >= 3
-        data = []
-        if any(h.strip() for h in t.header):
-            data.append([cell(h, editorial=h in recovered) for h in t.header]
-                        + [cell("")] * (width - len(t.header)))
-        for i, row in enumerate(t.rows):
-            same_group = grouped and i and t.rows[i - 1][:1] == row[:1]
-            cells = []
-            for j in range(width):
-                text = row[j] if j < len(row) else ""
-                if j == 0 and same_group:
-                    text = ""
-                f = wrong.get((i, j))
-                cells.append(cell(text, self.convert(f"〔应为{f.computed}〕") if f else ""))
-            data.append(cells)
-        room = self.room - indent
-        widths = self._column_widths(t, width, room, wrong)
-        table = Table(data, colWidths=widths, repeatRows=1 if t.header else 0, hAlign="LEFT")
-        style = [("FONTNAME", (0, 0), (-1, -1), self.cell.fontName),
-                 ("GRID", (0, 0), (-1, -1), 0.5, GRID), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
-        if t.header:
-            style.append(("BACKGROUND", (0, 0), (-1, 0), SHADE))
-        table.setStyle(TableStyle(style))
-        story.append(_Indented(table, indent) if indent else table)
+        if t.blocks:
+            for block in t.blocks:
+                head = [cell(*block_cell(t, c)) for c in block.header]
+                rows = [[cell(*block_cell(t, c)) for c in row] for row in block.rows]
+                title = [KinsokuParagraph(escape(block.title), self.block_title)] if block.title else []
+                story += [KeepTogether(title + self.grid(head, rows, indent)), Spacer(1, 3)]
+        else:
+            width = max([len(t.header)] + [len(r) for r in t.rows])
+            grouped = len({r[0] for r in t.rows if r}) < len([r for r in t.rows if r]) and width >= 3
+            head = [cell(h, (-1, j)) for j, h in enumerate(t.header)] if any(h.strip() for h in t.header) else []
+            rows = [[cell("" if j == 0 and grouped and i and t.rows[i - 1][:1] == row[:1] else text, (i, j))
+                     for j, text in enumerate(row)] for i, row in enumerate(t.rows)]
+            story += self.grid(head, rows, indent)
         story += [self.para(self.editorial(r), self.small, indent)
                   for r in misprint_reasons([f for f in self.misprints if f.table == t.id])]
         story.append(Spacer(1, 4))
         return story
 
-    def _column_widths(self, t: TextTable, width: int, room: float,
-                       wrong: Mapping[tuple[int, int], Any]) -> list[float]:
-        """Each column as wide as its widest cell (a misprint mark included) and its header up to
-        five characters; room left over widens the columns whose header is longer, so that it
-        breaks onto fewer lines; a table wider than ``room`` is narrowed in proportion."""
+    def grid(self, head: list[_Cell], rows: list[list[_Cell]], indent: float = 0) -> list[Flowable]:
+        """A ruled grid of cells (a shaded header row when there is one), each column as wide as
+        :meth:`_column_widths` says, set in by ``indent``."""
+        width = max([len(head)] + [len(r) for r in rows])
+        data = [[self.cell_paragraph(c) for c in row] + [self.cell_paragraph(_Cell(""))] * (width - len(row))
+                for row in ([head] if head else []) + rows]
+        widths = self._column_widths([c.shown for c in head], [[c.shown for c in r] for r in rows],
+                                     width, self.room - indent)
+        table = Table(data, colWidths=widths, repeatRows=1 if head else 0, hAlign="LEFT")
+        style = [("FONTNAME", (0, 0), (-1, -1), self.cell.fontName),
+                 ("GRID", (0, 0), (-1, -1), 0.5, GRID), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+        if head:
+            style.append(("BACKGROUND", (0, 0), (-1, 0), SHADE))
+        table.setStyle(TableStyle(style))
+        return [_Indented(table, indent) if indent else table]
+
+    def cell_paragraph(self, c: _Cell) -> Paragraph:
+        shown = self.editorial(f"〔{c.text}〕", delivered=True) if c.editorial else red_suits(escape(c.text))
+        if c.mark:
+            shown += f'<font color="{RED_HEX}">{escape(c.mark)}</font>'
+        # figures and short words centred, sentences from the left
+        return KinsokuParagraph(shown, self.cell_center if len(c.text) <= 6 else self.cell)
+
+    def _column_widths(self, head: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+                       room: float) -> list[float]:
+        """Each column as wide as its widest cell (as shown: a misprint mark, a recovered cell's
+        brackets included) and its header up to five characters; room left over widens the columns
+        whose header is longer, so that it breaks onto fewer lines; a table wider than ``room`` is
+        narrowed in proportion."""
         font, size, pad = self.cell.fontName, self.cell.fontSize, 14  # the cell padding is 6 + 6
 
         def w(text: str) -> float:
-            return stringWidth(text, font, size)
-
-        def body(text: str, mark: str) -> float:
             # a cell of more than six characters is set in self.cell, whose right indent keeps room
-            # for a closing mark hung at a line's end (table(): cell())
-            return w(text + mark) + (self.cell.rightIndent if len(text) > 6 else 0)
+            # for a closing mark hung at a line's end (cell_paragraph())
+            return stringWidth(text, font, size) + (self.cell.rightIndent if len(text) > 6 else 0)
 
-        bodies, heads = [], []
-        for j in range(width):
-            cells = [body(r[j], f"〔应为{wrong[i, j].computed}〕" if (i, j) in wrong else "")
-                     for i, r in enumerate(t.rows) if j < len(r)]
-            bodies.append(max([*cells, size]))
-            head = t.header[j] if j < len(t.header) else ""
-            heads.append(body(f"〔{head}〕" if head in recovered_header_cells(t) else head, ""))
+        bodies = [max([w(r[j]) for r in rows if j < len(r)] + [size]) for j in range(width)]
+        heads = [w(head[j]) if j < len(head) else 0 for j in range(width)]
         wants = [max(b, min(h, 5 * size)) + pad for b, h in zip(bodies, heads)]
         spare = room - sum(wants)
         if spare < 0:
@@ -476,6 +491,20 @@ class EditionPdf:
             story.append(self.para(self.words("表格误印（保留原印数值，只加注）"), self.group))
             story += [self.para(self.words(m), self.body) for m in misprints]
         return story
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    """A table cell as printed: its words, a misprint's correction after them (``〔应为60〕``), and
+    whether the editors recovered it (a header cell shown as an insertion, ``〔♣〕``)."""
+
+    text: str
+    mark: str = ""
+    editorial: bool = False
+
+    @property
+    def shown(self) -> str:
+        return (f"〔{self.text}〕" if self.editorial else self.text) + self.mark
 
 
 class _Indented(Flowable):

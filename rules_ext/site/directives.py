@@ -433,7 +433,10 @@ def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nod
 
 class TermDirective(LawDirectiveBase):
     """A glossary entry: ``.. law:term:: 明手`` with ``:english: Dummy``, ``:anchor: term-dummy``
-    and, on 繁體 pages, ``:key:`` (the simplified term that references use)."""
+    and, on 繁體 pages, ``:key:`` (the simplified term that references use). A corrected entry
+    has the note's ``:original:`` / ``:changes:`` / ``:reasons:``, and ``:english-changes:`` when
+    its English name was corrected: the name as reST with the change marked in place
+    (``:law-del:`` / ``:law-ins:``)."""
 
     required_arguments = 1
     final_argument_whitespace = True
@@ -442,7 +445,7 @@ class TermDirective(LawDirectiveBase):
                    "english": directives.unchanged, "anchor": directives.unchanged,
                    "recovered": directives.flag, "key": directives.unchanged,
                    "original": directives.unchanged, "changes": directives.unchanged,
-                   "reasons": directives.unchanged}
+                   "reasons": directives.unchanged, "english-changes": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         term = self.arguments[0].strip()
@@ -458,7 +461,13 @@ class TermDirective(LawDirectiveBase):
         head = nodes.paragraph(classes=["law-term-head"])
         head += nodes.strong(term, term, classes=["law-term-name"])
         if english:
-            head += nodes.inline(f" {english}", f" {english}", classes=["law-term-english", "language-en"])
+            name = nodes.inline(" ", " ", classes=["law-term-english", "language-en"])
+            if self.options.get("english-changes"):  # corrected: the changes marked in place (reST)
+                marked, problems = self.state.inline_text(self.options["english-changes"], self.lineno)
+                name += [*marked, *problems]
+            else:
+                name += nodes.Text(english)
+            head += name
         if "recovered" in self.options:
             head += nodes.abbreviation(" 〔编〕", " 〔编〕", classes=["law-recovered"],
                                        explanation="标题由编者恢复")

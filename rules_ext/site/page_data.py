@@ -13,6 +13,7 @@ from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation, law_of
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, PrintedCell, Provision, Table
 from rules_ext.corpus.printed import (
+    block_cell,
     inserted_ranges,
     lost_table_notice,
     misprint_reasons,
@@ -187,11 +188,23 @@ def correction_spans(original: str, text: str, spans: list[markup.Span],
     return sorted(kept + found, key=lambda sp: (sp.start, sp.end)), changes, False
 
 
+def marked_in_place(original: str, text: str, convert: Callable[[str], str]) -> str:
+    """``text`` (delivered as ``original``) as reST with its corrections marked where they are, as
+    :func:`correction_spans` marks a provision's (a glossary entry's English name: ``AUTION`` ->
+    ``AUCTION`` with the ``C`` inserted); struck whole and replaced when it changed too much to be
+    read in place."""
+    spans, _, whole = correction_spans(original, text, [], convert)
+    if whole:
+        return _change_role(convert(original))(convert(text))
+    return markup.render(text, spans, convert)
+
+
 def _change_role(old: str) -> Callable[[str], str]:
     def role(new: str) -> str:
         shown_old = old if old.strip() else "␣" * len(old) if old else ""
+        # spaces a correction put in stay a space (OPENNINGLEAD -> OPENING LEAD)
         return ((markup.role("law-del", shown_old) if shown_old else "")
-                + (markup.role("law-ins", new) if new.strip() else ""))
+                + (markup.role("law-ins", new) if new.strip() else " " if new and not new.strip(" ") else ""))
     return role
 
 
@@ -255,12 +268,13 @@ def table_data(table: Table, convert, misprints: Sequence[Any] = ()) -> dict[str
     heads = [convert(f"〔{c}〕" if c in recovered else c) for c in table.header]
 
     def printed(cell: PrintedCell) -> tuple[str, str]:  # (reST, plain) of a printed block's cell
-        if isinstance(cell, str):
-            return (markup.escape(convert(cell)) if cell.strip() else "\\ "), convert(cell)
-        row, column = cell
+        text, at = block_cell(table, cell)
+        if at is None:
+            return (markup.escape(convert(text)) if text.strip() else "\\ "), convert(text)
+        row, column = at
         if row < 0:
             return (header or [])[column], heads[column]
-        return body[row][column], convert(table.rows[row][column])
+        return body[row][column], convert(text)
 
     blocks = []
     for block in table.blocks:

@@ -41,6 +41,7 @@ from rules_ext.site.page_data import (
     correction_spans,
     defined_terms,
     join_reasons,
+    marked_in_place,
     orphan_tables,
     provision_data,
     reference_notices,
@@ -296,7 +297,12 @@ class Generator(EvidencePages):
                 original = markup.option_value(convert(d.original_text))
         reasons = [self.errata[c].explanation for c in d.corrections if c in self.errata]
         slug = re.sub(r"[^a-z0-9]+", "-", d.english.lower()).strip("-")
+        # an English name an erratum corrected: marked in place too (AUTION -> AU<ins>C</ins>TION)
+        # (one line already: not option_value, which would close up a space put in, '\  \ ')
+        english_changes = (marked_in_place(d.original_english, d.english, convert)
+                           if d.original_english and d.original_english != d.english else "")
         return {"term": markup.option_value(convert(d.term)), "key": d.term, "english": d.english,
+                "english_changes": english_changes,
                 "anchor": f"term-{slug}" if slug else f"term-{index}",
                 "recovered": d.recovered,
                 "original": original,

@@ -15,8 +15,9 @@ one with outputs but neither is a warning.
 the law pages' doctrees as read take the placeholder's place before the page's references are
 resolved (:class:`WholeEditionPages`, a post-transform ahead of Sphinx's references resolver), so
 that the page is resolved once, as one page; then (:func:`inline_whole_edition`) each law's
-navigation is left out, its links to the other laws of the page made links within the page and its
-automatic ids (``id1``) made unique.
+navigation is left out, its links to the other laws of the page made links within the page, its
+automatic ids (``id1``) made unique and its provisions' heading levels (``aria-level``, counted
+from the law's h1 on its own page) set below the law's heading on this page (h2: 款 3, 项 4, 目 5).
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ext.core.auction import Call
 from rules_ext.core.rulings import ADJUSTED_WORDS
 from rules_ext.corpus.labels import citation
-from rules_ext.site.directives import collapsible
+from rules_ext.site.directives import collapsible, provision_heading
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -97,6 +98,23 @@ def inline_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> 
         for section in box.children:
             if isinstance(section, nodes.section) and "rules_page" in section:
                 _inline_law(section, section["rules_page"].rsplit("/", 1)[-1], pages)
+                _shift_heading_levels(section, _depth(section) - 1)
+
+
+def _depth(section: nodes.Element) -> int:
+    """The level of a section's heading on its page (the page's title: 1)."""
+    depth, node = 0, section
+    while node is not None:
+        depth += isinstance(node, nodes.section)
+        node = node.parent
+    return depth
+
+
+def _shift_heading_levels(section: nodes.section, shift: int) -> None:
+    """The provisions' heading levels of a law set ``shift`` levels deeper (a law page's h1 is an
+    h2 on the whole-edition page)."""
+    for heading in section.findall(provision_heading):
+        heading["level"] = str(int(heading["level"]) + shift)
 
 
 def _inline_law(section: nodes.section, prefix: str, pages: dict[str, str]) -> nodes.section:

@@ -11,6 +11,7 @@ from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.cli.samples import write_edition
+from rules_ext.corpus.printed import block_cell
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +110,33 @@ def test_a_table_never_wraps_a_number(book_1991):
         assert re.search(r"\s+".join(map(re.escape, row.split())), law2), (row, law2)
     assert "牌套号码" in law2.replace(" ", "")
     assert not re.search(r"^\s*(14|15|16|13|码)\s*$", law2, re.M), law2
+
+
+def test_law_77_tables_are_printed_in_blocks(book_1991, corpus):
+    """1991 77A and 77B as the book printed them, block by block (``Table.blocks``, the blocks the
+    site draws, read through the same ``block_cell``): each block under its printed heading, each
+    printed row on one line with its own cells only (77B's rows printed with one value keep one:
+    no ``50 50``), no figure wrapped onto a second line."""
+    text = subprocess.run([require("pdftotext"), "-layout", str(book_1991), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    law = corpus.edition("1991").law(77)
+    lines = text[text.index(f"第77条 {law.title}"):text.index("第78条")].splitlines()
+
+    def shown(line: str) -> str:  # a line's cells as words: the editors' brackets and marks left out
+        return " ".join(re.sub(r"〔应为\d+〕", "", line).replace("〔", "").replace("〕", "").split())
+
+    blocked = [t for t in corpus.edition("1991").tables if t.label.startswith("77") and t.blocks]
+    assert {t.label for t in blocked} == {"77A", "77B"}
+    at = 0
+    for table in blocked:
+        for block in table.blocks:
+            if block.title:  # the printed heading over its block
+                at = next(i for i in range(at, len(lines)) if lines[i].strip() == block.title)
+            for row in ([block.header] if block.header else []) + block.rows:
+                words = " ".join(" ".join(block_cell(table, c)[0].split()) for c in row)
+                first = " ".join(block_cell(table, row[0])[0].split())
+                found = next(i for i in range(at, len(lines)) if shown(lines[i]).startswith(first))
+                assert shown(lines[found]) == words, (block.title, lines[found], words)
+                at = found + 1
+    # the one-value rows of 77B's last block print their one value
+    assert not any(re.search(r"\b(50|100|300|500)\s+\1\b", line) for line in lines if "完成" in line), lines

@@ -401,3 +401,42 @@ def test_definitions_on_focus_and_tap_and_highlights_stay_on_their_page(server, 
     browser.get(f"{server}/1991/law-28.html")
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text.startswith("第28条")
     assert not browser.find_elements(By.CSS_SELECTOR, "span.highlighted")
+
+
+def test_traditional_law_text_keeps_the_laws_words(server, browser):
+    """The 繁體 law text as a reader sees it (hant/1991/law-90): converted character by character,
+    so 程序 (procedure) stays 程序 and never becomes the phrase profile's 程式 (a computer program);
+    the page is ``lang="zh-Hant"``; the copy-link speaks traditional (its tooltip, the citation it
+    copies, the message it shows); and so on a phone."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(f"{server}/hant/1991/law-90.html")
+    assert browser.execute_script("return document.documentElement.lang") == "zh-Hant"
+    article = browser.find_element(By.CSS_SELECTOR, "article").text
+    assert "程式" not in article
+    assert "違反正常比賽程序" in browser.find_element(By.CSS_SELECTOR, '[id="90A"]').text
+    assert "比賽程序方面的錯誤" in browser.find_element(By.CSS_SELECTOR, '[id="90B7"]').text
+    link = browser.find_element(By.CSS_SELECTOR, 'a.law-permalink[href="#90A"]')
+    assert link.get_attribute("title") == "複製引用和鏈接"
+    assert link.get_attribute("aria-label") == "複製引用和鏈接：《中國橋牌競賽規則》1991年版 第90條A款"
+    browser.execute_script("window.copied = null; navigator.clipboard.writeText = "
+                           "(t) => { window.copied = t; return Promise.resolve(); };")
+    click(browser, link)
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.copied"))
+    assert browser.execute_script("return window.copied") == (
+        f"《中國橋牌競賽規則》1991年版 第90條A款 {server}/hant/1991/law-90.html#90A")
+    assert browser.find_element(By.CSS_SELECTOR, ".law-copied").text == "已複製引用和鏈接"
+    # a phone: the same words, the copy-link shown without hovering
+    browser.set_window_size(390, 844)
+    try:
+        browser.get("about:blank")  # a fresh load, not a jump within the page
+        browser.get(f"{server}/hant/1991/law-90.html#90B7")
+        assert browser.execute_script("return document.querySelector(':target').id") == "90B7"
+        assert "違反正常比賽程序" in browser.find_element(By.CSS_SELECTOR, "article").text
+        own = browser.find_element(By.CSS_SELECTOR, 'a.law-permalink[href="#90B7"]')
+        assert own.is_displayed() and own.get_attribute("title") == "複製引用和鏈接"
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot(browser, "phone-hant-1991-law-90")
+    finally:
+        browser.set_window_size(1280, 1400)
