@@ -368,7 +368,8 @@ def settle(outcome: Outcome, *, defends: bool | None = None, card: str = "") -> 
             if r is not None:
                 changes[name] = replace(r, text=settled_words(r.text, defends))
     pc = changes.get("penalty_card", o.penalty_card)
-    if card and pc is not None and pc.of_card:
+    declares = defends is False and o.penalty_card is not None and CONDITIONAL.search(o.penalty_card.text)
+    if card and pc is not None and pc.of_card and not declares:
         changes["penalty_card"] = replace(pc, card=card)
     return replace(o, **changes) if changes else o
 

@@ -42,6 +42,7 @@ from rules_ext.core.cards import Card
 from rules_ext.core.rulings.loading import available, tree
 from rules_ext.core.rulings.model import (
     ADJUSTED_WORDS,
+    CONDITIONAL,
     DEPENDS_WORDS,
     EDITIONS,
     MUST_PASS_WORDS,
@@ -175,8 +176,11 @@ def _imposed(name: str, r: Imposed, citation: Callable[[str], str], lead: str = 
 
 
 def card_words(r: Restriction) -> str:
-    """The penalty card the case names (``♠K成为重罚张。``), or ''."""
-    return f"{r.card}成为{PENALTY_CARD_WORDS[r.kind]}。" if r.card else ""
+    """The penalty card the case names (``♠K成为重罚张。``; ``♠K：`` while the text still waits for
+    who defends), or ''."""
+    if not r.card:
+        return ""
+    return f"{r.card}：" if CONDITIONAL.search(r.text) else f"{r.card}成为{PENALTY_CARD_WORDS[r.kind]}。"
 
 
 def referral_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
