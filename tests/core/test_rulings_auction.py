@@ -67,6 +67,11 @@ EXPECTED = {
         "lead_penalty": {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。", "laws": ["26A1"]}},
     "call_out_of_rotation-1991-bid-at-rho-repeated": {
         "laws": ["23A", "29A", "31intro", "31A2", "31A2a"], "partner_must_pass": "next_turn", "lead_penalty": None},
+    # 31B: a call at the left-hand opponent's turn after his own call is a change of call: Law 25
+    # rules on, its first call the offender's last (1S, legal), the substitute the call (2S)
+    "call_out_of_rotation-1991-change-at-lho": {
+        "laws": ["23A", "25B2", "25B2b", "25B2b1", "25B2c", "26A2", "26B", "31intro", "31B"],
+        "refer": {"kind": "change_of_call", "law": "25"}, "needs": [], "partner_must_pass": "no"},
     "exposed_card_auction-1991-two-cards": {
         "laws": ["23A", "24intro", "24C", "50C"], "partner_must_pass": "next_turn"},
 }

@@ -43,6 +43,10 @@ EXPECTED = {
     # the play so far settles the trick and who should have led (tests/core/test_rulings_facts.py)
     "lead_out_of_turn-1991-defender-after-play.toml": {"laws": ["50E1", "53A", "56"], "tricks_transferred": 0},
     "revoke-1991-after-play.toml": {"laws": ["50C", "50E1", "50E2a", "50E2b", "61A", "62A", "62B", "62B1", "62C1", "62C2"], "tricks_transferred": 0},
+    # 48B1 refers to Law 54: the referred tree rules on (the defender led out of turn, declarer spread)
+    "exposed_cards-1991-declarer-spreads-after-lead.toml": {
+        "laws": ["48A", "48B1", "49", "53A", "54A"], "refer": {"kind": "lead_out_of_turn", "law": "54"}, "needs": [],
+        "adjusted_score_possible": "no", "penalty_card": None},
 }
 
 
@@ -121,8 +125,14 @@ def test_the_revokes_64B_does_not_rectify_transfer_nothing(exempt, law):
 
 def test_a_revoke_on_trick_12_is_corrected_and_not_rectified_by_tricks():
     t = tree("revoke", "1991")
-    corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "equity": "no"})
+    corrected = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "revoke_card_from": "other", "equity": "no"})
     assert corrected.outcome.laws == ("62D1", "64B6") and corrected.outcome.tricks_transferred == 0
+    assert corrected.outcome.penalty_card is None and corrected.laws == ("61A", "62D1", "62B2", "64B6")
+    # a defender's revoke card, withdrawn to correct it, becomes a penalty card (62B1) on trick 12 too
+    defender = t.walk({"trick": 12, "returned": "yes", "t12_partner": "no", "revoke_card_from": "defender_hand",
+                       "equity": "no"})
+    assert defender.outcome.penalty_card.kind == "major" and defender.outcome.penalty_card.laws == ("62D1", "62B1")
+    assert defender.outcome.tricks_transferred == 0
     late = t.walk({"trick": 12, "returned": "no", "equity": "no"})
     assert "62D2" not in late.laws and late.outcome.tricks_transferred == 0
 
