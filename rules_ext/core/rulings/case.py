@@ -352,7 +352,8 @@ class _Reader:
         if not isinstance(given, dict):
             raise self.fail("facts", "expected a table [facts] of answers, e.g. accepted = \"no\"")
         # the questions of the tree and of the laws its referrals lead to (asked on the same facts)
-        questions = [q for t in referred_trees(the_tree, referrals(edition, reference)) for q in t.questions.values()]
+        questions = [q for t in referred_trees(the_tree, referrals(edition, the_tree.reference_edition))
+                     for q in t.questions.values()]
         asked = {q.fact for q in questions}
         for name in given:
             if name not in asked:

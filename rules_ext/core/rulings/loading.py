@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -252,11 +253,14 @@ def tree(kind: str, edition: str, reference: str = "") -> Tree:
 
 
 def referrals(edition: str, reference: str = "") -> Callable[[str], Tree | None]:
-    """The trees a referral leads to under ``edition`` (``reference`` where the edition lacks the
-    laws, as for the case itself): kind -> tree, or None where neither edition has it."""
+    """The trees a referral leads to under ``edition``: kind -> tree, or None where the edition
+    lacks it. A ruling given under ``reference`` (the edition lacks the referring law) stays in that
+    edition: the referred law's tree is the reference edition's too, so that one text is quoted."""
     def referred(kind: str) -> Tree | None:
         try:
-            return tree(kind, edition, reference=reference)
+            if reference and reference != edition and available(kind, reference):
+                return replace(tree(kind, reference), edition=edition, reference_edition=reference)
+            return tree(kind, edition)
         except NotInEdition:
             return None
     return referred
