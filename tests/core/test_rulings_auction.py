@@ -72,6 +72,10 @@ EXPECTED = {
     "call_out_of_rotation-1991-change-at-lho": {
         "laws": ["23A", "25B2", "25B2b", "25B2b1", "25B2c", "26A2", "26B", "31intro", "31B"],
         "refer": {"kind": "change_of_call", "law": "25"}, "needs": [], "partner_must_pass": "no"},
+    # 25A: an inadvertent call corrected by an insufficient bid: Law 27 rules on the substitute
+    "change_of_call-1999-inadvertent-insufficient": {
+        "laws": ["25A", "27B", "27B1a"], "refer": {"kind": "insufficient_bid", "law": "27"}, "needs": [],
+        "adjusted_score_possible": "no"},
     "exposed_card_auction-1991-two-cards": {
         "laws": ["23A", "24intro", "24C", "50C"], "partner_must_pass": "next_turn"},
 }
