@@ -265,4 +265,5 @@ def test_a_referral_goes_on_into_the_referred_laws_questions(server, phone):  # 
     assert partner == "此后轮到叫牌时必须永远不叫"
     laws = view.find_element(By.CSS_SELECTOR, '[data-field="laws"] dd').text
     assert "第27条C款" in laws and "第31条B款" in laws
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'})", part)
     shot(driver, "assistant-referral")
