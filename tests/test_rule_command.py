@@ -281,3 +281,93 @@ def test_an_undecided_judgement_goes_onto_the_record_and_the_form(tmp_path, caps
     assert 'adjusted_score = "may"' in record
     assert "待定的判断 Judgements not yet decided" in text and "□ 未损害 □ 足以损害" in text
     assert "可以判给调整分 an adjusted score may be awarded" in text
+
+
+# -- a referral ("见第31条") goes on into the referred law's tree ---------------------------------
+
+OUT_OF_ROTATION = """edition = "1991"
+kind = "insufficient_bid"
+board = 1
+auction = ["1S"]
+[irregularity]
+seat = "W"
+call = "1H"
+"""
+
+
+def test_a_referral_goes_on_into_the_referred_law_with_the_same_facts(tmp_path, capsys):
+    # 27C: West's insufficient 1H at East's (his partner's) turn is ruled by Law 31: 31B, the
+    # partner passes throughout; the referred tree's facts (turn, call type) come from the auction
+    status, out, _ = run(tmp_path, capsys, OUT_OF_ROTATION + "called_over = []\n", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["refer"] == {"kind": "call_out_of_rotation", "law": "31"} and data["needs"] == []
+    referral = data["referral"]
+    assert referral["kind"] == "call_out_of_rotation" and referral["partner_must_pass"] == "throughout"
+    assert [s["answer"] for s in referral["steps"]] == ["违规者的同伴", "实质叫牌", "未接着叫牌"]
+    assert {"27C", "31B"} <= set(data["laws"]) and "31B" in [q["law"] for q in data["quote"]]
+    status, text, _ = run(tmp_path, capsys, OUT_OF_ROTATION + "called_over = []\n")
+    lines = text.split("\n")
+    at = lines.index("按第31条（越序叫牌）裁定：")
+    assert lines[at + 1].startswith("    2. 越序叫牌时本应轮到谁叫牌？ —— 违规者的同伴")
+    assert "    违规者的同伴：此后轮到叫牌时必须永远不叫。" in lines[at:]
+    assert "  调整分：可以判给调整分。" in lines[at:] and not any(line.startswith("调整分：") for line in lines)
+
+
+def test_a_referral_the_facts_cannot_follow_yet_names_the_fact_the_law_needs(tmp_path, capsys):
+    # without the calls made over it, Law 31 cannot tell whether North accepted the call
+    status, out, _ = run(tmp_path, capsys, OUT_OF_ROTATION, "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["referral"] is None
+    assert [(n["fact"], n["laws"]) for n in data["needs"]] == [("accepted", ["29B"])]
+    status, text, _ = run(tmp_path, capsys, OUT_OF_ROTATION)
+    assert "按第31条（越序叫牌）裁定尚需查明：违规者的下家（左手敌家）是否已在越序叫牌后接着叫牌？（第29条B款）" in text.split("\n")
+    assert "调整分：不适用" not in text and "不受限制" not in text
+
+
+def test_a_referral_goes_onto_the_record(tmp_path, capsys):
+    from rules_ext.pdf.ruling_record import load_ruling
+    path = tmp_path / "case.toml"
+    path.write_text('event = "冬季俱乐部双人赛"\n' + OUT_OF_ROTATION + "called_over = []\n", encoding="utf-8")
+    record = tmp_path / "ruling.toml"
+    assert main(["rule", str(path), "--record", str(record)]) == 0
+    capsys.readouterr()
+    loaded = load_ruling(record)
+    assert "按第31条（越序叫牌）裁定：" in loaded.ruling and "永远不叫" in loaded.ruling
+    assert "2. 越序叫牌时本应轮到谁叫牌？违规者的同伴。" in loaded.facts
+    assert "1991:31B" in [str(c) for c in loaded.laws] and loaded.adjusted_score == "may"
+    assert main(["ruling", str(record), "-o", str(tmp_path / "form.pdf")]) == 0
+    assert (tmp_path / "form.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_restriction_the_auction_settles_is_stated_and_the_penalty_card_named(tmp_path, capsys):
+    # the auction after the rectification ends with West declaring 2H: "违规方成为防家时" no longer
+    # waits, Law 31's lead restriction does not apply
+    case = OUT_OF_ROTATION.replace("[irregularity]", 'later_auction = ["Pass", "Pass", "2H", "Pass", "Pass", "Pass"]\n'
+                                   '[irregularity]') + '[facts]\naccepted = "no"\n'
+    status, out, err = run(tmp_path, capsys, case, "--format", "json")
+    assert status == 0, err
+    r = json.loads(out)["referral"]
+    assert r["lead_restriction"]["text"].startswith("违规方是庄家一方，不是防家：")
+    assert "成为防家时" not in r["summary"] and "违规方是庄家一方，不是防家" in r["summary"]
+    # a card exposed in the auction by a player who then defends: his card, named, is a penalty card
+    exposed = """edition = "1991"
+kind = "exposed_card_auction"
+board = 1
+auction = ["1H"]
+declarer = "N"
+[irregularity]
+seat = "E"
+cards = ["SK"]
+[facts]
+premature_lead = "no"
+"""
+    status, out, err = run(tmp_path, capsys, exposed)
+    assert status == 0, err
+    line = next(x for x in out.split("\n") if x.startswith("  罚张（"))
+    assert line.startswith("  罚张（重罚张）：♠K成为重罚张。违规者是防家，暴露的大牌")
+    assert next(x for x in out.split("\n") if x.startswith("裁定：")).endswith("违规者是防家，庄家可把它当作罚张处理。")
+    status, out, err = run(tmp_path, capsys, exposed.replace('declarer = "N"', 'declarer = "E"'))
+    line = next(x for x in out.split("\n") if x.startswith("  罚张（"))
+    assert line.startswith("  罚张（重罚张）：违规者是庄家一方，不是防家：") and "♠K成为" not in out

@@ -61,3 +61,18 @@ def test_the_trees_show_readers_no_erratum_ids():
                   *(q.help for q in t.questions.values()), *(q.text for q in t.questions.values())]
     assert any("勘误表" in text for text in texts)
     assert not [m for text in texts for m in re.findall(r"\b(?:1991|1999|2008)-[a-z][\w-]+", text)]
+
+
+@pytest.mark.parametrize("kind", rulings.kinds())
+def test_every_tree_names_the_provisions_its_answers_make_decisive_and_the_text_holds_them(kind, corpus):
+    """Each tree's answers name the provisions they make decisive (a ruling's ``laws``); each is a
+    provision its question cites, with a phrase that provision's text holds."""
+    for edition in rulings.EDITIONS:
+        if not rulings.available(kind, edition):
+            continue
+        tree = rulings.tree(kind, edition)
+        decisive = [(q, law) for q in tree.questions.values() for a in q.answers for law in a.laws]
+        assert decisive, f"{edition} {kind}: no answer names a decisive provision"
+        for q, law in decisive:
+            cite = next(c for c in q.cites if c.law == law)
+            assert quote(corpus, edition, law, cite.keyword) is not None, (edition, kind, q.id, law)

@@ -27,7 +27,18 @@ from rules_ext.core.rulings import (
     tree,
 )
 from rules_ext.core.rulings.case import Case, load_case, parse_case
-from rules_ext.core.rulings.prose import laws_text, must_pass_words, offence, refer_words, ruling_prose
+from rules_ext.core.rulings.model import Outcome, Step
+from rules_ext.core.rulings.prose import (
+    REFERRAL,
+    card_words,
+    laws_text,
+    must_pass_words,
+    offence,
+    refer_title,
+    refer_words,
+    referral_lines,
+    ruling_prose,
+)
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS as CATALOGUE
 from rules_ext.corpus.labels import citation, sort_key
@@ -92,10 +103,11 @@ def explain(case: Case | str) -> str:
 
 
 def quotes_for(ruling: Ruling, corpus: Corpus) -> list[Quote]:
-    """The decisive sentence of each provision the outcome cites, from the edition whose rule it is."""
+    """The decisive sentence of each provision the outcome cites, then those of the referred law's
+    ruling (:attr:`Ruling.all_cites`), from the edition whose rule it is."""
     edition = ruling.reference_edition or ruling.edition
     out = []
-    for cite in ruling.cites:
+    for cite in ruling.all_cites:
         found = quote(corpus, edition, cite.law, cite.keyword)
         if found is None:
             raise QuoteMissing(f"the {edition} text of {cite.law} has no {cite.keyword!r} "
@@ -150,7 +162,7 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         values["deal"] = str(case.deal)
     if case.auction or case.call is not None:
         values["auction"] = [*case.auction, *([str(case.call)] if case.call is not None else [])]
-    values["facts"] = "\n".join(f"{i}. {s.question}{s.answer}。" for i, s in enumerate(ruling.steps, 1))
+    values["facts"] = "\n".join(f"{i}. {s.question}{s.answer}。" for i, s in enumerate(referred_steps(ruling), 1))
     values["laws"] = [f"{edition}:{law}" for law in ruling.ordered_laws(sort_key)]
     if ruling.pending:
         values["pending"] = [pending_words(ruling, s.fact) for s in ruling.pending]
@@ -159,7 +171,7 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         text.append(f"本裁定按{CATALOGUE.name(edition)}作参考（{CATALOGUE.name(ruling.edition)}文本未收录此条）。")
     text.extend(o.notes)
     values["ruling"] = "\n".join(text)
-    values["adjusted_score"] = o.adjusted_score
+    values["adjusted_score"] = final_outcome(ruling).adjusted_score
     # the one shape of the assistant's record (the 裁决助手 page writes the same fields, in this order)
     lines = [f"# 裁决助手生成的裁决记录（案例 {Path(case.source).name}）"]
     lines += [f"{key} = {_toml(values[key])}" for key in RECORD_FIELDS if key in values]
@@ -177,18 +189,32 @@ def pending_words(ruling: Ruling, fact: str) -> str:
     return question.text + laws_text(question.laws, citation) + " ".join(f"□ {a.label}" for a in question.answers)
 
 
+def referred_steps(ruling: Ruling) -> list[Step]:
+    """The facts asked: the ruling's, then those of the law it refers to."""
+    return [*ruling.steps, *(referred_steps(ruling.referral) if ruling.referral is not None else ())]
+
+
+def final_outcome(ruling: Ruling) -> Outcome:
+    """The outcome that rules: that of the law the ruling refers to, where it was followed."""
+    return final_outcome(ruling.referral) if ruling.referral is not None else ruling.outcome
+
+
 def record_text(ruling: Ruling) -> list[str]:
     """The ruling's lines of a ruling record: the outcome, and each case of an undecided judgement."""
     o = ruling.outcome
     text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
     if o.refer:
         text.append(f"转至：{refer_words(o)}。")
+        text += [line.strip() for line in referral_lines(ruling, None, citation) if ruling.needs]
+        if ruling.referral is not None:
+            text.append(REFERRAL.format(law=o.refer_law, title=refer_title(o.refer)))
+            text += record_text(ruling.referral)
     for field, who in (("offender_must_pass", "违规者"), ("partner_must_pass", "违规者的同伴")):
         if getattr(o, field) != "no" or field in o.depends:
             text.append(f"{who}{must_pass_words(o, field)}。")
     for what, r, field in (("引牌限制", o.lead_restriction, "lead_restriction"), ("罚张", o.penalty_card, "penalty_card")):
         if r is not None:
-            text.append(f"{what}：{r.text}")
+            text.append(f"{what}：{card_words(r) if r is o.penalty_card else ''}{r.text}")
         elif field in o.depends:
             text.append(f"{what}：{DEPENDS_WORDS}。")
     if o.tricks_transferred:

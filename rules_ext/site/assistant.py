@@ -50,6 +50,7 @@ from rules_ext.core.rulings import (
     tree,
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
+from rules_ext.core.rulings.loading import referrals, referred_trees
 from rules_ext.core.rulings.model import combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
@@ -109,9 +110,29 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     """``Tree.to_dict()``, each cite with its decisive sentence (``quote``), the words of the
     fields and the fields of the ruling record (the one shape ``rule --record`` writes too);
     ``provisions`` maps each label to its citation and (filled when the page is written)
-    its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike."""
+    its URL. The sentence sits next to its phrase, so that the 繁體 build converts both alike.
+    ``referred``: the trees its referrals lead to (kind -> questions, outcomes, start, their
+    texts), so that the questionnaire goes on into the referred law as the core's walk does."""
     source = t.reference_edition or t.edition
     provisions: dict[str, dict[str, Any]] = {}
+    data = _tree_data(corpus, t, provisions)
+    referred = {r.kind: {**_tree_data(corpus, r, provisions), "prose": prose_data(corpus, r)}
+                for r in referred_trees(t, referrals(t.edition, t.reference_edition))[1:]}
+    for order, label in enumerate(sorted(provisions, key=sort_key)):   # the rulebook's order of the laws
+        provisions[label]["order"] = order
+    data.update(source_edition=source, edition_name=EDITIONS.name(t.edition), referred=referred,
+                source_name=EDITIONS.name(source), provisions=provisions,
+                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
+                       "pending": PENDING_LABEL},
+                prose=prose_data(corpus, t),
+                record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
+    return data
+
+
+def _tree_data(corpus: Corpus, t: Tree, provisions: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``Tree.to_dict()`` with each cite's decisive sentence, each provision entered in
+    ``provisions``, and a referral's kind named (``refer``, the reader's words; ``refer_kind``)."""
+    source = t.reference_edition or t.edition
     data = t.to_dict()
     for node in (*data["questions"].values(), *data["outcomes"].values()):
         for cite in node["cites"]:
@@ -121,17 +142,10 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
                                      f"has no {cite['keyword']!r}")
             cite["quote"] = found.text
             provisions[cite["law"]] = {"citation": found.citation, "ref": f"{source}:{cite['law']}", "url": ""}
-    for order, label in enumerate(sorted(provisions, key=sort_key)):   # the rulebook's order of the laws
-        provisions[label]["order"] = order
     for outcome in data["outcomes"].values():
         if outcome["refer"]:
+            outcome["refer_kind"] = outcome["refer"]
             outcome["refer"] = prose.refer_title(outcome["refer"])
-    data.update(source_edition=source, edition_name=EDITIONS.name(t.edition),
-                source_name=EDITIONS.name(source), provisions=provisions,
-                words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
-                       "pending": PENDING_LABEL},
-                prose=prose_data(corpus, t),
-                record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
     return data
 
 
@@ -158,6 +172,7 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
             "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
 
 

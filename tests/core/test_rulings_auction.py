@@ -67,6 +67,15 @@ EXPECTED = {
         "lead_penalty": {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。", "laws": ["26A1"]}},
     "call_out_of_rotation-1991-bid-at-rho-repeated": {
         "laws": ["23A", "29A", "31intro", "31A2", "31A2a"], "partner_must_pass": "next_turn", "lead_penalty": None},
+    # 31B: a call at the left-hand opponent's turn after his own call is a change of call: Law 25
+    # rules on, its first call the offender's last (1S, legal), the substitute the call (2S)
+    "call_out_of_rotation-1991-change-at-lho": {
+        "laws": ["23A", "25B2", "25B2b", "25B2b1", "25B2c", "26A2", "26B", "31intro", "31B"],
+        "refer": {"kind": "change_of_call", "law": "25"}, "needs": [], "partner_must_pass": "no"},
+    # 25A: an inadvertent call corrected by an insufficient bid: Law 27 rules on the substitute
+    "change_of_call-1999-inadvertent-insufficient": {
+        "laws": ["25A", "27B", "27B1a"], "refer": {"kind": "insufficient_bid", "law": "27"}, "needs": [],
+        "adjusted_score_possible": "no"},
     "exposed_card_auction-1991-two-cards": {
         "laws": ["23A", "24intro", "24C", "50C"], "partner_must_pass": "next_turn"},
 }
@@ -127,8 +136,8 @@ def test_law_29_labels_follow_each_edition(edition):
 
 def test_the_card_deemed_in_the_hand_is_14B2_in_1991_and_14B3_in_1999():
     facts = {"one_short": "yes", "play_started": "yes", "found_during_play": "elsewhere"}
-    assert tree("wrong_number_of_cards", "1991").walk(facts).laws == ("14B1b", "14B2")
-    assert tree("wrong_number_of_cards", "1999").walk(facts).laws == ("14B1b", "14B3")
+    assert tree("wrong_number_of_cards", "1991").walk(facts).laws == ("13intro", "14B", "14B1b", "14B2")
+    assert tree("wrong_number_of_cards", "1999").walk(facts).laws == ("13intro", "14B", "14B1b", "14B3")
     with pytest.raises(RulingError, match="'not_found' is not an answer"):   # 1991 14B has no such rule
         tree("wrong_number_of_cards", "1991").walk({**facts, "found_during_play": "not_found"})
 

@@ -49,7 +49,8 @@ EXPECTED = {
     # 45E1 + 50C: a defender's fifth card below the ten, inadvertently played, is a minor penalty card
     "fifth_card-1991-defender-small": {
         "laws": ["45E1", "50C", "50D"], "penalty_card": {"kind": "minor", "laws": ["45E1", "50C"],
-                                                          "text": "多打的牌张成为轻罚张，暴露在桌上，按第50条D款处理。"},
+                                                          "text": "多打的牌张成为轻罚张，暴露在桌上，按第50条D款处理。",
+                                                          "card": "♦3"},
         "adjusted_score_possible": "no", "reference_edition": None},
     # 45E2: declarer's fifth card from dummy is no lead: no penalty, never a penalty card (48A)
     "fifth_card-1991-declarer-from-dummy": {

@@ -21,7 +21,7 @@ from rules_ext.core.rulings import (
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.core.rulings.case import load_case
-from rules_ext.core.rulings.prose import ruling_prose
+from rules_ext.core.rulings.prose import card_words, ruling_prose
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation
@@ -58,9 +58,10 @@ def test_every_sample_case_reads_out_each_field_of_its_outcome(name, corpus):
         assert lines[facts + i] == f"  {i}. {step.question} —— {step.answer}{_laws(step.laws)}"
     assert f"裁定：{o.summary}" in lines
     quoted = lines.index("依据条文：")
-    shown = "\n".join(f"  {q.citation}：“{q.text}”".replace("\n", "\n    ") for q in quotes).split("\n")
+    own = quotes[:len(o.cites)]
+    shown = "\n".join(f"  {q.citation}：“{q.text}”".replace("\n", "\n    ") for q in own).split("\n")
     assert lines[quoted + 1:quoted + 1 + len(shown)] == shown
-    assert len(quotes) == len(o.cites) and all(q.text for q in quotes)
+    assert len(quotes) == len(ruling.all_cites) and all(q.text for q in quotes)
     duties = lines[lines.index("各方须做的：") + 1:] if "各方须做的：" in lines else []
     for x in o.options:
         assert f"  {x.by}可以选择：{x.choice}{_laws(x.laws)}" in duties
@@ -71,9 +72,20 @@ def test_every_sample_case_reads_out_each_field_of_its_outcome(name, corpus):
         assert f"  引牌限制：{o.lead_restriction.text}{_laws(o.lead_restriction.laws)}" in duties
     if o.penalty_card:
         kind = PENALTY_CARD_WORDS[o.penalty_card.kind]
-        assert f"  罚张（{kind}）：{o.penalty_card.text}{_laws(o.penalty_card.laws)}" in duties
+        named = card_words(o.penalty_card)
+        assert named.startswith(o.penalty_card.card) and (o.penalty_card.card in named) is bool(o.penalty_card.card)
+        assert f"  罚张（{kind}）：{named}{o.penalty_card.text}{_laws(o.penalty_card.laws)}" in duties
+        assert bool(o.penalty_card.card) is (o.penalty_card.of_card and bool(case.cards))
     assert (f"  移墩：{o.tricks_transferred}墩。" in duties) is bool(o.tricks_transferred)
-    assert f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。" in lines
+    assert (f"调整分：{ADJUSTED_WORDS[o.adjusted_score]}。" in lines) is not bool(o.refer)
+    if ruling.referral is not None:   # the referred law's ruling on the same facts, its facts numbered on
+        r = ruling.referral
+        at = lines.index(f"按第{o.refer_law}条（{r.title}）裁定：")
+        n = len(ruling.steps)
+        for i, step in enumerate(r.steps, n + 1):
+            assert lines[at + i - n] == f"    {i}. {step.question} —— {step.answer}{_laws(step.laws)}"
+        assert f"  裁定：{r.outcome.summary}" in lines[at:]
+        assert f"  调整分：{ADJUSTED_WORDS[r.outcome.adjusted_score]}。" in lines[at:]
     assert lines[len(lines) - len(o.notes):] == [f"注：{n}" for n in o.notes] or not o.notes
     assert not any(word in "\n".join(lines) for word in ("None", "yes", "no_", "major", "minor", "must"))
 

@@ -199,6 +199,7 @@ def test_the_copied_ruling_text_is_the_renderers_for_every_sample_case(server, b
     from rules_ext.cli.rulings import quotes_for
     from rules_ext.core.rulings import PENDING, RulingError
     from rules_ext.core.rulings.case import load_case
+    from rules_ext.core.rulings.loading import referrals
     from rules_ext.core.rulings.prose import ruling_prose
     from rules_ext.corpus import load_corpus
     from rules_ext.corpus.catalogue import EDITIONS
@@ -217,11 +218,16 @@ def test_the_copied_ruling_text_is_the_renderers_for_every_sample_case(server, b
         for step in case.rule().steps:
             if step.fact in judged:
                 walks.append((f"{path.name} {step.fact}=待定", case.tree, {**case.answers, step.fact: PENDING}))
-    told = branched = 0
+    def needs(r):   # a referral whose law asks what the case file does not say
+        return bool(r.needs) or any(needs(b.ruling) for b in r.branches) or (r.referral is not None and needs(r.referral))
+
+    told = branched = referred = 0
     for name, t, answers in walks:
         try:
-            ruling = t.walk(answers)
+            ruling = t.walk(answers, referred=referrals(t.edition, t.reference_edition))
         except RulingError:   # a case of the judgement asks what the case file does not say
+            continue
+        if needs(ruling):
             continue
         want = ruling_prose(ruling, quotes_for(ruling, corpus), citation=citation, edition_name=EDITIONS.name)
         browser.get(f"{server}/{page_name(ruling.kind, ruling.edition)}.html")
@@ -237,7 +243,8 @@ def test_the_copied_ruling_text_is_the_renderers_for_every_sample_case(server, b
         assert browser.find_element(By.CSS_SELECTOR, ".law-assistant-record .law-assistant-status").text == "已复制裁决（文字）。"
         told += 1
         branched += bool(ruling.branches)
-    assert told >= len(cases) and branched >= 4, (told, branched)
+        referred += ruling.referral is not None
+    assert told >= len(cases) and branched >= 4 and referred >= 3, (told, branched, referred)
 
 
 #: the insufficient-bid case of WALK_1999 (test_rule_command's) with every field a ruling record takes
@@ -270,7 +277,7 @@ def test_the_copied_record_has_the_shape_of_rule_record(server, browser, tmp_pat
     cli_record = tmp_path / "cli.toml"
     assert main(["rule", str(case), "--record", str(cli_record), "--format", "json"]) == 0
     cli = tomllib.loads(cli_record.read_text(encoding="utf-8"))
-    assert list(cli) == [*RECORD_FIELDS, "result"] and list(cli["result"]) == list(RECORD_RESULT_FIELDS)
+    assert list(cli) == [*(f for f in RECORD_FIELDS if f != "pending"), "result"] and list(cli["result"]) == list(RECORD_RESULT_FIELDS)
 
     driver = browser
     driver.get(f"{server}/assistant/insufficient-bid-1999.html")
@@ -316,3 +323,26 @@ def test_the_copied_record_has_the_shape_of_rule_record(server, browser, tmp_pat
         assert main(["ruling", str(record), "-o", str(out)]) == 0
         forms.append(out.read_bytes())
     assert forms[0] == forms[1]
+
+
+def test_a_referral_goes_on_into_the_referred_laws_questions(server, phone):  # noqa: F811
+    """27C: an insufficient bid out of rotation is ruled by Law 31: the questionnaire goes on with
+    Law 31's questions on the same page, and the ruling shows Law 31's, its facts numbered on."""
+    from selenium.webdriver.common.by import By
+
+    driver = phone
+    driver.get(f"{server}/assistant/insufficient-bid-1991.html")
+    answer(driver, "in_turn", "no")
+    answer(driver, "turn", "partner")          # Law 31's questions, on the insufficient bid's page
+    answer(driver, "call_type_partner", "bid")
+    answer(driver, "acc_bid_partner", "no")
+    view = driver.find_element(By.CSS_SELECTOR, '.law-assistant-outcome-view[data-outcome="out_of_rotation"]')
+    part = view.find_element(By.CSS_SELECTOR, '.law-assistant-referral[data-refer="call_out_of_rotation"]')
+    assert part.find_element(By.CSS_SELECTOR, "h3").text == "按第31条（越序叫牌）裁定："
+    assert part.find_element(By.CSS_SELECTOR, '[data-outcome="o_31B"]').is_displayed()
+    partner = part.find_element(By.CSS_SELECTOR, '[data-field="partner_must_pass"] dd').text
+    assert partner == "此后轮到叫牌时必须永远不叫"
+    laws = view.find_element(By.CSS_SELECTOR, '[data-field="laws"] dd').text
+    assert "第27条C款" in laws and "第31条B款" in laws
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'})", part)
+    shot(driver, "assistant-referral")

@@ -70,6 +70,8 @@ from rules_ext.core.rulings.facts import (
     revoke_problem,
     suit_list,
 )
+from rules_ext.core.rulings.loading import referrals, referred_trees
+from rules_ext.core.rulings.model import settle_ruling
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
@@ -133,19 +135,38 @@ class Case:
         return _where(self.toml, path) if self.toml is not None else self.source
 
     def rule(self) -> Ruling:
-        """Walk the tree with the case's answers."""
+        """Walk the tree with the case's answers, and on into the tree of a law it refers to."""
         try:
-            return self.tree.walk(self.answers)
+            ruling = self.tree.walk(self.answers, referred=referrals(self.edition, self.tree.reference_edition))
         except RulingError as exc:
             fact, problem = str(exc).split(": ", 1)
             path = self.origins.get(fact, f"facts.{fact}") if fact in self.derived else f"facts.{fact}"
             raise CaseError(f"{self.where(path)}: {path}: {problem}") from None
+        return settle_ruling(ruling, defends=self.defends, card=" ".join(c.symbol for c in self.cards))
+
+    @property
+    def defends(self) -> bool | None:
+        """Whether the offender's side defends, where the facts tell it: the play (his role against
+        declarer), a call after the final pass, the auction once ended (before the irregularity or
+        after its rectification), or ``declarer``; None where nothing does."""
+        if "role" in self.facts:
+            return self.facts["role"] == "defender"
+        for name in ("offender_defends", "defender"):
+            if name in self.facts:
+                return self.facts[name] == "yes"
+        declarer = self.data.get("declarer")
+        if self.offender is not None and isinstance(declarer, str):
+            seat = Seat.parse(declarer)
+            return self.offender not in (seat, seat.partner)
+        return None
 
     def lead_penalty(self, ruling: Ruling) -> LeadPenalty | None:
         """Law 26 settled by the auction after the rectification (``later_auction``), where the
         ruling's lead restriction rests on it: none when the offender's side declares; 26A1 when
         the offender later named the suit of the cancelled call; 26A2 when the auction ended
         without; 26B for a cancelled call that relates to no suit."""
+        while ruling.referral is not None and not ruling.outcome.refer_facts:   # the same offender's
+            ruling = ruling.referral
         r = ruling.outcome.lead_restriction
         if r is None or not any(law.startswith("26") for law in r.laws) or "suit_related" not in self.facts:
             return None
@@ -330,14 +351,19 @@ class _Reader:
         given = d.get("facts", {})
         if not isinstance(given, dict):
             raise self.fail("facts", "expected a table [facts] of answers, e.g. accepted = \"no\"")
-        asked = {q.fact for q in the_tree.questions.values()}
+        # the questions of the tree and of the laws its referrals lead to (asked on the same facts)
+        questions = [q for t in referred_trees(the_tree, referrals(edition, the_tree.reference_edition))
+                     for q in t.questions.values()]
+        asked = {q.fact for q in questions}
         for name in given:
             if name not in asked:
                 raise self.fail(f"facts.{name}", f"not a question of {kind} ({edition}): expected one of "
                                 + ", ".join(sorted(asked)))
-        derive = _Derivation(self, kind, irregularity, dealer, offender, deal, contract)
+        derive = _Derivation(self, kind, irregularity, dealer, offender, deal, contract,
+                             changes="first_legal" in asked)
         derived, origins = derive.facts, derive.origins
-        if "turn" in asked and "in_turn" not in asked and derived.get("in_turn") == "yes":
+        own = {q.fact for q in the_tree.questions.values()}
+        if "turn" in own and "in_turn" not in own and derived.get("in_turn") == "yes":
             raise self.fail("irregularity.seat", f"it is {offender}'s turn after the auction given: "
                                                  f"the call is in rotation, not out of rotation")
         answers: dict[str, object] = dict(given)
@@ -349,14 +375,14 @@ class _Reader:
                 raise self.fail(f"facts.{name}", f"{given[name]!r} contradicts {source}, which give {value!r}")
             answers[name] = value
         for name, value in given.items():   # a number out of range, an unknown answer: the field's line
-            for question in (q for q in the_tree.questions.values() if q.fact == name):
+            for question in (q for q in questions if q.fact == name):
                 try:
                     question.answer(value)
                 except RulingError as exc:
                     raise self.fail(f"facts.{name}", str(exc)) from None
         for name in derived.keys() & asked - given.keys():   # trick 13 of a revoke: the field it comes from
             problems = []
-            for question in (q for q in the_tree.questions.values() if q.fact == name):
+            for question in (q for q in questions if q.fact == name):
                 try:
                     question.answer(derived[name])
                 except RulingError as exc:
@@ -379,8 +405,10 @@ class _Derivation:
     from (``origins``); every impossible combination is refused with that field's line."""
 
     def __init__(self, reader: _Reader, kind: str, irregularity: Mapping[str, Any], dealer: Seat | None,
-                 offender: Seat | None, deal: Deal | None, contract: Contract | None) -> None:
+                 offender: Seat | None, deal: Deal | None, contract: Contract | None, changes: bool = False) -> None:
         self.r, self.kind, self.irr, self.offender = reader, kind, irregularity, offender
+        #: a tree on the way asks Law 25's facts (a call out of rotation that is a change of call)
+        self.changes = changes
         self.facts: dict[str, object] = {}
         self.origins: dict[str, str] = {}
         self.call = self._call("call")
@@ -473,6 +501,15 @@ class _Derivation:
                 self.put({"substitute_legal": change["substitute_legal"]}, "irregularity.call")
             if "first_legal" in change:
                 self.put({"first_legal": change["first_legal"]}, "irregularity.first_call")
+            elif self.changes and self.kind != "change_of_call" and before.calls and \
+                    before.seat_of(len(before.calls) - 1) is offender:
+                # a call out of rotation at the left-hand opponent's turn changes the offender's own
+                # last call (30B3, 31B, Law 25): the first call is that one, where he made it
+                first = before.calls[-1]
+                prior = Auction(before.dealer)
+                for c in before.calls[:-1]:
+                    prior = prior.add(c)
+                self.put(change_facts(prior, offender, first, call), "auction")
         if "called_over" in irr:
             self.put(over_facts(self.r.calls(irr, "called_over", "irregularity.called_over")), "irregularity.called_over")
         if "later_auction" in d:

@@ -7,7 +7,8 @@ and the place in it.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -101,7 +102,10 @@ class _Resolver:
         kind = self.get(raw, "kind", f"{where}.{key}", "")
         if key == "penalty_card" and kind not in PENALTY_CARDS:
             raise self.fail(f"{where}.{key}.kind", f"{kind!r}: expected one of {', '.join(PENALTY_CARDS)}")
-        return Restriction(self.get(raw, "text", f"{where}.{key}", ""), laws, kind)
+        of_card = bool(self.get(raw, "card", f"{where}.{key}", False, bool))
+        if of_card and key != "penalty_card":
+            raise self.fail(f"{where}.{key}.card", "only a penalty card is a card (card = true: the irregular card)")
+        return Restriction(self.get(raw, "text", f"{where}.{key}", ""), laws, kind, of_card=of_card)
 
     def known(self, laws: tuple[str, ...], known: set[str], where: str,
               problem: str = "is not cited by the outcome or a question on the way to it") -> None:
@@ -163,20 +167,24 @@ class _Resolver:
             tricks_transferred=self.get(raw, "tricks_transferred", where, 0, int),
             adjusted_score=self.choice(raw, "adjusted_score", where, ADJUSTED, "no"),
             notes=tuple(self.get(raw, "notes", where, [], list)),
-            refer=refer[0], refer_law=refer[1],
+            refer=refer[0], refer_law=refer[1], refer_facts=refer[2],
         )
 
-    def refer(self, raw: Mapping[str, Any], where: str) -> tuple[str, str]:
-        """``refer = { kind = "call_out_of_rotation", law = "31" }``: the kind whose tree rules from here."""
+    def refer(self, raw: Mapping[str, Any], where: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+        """``refer = { kind = "call_out_of_rotation", law = "31" }``: the kind whose tree rules from
+        here; ``facts = { role = "defender" }``: the answers the referral settles for that tree."""
         refer = self.get(raw, "refer", where, None, dict)
         if not refer:
-            return "", ""
+            return "", "", ()
         kind, law = self.get(refer, "kind", f"{where}.refer", ""), self.get(refer, "law", f"{where}.refer", "")
         if kind not in _tree_files():
             raise self.fail(f"{where}.refer.kind", f"{kind!r} is not a kind of irregularity")
         if not law:
             raise self.fail(f"{where}.refer.law", "expected the law referred to, e.g. law = \"31\"")
-        return kind, law
+        facts = self.get(refer, "facts", f"{where}.refer", {}, dict)
+        if not all(isinstance(v, str) for v in facts.values()):
+            raise self.fail(f"{where}.refer.facts", "expected answers as quoted keys, e.g. facts = { role = \"defender\" }")
+        return kind, law, tuple(facts.items())
 
     def tree(self, raw: Mapping[str, Any]) -> Tree:
         questions = {qid: self.question(qid, q) for qid, q in raw.get("question", {}).items()
@@ -242,6 +250,34 @@ def tree(kind: str, edition: str, reference: str = "") -> Tree:
                     notes=(f"{missing}。以下为{reference}年版规则的裁定，仅供参考，并非{edition}年版的规则。", *base.notes))
     raise NotInEdition(f"{missing}: the {edition} text has no Law {laws.replace('、', ', ')}; "
                        f"rule it under another edition (reference = \"1991\")")
+
+
+def referrals(edition: str, reference: str = "") -> Callable[[str], Tree | None]:
+    """The trees a referral leads to under ``edition``: kind -> tree, or None where the edition
+    lacks it. A ruling given under ``reference`` (the edition lacks the referring law) stays in that
+    edition: the referred law's tree is the reference edition's too, so that one text is quoted."""
+    def referred(kind: str) -> Tree | None:
+        try:
+            if reference and reference != edition and available(kind, reference):
+                return replace(tree(kind, reference), edition=edition, reference_edition=reference)
+            return tree(kind, edition)
+        except NotInEdition:
+            return None
+    return referred
+
+
+def referred_trees(start: Tree, referred: Callable[[str], Tree | None]) -> list[Tree]:
+    """``start`` and every tree its referrals lead to, directly or through another referral."""
+    found = {start.kind: start}
+    todo = [start]
+    while todo:
+        for o in todo.pop().outcomes.values():
+            if o.refer and o.refer not in found:
+                t = referred(o.refer)
+                if t is not None:
+                    found[o.refer] = t
+                    todo.append(t)
+    return list(found.values())
 
 
 def all_trees() -> list[Tree]:

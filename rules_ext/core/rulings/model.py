@@ -5,8 +5,9 @@ outcome) and what a walk returns (:class:`Ruling`). The trees are read from thei
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rules_ext.errors import RulesError
@@ -40,12 +41,25 @@ RECORD_FIELDS = ("event", "board", "table", "director", "called_by", "deal", "au
 RECORD_RESULT_FIELDS = ("contract", "declarer", "tricks")
 
 
+#: a restriction the trees word for either side ("违规方成为防家时，…"): the facts of a case that
+#: tell who defends (the auction, declarer, the play) settle it (:func:`settle`)
+CONDITIONAL = re.compile(r"(违规方|违规者)成为防家时[，：]?([^；。]*)")
+
+
 class RulingError(RulesError):
     """A tree that cannot be read, or answers that do not lead to an outcome."""
 
 
 class NotInEdition(RulingError):
     """The edition's text does not have the laws of this kind."""
+
+
+class Unanswered(RulingError):
+    """A question the walk reached that the answers do not answer (``question``)."""
+
+    def __init__(self, message: str, question: Question) -> None:
+        super().__init__(message)
+        self.question = question
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +145,10 @@ class Restriction:
     text: str
     laws: tuple[str, ...]
     kind: str = ""   # penalty cards: major / minor
+    #: a penalty card that is the irregular card itself (``card = true`` in the tree)
+    of_card: bool = False
+    #: that card, as the case names it (``♠K``), once a case gives it
+    card: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +168,10 @@ class Outcome:
     #: rotation: ``call_out_of_rotation``, Law 31); the outcome then imposes nothing of its own
     refer: str = ""
     refer_law: str = ""
+    #: the facts a referral settles for the referred tree, where its questions mean another player
+    #: or another moment (declarer spread his hand after a lead out of turn: in Law 54 the offender
+    #: is the defender who led), as (fact, answer) pairs
+    refer_facts: tuple[tuple[str, str], ...] = ()
     #: of an undecided judgement's outcome: the fields that differ between its cases
     depends: tuple[str, ...] = ()
 
@@ -207,15 +229,27 @@ class Ruling:
     reference_edition: str = ""   # the edition whose rule is shown, when it is not ``edition``'s own
     open: Question | None = None
     branches: tuple[Branch, ...] = ()
+    #: a referral followed: the ruling of the referred law's tree on the same facts
+    referral: Ruling | None = None
+    #: a referral the facts do not yet allow to follow: the question of the referred tree that no
+    #: fact answers (the walk stopped there)
+    needs: tuple[Question, ...] = ()
 
     @property
     def laws(self) -> tuple[str, ...]:
         """The provisions the ruling rests on, without repeats: those its steps' answers make
-        decisive, the outcome's (:attr:`Outcome.applied`), and those of every case of an undecided
-        judgement; in the order met (:meth:`ordered_laws` for the text's order)."""
+        decisive, the outcome's (:attr:`Outcome.applied`), those of every case of an undecided
+        judgement and those of the referred law's ruling; in the order met (:meth:`ordered_laws`
+        for the text's order)."""
         named = [*(law for s in self.steps for law in s.decisive), *self.outcome.applied]
         named.extend(law for b in self.branches for law in b.ruling.laws)
+        named.extend(self.referral.laws if self.referral is not None else ())
         return tuple(dict.fromkeys(named))
+
+    @property
+    def all_cites(self) -> tuple[Cite, ...]:
+        """The outcome's provisions, then those of the referred law's ruling (to be quoted)."""
+        return self.cites + (self.referral.all_cites if self.referral is not None else ())
 
     def ordered_laws(self, key: Callable[[str], Any] | None = None) -> tuple[str, ...]:
         """:attr:`laws` in the order ``key`` gives (the rulebook's: ``corpus.labels.sort_key``)."""
@@ -225,8 +259,8 @@ class Ruling:
     def pending(self) -> tuple[Step, ...]:
         """The judgements not yet decided, this one's and those of its cases, each once."""
         found = [s for s in self.steps if s.pending]
-        for b in self.branches:
-            found.extend(s for s in b.ruling.pending if all(s.fact != f.fact for f in found))
+        for part in (*(b.ruling for b in self.branches), *((self.referral,) if self.referral else ())):
+            found.extend(s for s in part.pending if all(s.fact != f.fact for f in found))
         return tuple(found)
 
     @property
@@ -256,6 +290,10 @@ class Ruling:
             "adjusted_score_possible": o.adjusted_score,
             "notes": list(o.notes),
             "refer": {"kind": o.refer, "law": o.refer_law} if o.refer else None,
+            "referral": None if self.referral is None else {
+                k: v for k, v in self.referral.to_dict(key).items() if k not in ("edition", "reference_edition")},
+            "needs": [{"fact": q.fact, "question": q.text, "laws": list(q.laws),
+                       "answers": {a.key: a.label for a in q.answers}} for q in self.needs],
             "steps": [{"question": s.question, "answer": s.answer, "laws": list(s.laws), "fact": s.fact,
                        "decisive": list(s.decisive)} for s in self.steps],
             "pending": [{"fact": s.fact, "question": s.question, "laws": list(s.laws)} for s in self.pending],
@@ -309,7 +347,51 @@ def _restriction(r: Restriction | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {"text": r.text, "laws": list(r.laws)}
     if r.kind:
         out["kind"] = r.kind
+    if r.card:
+        out["card"] = r.card
     return out
+
+
+def settled_words(text: str, defends: bool) -> str:
+    """``text`` with its condition on who defends settled: ``违规方成为防家时，可受引牌判罚`` reads
+    ``违规方是防家，可受引牌判罚`` when the offender's side defends, ``违规方是庄家一方，不是防家：
+    可受引牌判罚的规定不适用`` when it declares."""
+    if defends:
+        return CONDITIONAL.sub(lambda m: f"{m[1]}是防家，{m[2]}", text)
+    return CONDITIONAL.sub(lambda m: f"{m[1]}是庄家一方，不是防家：{m[2]}的规定不适用", text)
+
+
+def settle(outcome: Outcome, *, defends: bool | None = None, card: str = "") -> Outcome:
+    """The outcome for the facts of one case: a restriction (and the summary) worded for either
+    side said for the side that defends, where the case tells it (:func:`settled_words`); a penalty
+    card that is the irregular card named (``card``, e.g. ``♠K``)."""
+    o = outcome
+    changes: dict[str, Any] = {}
+    if defends is not None:
+        changes["summary"] = settled_words(o.summary, defends)
+        for name in ("lead_restriction", "penalty_card"):
+            r = getattr(o, name)
+            if r is not None:
+                changes[name] = replace(r, text=settled_words(r.text, defends))
+    pc = changes.get("penalty_card", o.penalty_card)
+    declares = defends is False and o.penalty_card is not None and CONDITIONAL.search(o.penalty_card.text)
+    if card and pc is not None and pc.of_card and not declares:
+        changes["penalty_card"] = replace(pc, card=card)
+    return replace(o, **changes) if changes else o
+
+
+def settle_ruling(ruling: Ruling, *, defends: bool | None = None, card: str = "") -> Ruling:
+    """:func:`settle` on the ruling's outcome and on those of its cases; a referral's too where the
+    referred law's offender is the same player (no ``refer_facts`` changing who it is), without
+    the card (the referred law's penalty card is another card)."""
+    o = ruling.outcome
+    referral = ruling.referral
+    if referral is not None and not o.refer_facts:
+        referral = settle_ruling(referral, defends=defends)
+    return replace(ruling, outcome=settle(o, defends=defends, card=card),
+                   branches=tuple(replace(b, ruling=settle_ruling(b.ruling, defends=defends, card=card))
+                                  for b in ruling.branches),
+                   referral=referral)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,19 +413,24 @@ class Tree:
     def node(self, node_id: str) -> Question | Outcome:
         return self.questions.get(node_id) or self.outcomes[node_id]
 
-    def walk(self, answers: Mapping[str, object], start: str = "") -> Ruling:
+    def walk(self, answers: Mapping[str, object], start: str = "", *,
+             referred: Callable[[str], Tree | None] | None = None, _seen: tuple[str, ...] = ()) -> Ruling:
         """Follow ``answers`` (fact -> answer key, or a number) from the start (or from ``start``)
         to an outcome. A question reached but not answered, or answered with a value it does not
         offer, raises RulingError naming the question; answers to questions not reached are
         ignored. A judgement answered :data:`PENDING` is followed into every answer (each a
-        :class:`Branch`, whose later questions need their answers too)."""
+        :class:`Branch`, whose later questions need their answers too). With ``referred`` (a kind
+        -> its tree under the same edition, or None), an outcome that refers the case to another
+        law goes on into that law's tree with the same answers (and those the referral settles):
+        its ruling is the :attr:`Ruling.referral`; a question of it the answers leave open is named
+        in :attr:`Ruling.needs` instead."""
         steps: list[Step] = []
         node: Question | Outcome = self.node(start or self.start)
         while isinstance(node, Question):
             if node.fact not in answers:
-                raise RulingError(f"{node.fact}: not answered: {node.text}（"
-                                  + (f"整数 {node.minimum}..{node.maximum}" if node.number
-                                     else " / ".join(f"{a.key} = {a.label}" for a in node.answers)) + "）")
+                raise Unanswered(f"{node.fact}: not answered: {node.text}（"
+                                 + (f"整数 {node.minimum}..{node.maximum}" if node.number
+                                    else " / ".join(f"{a.key} = {a.label}" for a in node.answers)) + "）", node)
             value = answers[node.fact]
             try:
                 chosen = node.answer(value)
@@ -352,12 +439,23 @@ class Tree:
             label = f"{value}" if node.number else chosen.label
             if chosen.key == PENDING:
                 steps.append(Step(node.text, label, node.laws, node.fact, PENDING, chosen.laws))
-                branches = tuple(Branch(a.key, a.label, self.walk(answers, a.next)) for a in node.answers)
+                branches = tuple(Branch(a.key, a.label, self.walk(answers, a.next, referred=referred, _seen=_seen))
+                                 for a in node.answers)
                 return Ruling(self.kind, self.title, self.edition, combine(node, branches), tuple(steps),
                               self.reference_edition, open=node, branches=branches)
             steps.append(Step(node.text, label, node.laws, node.fact, value, chosen.laws))
             node = self.node(chosen.next)
-        return Ruling(self.kind, self.title, self.edition, node, tuple(steps), self.reference_edition)
+        ruling = Ruling(self.kind, self.title, self.edition, node, tuple(steps), self.reference_edition)
+        if not node.refer or referred is None or node.refer in (*_seen, self.kind):
+            return ruling
+        target = referred(node.refer)
+        if target is None:
+            return ruling
+        try:
+            referral = target.walk({**answers, **dict(node.refer_facts)}, referred=referred, _seen=(*_seen, self.kind))
+        except Unanswered as exc:
+            return replace(ruling, needs=(exc.question,))
+        return replace(ruling, referral=referral)
 
     def paths(self) -> list[tuple[dict[str, object], Outcome]]:
         """Every way through the tree: the answers taken and the outcome reached (numbers take the

@@ -42,11 +42,13 @@ from rules_ext.core.cards import Card
 from rules_ext.core.rulings.loading import available, tree
 from rules_ext.core.rulings.model import (
     ADJUSTED_WORDS,
+    CONDITIONAL,
     DEPENDS_WORDS,
     EDITIONS,
     MUST_PASS_WORDS,
     PENALTY_CARD_WORDS,
     Outcome,
+    Restriction,
     Ruling,
     Step,
     Tree,
@@ -66,6 +68,9 @@ BRANCH = "若{label}："
 #: the heading of the judgement a ruling waits for, before its cases
 PENDING_WORD = "待定"
 INDENT = "  "
+#: a referral followed (:func:`referral_lines`), and one the facts do not yet allow to follow
+REFERRAL = "按第{law}条（{title}）裁定："
+REFERRAL_NEEDS = "按第{law}条（{title}）裁定尚需查明："
 #: the laws up to which the auction's obligations to pass are said even when there are none
 AUCTION_LAWS = 40
 _NUMBER = re.compile(r"\d+")
@@ -166,8 +171,33 @@ def must_pass_words(o: Outcome, name: str) -> str:
     return DEPENDS_WORDS if name in o.depends else MUST_PASS_WORDS[getattr(o, name)]
 
 
-def _imposed(name: str, r: Imposed, citation: Callable[[str], str]) -> str:
-    return f"  {name}：{r.text}{laws_text(r.laws, citation)}"
+def _imposed(name: str, r: Imposed, citation: Callable[[str], str], lead: str = "") -> str:
+    return f"  {name}：{lead}{r.text}{laws_text(r.laws, citation)}"
+
+
+def card_words(r: Restriction) -> str:
+    """The penalty card the case names (``♠K成为重罚张。``; ``♠K：`` while the text still waits for
+    who defends), or ''."""
+    if not r.card:
+        return ""
+    return f"{r.card}：" if CONDITIONAL.search(r.text) else f"{r.card}成为{PENALTY_CARD_WORDS[r.kind]}。"
+
+
+def referral_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
+                   settled: Imposed | None = None, first: int = 1) -> list[str]:
+    """A referral followed: the referred law's ruling on the same facts (its facts numbered on
+    from ``first``, its result), indented under ``按第31条（越序叫牌）裁定：``; or, where the facts do
+    not allow to follow it yet, the question of the referred law they leave open."""
+    o = ruling.outcome
+    if ruling.needs:
+        return [f"{REFERRAL_NEEDS.format(law=o.refer_law, title=refer_title(o.refer))}"
+                f"{q.text}{laws_text(q.laws, citation)}" for q in ruling.needs]
+    if ruling.referral is None:
+        return []
+    r = ruling.referral
+    part = step_lines(r.steps, citation, first)
+    part += result_lines(r, quotes, citation, settled=settled, first=first)
+    return [REFERRAL.format(law=o.refer_law, title=refer_title(o.refer)), *(INDENT + line for line in part)]
 
 
 def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: Callable[[str], str], *,
@@ -200,7 +230,8 @@ def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: C
     elif "lead_restriction" in o.depends:
         duties.append(f"  引牌限制：{DEPENDS_WORDS}。")
     if o.penalty_card:
-        duties.append(_imposed(f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", o.penalty_card, citation))
+        duties.append(_imposed(f"罚张（{PENALTY_CARD_WORDS[o.penalty_card.kind]}）", o.penalty_card, citation,
+                               card_words(o.penalty_card)))
     elif "penalty_card" in o.depends:
         duties.append(f"  罚张：{DEPENDS_WORDS}。")
     if o.tricks_transferred:
@@ -230,8 +261,11 @@ def result_lines(ruling: Ruling, quotes: Sequence[Quoted] | None, citation: Call
     """The result (:func:`own_lines`) and, of a judgement not yet decided, each case: its
     answer (:data:`BRANCH`), the facts asked after it (numbered on from ``first`` and the ruling's
     own steps) and its ruling, indented."""
-    lines = own_lines(ruling, quotes, citation, settled=settled, shared_notes=shared_notes)
+    n = len(ruling.cites)
+    own, rest = (quotes[:n], quotes[n:]) if quotes is not None else (None, None)
+    lines = own_lines(ruling, own, citation, settled=None if ruling.referral else settled, shared_notes=shared_notes)
     later = first + len(ruling.steps)
+    lines += referral_lines(ruling, rest, citation, settled=settled, first=later)
     for b in ruling.branches:
         lines.append(BRANCH.format(label=b.label))
         part = step_lines(b.ruling.steps, citation, later)

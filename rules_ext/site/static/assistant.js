@@ -77,18 +77,22 @@
 
   /* Tree.walk of the core: from node ``id`` with the answers given, to the first question not yet
      answered ({question}), or to an outcome ({outcome, steps}); a judgement answered "pending" (待定)
-     is followed into every answer ({open, steps, branches: [{answer, result}]}) */
-  Assistant.prototype.walk = function (id, facts) {
-    var steps = [];
-    while (this.data.questions[id]) {
-      var q = this.data.questions[id], fact = q.fact || q.id;
+     is followed into every answer ({open, steps, branches: [{answer, result}]}); an outcome that
+     refers the case to another law goes on into that law's tree (``data.referred``) with the same
+     answers and those the referral settles ({outcome, steps, referral: {tree, result}}), or stops
+     at its first question not yet answered */
+  Assistant.prototype.walk = function (id, facts, tree, seen) {
+    var steps = [], t = tree || this.data;
+    seen = seen || [this.data.kind];
+    while (t.questions[id]) {
+      var q = t.questions[id], fact = q.fact || q.id;
       if (!(fact in facts)) return {question: q};
       var value = facts[fact];
       if (q.judgement && value === PENDING) {
         steps.push({question: q, pending: true, label: this.data.words.pending});
         var branches = [];
         for (var i = 0; i < q.answers.length; i++) {
-          var sub = this.walk(q.answers[i].next, facts);
+          var sub = this.walk(q.answers[i].next, facts, t, seen);
           if (sub.question) return sub;
           branches.push({answer: q.answers[i], result: sub});
         }
@@ -98,7 +102,13 @@
       steps.push({question: q, answer: a, label: q.number ? String(value) : a.label});
       id = a.next;
     }
-    return {outcome: this.data.outcomes[id], steps: steps};
+    var o = t.outcomes[id], referred = o.refer_kind && (this.data.referred || {})[o.refer_kind];
+    if (!referred || seen.indexOf(o.refer_kind) >= 0) return {outcome: o, steps: steps};
+    var settled = Object.assign({}, facts);
+    (o.refer_facts || []).forEach(function (pair) { settled[pair[0]] = pair[1]; });
+    var result = this.walk(referred.start, settled, referred, seen.concat([o.refer_kind]));
+    if (result.question) return result;
+    return {outcome: o, steps: steps, referral: {tree: referred, result: result}};
   };
 
   Assistant.prototype.current = function () { return this.walk(this.data.start, this.facts()); };
@@ -116,6 +126,7 @@
     } else {
       r.branches.forEach(function (b) { named = named.concat(self.resultLaws(b.result)); });
     }
+    if (r.referral) named = named.concat(self.resultLaws(r.referral.result));
     named = named.filter(function (law, i) { return named.indexOf(law) === i; });
     var order = function (law) { var p = self.data.provisions[law]; return p ? p.order : 0; };
     return named.sort(function (x, y) { return order(x) - order(y); });
@@ -124,6 +135,7 @@
   /* whether an adjusted score may follow: the outcome's, or of an undecided judgement "may" unless
      every case agrees (the core's combine) */
   Assistant.prototype.adjusted = function (r) {
+    if (r.referral) return this.adjusted(r.referral.result);
     if (r.outcome) return r.outcome.adjusted_score;
     var self = this, all = r.branches.map(function (b) { return self.adjusted(b.result); });
     return all.every(function (x) { return x === all[0]; }) ? all[0] : "may";
@@ -262,6 +274,12 @@
     if (o.notes.length) box.appendChild(el("ul", {className: "law-assistant-notes"}, o.notes.map(function (n) { return el("li", {}, ["注：" + n]); })));
     box.appendChild(el(depth ? "h4" : "h3", {}, ["条文"]));
     box.appendChild(this.quotes(o.cites));
+    if (r.referral) {   /* the referred law's ruling on the same facts */
+      var part = el("section", {className: "law-assistant-referral", "data-refer": o.refer_kind},
+                    [el(depth ? "h4" : "h3", {}, [this.data.prose.referral.replace("{law}", o.refer_law).replace("{title}", o.refer)])]);
+      part.appendChild(this.resultView(r.referral.result, (depth || 0) + 1));
+      box.appendChild(part);
+    }
     return box;
   };
 
@@ -292,6 +310,10 @@
     if (o.penalty_card) text.push("罚张：" + o.penalty_card.text);
     if (o.tricks_transferred) text.push("移墩：" + o.tricks_transferred + "墩。");
     if (!o.refer) text.push("调整分：" + w.adjusted[o.adjusted_score] + "。");
+    if (r.referral) {
+      text.push(this.data.prose.referral.replace("{law}", o.refer_law).replace("{title}", o.refer));
+      text = text.concat(this.recordText(r.referral.result));
+    }
     return text;
   };
 
@@ -396,12 +418,18 @@
     function key(r) {
       return r.outcome ? r.outcome.id : r.open.id + ":" + PENDING + "(" + r.branches.map(function (b) { return key(b.result); }).join(",") + ")";
     }
-    function result(r, textKey, first, indent) {
-      var lines = p.outcomes[textKey].map(function (i) { return indent + p.lines[i]; }), later = first + r.steps.length;
+    function result(r, textKey, first, indent, texts) {
+      texts = texts || p;
+      var lines = texts.outcomes[textKey].map(function (i) { return indent + texts.lines[i]; }), later = first + r.steps.length;
+      if (r.referral) {   /* the referred law's ruling, its facts numbered on (prose.referral_lines) */
+        lines.push(indent + fill(p.referral, {law: r.outcome.refer_law, title: r.outcome.refer}));
+        lines = lines.concat(steps(r.referral.result.steps, later, indent + p.indent),
+                             result(r.referral.result, key(r.referral.result), later, indent + p.indent, r.referral.tree.prose));
+      }
       (r.branches || []).forEach(function (b) {
         lines.push(indent + fill(p.branch, {label: b.answer.label}));
         lines = lines.concat(steps(b.result.steps, later, indent + p.indent),
-                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent));
+                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent, texts));
       });
       return lines;
     }
