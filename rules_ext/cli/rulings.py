@@ -180,7 +180,9 @@ def pending_words(ruling: Ruling, fact: str) -> str:
 def record_text(ruling: Ruling) -> list[str]:
     """The ruling's lines of a ruling record: the outcome, and each case of an undecided judgement."""
     o = ruling.outcome
-    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
+    # each option a sentence of its own, as the 裁决助手 page writes it (assistant.js recordText): the
+    # form keeps a line break after a sentence's end and joins the others (pdf.figures.reflow)
+    text = [o.summary, *(f"{x.by}：{x.choice}。" for x in o.options)]
     if o.refer:
         text.append(f"转至：{refer_words(o)}。")
     for field, who in (("offender_must_pass", "违规者"), ("partner_must_pass", "违规者的同伴")):
