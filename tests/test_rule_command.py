@@ -96,6 +96,35 @@ def test_the_ruling_becomes_a_record_the_form_command_prints(tmp_path, capsys):
     assert (tmp_path / "form.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_each_option_of_the_ruling_is_a_line_of_its_own_on_the_form(tmp_path, capsys):
+    """A ruling with two options (either defender may name the hand declarer leads from, Law 43B2b):
+    the record writes each option as a sentence of its own line, as the 裁决助手 page does, and the
+    form prints each on its own line (never "任一防家：…引牌任一防家：…")."""
+    import subprocess
+
+    from required_tools import require
+
+    from rules_ext.core.rulings.case import load_case
+    from rules_ext.fileio import package_path
+    from rules_ext.pdf.ruling_record import load_ruling
+
+    case = package_path("rules_ext.core.rulings", "cases", "dummy_limitations-1991-exchanged-then-warned.toml")
+    options = load_case(case).rule().outcome.options
+    assert len(options) == 2
+    path, record, form = tmp_path / "case.toml", tmp_path / "ruling.toml", tmp_path / "form.pdf"
+    path.write_text('event = "冬季俱乐部双人赛"\n' + case.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["rule", str(path), "--record", str(record)]) == 0
+    written = load_ruling(record).ruling.splitlines()
+    assert [f"{x.by}：{x.choice}。" for x in options] == written[1:3]
+    assert main(["ruling", str(record), "-o", str(form), "--lang", "zh"]) == 0, capsys.readouterr().err
+    text = subprocess.run([require("pdftotext"), "-enc", "UTF-8", str(form), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    lines = [line.strip() for line in text.splitlines()]
+    for x in options:
+        assert f"{x.by}：{x.choice}。" in lines, x
+    assert "调整分：不适用。" in lines
+
+
 def test_the_record_has_the_assistants_one_shape(tmp_path, capsys):
     """`rule --record` writes the fields of core.rulings.RECORD_FIELDS in their order (the 裁决助手
     page writes the same: its data names them, and the browser test compares the two records), each

@@ -202,7 +202,9 @@ def final_outcome(ruling: Ruling) -> Outcome:
 def record_text(ruling: Ruling) -> list[str]:
     """The ruling's lines of a ruling record: the outcome, and each case of an undecided judgement."""
     o = ruling.outcome
-    text = [o.summary, *(f"{x.by}：{x.choice}" for x in o.options)]
+    # each option a sentence of its own, as the 裁决助手 page writes it (assistant.js recordText): the
+    # form keeps a line break after a sentence's end and joins the others (pdf.figures.reflow)
+    text = [o.summary, *(f"{x.by}：{x.choice}。" for x in o.options)]
     if o.refer:
         text.append(f"转至：{refer_words(o)}。")
         text += [line.strip() for line in referral_lines(ruling, None, citation) if ruling.needs]

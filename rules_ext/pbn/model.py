@@ -163,10 +163,12 @@ class TableResult:
       from contract, declarer, tricks and vulnerability (``score_computed`` is then True).
     - ``artificial``: an :class:`Artificial` score instead of a played result; ``not_played`` for a
       bye / sit-out / ``-`` row that takes no part in the scoring.
-    - ``table``, ``round``, ``room`` (``Open``/``Closed``), ``lead``, ``names_ns``, ``names_ew``:
-      as in the file ('' when absent); ``players``: ids or names of N, E, S, W when known (names
-      without the member ids some files append, ``Markus Knob#39415``: those are ``member_ids``,
-      N, E, S, W, '' where the file gives none).
+    - ``table``, ``round``, ``room`` (``Open``/``Closed``), ``section``, ``lead``, ``names_ns``,
+      ``names_ew``: as in the file ('' when absent; ``section`` from a ScoreTable's Section column or
+      a game's Section tag: tables of the same number in different sections are different tables);
+      ``players``: ids or names of N, E, S, W when known (names without the member ids some files
+      append, ``Markus Knob#39415``: those are ``member_ids``, N, E, S, W, '' where the file gives
+      none).
     - teams: ``home`` and ``visit``, the match's HomeTeam and VisitTeam ('' when not given).
     - ``theirs``: the figures the file itself gives for this result, as ``(column, text)`` pairs
       (``MP_NS``, ``Percentage_EW``, ``IMP_NS``, ``Score_NS`` ...), for comparison.
@@ -199,6 +201,7 @@ class TableResult:
     table: str = ""
     round: str = ""
     room: str = ""
+    section: str = ""
     lead: str = ""
     names_ns: str = ""
     names_ew: str = ""

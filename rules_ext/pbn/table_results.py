@@ -37,6 +37,7 @@ class _Seating(TypedDict):
     table: str
     round: str
     room: NotRequired[str]
+    section: NotRequired[str]
     member_ids: NotRequired[tuple[str, ...]]
     home: NotRequired[str]
     visit: NotRequired[str]
@@ -72,7 +73,7 @@ class RowLayout:
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
               ("Names_NS", "-"), ("Names_EW", "-"), ("Contract", "?"), ("Declarer", "?"), ("Result", "?"),
-              ("Score_NS", "-"), ("Score_EW", "-"), ("Score", "-"), ("Percentage_NS", ""))
+              ("Score_NS", "-"), ("Score_EW", "-"), ("Score", "-"), ("Percentage_NS", ""), ("Section", "-"))
     _PLAYERS = tuple(f"PlayerId_{s}" for s in ("North", "East", "South", "West"))
 
     def __init__(self, names: tuple[str, ...], their_columns: list[str]) -> None:
@@ -156,7 +157,7 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     number = board.number
     padded = cells + _DEFAULTS
     (pair_ns, pair_ew, table, round_, lead, names_ns, names_ew, contract_text, declarer_text, result_text,
-     score_ns_text, score_ew_text, score_text, pct_ns) = layout.fetch(padded)
+     score_ns_text, score_ew_text, score_text, pct_ns, section) = layout.fetch(padded)
     players: tuple[str, ...]
     ns, ew, table, round_ = _seated(pair_ns, pair_ew, table, round_)
     if layout.players is not None:
@@ -166,11 +167,12 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         players = ()
     theirs = _their_figures(padded, layout, ctx)
     lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
+    section = intern(_CELL.get(section, section))
     if not _BYE.isdisjoint(cells):
-        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
+        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, section=section, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
     if not _PEN.isdisjoint(cells):  # a procedural penalty: points to a pair's total, no result of the board
-        return _new_result(number, ns, ew, not_played=True, penalty=True, table=table, round=round_,
+        return _new_result(number, ns, ew, not_played=True, penalty=True, table=table, round=round_, section=section,
                            players=players, theirs=theirs, line=line)
     for cell, side in ((score_ns_text, "NS"), (score_ew_text, "EW"), (score_text, "NS")):
         if (">" in cell or "/" in cell) and cell[:1] not in _MARKS:  # 800>a, 800>A+, 800>-620: the table's result replaced; 60/40: a split
@@ -179,19 +181,19 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
                 return None
             score, artificial = replaced
             return _new_result(number, ns, ew, score_ns=score, artificial=artificial, table=table, round=round_,
-                               lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
-                               line=line)
+                               section=section, lead=lead, names_ns=names_ns, names_ew=names_ew, players=players,
+                               theirs=theirs, line=line)
     for cell in (contract_text, score_ns_text, score_ew_text, score_text, result_text, pct_ns):
         if cell and cell[0] in _MARKS:  # perhaps an artificial score: a quick look first, most rows are played
             artificial = _artificial(dict(zip(layout.names, cells)), line, number, ctx)
             if artificial is not None:
-                return _new_result(number, ns, ew, artificial=artificial, table=table, round=round_, lead=lead,
-                                   names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
-                                   line=line)
+                return _new_result(number, ns, ew, artificial=artificial, table=table, round=round_,
+                                   section=section, lead=lead, names_ns=names_ns, names_ew=names_ew,
+                                   players=players, theirs=theirs, line=line)
             break
     contract_text = contract_text.strip()
     if contract_text in ("-", ""):
-        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, lead=lead,
+        return _new_result(number, ns, ew, not_played=True, table=table, round=round_, section=section, lead=lead,
                            names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
     key = (contract_text, declarer_text, result_text, score_ns_text, score_ew_text, score_text, board.vulnerability)
     played = ctx.played.get(key)
@@ -204,11 +206,12 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         if len(ctx.problems) == problems:
             ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
-    if not (computed or lead or names_ns or names_ew or players):  # the usual row: the rare fields all at defaults
+    if not (computed or lead or names_ns or names_ew or players or section):  # the usual row: rare fields at defaults
         return _from_slots(number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
                            _PLAIN)
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
-                       lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs, line=line)
+                       section=section, lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
+                       line=line)
 
 
 def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> Artificial | None:
@@ -407,7 +410,8 @@ def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
             theirs.append((tag, values[tag]))
     seating: _Seating = {
         "board": board.number, "ns": ns, "ew": ew, "table": known(values.get("Table", "")),
-        "round": known(values.get("Round", "")), "room": room, "players": players, "line": line,
+        "round": known(values.get("Round", "")), "room": room, "section": known(values.get("Section", "")),
+        "players": players, "line": line,
         "member_ids": member_ids if any(member_ids) else (), "home": home, "visit": visit,
         "names_ns": f"{players[0]} - {players[2]}" if any(players) else "",
         "names_ew": f"{players[1]} - {players[3]}" if any(players) else "", "theirs": tuple(theirs)}

@@ -179,6 +179,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "session": ("节次", "Session"),
     "date": ("日期", "Date"),
     "table": ("桌号", "Table"),
+    "section": ("分区", "Section"),
+    "section_table": ("分区-桌号", "Section-Table"),
     "director": ("裁判长", "Director"),
     "players": ("牌手", "Players"),
     "auction": ("叫牌过程", "Auction"),

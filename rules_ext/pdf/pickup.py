@@ -1,7 +1,8 @@
 """Pickup slips: for clubs without scoring devices, one slip per table per round, on which North
 writes each board's result and both sides sign; the director picks them up after the round.
 
-A slip names its event, round and table (and room, in a teams match), the pairs sitting North-South
+A slip names its event, round and table (and room, in a teams match; and section, in an event of
+several sections, whose tables of the same number are different tables), the pairs sitting North-South
 and East-West, and has one row per board: board, contract, declarer, lead, tricks, score for NS and
 for EW; below them the two signatures. Slips are stacked on the page with dashed lines to cut along,
 never split across pages.
@@ -45,7 +46,8 @@ WRITE_ROW = 21
 
 @dataclass(frozen=True, slots=True)
 class Slip:
-    """One table in one round: who sits there and which boards it plays (None: to fill in)."""
+    """One table in one round: who sits there and which boards it plays (None: to fill in);
+    ``section`` as the file names it ('' when the event has one section)."""
 
     table: str
     round: str
@@ -53,6 +55,7 @@ class Slip:
     ns: str = ""
     ew: str = ""
     room: str = ""
+    section: str = ""
 
     def __post_init__(self) -> None:
         if not self.boards:
@@ -66,8 +69,9 @@ def _natural(text: str) -> tuple[int, str]:
 
 
 def slips_of_event(event: Event) -> list[Slip]:
-    """One slip per table per round (per room in a teams match) from the results in the file, in
-    the order the director hands them out: round by round, table by table. A file whose results
+    """One slip per table per round (per room in a teams match, per section when the results name
+    theirs) from the results in the file, in the order the director hands them out: round by round,
+    section by section, table by table. A file whose results
     do not say at which table (and, when any says it, in which round) each was played has no
     movement to print: that is an error naming the line, and the way out (the movement's size)."""
     played = [r for b in event.boards for r in b.results if not r.not_played]
@@ -81,20 +85,21 @@ def slips_of_event(event: Event) -> list[Slip]:
             raise RulesError(f"{event.source}:{r.line}: board {r.board}: the result does not say its {missing}, "
                              "so the movement is not known: expected Table and Round for every result, or the "
                              "movement's size: --tables N --rounds R --boards-per-round B")
-    boards: dict[tuple[str, str, str], set[int]] = {}
-    pairs: dict[tuple[str, str, str], tuple[set[str], set[str]]] = {}
+    boards: dict[tuple[str, str, str, str], set[int]] = {}
+    pairs: dict[tuple[str, str, str, str], tuple[set[str], set[str]]] = {}
     for r in played:
-        key = (r.round, r.table, r.room or _room_of(r))
+        key = (r.round, r.section, r.table, r.room or _room_of(r))
         boards.setdefault(key, set()).add(r.board)
         ns, ew = pairs.setdefault(key, (set(), set()))
         ns.add(r.ns)
         ew.add(r.ew)
     slips = []
-    for key in sorted(boards, key=lambda k: (_natural(k[0]), _natural(k[1]), k[2] != "Open", k[2])):
+    for key in sorted(boards, key=lambda k: (_natural(k[0]), _natural(k[1]), _natural(k[2]), k[3] != "Open", k[3])):
         # the same pairs play every board of a round at a table; if not, the slip names them all
         ns, ew = pairs[key]
-        slips.append(Slip(key[1], key[0], tuple(sorted(boards[key])), " / ".join(sorted(ns, key=_natural)),
-                          " / ".join(sorted(ew, key=_natural)), key[2]))
+        round_, section, table, room = key
+        slips.append(Slip(table, round_, tuple(sorted(boards[key])), " / ".join(sorted(ns, key=_natural)),
+                          " / ".join(sorted(ew, key=_natural)), room, section))
     return slips
 
 
@@ -171,11 +176,15 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
         room = L("open") if slip.room == "Open" else L("closed") if slip.room == "Closed" else slip.room
 
     def seats() -> Table:
-        return _grid([[label("round"), value(slip.round), label("table"), value(table),
-                       label("ns_pair"), value(slip.ns), label("ew_pair"), value(slip.ew)]],
-                     [width * w for w in (0.09, 0.07, 0.09, 0.16, 0.09, 0.205, 0.09, 0.205)],
-                     [WRITE_ROW + 3], styles,
-                     [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in (0, 2, 4, 6)])
+        # the section (when the event has several) in a cell of its own before the table: table 3
+        # of section N and table 3 of section M are two slips, each saying which
+        section: list[Cell] = [label("section"), value(slip.section)] if slip.section else []
+        cells = [label("round"), value(slip.round), *section, label("table"), value(table),
+                 label("ns_pair"), value(slip.ns), label("ew_pair"), value(slip.ew)]
+        shares = ((0.08, 0.06, 0.08, 0.07, 0.08, 0.08, 0.08, 0.195, 0.08, 0.195) if section
+                  else (0.09, 0.07, 0.09, 0.16, 0.09, 0.205, 0.09, 0.205))
+        return _grid([cells], [width * w for w in shares], [WRITE_ROW + 3], styles,
+                     [("BACKGROUND", (c, 0), (c, 0), SHADE) for c in range(0, len(cells), 2)])
 
     columns = ("board", "contract", "by", "lead", "tricks", "score_ns", "score_ew")
     rows: list[list[Cell]] = [[label_para(options, k, styles.cell_center) for k in columns]]
@@ -193,8 +202,10 @@ def slip_block(slip: Slip, event: str, options: PrintOptions, styles: Styles, wi
     if slip.room:
         long_room = L("open_room") if slip.room == "Open" else L("closed_room") if slip.room == "Closed" else room
         title.append(styles.para(escape(f"{L('room')}: {long_room}"), "small"))
-    zh = (f"第{slip.round}轮" if slip.round else "") + f"第{slip.table}桌"
-    en = (f"Round {slip.round} " if slip.round else "") + f"Table {slip.table}"
+    zh = (f"第{slip.round}轮" if slip.round else "") + (f"分区{slip.section}" if slip.section else "") \
+        + f"第{slip.table}桌"
+    en = (f"Round {slip.round} " if slip.round else "") + (f"Section {slip.section} " if slip.section else "") \
+        + f"Table {slip.table}"
     if slip.room:
         zh, en = f"{zh} {room.split(' ')[0]}", f"{en} {slip.room}"
     where = continued(zh, en, options)

@@ -82,13 +82,22 @@ def board_continued(board: Board, options: PrintOptions, styles: Styles) -> Para
 
 def row_labels(results: Sequence[TableResult]) -> tuple[str, list[str]] | None:
     """What tells a board's results apart, as the movement has it: ('round', [...]) when each was
-    played in its own round, ('table', [...]) when a round played it at several tables; None when
-    the file gives neither."""
-    for key in ("round", "table"):
-        values = [getattr(r, key) for r in results]
+    played in its own round, ('table', [...]) when a round played it at several tables,
+    ('section_table', ['N-4', ...]) when tables of the same number in several sections played it;
+    None when the file gives none of them."""
+    for key in ("round", "table", "section_table"):
+        values = [row_label(r, key) for r in results]
         if values and all(values) and len(set(values)) == len(values):
             return key, values
     return None
+
+
+def row_label(result: TableResult, key: str) -> str:
+    """The label of a result's row under ``key`` (see :func:`row_labels`): its round, its table, or
+    its section and table (``N-4``; '' when the file names no section or no table)."""
+    if key == "section_table":
+        return f"{result.section}-{result.table}" if result.section and result.table else ""
+    return str(getattr(result, key))
 
 
 #: the points a blank traveller's title and header row take above its rows (with a margin)
@@ -105,8 +114,9 @@ def blank_traveller(board: Board, rows: int | None, options: PrintOptions, style
     if rows is None and board.results:
         labelled = row_labels(board.results)
         key = labelled[0] if labelled else None
-        seated = sorted(board.results, key=lambda r: id_key(getattr(r, key) if key else r.ns))
-        lines = [(getattr(r, key) if key else "", seat_holder(r.ns, options, phantoms),
+        seated = sorted(board.results, key=lambda r: (r.section, id_key(r.table)) if key == "section_table"
+                        else id_key(row_label(r, key) if key else r.ns))
+        lines = [(row_label(r, key) if key else "", seat_holder(r.ns, options, phantoms),
                   seat_holder(r.ew, options, phantoms)) for r in seated]
     else:
         key = "round"
@@ -187,7 +197,7 @@ def filled_rows(board_results: BoardResults, method: str, options: PrintOptions,
         if score == 0:
             ns_score = ew_score = "0"
         ns, ew = seat_holder(result.ns, options, formats.phantoms), seat_holder(result.ew, options, formats.phantoms)
-        row: list[Cell] = ([getattr(result, key)] if key else []) + [
+        row: list[Cell] = ([row_label(result, key)] if key else []) + [
             fit(ns, widths[offset], styles, lines=2), fit(ew, widths[offset + 1], styles, lines=2), contract, by]
         if formats.leads:
             row.append(styles.para(card_markup(result.lead), "cell_center") if result.lead else "")
@@ -203,9 +213,9 @@ def filled_rows(board_results: BoardResults, method: str, options: PrintOptions,
 
 
 #: relative widths of a filled traveller's columns (a bilingual label such as 南北比赛分 MP NS fits whole)
-_WEIGHTS = {"round": 0.8, "table": 0.8, "ns_pair": 1.1, "ew_pair": 1.1, "contract": 1.3, "by": 0.8, "lead": 1.0,
-            "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35, "pct": 1.0, "imp_ns": 1.6,
-            "datum": 1.2}
+_WEIGHTS = {"round": 0.8, "table": 0.8, "section_table": 1.0, "ns_pair": 1.1, "ew_pair": 1.1, "contract": 1.3,
+            "by": 0.8, "lead": 1.0, "tricks": 0.9, "score_ns": 1.1, "score_ew": 1.1, "mp_ns": 1.35, "mp_ew": 1.35,
+            "pct": 1.0, "imp_ns": 1.6, "datum": 1.2}
 
 
 def filled_traveller(board_results: BoardResults, method: str, options: PrintOptions, styles: Styles,

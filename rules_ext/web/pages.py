@@ -47,7 +47,7 @@ from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, card_marku
 from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
 from rules_ext.pdf.ruling_record import RulingRecord
 from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, seat_holder
-from rules_ext.pdf.traveller import Formats, row_labels
+from rules_ext.pdf.traveller import Formats, row_label, row_labels
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
 
@@ -327,7 +327,7 @@ class _Pages:
         for line in br.lines:
             r = line.result
             score = line.score_ns
-            row: dict[str, object] = {"key": getattr(r, key) if key else "", "ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
+            row: dict[str, object] = {"key": row_label(r, key) if key else "", "ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
                    "result": self._result(r),
                    "lead": html_of(card_markup(r.lead)) if r.lead else "",
                    "score_ns": html_of(self.marks.line(number, r, "score", "NS", str(score))) if score and score > 0

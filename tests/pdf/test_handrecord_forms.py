@@ -15,7 +15,7 @@ from required_tools import require
 from rules_ext.cli import main
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.fileio import package_path
-from rules_ext.pbn import read_pbn
+from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pbn.dd import Par, solve
 from rules_ext.pdf import figures, handrecord
 from rules_ext.pdf.figures import (
@@ -45,6 +45,9 @@ PAIRS = DATA / "mini-pairs.pbn"
 SAMPLE = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
 TEAMS = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
 EXAMPLE = package_path("rules_ext.pdf", "rulings", "example.toml")
+#: a real three-section file (outside the repository: tests skip it when it is not there)
+REAL_CROSSIMP = Path(__file__).resolve().parents[3] / "shared" / "real-events" / "pbn" / \
+    "ruter-se-silver1-crossimp-2011.pbn"
 SOLID = "N:AKQ2.AK2.AK2.AK2 JT98.QJT.QJT.QJT 7654.987.987.987 3.6543.6543.6543"
 
 
@@ -415,6 +418,80 @@ def test_room_less_teams_slips_name_their_room_on_a_line_of_its_own(tmp_path, ca
     assert not [line for line in lines if "·" in line or "开室 Open" in line]  # nothing merged into the table cell
     tables = [line for line in lines if re.fullmatch(r"\d+", line)]
     assert all(s.table in tables for s in slips)
+
+
+def sections_event(section_column: bool = True) -> str:
+    """An invented two-section pairs event (sections A and B, tables 1 and 2 in each, one round of
+    boards 1 and 2): the tables of the same number in the two sections are different tables. Without
+    ``section_column`` the same rows without their Section cells."""
+    rows = {1: [("A", "1", "1", "11", "4S N 10 420"), ("A", "2", "2", "12", "4S N 9 -50"),
+                ("B", "1", "21", "31", "3N S 9 400"), ("B", "2", "22", "32", "4S N 11 450")],
+            2: [("A", "1", "1", "11", "2H E 8 -110"), ("A", "2", "2", "12", "2H E 9 -140"),
+                ("B", "1", "21", "31", "1N N 7 90"), ("B", "2", "22", "32", "2H E 8 -110")]}
+    games = []
+    for number, board_rows in rows.items():
+        columns = "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"
+        body = "\n".join((f'"{s}" ' if section_column else "") + f"{t} 1 {ns} {ew} {result}"
+                         for s, t, ns, ew, result in board_rows)
+        games.append(f'[Event "测试赛"][Board "{number}"][Dealer "{"N" if number == 1 else "E"}"]'
+                     f'[Vulnerable "{"None" if number == 1 else "NS"}"][Scoring "MP;MP1"]\n'
+                     f'[ScoreTable "{"Section;" if section_column else ""}{columns}"]\n{body}\n')
+    return "\n".join(games)
+
+
+def test_sections_keep_their_tables_apart(tmp_path, capsys):
+    """Table 1 of section A and table 1 of section B are two slips, each naming its section (分区),
+    never one slip for "1 / 21"; the travellers label each row by section and table; the results
+    and rankings are those of the same rows without the Section column."""
+    source = tmp_path / "sections.pbn"
+    source.write_text(sections_event(), encoding="utf-8")
+    event = read_pbn(source)
+    assert {(r.section, r.table) for b in event.boards for r in b.results} == {
+        ("A", "1"), ("A", "2"), ("B", "1"), ("B", "2")}
+    slips = slips_of_event(event)
+    assert [(s.round, s.section, s.table, s.ns, s.ew, s.boards) for s in slips] == [
+        ("1", "A", "1", "1", "11", (1, 2)), ("1", "A", "2", "2", "12", (1, 2)),
+        ("1", "B", "1", "21", "31", (1, 2)), ("1", "B", "2", "22", "32", (1, 2))]
+    out = tmp_path / "slips.pdf"
+    assert main(["pickup", str(source), "-o", str(out), "--lang", "zh"]) == 0, capsys.readouterr().err
+    text = "\n".join(pages_text(out))
+    lines = [line.strip() for line in text.splitlines()]
+    assert text.count("南北签名") == 4 and text.count("分区") == 4
+    assert lines.count("A") == 2 and lines.count("B") == 2  # each slip's section in its seats row
+    assert " / " not in text  # no slip names two pairs for one seat
+    travellers = tmp_path / "travellers.pdf"
+    assert main(["travellers", str(source), "-o", str(travellers), "--lang", "zh"]) == 0, capsys.readouterr().err
+    rows = [line.strip() for line in "\n".join(pages_text(travellers)).splitlines()]
+    assert "分区-桌号" in rows and {"A-1", "A-2", "B-1", "B-2"} <= set(rows)
+    plain = read_pbn(sections_event(section_column=False))
+    assert not any(r.section for b in plain.boards for r in b.results)
+    ours, theirs = compute_results(event), compute_results(plain)
+    assert [[(e.rank, e.id, e.total) for e in ranking.entries] for ranking in ours.rankings] == \
+        [[(e.rank, e.id, e.total) for e in ranking.entries] for ranking in theirs.rankings]
+    assert [[(ln.result.ns, ln.mp_ns, ln.mp_ew) for ln in b.lines] for b in ours.boards] == \
+        [[(ln.result.ns, ln.mp_ns, ln.mp_ew) for ln in b.lines] for b in theirs.boards]
+
+
+def test_a_games_section_tag_is_its_section():
+    """One game per table (PBN's Section tag): the result keeps its section, as a row's Section cell."""
+    game = ('[Event "测试赛"][Section "B"][Table "3"][Round "2"][Board "1"][Dealer "N"][Vulnerable "None"]'
+            '[North "甲"][South "乙"][East "丙"][West "丁"][Contract "4S"][Declarer "N"][Result "10"]\n')
+    (result,) = read_pbn(game).boards[0].results
+    assert (result.section, result.table, result.round, result.score_ns) == ("B", "3", "2", 420)
+
+
+@pytest.mark.skipif(not REAL_CROSSIMP.is_file(), reason="../shared/real-events/ is not there (real files stay "
+                    "outside the repository)")
+def test_real_three_section_event_has_a_slip_per_section_table():
+    """Ruter's cross-IMP file (sections N, M and O, tables numbered from 1 in each): one slip per
+    round, section and table, each with one NS and one EW pair (never "460 / 560 / 660")."""
+    event = read_pbn(REAL_CROSSIMP)
+    played = {(r.round, r.section, r.table) for b in event.boards for r in b.results if not r.not_played}
+    slips = slips_of_event(event)
+    assert {s.section for s in slips} == {"N", "M", "O"}
+    assert [(s.round, s.section, s.table) for s in slips] == sorted(played, key=lambda k: (
+        int(k[0]), k[1], int(k[2])))
+    assert not [s for s in slips if "/" in s.ns or "/" in s.ew]
 
 
 def test_pickup_needs_a_movement(tmp_path, capsys):
