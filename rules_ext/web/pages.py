@@ -82,7 +82,9 @@ class Publication:
     (one line each); the downloads; and what only the caller knows: ``law_url`` (the address of a
     cited provision, relative to the folder's root, or absolute), ``convert`` (the text of a page in
     its script), ``script`` (``hans`` or ``hant``), ``other_script`` (the same page in the other
-    script, relative to the root: ``hant/`` or ``../``; '' for none)."""
+    script, relative to the root: ``hant/`` or ``../``; '' for none), ``up`` (the pages' root to the
+    folder the downloads and the relative law addresses start from: ``../`` for the 繁體 pages in
+    ``hant/`` beside the 简体 ones, '' when the pages are that folder's own)."""
 
     event: Event
     results: EventResults
@@ -97,6 +99,7 @@ class Publication:
     script: str = "hans"
     other_script: str = ""
     convert: Callable[[str], str] = lambda s: s
+    up: str = ""  # from the root of these pages to the folder of the downloads and of ``law_url``'s relative addresses
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -156,8 +159,8 @@ class _Pages:
             slugs[ident] = _slug(ident)
         self.slugs = slugs
         self.matches = list(self.results.matches)
-        #: from the root of the pages to the folder's root (the 繁體 pages are in ``hant/``)
-        self.up = "../" if pub.script == "hant" else ""
+        #: from the root of the pages to the folder's root (the 繁體 pages of ``publish`` are in ``hant/``)
+        self.up = pub.up
         self.rulings_by_board: dict[int, list[int]] = {}
         for i, record in enumerate(pub.rulings, start=1):
             self.rulings_by_board.setdefault(record.board, []).append(i)
