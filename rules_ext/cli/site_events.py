@@ -155,6 +155,8 @@ def listing_file(app: Sphinx) -> Path:
 
 def _title(text: str) -> list[nodes.Node]:
     """An event's name, its English part (``Thursday Pairs``) marked as English."""
+    if text.isascii():
+        return [nodes.inline("", text, classes=["language-en"])]
     m = _ENGLISH_TAIL.match(text)
     if m is None:
         return [nodes.Text(text)]

@@ -306,20 +306,26 @@ class _Pages:
 
     def _result(self, r: TableResult, over: bool = True) -> Markup:
         """A result in the sheets' one notation (contract, declarer, over/under), or what stands in
-        for it (an artificial score's marker, a weighted score, not played, a sit-out)."""
+        for it (an artificial score's marker, a weighted score, not played, a sit-out); each figure
+        one unbreakable unit (``<span class="fig">``: a phone never puts ``+1`` under ``4♥ 南``), a
+        weighted score's outcomes may go on separate lines."""
+        def unit(markup: Markup) -> Markup:
+            return Markup('<span class="fig">') + markup + Markup("</span>")
+
         if r.artificial is not None:
-            return Markup(escape(r.artificial.marker))
+            return unit(Markup(escape(r.artificial.marker)))
         if r.weighted is not None:
-            return Markup(escape(" + ".join(f"{float(w) * 100:g}% {s}" for w, s in r.weighted.outcomes)))
+            return Markup(" + ").join(unit(Markup(escape(f"{float(w) * 100:g}% {s}")))
+                                      for w, s in r.weighted.outcomes)
         if r.not_played:
             sit_out = any(seat_holder(x, self.options, self.phantoms) != x for x in (r.ns, r.ew))
             return self.label("sit_out" if sit_out else "not_played")
         if r.contract is None:
             return Markup("")
         if r.contract.is_passed_out or r.declarer is None or r.tricks is None:
-            return html_of(contract_text(r.contract, self.options))
+            return unit(html_of(contract_text(r.contract, self.options)))
         made = r.tricks - 6 - r.contract.level
-        return html_of(result_markup(r.contract, (r.declarer,), made, None, self.options))
+        return unit(html_of(result_markup(r.contract, (r.declarer,), made, None, self.options)))
 
     def _traveller(self, br: BoardResults, root: str) -> dict[str, object]:
         number = br.board.number
