@@ -35,7 +35,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rules_ext.cli.publish import Placement, Published, publish_event
+from rules_ext.cli.publish import Placement, publish_event
 from rules_ext.errors import RulesError
 
 logger = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ def events_folder(app: Sphinx) -> Path | None:
 
 def find_events(folder: Path) -> list[EventFiles]:
     """The events of ``folder`` by name; a name that cannot be a folder of the site is refused."""
-    found = []
+    found: list[EventFiles] = []
     for path in sorted([*folder.glob("*.pbn"), *folder.glob("*.xml")]):
         name = path.stem
         if not NAME.fullmatch(name):
@@ -110,17 +110,24 @@ def _digest(files: EventFiles, settings: str) -> str:
 
 def publish_events(app: Sphinx) -> None:
     """builder-inited: each event of ``rules_events_dir`` published into the build's output folder
-    (unless it is there from inputs unchanged); the list the directive shows, kept for it."""
+    (unless it is there from inputs unchanged); the list the directive shows, kept for it. Bad input
+    is an error of the build in one line (``file:line: problem``, no traceback; ``-W`` fails the
+    build): that event is not published (nothing of it is written) nor listed."""
     from rules_ext.site.hant import is_traditional
 
-    folder = events_folder(app)
-    if folder is None or app.builder.format != "html":
+    if app.builder.format != "html":
         return
+    try:
+        folder = events_folder(app)
+        found = find_events(folder) if folder is not None else []
+    except RulesError as exc:
+        logger.error("%s", exc, type="rules", subtype="events")
+        found = []
     hant = is_traditional(app.config)
     state = Path(app.doctreedir, "rules-events")
     state.mkdir(parents=True, exist_ok=True)
     listing: dict[str, dict[str, Any]] = {}
-    for files in find_events(folder):
+    for files in found:
         out = Path(app.outdir, FOLDER, files.name)
         other = (f"../../../{FOLDER}/{files.name}/" if hant else f"../../hant/{FOLDER}/{files.name}/")
         place = Placement("hant" if hant else "hans", other=other, rulebook="../../")
@@ -136,7 +143,11 @@ def publish_events(app: Sphinx) -> None:
             continue
         started = time.perf_counter()
         out.parent.mkdir(parents=True, exist_ok=True)
-        done = publish_event(files.event, out, [place], corrections=files.corrections, rulings=files.rulings)
+        try:
+            done = publish_event(files.event, out, [place], corrections=files.corrections, rulings=files.rulings)
+        except RulesError as exc:
+            logger.error("%s", exc, type="rules", subtype="events")
+            continue
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", files.name,
                     done.pages, done.files, done.size / 1024, time.perf_counter() - started)
         listing[files.name] = asdict(done)
