@@ -110,6 +110,7 @@ class Placement:
     up: str = ""
     other: str = ""
     rulebook: str = ""
+    site: tuple[str, str] | None = None  # the site the pages are part of: (address from the output folder, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,8 @@ def publish_event(path: Path, out: Path, where: Sequence[Placement], *, correcti
         for place in where:
             convert = _traditional if place.script == "hant" else (lambda s: s)
             pub = Publication(event, results, dd, records, notes, downloads, ruling_pdfs,
-                              law_url(place.rulebook), quotes, lang, place.script, place.other, convert, place.up)
+                              law_url(place.rulebook), quotes, lang, place.script, place.other, convert, place.up,
+                              place.site)
             pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
         for name, text in pages.items():
             target = staging / name

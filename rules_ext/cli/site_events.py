@@ -130,7 +130,8 @@ def publish_events(app: Sphinx) -> None:
     for files in found:
         out = Path(app.outdir, FOLDER, files.name)
         other = (f"../../../{FOLDER}/{files.name}/" if hant else f"../../hant/{FOLDER}/{files.name}/")
-        place = Placement("hant" if hant else "hans", other=other, rulebook="../../")
+        site = ("../../" + app.builder.get_target_uri(app.config.root_doc), app.config.html_title or app.config.project)
+        place = Placement("hant" if hant else "hans", other=other, rulebook="../../", site=site)
         stamp_file = state / f"{files.name}.json"
         stamp = _digest(files, repr([place, str(out)]))
         try:
@@ -174,6 +175,12 @@ def _title(text: str) -> list[nodes.Node]:
     return [nodes.Text(m[1] + " "), nodes.inline("", m[2], classes=["language-en"])]
 
 
+def _date(text: str) -> str:
+    """A PBN date (``2026.11.26``) as a Chinese reader writes it (``2026年11月26日``); another as given."""
+    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text)
+    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
+
+
 class EventsDirective(SphinxDirective):
     """``.. rules-events::``: the events of ``rules_events_dir`` as published with this build,
     latest first: name (linked to its ranking), date, kind and number of boards."""
@@ -194,7 +201,7 @@ class EventsDirective(SphinxDirective):
         for name, e in sorted(listing.items(), key=lambda kv: (kv[1]["date"], kv[0]), reverse=True):
             link = nodes.reference("", "", *_title(e["title"]), refuri=f"{up}{FOLDER}/{name}/index.html",
                                    internal=False)
-            facts = " · ".join(filter(None, [e["date"], KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
+            facts = " · ".join(filter(None, [_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
             items += nodes.list_item("", nodes.paragraph("", "", link, nodes.Text(f" — {facts}")))
         return [items]
 

@@ -84,7 +84,8 @@ class Publication:
     its script), ``script`` (``hans`` or ``hant``), ``other_script`` (the same page in the other
     script, relative to the root: ``hant/`` or ``../``; '' for none), ``up`` (the pages' root to the
     folder the downloads and the relative law addresses start from: ``../`` for the 繁體 pages in
-    ``hant/`` beside the 简体 ones, '' when the pages are that folder's own)."""
+    ``hant/`` beside the 简体 ones, '' when the pages are that folder's own), ``site`` (the site the
+    event is published in, linked from every page's head: its address from ``up`` and its name)."""
 
     event: Event
     results: EventResults
@@ -100,6 +101,7 @@ class Publication:
     other_script: str = ""
     convert: Callable[[str], str] = lambda s: s
     up: str = ""  # from the root of these pages to the folder of the downloads and of ``law_url``'s relative addresses
+    site: tuple[str, str] | None = None  # the site the event is published in: (address from ``up``, its name)
 
 
 # -- markup --------------------------------------------------------------------------------------
