@@ -17,7 +17,8 @@ reads one::
 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
 its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
 the templates) have not changed since the last build is not published again (a digest of them in
-the doctrees folder). ``.. rules-events::`` lists the published events (name, date, kind, boards)
+the doctrees folder); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
+else ``~/.cache/rules-ext/dd``). ``.. rules-events::`` lists the published events (name, date, kind, boards)
 with a link to each one's ranking; the page holding it is read again when the list changes.
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Placement, publish_event
 from rules_ext.errors import RulesError
 
@@ -123,6 +125,8 @@ def publish_events(app: Sphinx) -> None:
     except RulesError as exc:
         logger.error("%s", exc, type="rules", subtype="events")
         found = []
+    if found:
+        use_dd_cache(None)  # solved deals kept across builds, as by the commands ($RULES_EXT_DD_CACHE, ~/.cache)
     hant = is_traditional(app.config)
     state = Path(app.doctreedir, "rules-events")
     state.mkdir(parents=True, exist_ok=True)
