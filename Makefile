@@ -15,8 +15,11 @@ BASEURL_HANT := $(if $(SITE_URL),-D html_baseurl=$(patsubst %/,%,$(SITE_URL))/ha
 DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
 # events published beside the rulebook (`make html EVENTS=folder`, or `make events EVENTS=folder`):
 # each EVENT.pbn or EVENT.xml there into $(BUILD)/html/events/EVENT/, with the ruling records of the
-# folder EVENT-rulings/ and the corrections EVENT-fix.toml when they are there; laws link to this site
+# folder EVENT-rulings/ and the corrections EVENT-fix.toml when they are there; laws link to this site.
+# `make html` gives the folder to both builds as rules_events_dir (instead of conf.py's samples):
+# published in both scripts and listed on 赛事成绩 (rules_ext/cli/site_events.py)
 EVENTS ?=
+EVENTS_DIR := $(if $(EVENTS),-D rules_events_dir=$(abspath $(EVENTS)))
 
 .PHONY: all setup system-deps html events doctest pdf lint test bench clean check
 
@@ -43,10 +46,9 @@ system-deps:
 # the 简体 site, then the 繁體 site in html/hant/ (the same pages converted: rules_ext/site/hant.py);
 # the doctrees (Sphinx's cache) stay outside the published folder
 html: setup
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans $(BASEURL_HANS) source $(BUILD)/html
-	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW $(BASEURL_HANT) \
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans $(BASEURL_HANS) $(EVENTS_DIR) source $(BUILD)/html
+	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hant -D language=zh_TW $(BASEURL_HANT) $(EVENTS_DIR) \
 	  source $(BUILD)/html/hant
-	$(if $(EVENTS),$(MAKE) --no-print-directory events)
 
 events: setup
 	@test -n "$(EVENTS)" || { echo "events: give the folder of events: make events EVENTS=folder"; exit 1; }

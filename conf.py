@@ -8,6 +8,7 @@ language = "zh_CN"
 extensions = [
     "sphinx.ext.doctest",
     "rules_ext",
+    "rules_ext.cli.site_events",  # the events of rules_events_dir published with the site
 ]
 
 # the worked examples' doctests compare exception details too (Sphinx's default ignores them, so an
@@ -26,6 +27,9 @@ rules_findings_loader = "rules_ext.verify:verify_corpus"  # erratum candidates o
 # and HTML overrides of the theme (templates/page.html would come before the extension's layer)
 templates_path = ["templates"]
 rules_templates_dir = "templates"
+# the events published beside the rules (``events/NAME/``, listed by ``.. rules-events::`` on 赛事成绩):
+# the package's invented samples (NAME.pbn, NAME-fix.toml, NAME-rulings/*.toml; rules_ext/cli/site_events.py)
+rules_events_dir = "rules_ext/pbn/samples"
 
 # -- HTML ---------------------------------------------------------------------------------------------
 html_theme = "furo"

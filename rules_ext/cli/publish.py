@@ -24,13 +24,20 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules_ext.cli.common import add_input_options, progress_bar, read_event_file
-from rules_ext.cli.events import _corrected, _report_problems
+from rules_ext.cli.events import _corrected
 from rules_ext.cli.printing import add_dd_cache_option, use_dd_cache
 from rules_ext.errors import RulesError
-from rules_ext.fileio import access_error, check_output, check_output_folder, install, read_input
+from rules_ext.fileio import MAX_INPUT_SIZE, access_error, check_output, check_output_folder, install, read_input
+from rules_ext.pbn.errors import PBNErrors
+
+if TYPE_CHECKING:  # reportlab is loaded when the PDFs are made
+    from rules_ext.pdf.layout import Progress
 
 #: the languages of the pages' words (the sheets' ``--lang``)
 LANGS = ("zh", "en", "both")
@@ -90,19 +97,80 @@ def _read_rulings(folder: Path | None, max_size: int):
     return records
 
 
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where the pages of one script go in the output folder and what they link to: ``folder``
+    (inside the output folder: '' or ``hant/``), ``up`` (from that folder back to the output
+    folder, where the downloads are), ``other`` (the same page in the other script, from the pages'
+    root; '' for none), ``rulebook`` (the rulebook site's address for this script, absolute or
+    relative to the output folder, ending in ``/``)."""
+
+    script: str
+    folder: str = ""
+    up: str = ""
+    other: str = ""
+    rulebook: str = ""
+    site: tuple[str, str] | None = None  # the site the pages are part of: (address from the output folder, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What was published: the event's title, date and kind (``pairs``, ``teams``, ``individual``),
+    its boards, and the pages, files and bytes written."""
+
+    title: str
+    date: str
+    kind: str
+    boards: int
+    pages: int
+    files: int
+    size: int
+
+
+def placements(scripts: str, rulebook: str) -> tuple[Placement, ...]:
+    """The command's ``--script``: one script at the top, or both (繁體 in ``hant/``)."""
+    if scripts != "both":
+        return (Placement(scripts, rulebook=rulebook + ("hant/" if scripts == "hant" else "")),)
+    return (Placement("hans", other="hant/", rulebook=rulebook),
+            Placement("hant", "hant/", "../", "../", rulebook + "hant/"))
+
+
 def run_publish(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     out: Path = args.output
     check_output_folder(out, [])  # a folder, or a new one in an existing folder: refused before any work
-    if args.templates is not None and not (args.templates / "events").is_dir():
-        raise RulesError(f"--templates {args.templates}: no events/ folder in it: expected the folder holding "
+    use_dd_cache(args.dd_cache)
+    try:
+        done = publish_event(args.event, out, placements(args.script, _rulebook_base(args, out)),
+                             corrections=args.corrections, rulings=args.rulings, lang=args.lang,
+                             templates=args.templates, pdf=not args.no_pdf, encoding=args.encoding,
+                             max_size=args.max_size, progress=progress_bar("double dummy"))
+    except PBNErrors as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(f"{out}: {done.pages} pages, {done.files} files, {done.size / 1024:.0f} KB in "
+          f"{time.perf_counter() - started:.1f} s", file=sys.stdout)
+    return 0
+
+
+def publish_event(path: Path, out: Path, where: Sequence[Placement], *, corrections: Path | None = None,
+                  rulings: Path | None = None, lang: str = "zh", templates: Path | None = None,
+                  pdf: bool = True, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE,
+                  progress: Progress | None = None) -> Published:
+    """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
+    one), its pages in each placement's script: read, corrected and scored as ``results`` does it
+    (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
+    and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.cli.site_events`)."""
+    if templates is not None and not (templates / "events").is_dir():
+        raise RulesError(f"--templates {templates}: no events/ folder in it: expected the folder holding "
                          "events/*.html.jinja")
-    event = read_event_file(args.event, encoding=args.encoding, max_size=args.max_size)
+    event = read_event_file(path, encoding=encoding, max_size=max_size)
     if event.problems:
-        return _report_problems(event)
+        raise PBNErrors(event.problems)
     if not event.boards:
         raise RulesError(f"{event.source}: no board to publish: expected games with [Board \"1\"] and results")
-    records = _read_rulings(args.rulings, args.max_size)
+    records = _read_rulings(rulings, max_size)
 
     from rules_ext.corpus import load_corpus
     from rules_ext.corpus.labels import law_number
@@ -111,25 +179,23 @@ def run_publish(args: argparse.Namespace) -> int:
     from rules_ext.pdf.ruling_record import quote_laws
     from rules_ext.site.names import provision_page
 
-    event, applied, whole = _corrected(event, args.corrections)
+    event, applied, whole = _corrected(event, corrections)
     results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
-    use_dd_cache(args.dd_cache)
     dealt = any(b.deal is not None for b in event.boards)
-    sheets = event_sheets(event, results=False, progress=progress_bar("double dummy")) if dealt else []
+    sheets = event_sheets(event, results=False, progress=progress or iter) if dealt else []
     dd = {s.number: s.dd for s in sheets}
     corpus = load_corpus() if records else None
     quotes = {}
     for record in records:
         for quoted in quote_laws(record.laws, corpus, source=record.source):
             quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
-    base = _rulebook_base(args, out)
 
-    def law_url(hant: bool):
+    def law_url(base: str):
         def url(cited) -> str:
             edition = corpus.edition(cited.edition) if corpus is not None else None
             if edition is None or edition.law(law_number(cited.label)) is None:
                 return ""
-            return base + ("hant/" if hant else "") + provision_page(edition, cited.label)
+            return base + provision_page(edition, cited.label)
         return url
 
     try:
@@ -138,22 +204,20 @@ def run_publish(args: argparse.Namespace) -> int:
         raise access_error("write", out, exc) from exc
     with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
         staging = Path(staging_name)
-        downloads, ruling_pdfs = _files(staging, event, results, records, applied, args, dealt)
+        downloads, ruling_pdfs = _files(staging, event, results, records, applied, lang, pdf, dealt)
         from rules_ext.web.pages import Publication, event_pages
 
         notes = [str(a) for a in applied]
-        scripts = ("hans", "hant") if args.script == "both" else (args.script,)
-        folders = (args.templates,) if args.templates is not None else ()
+        folders = (templates,) if templates is not None else ()
         pages: dict[str, str] = {}
-        for script in scripts:
-            convert = _traditional if script == "hant" else (lambda s: s)
-            prefix = "hant/" if script == "hant" and len(scripts) == 2 else ""
-            other = ("../" if script == "hant" else "hant/") if len(scripts) == 2 else ""
+        for place in where:
+            convert = _traditional if place.script == "hant" else (lambda s: s)
             pub = Publication(event, results, dd, records, notes, downloads, ruling_pdfs,
-                              law_url(script == "hant"), quotes, args.lang, script, other, convert)
-            pages.update({prefix + path: text for path, text in event_pages(pub, folders).items()})
-        for path, text in pages.items():
-            target = staging / path
+                              law_url(place.rulebook), quotes, lang, place.script, place.other, convert, place.up,
+                              place.site)
+            pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
+        for name, text in pages.items():
+            target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
@@ -162,11 +226,9 @@ def run_publish(args: argparse.Namespace) -> int:
         for rel in written:
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             install(staging / rel, out / rel)
-    size = sum((out / rel).stat().st_size for rel in written)
-    html = sum(1 for rel in written if rel.suffix == ".html")
-    print(f"{out}: {html} pages, {len(written)} files, {size / 1024:.0f} KB in "
-          f"{time.perf_counter() - started:.1f} s", file=sys.stdout)
-    return 0
+    return Published(title=event.name or path.stem, date=event.date or "", kind=results.kind.value,
+                     boards=len(results.boards), pages=sum(1 for rel in written if rel.suffix == ".html"),
+                     files=len(written), size=sum((out / rel).stat().st_size for rel in written))
 
 
 def _check_target(out: Path, rel: Path) -> None:
@@ -189,7 +251,7 @@ def _traditional(text: str) -> str:
     return to_traditional(text)
 
 
-def _files(staging: Path, event, results, records, applied, args, dealt: bool):
+def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool):
     """The PDFs and exports written into ``staging``; their downloads, and each ruling's form."""
     from rules_ext.pbn.corrections_export import check_exportable
     from rules_ext.pbn.usebio_writer import write_usebio
@@ -200,13 +262,12 @@ def _files(staging: Path, event, results, records, applied, args, dealt: bool):
     ruling_pdfs: dict[int, str] = {}
     (staging / "pdf").mkdir()
     (staging / "export").mkdir()
-    if not args.no_pdf:
+    if pdf:
         from rules_ext.pdf.handrecord import write_hand_record
         from rules_ext.pdf.results import write_results_pdf
         from rules_ext.pdf.ruling import double_dummy, write_ruling_form
         from rules_ext.pdf.traveller import write_travellers
 
-        lang = args.lang
         write_results_pdf(event, results, staging / "pdf" / "results.pdf", lang=lang,
                           notes=[f"Correction {a.correction.number}: {a}" for a in applied])
         downloads.append(Download("pdf/results.pdf", "results.pdf"))

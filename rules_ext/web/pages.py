@@ -82,7 +82,10 @@ class Publication:
     (one line each); the downloads; and what only the caller knows: ``law_url`` (the address of a
     cited provision, relative to the folder's root, or absolute), ``convert`` (the text of a page in
     its script), ``script`` (``hans`` or ``hant``), ``other_script`` (the same page in the other
-    script, relative to the root: ``hant/`` or ``../``; '' for none)."""
+    script, relative to the root: ``hant/`` or ``../``; '' for none), ``up`` (the pages' root to the
+    folder the downloads and the relative law addresses start from: ``../`` for the 繁體 pages in
+    ``hant/`` beside the 简体 ones, '' when the pages are that folder's own), ``site`` (the site the
+    event is published in, linked from every page's head: its address from ``up`` and its name)."""
 
     event: Event
     results: EventResults
@@ -97,6 +100,8 @@ class Publication:
     script: str = "hans"
     other_script: str = ""
     convert: Callable[[str], str] = lambda s: s
+    up: str = ""  # from the root of these pages to the folder of the downloads and of ``law_url``'s relative addresses
+    site: tuple[str, str] | None = None  # the site the event is published in: (address from ``up``, its name)
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -156,8 +161,8 @@ class _Pages:
             slugs[ident] = _slug(ident)
         self.slugs = slugs
         self.matches = list(self.results.matches)
-        #: from the root of the pages to the folder's root (the 繁體 pages are in ``hant/``)
-        self.up = "../" if pub.script == "hant" else ""
+        #: from the root of the pages to the folder's root (the 繁體 pages of ``publish`` are in ``hant/``)
+        self.up = pub.up
         self.rulings_by_board: dict[int, list[int]] = {}
         for i, record in enumerate(pub.rulings, start=1):
             self.rulings_by_board.setdefault(record.board, []).append(i)
@@ -303,20 +308,26 @@ class _Pages:
 
     def _result(self, r: TableResult, over: bool = True) -> Markup:
         """A result in the sheets' one notation (contract, declarer, over/under), or what stands in
-        for it (an artificial score's marker, a weighted score, not played, a sit-out)."""
+        for it (an artificial score's marker, a weighted score, not played, a sit-out); each figure
+        one unbreakable unit (``<span class="fig">``: a phone never puts ``+1`` under ``4♥ 南``), a
+        weighted score's outcomes may go on separate lines."""
+        def unit(markup: Markup) -> Markup:
+            return Markup('<span class="fig">') + markup + Markup("</span>")
+
         if r.artificial is not None:
-            return Markup(escape(r.artificial.marker))
+            return unit(Markup(escape(r.artificial.marker)))
         if r.weighted is not None:
-            return Markup(escape(" + ".join(f"{float(w) * 100:g}% {s}" for w, s in r.weighted.outcomes)))
+            return Markup(" + ").join(unit(Markup(escape(f"{float(w) * 100:g}% {s}")))
+                                      for w, s in r.weighted.outcomes)
         if r.not_played:
             sit_out = any(seat_holder(x, self.options, self.phantoms) != x for x in (r.ns, r.ew))
             return self.label("sit_out" if sit_out else "not_played")
         if r.contract is None:
             return Markup("")
         if r.contract.is_passed_out or r.declarer is None or r.tricks is None:
-            return html_of(contract_text(r.contract, self.options))
+            return unit(html_of(contract_text(r.contract, self.options)))
         made = r.tricks - 6 - r.contract.level
-        return html_of(result_markup(r.contract, (r.declarer,), made, None, self.options))
+        return unit(html_of(result_markup(r.contract, (r.declarer,), made, None, self.options)))
 
     def _traveller(self, br: BoardResults, root: str) -> dict[str, object]:
         number = br.board.number

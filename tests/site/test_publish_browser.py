@@ -99,3 +99,57 @@ def test_ranking_to_pair_to_board_to_ruling_to_law(published, width):
         driver.get((published / "hant" / "rulings" / "1.html").as_uri())
         follow(driver, "a.law", "1999年版 第16條A款")
         assert driver.current_url.endswith("/hant/1999/law-16.html#16A"), driver.current_url
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_site_home_to_events_to_board_to_ruling_to_law(real_site, width):
+    """The events the site publishes at build time (conf.py's ``rules_events_dir``, issue 27.3): from
+    the rulebook's home page to 赛事成绩, to the sample pairs event, a board, its ruling and the law
+    it cites, on this same site; then the same in 繁體 through the event's own switch."""
+    from selenium.webdriver.common.by import By
+
+    with chromium() as driver:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        driver.get((real_site.outdir / "index.html").as_uri())
+        follow(driver, "article a", "赛事成绩")
+        assert driver.current_url.endswith("/events.html"), driver.current_url
+        listed = driver.find_elements(By.CSS_SELECTOR, "ul.rules-events li")
+        assert len(listed) == 3  # the package's three invented events
+        assert any("双人赛 · 20副牌" in li.text for li in listed)
+        driver.save_screenshot(str(SCREENSHOTS / f"site-events-{width}.png"))
+
+        follow(driver, "ul.rules-events a", "杭州桥牌俱乐部周四双人赛 Thursday Pairs")
+        assert driver.current_url.endswith("/events/sample-pairs/index.html"), driver.current_url
+        assert len(driver.find_elements(By.CSS_SELECTOR, "table.ranking tbody tr")) == 20
+        assert width_of(driver) <= width
+
+        follow(driver, "nav.boards a", "14")
+        assert driver.current_url.endswith("/events/sample-pairs/boards/14.html")
+        assert width_of(driver) <= width
+        # each table's result on one line: contract, declarer and result in one unit (a phone too)
+        results = driver.find_elements(By.CSS_SELECTOR, "table.traveller td.result .fig")
+        assert len(results) == 9
+        assert all(r.size["height"] < 1.6 * float(r.value_of_css_property("line-height").rstrip("px"))
+                   for r in results)
+        driver.save_screenshot(str(SCREENSHOTS / f"site-event-board-{width}.png"))
+
+        driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, "section.rulings li a"))
+        assert driver.current_url.endswith("/events/sample-pairs/rulings/1.html")
+        follow(driver, "a.law", "1999年版 第16条A款")
+        assert driver.current_url.endswith("/1999/law-16.html#16A"), driver.current_url
+        assert "/events/" not in driver.current_url and "/hant/" not in driver.current_url
+        target = driver.find_element(By.ID, "16A")
+        assert driver.execute_script("return document.querySelector(':target') === arguments[0]", target)
+
+        # 繁體: the board's switch opens the 繁體 build's copy of the event, linked to the 繁體 laws
+        driver.back()
+        driver.back()
+        assert driver.current_url.endswith("/events/sample-pairs/boards/14.html"), driver.current_url
+        driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, "header.top a.script"))
+        assert driver.current_url.endswith("/hant/events/sample-pairs/boards/14.html"), driver.current_url
+        assert driver.find_element(By.TAG_NAME, "h1").text == "牌號 14"
+        driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, "section.rulings li a"))
+        follow(driver, "a.law", "1999年版 第16條A款")
+        assert driver.current_url.endswith("/hant/1999/law-16.html#16A"), driver.current_url
+        driver.save_screenshot(str(SCREENSHOTS / f"site-event-law-hant-{width}.png"))

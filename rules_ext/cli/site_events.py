@@ -1,0 +1,217 @@
+"""Events published with the rulebook site: one ``make html`` publishes rules and events together.
+
+A Sphinx extension of its own (``extensions = ["rules_ext", "rules_ext.cli.site_events"]``), since it
+is glue of two parts: the site (Sphinx) and the published event (:func:`rules_ext.cli.publish.
+publish_event`: the event read, scored, its pages rendered by :mod:`rules_ext.web`); the site layer
+itself never loads the event part.
+
+``rules_events_dir`` (relative to conf.py) names a folder of events, laid out as ``make events``
+reads one::
+
+    NAME.pbn or NAME.xml      the event (PBN, or USEBIO results)
+    NAME-fix.toml             the director's corrections (optional; rules_ext/pbn/corrections.md)
+    NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md)
+
+``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is published into
+``<outdir>/events/NAME/`` in the build's script (the 简体 build into ``build/html/events/NAME/``, the
+繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
+its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
+the templates) have not changed since the last build is not published again (a digest of them in
+the doctrees folder); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
+else ``~/.cache/rules-ext/dd``). ``.. rules-events::`` lists the published events (name, date, kind, boards)
+with a link to each one's ranking; the page holding it is read again when the list changes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from rules_ext.cli.printing import use_dd_cache
+from rules_ext.cli.publish import Placement, publish_event
+from rules_ext.errors import RulesError
+
+logger = logging.getLogger(__name__)
+
+#: where the events land in the built site
+FOLDER = "events"
+#: what an event's name may be (its folder's name in the site)
+NAME = re.compile(r"[A-Za-z0-9_-]+")
+#: the kinds of event as the listing names them
+KINDS = {"pairs": "双人赛", "teams": "团体赛", "individual": "个人赛"}
+#: the English part of a bilingual name (``杭州…双人赛 Thursday Pairs``), marked as English
+_ENGLISH_TAIL = re.compile(r"^(.*[^\x00-\x7f])\s+([A-Za-z][\x00-\x7f]*)$")
+
+
+class EventsConfigError(RulesError):
+    """``rules_events_dir`` or a file in it that cannot be published."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventFiles:
+    """One event of the folder: its file, its corrections and rulings when it has them."""
+
+    name: str
+    event: Path
+    corrections: Path | None
+    rulings: Path | None
+
+    def inputs(self) -> list[Path]:
+        files = [self.event] + ([self.corrections] if self.corrections else [])
+        if self.rulings is not None:
+            files += sorted(p for p in self.rulings.glob("*.toml"))
+        return files
+
+
+def events_folder(app: Sphinx) -> Path | None:
+    value = app.config.rules_events_dir
+    if not value:
+        return None
+    folder = Path(app.confdir, value)
+    if not folder.is_dir():
+        raise EventsConfigError(f"rules_events_dir = {value!r}: no such folder (relative to {app.confdir}); "
+                                "expected a folder of NAME.pbn or NAME.xml events")
+    return folder
+
+
+def find_events(folder: Path) -> list[EventFiles]:
+    """The events of ``folder`` by name; a name that cannot be a folder of the site is refused."""
+    found: list[EventFiles] = []
+    for path in sorted([*folder.glob("*.pbn"), *folder.glob("*.xml")]):
+        name = path.stem
+        if not NAME.fullmatch(name):
+            raise EventsConfigError(f"{path}: the name {name!r} cannot be the event's folder in the site: "
+                                    "expected letters, digits, - and _ only")
+        if any(e.name == name for e in found):
+            raise EventsConfigError(f"{path}: a second event named {name!r} (a .pbn and a .xml): expected one")
+        fix = folder / f"{name}-fix.toml"
+        rulings = folder / f"{name}-rulings"
+        found.append(EventFiles(name, path, fix if fix.is_file() else None, rulings if rulings.is_dir() else None))
+    return found
+
+
+def _digest(files: EventFiles, settings: str) -> str:
+    """The inputs of one publication: the files' bytes, the code and templates it is made with,
+    the settings."""
+    from rules_ext.site.writer import inputs_stamp
+
+    digest = hashlib.sha256(inputs_stamp([publish_event], [], settings).encode())
+    for path in files.inputs():
+        digest.update(f"{path.name}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def publish_events(app: Sphinx) -> None:
+    """builder-inited: each event of ``rules_events_dir`` published into the build's output folder
+    (unless it is there from inputs unchanged); the list the directive shows, kept for it. Bad input
+    is an error of the build in one line (``file:line: problem``, no traceback; ``-W`` fails the
+    build): that event is not published (nothing of it is written) nor listed."""
+    from rules_ext.site.hant import is_traditional
+
+    if app.builder.format != "html":
+        return
+    try:
+        folder = events_folder(app)
+        found = find_events(folder) if folder is not None else []
+    except RulesError as exc:
+        logger.error("%s", exc, type="rules", subtype="events")
+        found = []
+    if found:
+        use_dd_cache(None)  # solved deals kept across builds, as by the commands ($RULES_EXT_DD_CACHE, ~/.cache)
+    hant = is_traditional(app.config)
+    state = Path(app.doctreedir, "rules-events")
+    state.mkdir(parents=True, exist_ok=True)
+    listing: dict[str, dict[str, Any]] = {}
+    for files in found:
+        out = Path(app.outdir, FOLDER, files.name)
+        other = (f"../../../{FOLDER}/{files.name}/" if hant else f"../../hant/{FOLDER}/{files.name}/")
+        site = ("../../" + app.builder.get_target_uri(app.config.root_doc), app.config.html_title or app.config.project)
+        place = Placement("hant" if hant else "hans", other=other, rulebook="../../", site=site)
+        stamp_file = state / f"{files.name}.json"
+        stamp = _digest(files, repr([place, str(out)]))
+        try:
+            kept = json.loads(stamp_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            kept = {}
+        if kept.get("stamp") == stamp and (out / "index.html").is_file():
+            logger.info("rules: event %s up to date (inputs unchanged), not published again", files.name)
+            listing[files.name] = kept["published"]
+            continue
+        started = time.perf_counter()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            done = publish_event(files.event, out, [place], corrections=files.corrections, rulings=files.rulings)
+        except RulesError as exc:
+            logger.error("%s", exc, type="rules", subtype="events")
+            continue
+        logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", files.name,
+                    done.pages, done.files, done.size / 1024, time.perf_counter() - started)
+        listing[files.name] = asdict(done)
+        stamp_file.write_text(json.dumps({"stamp": stamp, "published": asdict(done)}, ensure_ascii=False),
+                              encoding="utf-8")
+    # the listing as the pages show it: rewritten only when it changes, so the pages holding the
+    # directive (which depend on it) are read again only then
+    from rules_ext.site.writer import write_if_changed
+
+    write_if_changed(listing_file(app), json.dumps(listing, ensure_ascii=False, sort_keys=True))
+
+
+def listing_file(app: Sphinx) -> Path:
+    return Path(app.doctreedir, "rules-events", "listing.json")
+
+
+def _title(text: str) -> list[nodes.Node]:
+    """An event's name, its English part (``Thursday Pairs``) marked as English."""
+    if text.isascii():
+        return [nodes.inline("", text, classes=["language-en"])]
+    m = _ENGLISH_TAIL.match(text)
+    if m is None:
+        return [nodes.Text(text)]
+    return [nodes.Text(m[1] + " "), nodes.inline("", m[2], classes=["language-en"])]
+
+
+def _date(text: str) -> str:
+    """A PBN date (``2026.11.26``) as a Chinese reader writes it (``2026年11月26日``); another as given."""
+    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text)
+    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
+
+
+class EventsDirective(SphinxDirective):
+    """``.. rules-events::``: the events of ``rules_events_dir`` as published with this build,
+    latest first: name (linked to its ranking), date, kind and number of boards."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        path = listing_file(self.env.app)
+        self.env.note_dependency(str(path))
+        try:
+            listing = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            listing = {}
+        if not listing:
+            return [nodes.paragraph("", "本站尚未发布赛事成绩。")]
+        up = "../" * self.env.docname.count("/")
+        items = nodes.bullet_list(classes=["rules-events"])
+        for name, e in sorted(listing.items(), key=lambda kv: (kv[1]["date"], kv[0]), reverse=True):
+            link = nodes.reference("", "", *_title(e["title"]), refuri=f"{up}{FOLDER}/{name}/index.html",
+                                   internal=False)
+            facts = " · ".join(filter(None, [_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
+            items += nodes.list_item("", nodes.paragraph("", "", link, nodes.Text(f" — {facts}")))
+        return [items]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("rules_events_dir", None, "env", types=(str, type(None)))
+    app.add_directive("rules-events", EventsDirective)
+    app.connect("builder-inited", publish_events)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,103 @@
+"""Events published by a Sphinx build (``rules_ext.cli.site_events``, issue 27.3): a small project of
+its own (a conf.py naming the extension and ``rules_events_dir``, one page with ``.. rules-events::``),
+built by ``python -m sphinx -W`` as ``make html`` builds the site, 简体 and then 繁體 beside it.
+
+The event is published into ``events/NAME/`` of each build in its script, listed with its name, date,
+kind and boards; a second build with nothing changed publishes nothing (the digest of its inputs) and
+reads no page again; a changed input (the corrections file appears) publishes it again; a name that
+cannot be a folder of the site is refused in one line naming the file.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules_ext.fileio import package_path
+
+TEAMS = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
+PROJECT = Path(__file__).resolve().parents[2]
+
+CONF = '''\
+project = "赛事"
+language = "zh_CN"
+extensions = ["rules_ext.cli.site_events"]
+rules_events_dir = "events-in"
+'''
+PAGE = """\
+赛事成绩
+========
+
+.. rules-events::
+"""
+
+
+def build(root: Path, *options: str) -> subprocess.CompletedProcess:
+    out = root / "html" / ("hant" if "language=zh_TW" in options else "")
+    doctrees = root / "doctrees" / ("hant" if "language=zh_TW" in options else "hans")
+    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--no-color", "-b", "html", "-d", str(doctrees),
+                           *options, str(root / "src"), str(out)],
+                          capture_output=True, text=True, encoding="utf-8", cwd=PROJECT, timeout=600)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "conf.py").write_text(CONF, encoding="utf-8")
+    (tmp_path / "src" / "index.rst").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "src" / "events-in").mkdir()
+    shutil.copy(TEAMS, tmp_path / "src" / "events-in" / "friendly.pbn")
+    return tmp_path
+
+
+def test_events_published_listed_and_not_published_again(project: Path):
+    first = build(project)
+    assert first.returncode == 0, first.stderr
+    assert re.search(r"rules: event friendly published: \d+ pages", first.stdout), first.stdout
+    event = project / "html" / "events" / "friendly"
+    index = (event / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../hant/events/friendly/index.html"' in index  # the 繁體 build's copy
+    assert (event / "pdf" / "results.pdf").is_file() and (event / "export" / "event.pbn").is_file()
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a class="reference external" href="events/friendly/index.html">友谊赛 '
+                     r'<span lang="en">Friendship Match</span></a> — 2026年11月26日 · 团体赛 · 8副牌', listing), listing
+    assert '<a class="site" href="../../index.html">赛事 ' in index  # back to the site (html_title)
+
+    hant = build(project, "-D", "language=zh_TW")
+    assert hant.returncode == 0, hant.stderr
+    board = (project / "html" / "hant" / "events" / "friendly" / "boards" / "1.html").read_text(encoding="utf-8")
+    assert "牌號 1" in board and 'href="../../../../events/friendly/boards/1.html"' in board
+
+    stamp = (event / "index.html").stat().st_mtime_ns
+    again = build(project)
+    assert again.returncode == 0, again.stderr
+    assert "rules: event friendly up to date" in again.stdout
+    assert "rules: event friendly published" not in again.stdout
+    assert (event / "index.html").stat().st_mtime_ns == stamp  # nothing written
+    assert "0 source files that are out of date" in again.stdout or "no targets are out of date" in again.stdout
+
+    fix = project / "src" / "events-in" / "friendly-fix.toml"
+    fix.write_text("[[correction]]\nboard = 1\n", encoding="utf-8")  # bad input: refused in one line
+    refused = build(project)
+    assert refused.returncode != 0
+    assert "Traceback" not in refused.stderr and "traceback" not in refused.stderr, refused.stderr
+    assert re.search(rf"ERROR: {re.escape(str(fix))}:2: board: ", refused.stderr), refused.stderr
+    assert (event / "index.html").stat().st_mtime_ns == stamp
+
+    fix.write_text("[conventions]\ncentred = false\n", encoding="utf-8")  # a change of input: published again
+    changed = build(project)
+    assert changed.returncode == 0, changed.stderr
+    assert "rules: event friendly published" in changed.stdout
+
+
+def test_a_name_the_site_cannot_use_is_refused(project: Path):
+    shutil.move(project / "src" / "events-in" / "friendly.pbn", project / "src" / "events-in" / "周四.pbn")
+    done = build(project)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert "周四.pbn: the name '周四' cannot be the event's folder in the site" in done.stderr, done.stderr
+    assert not (project / "html" / "events").exists()
