@@ -275,6 +275,7 @@ def test_first_search_cost(server):
     assert len(texts) >= 5 and max(e["start"] for e in texts) < min(e["end"] for e in texts) + 50, texts
     assert len(entries) <= 40 and sum(e["size"] for e in entries) < 420_000, (
         len(entries), sum(e["size"] for e in entries))
+    print(f"\nfirst search: {len(entries)} requests, {sum(e['size'] for e in entries)} bytes")
 
 
 #: issue 25 item 7: the top 3 of a query, the same on both sites (a label opens its provision)
