@@ -320,6 +320,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", notfound.config_inited)
     app.connect("html-page-context", notfound.page_context)
     app.connect("html-page-context", print_view.page_context)
+    app.connect("html-page-context", publish.page_stylesheets)
     app.connect("build-finished", search.write_search_data)
     app.connect("build-finished", publish.write_sitemap)
     app.connect("build-finished", hant.build_finished)

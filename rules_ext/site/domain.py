@@ -30,6 +30,12 @@ SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
 
 
+def own_script(edition: str) -> str:
+    """The script an edition's text is delivered in (simplified for an edition not in the table)."""
+    info = EDITIONS.get(edition)
+    return info.script if info is not None else SIMPLIFIED
+
+
 def link_title(edition: str, entry: Any) -> str:
     """A link's hover title in Chinese: ``1999年版 第24条引言`` (a law: its name as shown)."""
     shown = entry.dispname
@@ -283,11 +289,15 @@ class LawDomain(Domain):
                                          contnode, entry.dispname))]
 
     def get_objects(self):
+        """The objects of each edition's own text (the inventory, the search index's objects:
+        a label typed in the search box finds them): the simplified editions' and the delivered
+        traditional copy's (1999-trad, a faithful copy a reader may want, named among the other
+        editions after a label jump), not the 繁體 views of simplified editions."""
         for (edition, script, label), entry in self.data["objects"].items():
-            if script == SIMPLIFIED:
+            if script == own_script(edition):
                 yield (f"{edition}:{label}", entry.dispname, entry.objtype, entry.docname,
                        entry.anchor, 1)
         for (edition, script, term), entry in self.data["terms"].items():
-            if script == SIMPLIFIED:
+            if script == own_script(edition):
                 yield (f"{edition}:{term}", term, "term", entry.docname, entry.anchor, 1)
 

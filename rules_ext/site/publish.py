@@ -9,8 +9,11 @@
 """
 from __future__ import annotations
 
+import posixpath
+import re
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from docutils import nodes
@@ -25,6 +28,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
+#: stylesheets only some pages use: file -> the static file whose classes a page must use
+#: (None: Sphinx's highlighted code, always in ``<div class="highlight">``)
+STYLESHEETS_BY_USE = {"pygments.css": None, "rules-fidelity.css": STATIC_DIR / "rules-fidelity.css"}
+_CLASS_ATTRIBUTE = re.compile(r'\bclass="([^"]*)"')
 
 
 def default_favicon(app: Sphinx, config: Config) -> None:
@@ -63,3 +70,27 @@ def write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     pages += ["genindex.html"]
     write_text_atomic(Path(app.builder.outdir, "sitemap.xml"),
                       sitemap(sorted(set(pages)), app.config.html_baseurl))
+
+
+@cache
+def stylesheet_classes(path: Path | None) -> frozenset[str]:
+    """The classes a stylesheet's selectors name (``.law-insert`` -> ``law-insert``)."""
+    if path is None:
+        return frozenset({"highlight"})
+    css = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return frozenset(re.findall(r"\.(-?[_a-zA-Z][\w-]*)", css))
+
+
+def page_stylesheets(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.document | None) -> None:
+    """html-page-context: the stylesheets of ``STYLESHEETS_BY_USE`` left off a page that uses
+    none of their classes (the list is the builder's, restored for the next page)."""
+    files = context.get("css_files")
+    if not isinstance(files, list):
+        return
+    used = {name for value in _CLASS_ATTRIBUTE.findall(context.get("body") or "")
+            for name in value.split()}
+    unused = {name for name, source in STYLESHEETS_BY_USE.items()
+              if not used & stylesheet_classes(source)}
+    files[:] = [css for css in files
+                if posixpath.basename(str(getattr(css, "filename", css))) not in unused]

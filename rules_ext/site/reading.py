@@ -237,8 +237,12 @@ def _raises(block: nodes.Element) -> bool:
 
 
 def _text_result(output: str) -> nodes.container:
-    """Chinese output (a ruling) as lines, indented lines nested under the line above."""
-    box = nodes.container(classes=[RESULT, "worked-result-text"])
+    """Chinese output (a ruling) as lines, indented lines nested under the line above. Not
+    searched (``no-search``: neither in Sphinx's index nor in the snippet text): a ruling's
+    lines are the tree's questions and the provisions it quotes, which the law pages hold (as the
+    assistant's questionnaires, left out of the index for the same reason); the example's own
+    prose around it is searched."""
+    box = nodes.container(classes=[RESULT, "worked-result-text", "no-search"])
     block = nodes.line_block()
     box += block
     for line in output.split("\n"):

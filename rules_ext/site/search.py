@@ -21,7 +21,11 @@ the index):
 - the index holds the simplified law pages, glossaries and hand-written pages; the generated 繁體
   views (``zh-hant/``) and the comparison pages (``compare/``) are left out (``nosearch``), as
   they repeat the law text: a law is one result, with its 简 and 繁 pages side by side, and a
-  traditional-script query is converted to simplified in the browser;
+  traditional-script query is converted to simplified in the browser; within a page, what
+  carries the class ``no-search`` is neither indexed (Sphinx skips it) nor in the snippets: the
+  navigation, a provision's 沿革 line (it names the other editions' provisions), an edition's
+  contents, the assistant's links to its questionnaires, a worked example's ruling lines (they
+  quote the laws); a printed law's head is added to the page after both are taken;
 - the snippets come from ``_search/<docname>.json``: the law text of the page, provision by
   provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
   errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from required_tools import require
+from test_real_site import _indexed_pages, _search_index
 
 from rules_ext.corpus import load_corpus
 from rules_ext.corpus.catalogue import law_pdf_name
@@ -114,6 +115,32 @@ def test_history_lines_link_the_other_editions_and_agree_with_the_comparison(rea
     assert "law-history" not in (out / "1991" / "law-60.html").read_text(encoding="utf-8")
     hant = _text(next(iter(_histories((out / "hant/1999/law-27.html").read_text(encoding="utf-8")).values())))
     assert "對照" in hant and "对照" not in hant and "改動" in hant
+
+
+@pytest.mark.parametrize("site", ["", "hant"], ids=["简体", "繁體"])
+def test_history_lines_and_print_heads_stay_out_of_the_search(real_site, site):
+    """A 沿革 line names the other editions' provisions (… → 本版 → 2008年版第27条B款1项) and a
+    printed law's head its citation and build date: neither is in Sphinx's index nor in the
+    snippet text (the line is ``no-search``, the head is added to the page after both are
+    taken), so a query naming another edition or its law does not find a page by its history."""
+    out = real_site.outdir / site
+    index = _search_index(out)
+    naming = []
+    for edition in ("1991", "1999"):
+        for path in sorted((out / edition).glob("law-*.html")):
+            page = path.read_text(encoding="utf-8")
+            lines = re.findall(r'<div class="(law-history[^"]*)">', page)
+            assert all("no-search" in classes.split() for classes in lines), path
+            if any("2008年版" in _text(line) for line in _histories(page).values()):
+                naming.append(f"{edition}/{path.stem}")
+            assert 'class="law-print-head"' in page, path
+    assert len(naming) >= 16, naming  # Laws 1-8 of 1991 and 1999: the 2008 excerpt has them
+    for word in ("2008", "沿革", "生成"):  # 2008年版, 沿革：, 生成日期 (the print head)
+        assert not _indexed_pages(index, word) & set(naming), word
+    for docname in naming:
+        text = " ".join(t for _, t in json.loads(
+            (out / "_search" / f"{docname}.json").read_text(encoding="utf-8"))["blocks"])
+        assert "沿革" not in text and "2008年版" not in text and "生成日期" not in text, docname
 
 
 def test_history_follows_the_comparisons_alignment():

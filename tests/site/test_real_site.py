@@ -10,6 +10,7 @@ import pytest
 from visible_words import count_site
 
 from rules_ext.corpus import load_corpus
+from rules_ext.site.script import to_traditional
 
 pytestmark = pytest.mark.slow
 
@@ -89,11 +90,7 @@ def _search_index(outdir: Path) -> dict:
 
 @pytest.mark.parametrize("word, laws", [("藏牌", range(61, 65)), ("明手", range(42, 44))])
 def test_search_finds_chinese_terms(real_site, word, laws):
-    index = _search_index(real_site.outdir)
-    found = set()
-    for table in ("terms", "titleterms"):
-        hits = index[table].get(word, [])
-        found |= {index["docnames"][i] for i in ([hits] if isinstance(hits, int) else hits)}
+    found = _indexed_pages(_search_index(real_site.outdir), word)
     for number in laws:
         assert f"1991/law-{number}" in found, (word, number)
 
@@ -299,6 +296,77 @@ def test_search_snippet_text_is_the_law_text(real_site):
     assert path.stat().st_size < 10_000
     data = (real_site.outdir / "_static" / "rules-search-data.js").read_text(encoding="utf-8")
     assert data.startswith("window.RULES_SEARCH=") and "未按顺序" in data
+
+
+def _snippet_text(outdir: Path, docname: str) -> str:
+    page = json.loads((outdir / "_search" / f"{docname}.json").read_text(encoding="utf-8"))
+    return " ".join(text for _, text in page["blocks"])
+
+
+def _indexed_pages(index: dict, word: str, tables: tuple[str, ...] = ("terms", "titleterms")) -> set[str]:
+    """The pages the search index finds ``word`` on (in their text or titles)."""
+    found = set()
+    for table in tables:
+        hits = index[table].get(word, [])
+        found |= {index["docnames"][i] for i in ([hits] if isinstance(hits, int) else hits)}
+    return found
+
+
+@pytest.mark.parametrize("site", ["", "hant"], ids=["简体", "繁體"])
+def test_search_leaves_out_what_repeats_the_laws_or_leads_to_them(real_site, site):
+    """Not indexed nor in the snippets (``no-search``), on both sites: a worked example's ruling
+    lines (the tree's questions and the provisions it quotes: the law pages hold them), the
+    assistant's links to its questionnaires with the provisions each cites, an edition's contents
+    (links to the law pages); what the pages say themselves is searched."""
+    out = real_site.outdir / site
+    index = _search_index(out)
+    words = to_traditional if site else str  # what the 繁體 site writes: its text converted
+    example = (out / "examples" / "rulings-auction.html").read_text(encoding="utf-8")
+    rulings = re.findall(r'<div class="([^"]*worked-result-text[^"]*)">\s*<div class="line-block">\s*'
+                         r'<div class="line">([^<]+)</div>', example)
+    assert len(rulings) >= 8, rulings[:2]  # a ruling's first line: 同时叫牌（1991年版）
+    text = _snippet_text(out, "examples/rulings-auction")
+    for classes, first_line in rulings:
+        assert "no-search" in classes.split() and first_line not in text, first_line
+    assert words("的同时西家叫2♦") in text  # the example's own words
+    assistant = _snippet_text(out, "assistant/index")
+    assert words("问卷") in assistant and words("（第27条）") in assistant  # the kinds and their laws
+    assert words("引用第") not in assistant and words("裁判长判断1项") not in assistant
+    for edition in ("1991", "1999"):
+        contents = _snippet_text(out, f"{edition}/index")
+        assert words("要领") in contents and words("第27条") not in contents, contents[:200]
+    word = words("不足")  # of 不足叫牌, Law 27's title (jieba: 不足 叫牌)
+    assert _indexed_pages(index, word) >= {"1991/law-27", "1999/law-27"}
+    assert not _indexed_pages(index, word) & {"1991/index", "1999/index", "2008/index", "1999-trad/index"}
+
+
+@pytest.mark.parametrize("site", ["", "hant"], ids=["简体", "繁體"])
+def test_search_objects_hold_the_delivered_traditional_copy(real_site, site):
+    """A label typed in the search box is looked up in the index's objects: the provisions of
+    each edition's own text, the delivered 繁體 copy (1999-trad) included, so a label jump names
+    it among the other editions; never a converted view."""
+    index = _search_index(real_site.outdir / site)
+    found = {(index["docnames"][doc], anchor or name)
+             for objects in index["objects"].values() for doc, _, _, anchor, name in objects}
+    for label in ("27", "27B", "27B1a"):
+        assert {("1991/law-27", label), ("1999/law-27", label), ("1999-trad/law-27", label)} <= found
+    assert not any(doc.startswith("zh-hant/") for doc, _ in found)
+
+
+def test_stylesheets_only_on_the_pages_that_use_them(real_site):
+    """Sphinx's code colours (pygments.css, 20 kB) only with highlighted code, the editors' marks
+    (rules-fidelity.css) only where a page has one: the search page loads neither."""
+    for path, page in real_site.pages.items():
+        where = path.relative_to(real_site.outdir)
+        code = '<div class="highlight' in page.html
+        assert ("_static/pygments.css" in page.html) == code, where
+        if re.search(r'class="[^"]*\b(law-insert|law-misprint|law-table)\b', page.html):
+            assert "_static/rules-fidelity.css" in page.html, where
+    search_page = (real_site.outdir / "search.html").read_text(encoding="utf-8")
+    assert "pygments.css" not in search_page and "rules-fidelity.css" not in search_page
+    assert "_static/rules.css" in search_page
+    assert "_static/pygments.css" in (real_site.outdir / "examples" / "law-27.html").read_text("utf-8")
+    assert "_static/rules-fidelity.css" in (real_site.outdir / "1991" / "law-77.html").read_text("utf-8")
 
 
 def test_general_index_lists_laws_and_terms(real_site):
