@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -124,12 +125,16 @@ def publish_events(app: Sphinx) -> None:
         found = find_events(folder) if folder is not None else []
     except RulesError as exc:
         logger.error("%s", exc, type="rules", subtype="events")
-        found = []
+        found, read = [], False
+    else:
+        read = True
     if found:
         use_dd_cache(None)  # solved deals kept across builds, as by the commands ($RULES_EXT_DD_CACHE, ~/.cache)
     hant = is_traditional(app.config)
     state = Path(app.doctreedir, "rules-events")
     state.mkdir(parents=True, exist_ok=True)
+    if read:  # a folder that did not read says nothing of which events left it
+        remove_stale_events(app, state, {files.name for files in found})
     listing: dict[str, dict[str, Any]] = {}
     for files in found:
         out = Path(app.outdir, FOLDER, files.name)
@@ -156,13 +161,34 @@ def publish_events(app: Sphinx) -> None:
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", files.name,
                     done.pages, done.files, done.size / 1024, time.perf_counter() - started)
         listing[files.name] = asdict(done)
-        stamp_file.write_text(json.dumps({"stamp": stamp, "published": asdict(done)}, ensure_ascii=False),
-                              encoding="utf-8")
+        stamp_file.write_text(json.dumps({"stamp": stamp, "published": asdict(done), "folder": str(out)},
+                                         ensure_ascii=False), encoding="utf-8")
     # the listing as the pages show it: rewritten only when it changes, so the pages holding the
     # directive (which depend on it) are read again only then
     from rules_ext.site.writer import write_if_changed
 
     write_if_changed(listing_file(app), json.dumps(listing, ensure_ascii=False, sort_keys=True))
+
+
+def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
+    """The pages of events no longer in the folder removed from the build's output: only the folders
+    this extension recorded writing (each event's record in ``state`` names its folder), and only
+    when that folder is this build's ``events/NAME/``; anything else in ``events/`` is left alone."""
+    for record in sorted(state.glob("*.json")):
+        name = record.stem
+        if record == listing_file(app) or name in names or not NAME.fullmatch(name):
+            continue
+        try:
+            written = json.loads(record.read_text(encoding="utf-8")).get("folder")
+        except (OSError, ValueError, AttributeError):
+            continue
+        out = Path(app.outdir, FOLDER, name)
+        if written != str(out):
+            continue
+        if out.is_dir() and not out.is_symlink():
+            shutil.rmtree(out)
+            logger.info("rules: event %s no longer in the events folder, its pages removed", name)
+        record.unlink()
 
 
 def listing_file(app: Sphinx) -> Path:
