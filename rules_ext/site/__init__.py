@@ -68,8 +68,8 @@ from rules_ext.site import (  # noqa: F401 (_jieba first: imports jieba quietly)
     search,
 )
 from rules_ext.site.domain import LawDomain, LawRole
-from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.lines import JoinChineseLines
+from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
 
 if TYPE_CHECKING:

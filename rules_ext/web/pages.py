@@ -119,14 +119,28 @@ def html_of(markup: str) -> Markup:
     return Markup(text.replace("<br/>", "<br>"))
 
 
-def _gloss(zh: str, en: str, lang: Lang) -> Markup:
+#: a label that names a side first (南北得分, 东西比赛分): it may wrap after the side only
+_SIDE_FIRST = re.compile(r"(南北|东西)(.*)")
+
+
+def _words(zh: str) -> Markup:
+    """A Chinese label as one or two words that never break inside (a narrow column's heading reads
+    牌号 and 南北 / 得分, never 牌 / 号, 南 / 北 or 东西得 / 分): after a side first (南北, 东西) a
+    line may break, nowhere else in it."""
+    m = _SIDE_FIRST.fullmatch(zh)
+    words = escape(zh) if m is None else escape(m[1]) + Markup("<wbr>" if m[2] else "") + escape(m[2])
+    return Markup('<span class="words">') + words + Markup("</span>")
+
+
+def _gloss(zh: str, en: str, lang: Lang, words: bool = False) -> Markup:
     """A label in the pages' language: Chinese, English, or Chinese with the English marked as a
-    gloss (``lang="en"``)."""
-    if lang is Lang.ZH or zh == en:
-        return Markup(escape(zh))
+    gloss (``lang="en"``); ``words``: the Chinese as words that never break inside (a heading)."""
+    chinese = _words(zh) if words else Markup(escape(zh))
     if lang is Lang.EN:
         return Markup(escape(en))
-    return Markup(f'{escape(zh)} <span lang="en" class="gloss">{escape(en)}</span>')
+    if lang is Lang.ZH or zh == en:
+        return chinese
+    return chinese + Markup(f' <span lang="en" class="gloss">{escape(en)}</span>')
 
 
 def _slug(ident: str) -> str:
@@ -172,6 +186,11 @@ class _Pages:
         zh, en = LABELS[key]
         return _gloss(zh, en, self.lang)
 
+    def heading(self, key: str) -> Markup:
+        """A label as a table's column heading: wraps between its words only (南北 / 得分)."""
+        zh, en = LABELS[key]
+        return _gloss(zh, en, self.lang, words=True)
+
     def words(self, zh: str, en: str) -> Markup:
         return _gloss(zh, en, self.lang)
 
@@ -195,7 +214,8 @@ class _Pages:
         """Page ``here`` (its path in the folder) from ``template``."""
         root = "../" * here.count("/")
         return self.env.get_template(template).render(
-            here=here, root=root, up=self.up, pub=self.pub, event=self.event, label=self.label, words=self.words,
+            here=here, root=root, up=self.up, pub=self.pub, event=self.event, label=self.label, heading=self.heading,
+            words=self.words,
             lang=self.lang.value, script=self.pub.script, other_script=self.pub.other_script,
             html_lang="zh-Hant" if self.pub.script == "hant" else "zh-Hans" if self.lang is not Lang.EN else "en",
             stylesheet=root + STYLESHEET, title_event=self.event.name or Path(self.event.source).stem, **data)
@@ -354,8 +374,8 @@ class _Pages:
                                   html_of(self.marks.line(number, r, "imp", "EW", self.formats.imp(line.imp_ew)))]
             rows.append(row)
         head = ["mp_ns", "mp_ew", "pct"] if matchpoints else ["imp_ns", "imp_ew"]
-        return {"rows": rows, "head": [self.label(k) for k in head], "leads": any(ln.result.lead for ln in br.lines),
-                "key": self.label(key) if key else ""}
+        return {"rows": rows, "head": [self.heading(k) for k in head], "leads": any(ln.result.lead for ln in br.lines),
+                "key": self.heading(key) if key else ""}
 
     # -- a participant -------------------------------------------------------------------------------
     def participant(self, ident: str) -> str:
@@ -400,7 +420,7 @@ class _Pages:
                    if ident in (m.home, m.visit)]
         return self.render(
             "events/participant.html.jinja", self.participant_href(ident, "") or "", ident=ident, names="" if names == ident else names,
-            entry=entry, rows=rows, head=[self.label(k) for k in head], individual=self.individual,
+            entry=entry, rows=rows, head=[self.heading(k) for k in head], individual=self.individual,
             total=column(total) if rows else "", pct=self.formats.pct(entry.pct) if entry.pct is not None else "",
             who=self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
             matches=matches)

@@ -107,7 +107,7 @@ def test_a_board_page_shows_the_traveller_with_our_figures_and_the_par(published
     # one traveller row per result, with our matchpoints
     traveller = page.split('<table class="traveller">')[1].split("</table>")[0]
     assert traveller.count("<tr>") == len(board.lines) + 1  # the header and a row per result
-    assert "<th class=\"opt\">轮次</th>" in traveller  # each result's round, as the printed traveller has it
+    assert "<th class=\"opt\"><span class=\"words\">轮次</span></th>" in traveller  # each result's round, as the printed traveller has it
     for line in board.lines:
         assert f"{line.mp_ns:.2f}" in text
     # the par and the makeable contracts as the hand record prints them
