@@ -17,7 +17,8 @@ reads one::
 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
 its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
 the templates) have not changed since the last build is not published again (a digest of them in
-the doctrees folder); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
+the doctrees folder, which also records the folder it wrote: an event taken out of the events folder has
+that folder removed at the next build, nothing else); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
 else ``~/.cache/rules-ext/dd``). ``.. rules-events::`` lists the published events (name, date, kind, boards)
 with a link to each one's ranking; the page holding it is read again when the list changes.
 """
@@ -40,6 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Placement, publish_event
 from rules_ext.errors import RulesError
+from rules_ext.web.pages import chinese_date
 
 logger = logging.getLogger(__name__)
 
@@ -205,12 +207,6 @@ def _title(text: str) -> list[nodes.Node]:
     return [nodes.Text(m[1] + " "), nodes.inline("", m[2], classes=["language-en"])]
 
 
-def _date(text: str) -> str:
-    """A PBN date (``2026.11.26``) as a Chinese reader writes it (``2026年11月26日``); another as given."""
-    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text)
-    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
-
-
 class EventsDirective(SphinxDirective):
     """``.. rules-events::``: the events of ``rules_events_dir`` as published with this build,
     latest first: name (linked to its ranking), date, kind and number of boards."""
@@ -231,7 +227,7 @@ class EventsDirective(SphinxDirective):
         for name, e in sorted(listing.items(), key=lambda kv: (kv[1]["date"], kv[0]), reverse=True):
             link = nodes.reference("", "", *_title(e["title"]), refuri=f"{up}{FOLDER}/{name}/index.html",
                                    internal=False)
-            facts = " · ".join(filter(None, [_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
+            facts = " · ".join(filter(None, [chinese_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
             items += nodes.list_item("", nodes.paragraph("", "", link, nodes.Text(f" — {facts}")))
         return [items]
 

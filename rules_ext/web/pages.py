@@ -143,6 +143,17 @@ def _gloss(zh: str, en: str, lang: Lang, words: bool = False) -> Markup:
     return chinese + Markup(f' <span lang="en" class="gloss">{escape(en)}</span>')
 
 
+def chinese_date(text: str) -> str:
+    """A PBN or USEBIO date (``2026.11.26``, ``2026-11-26``) as a Chinese reader writes it
+    (``2026年11月26日``); another as given.
+
+    >>> chinese_date("2026.11.06"), chinese_date("2026-1-6"), chinese_date("Thursday")
+    ('2026年11月6日', '2026年1月6日', 'Thursday')
+    """
+    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text.strip())
+    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
+
+
 def _slug(ident: str) -> str:
     """A file name for a participant id: letters, digits, ``-`` and ``_`` kept, the rest as its
     code point (so two ids never share a file)."""
@@ -218,7 +229,8 @@ class _Pages:
             words=self.words,
             lang=self.lang.value, script=self.pub.script, other_script=self.pub.other_script,
             html_lang="zh-Hant" if self.pub.script == "hant" else "zh-Hans" if self.lang is not Lang.EN else "en",
-            stylesheet=root + STYLESHEET, title_event=self.event.name or Path(self.event.source).stem, **data)
+            stylesheet=root + STYLESHEET, title_event=self.event.name or Path(self.event.source).stem,
+            event_date=self.event.date if self.lang is Lang.EN else chinese_date(self.event.date or ""), **data)
 
     # -- the ranking ------------------------------------------------------------------------------
     def index(self) -> str:

@@ -273,3 +273,12 @@ def test_a_provisions_address_is_the_sites_law_page_and_anchor():
     assert provision_page(corpus.edition("1991"), "45C4b") == "1991/law-45.html#45C4b"
     # a provision the page has no anchor for: its nearest ancestor's (as the site's references do)
     assert provision_page(corpus.edition("1999"), "16A9") == "1999/law-16.html#16A"
+
+
+def test_the_events_date_is_written_the_chinese_way(published):
+    """The head of every page dates the event as the site's listing does (2026年11月26日), never
+    the file's 2026.11.26."""
+    for page in ("index.html", "boards/1.html", "pairs/3.html"):
+        html = (published / page).read_text(encoding="utf-8")
+        assert '<span class="date">2026年11月26日</span>' in html, page
+        assert "2026.11.26" not in html, page
