@@ -132,6 +132,38 @@ def _words(zh: str) -> Markup:
     return Markup('<span class="words">') + words + Markup("</span>")
 
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: a line of a record: its Chinese, then its English (``维持裁判长的裁决。The director's ruling is upheld.``)
+#: (after a full stop, or a space after Chinese: never a word inside the Chinese; at least two words)
+_ENGLISH_AFTER = re.compile(r"(.*(?:[。！？；]|[\u3400-\u9fff]\s))\s*([A-Z][^\u3400-\u9fff\s]*\s[^\u3400-\u9fff]*)", re.S)
+
+
+def english_as_gloss(markup: Markup) -> Markup:
+    """A bilingual record's text (its facts, ruling, appeal: Chinese, then the same in English,
+    on its own line or after the Chinese sentence) with each English part marked as a gloss
+    (``lang="en"``: grey, left out on a phone, as the labels' English is); one language as it is.
+
+    >>> str(english_as_gloss(Markup("北家迟疑后不叫。<br>North hesitated.<br>维持原判。The ruling stands.")))
+    '北家迟疑后不叫。<span lang="en" class="gloss"><br>North hesitated.</span><br>维持原判。<span lang="en" \
+class="gloss"> The ruling stands.</span>'
+    >>> str(english_as_gloss(Markup("按 Neuberg 公式折算，见打印本（PDF）")))
+    '按 Neuberg 公式折算，见打印本（PDF）'
+    """
+    text = str(markup)
+    if not _CJK.search(text):
+        return markup
+    out = []
+    for i, line in enumerate(text.split("<br>")):
+        plain = re.sub(r"<[^>]+>", "", line)
+        if i and plain.strip() and not _CJK.search(plain):
+            out.append(f'<span lang="en" class="gloss"><br>{line}</span>')
+            continue
+        m = _ENGLISH_AFTER.fullmatch(line)
+        line = f'{m[1]}<span lang="en" class="gloss"> {m[2]}</span>' if m else line
+        out.append(("<br>" if i else "") + line)
+    return Markup("".join(out))
+
+
 def _gloss(zh: str, en: str, lang: Lang, words: bool = False) -> Markup:
     """A label in the pages' language: Chinese, English, or Chinese with the English marked as a
     gloss (``lang="en"``); ``words``: the Chinese as words that never break inside (a heading)."""
@@ -502,13 +534,20 @@ class _Pages:
         return self.render(
             "events/ruling.html.jinja", f"rulings/{number}.html", number=number, record=record,
             board_href=f"{root}boards/{record.board}.html" if known else "",
-            facts=html_of(text_markup(record.facts)) if record.facts else "",
-            decision=html_of(text_markup(record.ruling)) if record.ruling else "",
+            facts=self._record_text(record.facts),
+            decision=self._record_text(record.ruling),
             laws=laws, adjusted=adjusted, at_table=at_table,
             adjusted_word=self.label({"may": "adjusted_may", "must": "adjusted_must"}[record.adjusted_score])
             if record.adjusted_score in ("may", "must") else "",
-            appeal=html_of(text_markup(record.appeal.decision)) if record.appeal and record.appeal.decision else "",
+            appeal=self._record_text(record.appeal.decision if record.appeal else ""),
             pdf=self.up + self.pub.ruling_pdfs[number] if number in self.pub.ruling_pdfs else "")
+
+    def _record_text(self, text: str | None) -> Markup | str:
+        """A text of a ruling record as the page shows it: its English a gloss unless the page is English."""
+        if not text:
+            return ""
+        markup = html_of(text_markup(text))
+        return markup if self.lang is Lang.EN else english_as_gloss(markup)
 
     def rulings_index(self) -> str:
         return self.render("events/rulings.html.jinja", "rulings/index.html",

@@ -282,3 +282,17 @@ def test_the_events_date_is_written_the_chinese_way(published):
         html = (published / page).read_text(encoding="utf-8")
         assert '<span class="date">2026年11月26日</span>' in html, page
         assert "2026.11.26" not in html, page
+
+
+def test_a_rulings_english_is_a_marked_gloss(published):
+    """The record's facts, ruling and appeal are bilingual: each English part is marked as English
+    (``lang="en"``, the gloss a phone leaves out), the Chinese stays the page's text."""
+    page = (published / "rulings" / "1.html").read_text(encoding="utf-8")
+    glosses = re.findall(r'<span lang="en" class="gloss">(.*?)</span>(?=[<\s])', page, flags=re.S)
+    assert any("East opened 1" in g for g in glosses), glosses  # the facts' English line
+    assert any("The director&#x27;s ruling is upheld." in g or "The director's ruling is upheld." in g
+               for g in glosses), glosses  # after the appeal's Chinese sentence
+    outside = re.sub(r'<span lang="en" class="gloss">.*?</span></p>|<span lang="en" class="gloss">'
+                     r'<br>[^<]*(?:<span class="red">.</span>[^<]*)*</span>', "", page, flags=re.S)
+    assert "East opened" not in outside and "ruling is upheld" not in outside
+    assert "北家明显迟疑" in text_of(page) and "维持裁判长的裁决。" in text_of(page)
