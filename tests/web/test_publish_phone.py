@@ -1,8 +1,8 @@
 """A published event's tables on a phone (375 px) in a real headless browser (chromium through
 selenium: tests/site/browser_tools.py): a column heading wraps between its words only (南北 / 得分,
-东西 / 比赛分), never inside one (南 / 北, 东西得 / 分), on the traveller of a pairs board and on a
-teams match. The pages are published by the command (``publish --no-pdf``) into a temporary folder
-and opened from ``file://``, as a director opens them.
+东西 / 比赛分), never inside one (南 / 北, 东西得 / 分), on the traveller of a pairs board, on a
+teams match and on the teams' ranking (名次, 国际分). The pages are published by the command
+(``publish --no-pdf``) into a temporary folder and opened from ``file://``, as a director opens them.
 """
 from __future__ import annotations
 
@@ -67,6 +67,7 @@ def broken_words(driver) -> list[list[str]]:
 @pytest.mark.parametrize("sample, page, heading", [
     (PAIRS, "boards/1.html", "南北得分"),
     (TEAMS, "matches/1.html", "南北得分"),
+    (TEAMS, "index.html", "国际分"),
 ])
 def test_a_heading_wraps_between_words_only_on_a_phone(tmp_path, sample, page, heading):
     out = tmp_path / "event"
