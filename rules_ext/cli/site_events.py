@@ -17,7 +17,8 @@ reads one::
 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
 its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
 the templates) have not changed since the last build is not published again (a digest of them in
-the doctrees folder); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
+the doctrees folder, which also records the folder it wrote: an event taken out of the events folder has
+that folder removed at the next build, nothing else); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
 else ``~/.cache/rules-ext/dd``). ``.. rules-events::`` lists the published events (name, date, kind, boards)
 with a link to each one's ranking; the page holding it is read again when the list changes.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -39,6 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Placement, publish_event
 from rules_ext.errors import RulesError
+from rules_ext.web.pages import chinese_date
 
 logger = logging.getLogger(__name__)
 
@@ -124,12 +127,16 @@ def publish_events(app: Sphinx) -> None:
         found = find_events(folder) if folder is not None else []
     except RulesError as exc:
         logger.error("%s", exc, type="rules", subtype="events")
-        found = []
+        found, read = [], False
+    else:
+        read = True
     if found:
         use_dd_cache(None)  # solved deals kept across builds, as by the commands ($RULES_EXT_DD_CACHE, ~/.cache)
     hant = is_traditional(app.config)
     state = Path(app.doctreedir, "rules-events")
     state.mkdir(parents=True, exist_ok=True)
+    if read:  # a folder that did not read says nothing of which events left it
+        remove_stale_events(app, state, {files.name for files in found})
     listing: dict[str, dict[str, Any]] = {}
     for files in found:
         out = Path(app.outdir, FOLDER, files.name)
@@ -156,13 +163,34 @@ def publish_events(app: Sphinx) -> None:
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", files.name,
                     done.pages, done.files, done.size / 1024, time.perf_counter() - started)
         listing[files.name] = asdict(done)
-        stamp_file.write_text(json.dumps({"stamp": stamp, "published": asdict(done)}, ensure_ascii=False),
-                              encoding="utf-8")
+        stamp_file.write_text(json.dumps({"stamp": stamp, "published": asdict(done), "folder": str(out)},
+                                         ensure_ascii=False), encoding="utf-8")
     # the listing as the pages show it: rewritten only when it changes, so the pages holding the
     # directive (which depend on it) are read again only then
     from rules_ext.site.writer import write_if_changed
 
     write_if_changed(listing_file(app), json.dumps(listing, ensure_ascii=False, sort_keys=True))
+
+
+def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
+    """The pages of events no longer in the folder removed from the build's output: only the folders
+    this extension recorded writing (each event's record in ``state`` names its folder), and only
+    when that folder is this build's ``events/NAME/``; anything else in ``events/`` is left alone."""
+    for record in sorted(state.glob("*.json")):
+        name = record.stem
+        if record == listing_file(app) or name in names or not NAME.fullmatch(name):
+            continue
+        try:
+            written = json.loads(record.read_text(encoding="utf-8")).get("folder")
+        except (OSError, ValueError, AttributeError):
+            continue
+        out = Path(app.outdir, FOLDER, name)
+        if written != str(out):
+            continue
+        if out.is_dir() and not out.is_symlink():
+            shutil.rmtree(out)
+            logger.info("rules: event %s no longer in the events folder, its pages removed", name)
+        record.unlink()
 
 
 def listing_file(app: Sphinx) -> Path:
@@ -177,12 +205,6 @@ def _title(text: str) -> list[nodes.Node]:
     if m is None:
         return [nodes.Text(text)]
     return [nodes.Text(m[1] + " "), nodes.inline("", m[2], classes=["language-en"])]
-
-
-def _date(text: str) -> str:
-    """A PBN date (``2026.11.26``) as a Chinese reader writes it (``2026年11月26日``); another as given."""
-    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text)
-    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
 
 
 class EventsDirective(SphinxDirective):
@@ -205,7 +227,7 @@ class EventsDirective(SphinxDirective):
         for name, e in sorted(listing.items(), key=lambda kv: (kv[1]["date"], kv[0]), reverse=True):
             link = nodes.reference("", "", *_title(e["title"]), refuri=f"{up}{FOLDER}/{name}/index.html",
                                    internal=False)
-            facts = " · ".join(filter(None, [_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
+            facts = " · ".join(filter(None, [chinese_date(e["date"]), KINDS.get(e["kind"], ""), f"{e['boards']}副牌"]))
             items += nodes.list_item("", nodes.paragraph("", "", link, nodes.Text(f" — {facts}")))
         return [items]
 

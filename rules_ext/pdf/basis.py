@@ -203,8 +203,11 @@ def board_basis(board: BoardResults, results: EventResults, options: PrintOption
     first = ""  # what reads the same in every language: the top
     if method == "matchpoints" and board.top is not None:
         top = mp_format(board.top) if mp_format is not None else f"{board.top:g}"
-        first = f"{options.label('max')}: {top}" + (" (Neuberg)" if board.neuberg else "") + \
-            f"; {results.scale or '2/1/0'}"
+        if options.lang is Lang.ZH:  # Chinese punctuation; the scale is the event's, said on its first page
+            first = f"{options.label('max')}：{top}" + ("（按 Neuberg 公式折算）" if board.neuberg else "")
+        else:
+            first = f"{options.label('max')}: {top}" + (" (Neuberg)" if board.neuberg else "") + \
+                f"; {results.scale or '2/1/0'}"
     elif method == "butler" and board.datum is not None:
         played = [ln.score_ns for ln in board.lines if ln.score_ns is not None]
         datum = f"{board.datum:+d}" if board.datum else "0"
@@ -226,7 +229,7 @@ def board_basis(board: BoardResults, results: EventResults, options: PrintOption
     if not parts:
         return first
     said = _say("；".join(z for z, _ in parts), "; ".join(e for _, e in parts), options)
-    return f"{first}; {said}" if first else said
+    return (f"{first}{'；' if options.lang is Lang.ZH else '; '}{said}") if first else said
 
 
 def datum_text(datum: int | None) -> str:

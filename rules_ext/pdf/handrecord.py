@@ -124,7 +124,9 @@ def dd_table(dd: DoubleDummy, options: PrintOptions, styles: Styles, cell: float
 
 def makeable_markup(dd: DoubleDummy, options: PrintOptions) -> str:
     """The highest contract each side makes in each strain (NT ♠ ♥ ♦ ♣), by the better of its two
-    declarers: ``南北: 3无将 4♠ 5♦ · 东西: 2♥``; a side that makes nothing gets ``—``."""
+    declarers: ``南北：3无将 4♠ 5♦ · 东西：2♥`` (``NS: 3NT 4♠ 5♦ · EW: 2♥``); a side that makes nothing
+    gets ``—``."""
+    colon = "：" if options.lang is Lang.ZH else ": "
     parts = []
     for key, seats in (("ns_pair", (Seat.N, Seat.S)), ("ew_pair", (Seat.E, Seat.W))):
         made = []
@@ -132,7 +134,7 @@ def makeable_markup(dd: DoubleDummy, options: PrintOptions) -> str:
             best = max(dd.get(seat, strain) for seat in seats)
             if best >= 7:
                 made.append(contract_text(Contract(best - 6, strain), options))
-        parts.append(f"{options.label(key)}: {' '.join(made) or '—'}")
+        parts.append(f"{options.label(key)}{colon}{' '.join(made) or '—'}")
     return " · ".join(parts)
 
 

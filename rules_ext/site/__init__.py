@@ -68,6 +68,7 @@ from rules_ext.site import (  # noqa: F401 (_jieba first: imports jieba quietly)
     search,
 )
 from rules_ext.site.domain import LawDomain, LawRole
+from rules_ext.site.lines import JoinChineseLines
 from rules_ext.site.search import BridgeSearchChinese
 from rules_ext.site.suits import RedSuits
 
@@ -304,6 +305,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_css_file("rules-reading.css")
     app.add_js_file("script-switch.js", defer="defer")
     app.add_post_transform(RedSuits)
+    app.add_post_transform(JoinChineseLines)
     app.connect("config-inited", validate_config)
     app.connect("config-inited", publish.default_favicon)
     app.connect("config-inited", hant.config_inited)

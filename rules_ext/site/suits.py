@@ -22,7 +22,7 @@ class RedSuits(SphinxPostTransform):
 
     def run(self, **kwargs) -> None:
         for text in list(self.document.findall(nodes.Text)):
-            if not RED_SUITS.search(text) or _inside(text, _SKIP):
+            if not RED_SUITS.search(text) or inside(text, _SKIP):
                 continue
             pieces: list[nodes.Node] = []
             for piece in RED_SUITS.split(str(text)):
@@ -35,7 +35,7 @@ class RedSuits(SphinxPostTransform):
             text.parent.replace(text, pieces)
 
 
-def _inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
+def inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
     parent = node.parent
     while parent is not None:
         if isinstance(parent, kinds):

@@ -119,14 +119,71 @@ def html_of(markup: str) -> Markup:
     return Markup(text.replace("<br/>", "<br>"))
 
 
-def _gloss(zh: str, en: str, lang: Lang) -> Markup:
+#: a label that names a side first (南北得分, 东西比赛分): it may wrap after the side only
+_SIDE_FIRST = re.compile(r"(南北|东西)(.*)")
+
+
+def _words(zh: str) -> Markup:
+    """A Chinese label as one or two words that never break inside (a narrow column's heading reads
+    牌号 and 南北 / 得分, never 牌 / 号, 南 / 北 or 东西得 / 分): after a side first (南北, 东西) a
+    line may break, nowhere else in it."""
+    m = _SIDE_FIRST.fullmatch(zh)
+    words = escape(zh) if m is None else escape(m[1]) + Markup("<wbr>" if m[2] else "") + escape(m[2])
+    return Markup('<span class="words">') + words + Markup("</span>")
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: a line of a record: its Chinese, then its English (``维持裁判长的裁决。The director's ruling is upheld.``)
+#: (after a full stop, or a space after Chinese: never a word inside the Chinese; at least two words)
+_ENGLISH_AFTER = re.compile(r"(.*(?:[。！？；]|[\u3400-\u9fff]\s))\s*([A-Z][^\u3400-\u9fff\s]*\s[^\u3400-\u9fff]*)", re.S)
+
+
+def english_as_gloss(markup: Markup) -> Markup:
+    """A bilingual record's text (its facts, ruling, appeal: Chinese, then the same in English,
+    on its own line or after the Chinese sentence) with each English part marked as a gloss
+    (``lang="en"``: grey, left out on a phone, as the labels' English is); one language as it is.
+
+    >>> str(english_as_gloss(Markup("北家迟疑后不叫。<br>North hesitated.<br>维持原判。The ruling stands.")))
+    '北家迟疑后不叫。<span lang="en" class="gloss"><br>North hesitated.</span><br>维持原判。<span lang="en" \
+class="gloss"> The ruling stands.</span>'
+    >>> str(english_as_gloss(Markup("按 Neuberg 公式折算，见打印本（PDF）")))
+    '按 Neuberg 公式折算，见打印本（PDF）'
+    """
+    text = str(markup)
+    if not _CJK.search(text):
+        return markup
+    out = []
+    for i, line in enumerate(text.split("<br>")):
+        plain = re.sub(r"<[^>]+>", "", line)
+        if i and plain.strip() and not _CJK.search(plain):
+            out.append(f'<span lang="en" class="gloss"><br>{line}</span>')
+            continue
+        m = _ENGLISH_AFTER.fullmatch(line)
+        line = f'{m[1]}<span lang="en" class="gloss"> {m[2]}</span>' if m else line
+        out.append(("<br>" if i else "") + line)
+    return Markup("".join(out))
+
+
+def _gloss(zh: str, en: str, lang: Lang, words: bool = False) -> Markup:
     """A label in the pages' language: Chinese, English, or Chinese with the English marked as a
-    gloss (``lang="en"``)."""
-    if lang is Lang.ZH or zh == en:
-        return Markup(escape(zh))
+    gloss (``lang="en"``); ``words``: the Chinese as words that never break inside (a heading)."""
+    chinese = _words(zh) if words else Markup(escape(zh))
     if lang is Lang.EN:
         return Markup(escape(en))
-    return Markup(f'{escape(zh)} <span lang="en" class="gloss">{escape(en)}</span>')
+    if lang is Lang.ZH or zh == en:
+        return chinese
+    return chinese + Markup(f' <span lang="en" class="gloss">{escape(en)}</span>')
+
+
+def chinese_date(text: str) -> str:
+    """A PBN or USEBIO date (``2026.11.26``, ``2026-11-26``) as a Chinese reader writes it
+    (``2026年11月26日``); another as given.
+
+    >>> chinese_date("2026.11.06"), chinese_date("2026-1-6"), chinese_date("Thursday")
+    ('2026年11月6日', '2026年1月6日', 'Thursday')
+    """
+    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text.strip())
+    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
 
 
 def _slug(ident: str) -> str:
@@ -172,6 +229,11 @@ class _Pages:
         zh, en = LABELS[key]
         return _gloss(zh, en, self.lang)
 
+    def heading(self, key: str) -> Markup:
+        """A label as a table's column heading: wraps between its words only (南北 / 得分)."""
+        zh, en = LABELS[key]
+        return _gloss(zh, en, self.lang, words=True)
+
     def words(self, zh: str, en: str) -> Markup:
         return _gloss(zh, en, self.lang)
 
@@ -195,10 +257,12 @@ class _Pages:
         """Page ``here`` (its path in the folder) from ``template``."""
         root = "../" * here.count("/")
         return self.env.get_template(template).render(
-            here=here, root=root, up=self.up, pub=self.pub, event=self.event, label=self.label, words=self.words,
+            here=here, root=root, up=self.up, pub=self.pub, event=self.event, label=self.label, heading=self.heading,
+            words=self.words,
             lang=self.lang.value, script=self.pub.script, other_script=self.pub.other_script,
             html_lang="zh-Hant" if self.pub.script == "hant" else "zh-Hans" if self.lang is not Lang.EN else "en",
-            stylesheet=root + STYLESHEET, title_event=self.event.name or Path(self.event.source).stem, **data)
+            stylesheet=root + STYLESHEET, title_event=self.event.name or Path(self.event.source).stem,
+            event_date=self.event.date if self.lang is Lang.EN else chinese_date(self.event.date or ""), **data)
 
     # -- the ranking ------------------------------------------------------------------------------
     def index(self) -> str:
@@ -354,8 +418,8 @@ class _Pages:
                                   html_of(self.marks.line(number, r, "imp", "EW", self.formats.imp(line.imp_ew)))]
             rows.append(row)
         head = ["mp_ns", "mp_ew", "pct"] if matchpoints else ["imp_ns", "imp_ew"]
-        return {"rows": rows, "head": [self.label(k) for k in head], "leads": any(ln.result.lead for ln in br.lines),
-                "key": self.label(key) if key else ""}
+        return {"rows": rows, "head": [self.heading(k) for k in head], "leads": any(ln.result.lead for ln in br.lines),
+                "key": self.heading(key) if key else ""}
 
     # -- a participant -------------------------------------------------------------------------------
     def participant(self, ident: str) -> str:
@@ -400,7 +464,7 @@ class _Pages:
                    if ident in (m.home, m.visit)]
         return self.render(
             "events/participant.html.jinja", self.participant_href(ident, "") or "", ident=ident, names="" if names == ident else names,
-            entry=entry, rows=rows, head=[self.label(k) for k in head], individual=self.individual,
+            entry=entry, rows=rows, head=[self.heading(k) for k in head], individual=self.individual,
             total=column(total) if rows else "", pct=self.formats.pct(entry.pct) if entry.pct is not None else "",
             who=self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
             matches=matches)
@@ -470,13 +534,20 @@ class _Pages:
         return self.render(
             "events/ruling.html.jinja", f"rulings/{number}.html", number=number, record=record,
             board_href=f"{root}boards/{record.board}.html" if known else "",
-            facts=html_of(text_markup(record.facts)) if record.facts else "",
-            decision=html_of(text_markup(record.ruling)) if record.ruling else "",
+            facts=self._record_text(record.facts),
+            decision=self._record_text(record.ruling),
             laws=laws, adjusted=adjusted, at_table=at_table,
             adjusted_word=self.label({"may": "adjusted_may", "must": "adjusted_must"}[record.adjusted_score])
             if record.adjusted_score in ("may", "must") else "",
-            appeal=html_of(text_markup(record.appeal.decision)) if record.appeal and record.appeal.decision else "",
+            appeal=self._record_text(record.appeal.decision if record.appeal else ""),
             pdf=self.up + self.pub.ruling_pdfs[number] if number in self.pub.ruling_pdfs else "")
+
+    def _record_text(self, text: str | None) -> Markup | str:
+        """A text of a ruling record as the page shows it: its English a gloss unless the page is English."""
+        if not text:
+            return ""
+        markup = html_of(text_markup(text))
+        return markup if self.lang is Lang.EN else english_as_gloss(markup)
 
     def rulings_index(self) -> str:
         return self.render("events/rulings.html.jinja", "rulings/index.html",

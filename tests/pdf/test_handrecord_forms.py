@@ -190,7 +190,7 @@ def test_makeable_contracts_and_frequencies():
     (dd,) = solve([Deal.from_pbn(SOLID)], [(Seat.N, Vulnerability.NONE)])
     assert makeable_markup(dd, PrintOptions.of("a4", "en")) == "NS: 3NT 3♠ 2" \
         f'<font color="{RED_HEX}">♥</font> 2<font color="{RED_HEX}">♦</font> 2♣ · EW: —'
-    assert makeable_markup(dd, PrintOptions.of("a4", "zh")).startswith("南北: 3无将 3♠")
+    assert makeable_markup(dd, PrintOptions.of("a4", "zh")).startswith("南北：3无将 3♠")
     event = read_pbn(PAIRS)
     board = event.boards[0]  # 3NT N 10 (430), 2HX S 9 (570 to NS? see file), 4H E 10 (-420)
     counted = [(n, plain(m)) for n, m in frequencies(board.results, PrintOptions.of("a4", "en"))]

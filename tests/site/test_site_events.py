@@ -101,3 +101,29 @@ def test_a_name_the_site_cannot_use_is_refused(project: Path):
     assert "Traceback" not in done.stderr
     assert "周四.pbn: the name '周四' cannot be the event's folder in the site" in done.stderr, done.stderr
     assert not (project / "html" / "events").exists()
+
+
+def test_an_event_removed_from_the_folder_leaves_no_pages(project: Path):
+    """An event taken out of the events folder: its pages go from both builds at the next build;
+    a folder in ``events/`` that the extension never wrote stays."""
+    pairs = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
+    shutil.copy(pairs, project / "src" / "events-in" / "thursday.pbn")
+    for options in [(), ("-D", "language=zh_TW")]:
+        done = build(project, *options)
+        assert done.returncode == 0, done.stderr
+    hans, hant = project / "html" / "events", project / "html" / "hant" / "events"
+    assert (hans / "thursday" / "index.html").is_file() and (hant / "thursday" / "index.html").is_file()
+    own = hans / "kept-by-hand"
+    own.mkdir()
+    (own / "index.html").write_text("<p>手工放入</p>", encoding="utf-8")
+
+    (project / "src" / "events-in" / "thursday.pbn").unlink()
+    for options, events in [((), hans), (("-D", "language=zh_TW"), hant)]:
+        done = build(project, *options)
+        assert done.returncode == 0, done.stderr
+        assert "rules: event thursday no longer in the events folder, its pages removed" in done.stdout
+        assert not (events / "thursday").exists()
+        assert (events / "friendly" / "index.html").is_file()
+    assert (own / "index.html").is_file()  # not recorded by the extension: left alone
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert "events/friendly/index.html" in listing and "thursday" not in listing

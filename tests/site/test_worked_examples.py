@@ -141,3 +141,35 @@ def test_a_worked_ruling_is_visible_without_a_click(server, browser):  # noqa: F
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
         browser.save_screenshot(str(SCREENSHOTS / f"worked-ruling-{name}.png"))
     browser.set_window_size(1280, 1400)
+
+
+def _article(html: str) -> str:
+    return html[html.index("<article"):html.index("</article>")]
+
+
+def _prose(html: str) -> str:
+    """A page's article as a reader reads it: the folded code, code blocks, scripts and tags left out."""
+    article = _article(html)
+    for pattern in (r'<details class="[^"]*worked-code.*?</details>', r"<pre.*?</pre>", r"<script.*?</script>"):
+        article = re.sub(pattern, "", article, flags=re.S)
+    return re.sub(r"<[^>]+>", "", article)
+
+
+def test_an_examples_prose_is_for_readers(real_site):
+    """The examples' text names no command, package or file (those live in the folded code), the
+    rulings examples are titled alike (裁决助手实例：…), and Chinese wrapped across source lines
+    shows no space (写在页上，计算过程)."""
+    pages = sorted((real_site.outdir / "examples").glob("*.html"))
+    assert len(pages) == len(list(SOURCE.glob("*.rst")))
+    for path in pages:
+        prose = _prose(path.read_text(encoding="utf-8"))
+        for machine in ("rules_ext", "python -m", ".toml", "sphinx.ext", "make doctest"):
+            assert machine not in prose, (path.name, machine)
+        if path.name.startswith("rulings-"):
+            title = re.search(r"<h1>(.*?)<", path.read_text(encoding="utf-8"))[1]
+            assert title.startswith("裁决助手实例："), (path.name, title)
+    index = (real_site.outdir / "examples" / "index.html").read_text(encoding="utf-8")
+    paragraphs = [re.sub(r"<[^>]+>", "", p) for p in re.findall(r"<p>(.*?)</p>", _article(index), flags=re.S)]
+    assert any("每一步的结果直接写在页上，计算过程（程序代码）折叠在结果下面" in p for p in paragraphs), paragraphs
+    for paragraph in paragraphs:
+        assert not re.search(r"[\u4e00-\u9fff，。；：]\s+[\u4e00-\u9fff，。；：]", paragraph), paragraph

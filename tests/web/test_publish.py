@@ -107,7 +107,7 @@ def test_a_board_page_shows_the_traveller_with_our_figures_and_the_par(published
     # one traveller row per result, with our matchpoints
     traveller = page.split('<table class="traveller">')[1].split("</table>")[0]
     assert traveller.count("<tr>") == len(board.lines) + 1  # the header and a row per result
-    assert "<th class=\"opt\">轮次</th>" in traveller  # each result's round, as the printed traveller has it
+    assert "<th class=\"opt\"><span class=\"words\">轮次</span></th>" in traveller  # each result's round, as the printed traveller has it
     for line in board.lines:
         assert f"{line.mp_ns:.2f}" in text
     # the par and the makeable contracts as the hand record prints them
@@ -273,3 +273,26 @@ def test_a_provisions_address_is_the_sites_law_page_and_anchor():
     assert provision_page(corpus.edition("1991"), "45C4b") == "1991/law-45.html#45C4b"
     # a provision the page has no anchor for: its nearest ancestor's (as the site's references do)
     assert provision_page(corpus.edition("1999"), "16A9") == "1999/law-16.html#16A"
+
+
+def test_the_events_date_is_written_the_chinese_way(published):
+    """The head of every page dates the event as the site's listing does (2026年11月26日), never
+    the file's 2026.11.26."""
+    for page in ("index.html", "boards/1.html", "pairs/3.html"):
+        html = (published / page).read_text(encoding="utf-8")
+        assert '<span class="date">2026年11月26日</span>' in html, page
+        assert "2026.11.26" not in html, page
+
+
+def test_a_rulings_english_is_a_marked_gloss(published):
+    """The record's facts, ruling and appeal are bilingual: each English part is marked as English
+    (``lang="en"``, the gloss a phone leaves out), the Chinese stays the page's text."""
+    page = (published / "rulings" / "1.html").read_text(encoding="utf-8")
+    glosses = re.findall(r'<span lang="en" class="gloss">(.*?)</span>(?=[<\s])', page, flags=re.S)
+    assert any("East opened 1" in g for g in glosses), glosses  # the facts' English line
+    assert any("The director&#x27;s ruling is upheld." in g or "The director's ruling is upheld." in g
+               for g in glosses), glosses  # after the appeal's Chinese sentence
+    outside = re.sub(r'<span lang="en" class="gloss">.*?</span></p>|<span lang="en" class="gloss">'
+                     r'<br>[^<]*(?:<span class="red">.</span>[^<]*)*</span>', "", page, flags=re.S)
+    assert "East opened" not in outside and "ruling is upheld" not in outside
+    assert "北家明显迟疑" in text_of(page) and "维持裁判长的裁决。" in text_of(page)
