@@ -127,10 +127,14 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     padded = cells + _DEFAULTS
     key = (layout.rest(padded), layout, board.vulnerability)
     fields = ctx.row_results.get(key)
-    again = _BYE.isdisjoint(layout.seating(padded)) and layout.percentage(padded)[:1] not in _MARKS
+    seating = (layout, layout.seating(padded))
+    seated = ctx.seatings.get(seating)
+    if seated is None:  # who sat where, read once per distinct seating (a file repeats its tables' pairs)
+        seated = ctx.seatings[seating] = _seated(*layout.seat(padded)) if _BYE.isdisjoint(seating[1]) else ()
+    again = seated and layout.percentage(padded)[:1] not in _MARKS
     if fields is not None and again:
         contract, declarer, tricks, score_ns, rare = fields
-        ns, ew, table, round_ = _seated(*layout.seat(padded))
+        ns, ew, table, round_ = seated
         theirs = _their_figures(padded, layout, ctx)
         return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
                            rare)
