@@ -312,6 +312,7 @@ class LawCitation:
         return f"{self.edition}:{self.label}"
 
 
+@functools.lru_cache(maxsize=8192)  # a site's pages make the same few thousand references again and again
 def parse_target(target: str, default_edition: str) -> tuple[str, str]:
     """A reference target as ``(edition, label)``; a bare label is in ``default_edition``.
 
