@@ -23,6 +23,7 @@ A label always names one provision of one edition; the edition qualifies it as `
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -111,6 +112,12 @@ class Label:
         ...
         rules_ext.corpus.labels.LabelError: cannot read provision label 'C45': expected e.g. 16, 16C2, 45C4b, 69note
         """
+        if cls is Label and isinstance(text, str):
+            return _parsed_label(text)  # a label is a value: each distinct text read once
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Label:
         match = _LABEL_RE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise LabelError(f"cannot read provision label {text!r}: "
@@ -169,6 +176,13 @@ class Label:
         if self.subsub is not None:
             text += f"（{self.subsub}）"
         return text
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_label(text: str) -> Label:
+    """:meth:`Label.parse` of a text (the site and the corpus read the same few thousand labels
+    tens of thousands of times: references, citations, sort keys)."""
+    return Label._read(text)
 
 
 def _fields(label: Label) -> tuple[int, str, int | None, str, int | None, int, bool]:
@@ -298,6 +312,7 @@ class LawCitation:
         return f"{self.edition}:{self.label}"
 
 
+@functools.lru_cache(maxsize=8192)  # a site's pages make the same few thousand references again and again
 def parse_target(target: str, default_edition: str) -> tuple[str, str]:
     """A reference target as ``(edition, label)``; a bare label is in ``default_edition``.
 

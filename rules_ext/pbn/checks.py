@@ -8,6 +8,7 @@ expected ...``); the interpretation reports them as problems.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from rules_ext.core import Card, Deal, DealError, Seat
 from rules_ext.pbn.lexer import EXPORT_RE, VERSION_RE, Game
@@ -16,6 +17,7 @@ from rules_ext.pbn.tables import Table
 
 #: ids that name nobody: not known, not applicable, a sit-out
 _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
+_NS, _EW = attrgetter("ns"), attrgetter("ew")
 
 
 def repeated_game(number: int, earlier: Sequence[TableResult], results: Sequence[TableResult],
@@ -43,8 +45,8 @@ def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
         if len(rows) < 2:
             continue
         played += 1
-        ns = {ident for ident in {r.ns for r in rows} - _NOBODY if ident.strip(" -")}  # _somebody, each id once
-        shared += not ns.isdisjoint([r.ew for r in rows])
+        ns = {ident for ident in set(map(_NS, rows)) - _NOBODY if ident.strip(" -")}  # _somebody, each id once
+        shared += not ns.isdisjoint(map(_EW, rows))
     return shared * 2 > played
 
 
@@ -57,7 +59,7 @@ def seating_problems(number: int, results: Sequence[TableResult], individual: bo
     if not individual or not any(len(r.players) == 4 for r in results):
         # the usual board: when no id is met twice (in one direction, numbered by direction), no pair
         # plays against itself or twice, whatever else the rows say -- one look at the ids tells
-        ns, ew = {r.ns for r in results}, {r.ew for r in results}
+        ns, ew = set(map(_NS, results)), set(map(_EW, results))
         if len(ns) == len(ew) == len(results) and (by_direction or ns.isdisjoint(ew)):
             return []
     return _seating_problems(number, results, individual, by_direction)

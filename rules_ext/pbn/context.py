@@ -48,6 +48,9 @@ class ReadContext:
     #: a pair's table row's result's fields but its board, line and seating, by its other cells, the
     #: table layout and the vulnerability (table_results.row_result)
     row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
+    #: who sat where in a pair's table row (ns, ew, table, round; () when a Bye sits there), by the table
+    #: layout and the row's cells of the PairId_NS, PairId_EW, Table and Round columns (table_results.row_result)
+    seatings: dict[tuple[object, tuple[str, ...]], tuple[str, ...]] = field(default_factory=dict)
     figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: a table row's played result (contract, declarer, tricks, NS score, computed) read without a
     #: problem, by its contract, declarer, result and score cells and the board's vulnerability

@@ -46,7 +46,8 @@ class FileFigures:
     differences: list[Difference] = field(default_factory=list)
     #: what of a result's own figures (``TableResult.theirs``) compare with which of ours, by the figures
     plans: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str, int], ...]] = field(default_factory=dict)
-    #: the score of each distinct (contract, declarer, tricks, vulnerability) met: a file repeats a few results
+    #: the score of each distinct (contract level, strain, doubling, declarer, tricks, vulnerability) met: a file
+    #: repeats a few results
     scores: dict[tuple[object, ...], int | None] = field(default_factory=dict)
     tied_in_order: int = 0  # equal totals the file placed in order, accepted
 
@@ -98,7 +99,8 @@ class FileFigures:
         r = line.result
         number = board.board.number
         if r.score_ns is not None and r.contract is not None and not r.score_computed:
-            key = (r.contract, r.declarer, r.tricks, board.board.vulnerability)
+            contract = r.contract  # its parts: a key hashed without calling Contract's (Python) hash
+            key = (contract.level, contract.strain, contract.doubling, r.declarer, r.tricks, board.board.vulnerability)
             score = self.scores.get(key, _NOT_YET)
             if score is _NOT_YET:  # table_score depends on nothing but the key
                 score = self.scores[key] = self.table_score(board.board, r)

@@ -64,7 +64,8 @@ class RowLayout:
     """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
     step (a column the table lacks gives the default ``row.get`` would); of a row padded with
     ``_DEFAULTS``, ``seat`` fetches who sat where (PairId_NS, PairId_EW, Table, Round), ``seating``
-    every cell of those columns, ``percentage`` the Percentage_NS cell and ``rest`` every cell but
+    every cell of those columns, ``percentage`` the Percentage_NS cell (None: the table has no such
+    column) and ``rest`` every cell but
     those and the file's own matchpoints, percentages and IMPs (None in an individual's table,
     whose players say who sat where)."""
 
@@ -91,7 +92,7 @@ class RowLayout:
         figures = [i for i, name in enumerate(names) if name in their_columns and not name.startswith("Score")]
         # of a row padded with _DEFAULTS: cell ``width`` is a default, there so that each gives a tuple
         self.seating = itemgetter(*at, width)
-        self.percentage = itemgetter(index.get("Percentage_NS", width))
+        self.percentage = itemgetter(index["Percentage_NS"]) if "Percentage_NS" in index else None
         self.rest = None if self.players is not None else itemgetter(
             *(i for i in range(width) if i not in at and i not in figures), width)
 
@@ -128,10 +129,14 @@ def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayou
     padded = cells + _DEFAULTS
     key = (layout.rest(padded), layout, board.vulnerability)
     fields = ctx.row_results.get(key)
-    again = _BYE.isdisjoint(layout.seating(padded)) and layout.percentage(padded)[:1] not in _MARKS
+    seating = (layout, layout.seating(padded))
+    seated = ctx.seatings.get(seating)
+    if seated is None:  # who sat where, read once per distinct seating (a file repeats its tables' pairs)
+        seated = ctx.seatings[seating] = _seated(*layout.seat(padded)) if _BYE.isdisjoint(seating[1]) else ()
+    again = seated and (layout.percentage is None or layout.percentage(padded)[:1] not in _MARKS)
     if fields is not None and again:
         contract, declarer, tricks, score_ns, rare = fields
-        ns, ew, table, round_ = _seated(*layout.seat(padded))
+        ns, ew, table, round_ = seated
         theirs = _their_figures(padded, layout, ctx)
         return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
                            rare)

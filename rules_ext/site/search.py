@@ -129,6 +129,12 @@ def leave_out_of_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 # -- the text of a page, block by block --------------------------------------------------------
+#: nodes whose text is not a page's (a table's title is: see page_blocks)
+_SKIPPED = (nodes.comment, nodes.raw, nodes.target, nodes.system_message, addnodes.index, addnodes.toctree,
+            nodes.title, nodes.literal_block, nodes.doctest_block)
+_LATIN_START, _LATIN_END = re.compile(r"[A-Za-z0-9]"), re.compile(r"[A-Za-z0-9]$")
+
+
 def page_blocks(doctree: nodes.Node) -> list[list[str]]:
     """``[[anchor, text], ...]``: the text of the page by block (a provision, a glossary entry, a
     section), each with the anchor it is shown at, in page order, without page furniture."""
@@ -145,9 +151,7 @@ def page_blocks(doctree: nodes.Node) -> list[list[str]]:
         if not isinstance(node, nodes.Element):
             return
         classes: set[str] = set(node.get("classes", ()))
-        skipped = (nodes.comment, nodes.raw, nodes.target, nodes.system_message, addnodes.index,
-                   addnodes.toctree, nodes.title, nodes.literal_block, nodes.doctest_block)
-        if isinstance(node, skipped) and not (isinstance(node, nodes.title)
+        if isinstance(node, _SKIPPED) and not (isinstance(node, nodes.title)
                                               and isinstance(node.parent, nodes.table)):
             return
         if classes & FURNITURE or type(node).__name__ in ("permalink", "collapsible"):
@@ -166,8 +170,7 @@ def page_blocks(doctree: nodes.Node) -> list[list[str]]:
 
 def _join(before: str, text: str) -> str:
     """Chinese runs on without spaces; Latin words keep one."""
-    if before and not before.endswith(" ") and re.match(r"[A-Za-z0-9]", text) and \
-            re.search(r"[A-Za-z0-9]$", before):
+    if before and not before.endswith(" ") and _LATIN_START.match(text) and _LATIN_END.search(before):
         return f"{before} {text}"
     return before + text
 

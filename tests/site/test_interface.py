@@ -46,13 +46,14 @@ def test_literals_are_translated_and_page_text_is_left_alone():
     html = ('<input aria-label="Toggle site navigation sidebar"><svg><symbol><title>Menu</title>'
             '</symbol></svg><input aria-label="Toggle navigation of 第1条 &amp; 附录">'
             '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>\'s'
-            '<abbr title="Next">下</abbr><abbr title="Contract">定约</abbr>')
+            '<abbr title="Next">下</abbr><abbr title="Contract">定约</abbr><span data-subtitle="Next">下</span>')
     out = interface.translate_literals(html, catalog.gettext)
     assert 'aria-label="打开或关闭导航栏"' in out and "<title>菜单</title>" in out
     assert 'aria-label="展开或收起“第1条 &amp; 附录”"' in out
     assert "@pradyunsg</a></span> 的" in out  # the name marked lang="en"
     # a catalog word in a title is the theme's; any other English title is the page's own
     assert 'title="下一页"' in out and 'title="Contract"' in out
+    assert 'data-subtitle="Next"' in out  # an attribute whose name only ends in "title" is not the theme's
 
 
 @pytest.mark.parametrize("language, words", [("zh_CN", ("下一页", "上一页", "本站由", "跳到正文")),
