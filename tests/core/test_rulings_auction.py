@@ -3,27 +3,19 @@ rules_ext/core/rulings/cases runs through `python -m rules_ext rule --format jso
 fields are the ones read from the text of its edition; each kind refuses impossible facts in one line."""
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
+from rulings_cases import CASES, check_case, check_every_case_is_expected, rule
 
 from rules_ext.cli import main
 from rules_ext.core.rulings import RulingError, tree
 from rules_ext.core.rulings.case import parse_case
 from rules_ext.core.rulings.loading import _Resolver
 
-CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
 KINDS = ("wrong_number_of_cards", "wrong_board", "exposed_card_auction", "change_of_call", "call_out_of_rotation", "simultaneous_calls",
          "inadmissible_call", "call_after_final_pass")
 
-
-def rule(capsys, path):
-    status = main(["rule", str(path), "--format", "json"])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    return json.loads(out)
 
 
 # file -> the decisive fields, from the texts (label lists in the order the outcome cites them)
@@ -82,17 +74,12 @@ EXPECTED = {
 
 
 def test_every_case_file_of_these_kinds_is_checked():
-    files = {p.stem for p in CASES.glob("*.toml") if p.stem.split("-")[0] in KINDS}
-    assert files == set(EXPECTED)
+    check_every_case_is_expected(KINDS, EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_case_files_give_the_ruling_read_from_the_text(name, capsys):
-    data = rule(capsys, CASES / f"{name}.toml")
-    for key, value in EXPECTED[name].items():
-        assert data[key] == value, (key, data[key])
-    assert data["edition"] == name.split("-")[1]
-    assert data["quote"] and all(q["text"] for q in data["quote"])
+    check_case(capsys, name, EXPECTED[name])
 
 
 def test_the_editions_differ_where_the_texts_do(capsys):

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rulings_cases import run
 
 from rules_ext.cli import main
 from rules_ext.core.auction import Auction, Call
@@ -47,12 +48,6 @@ lho_called = "no"
 '''
 
 
-def run(tmp_path, capsys, text, *args):
-    path = tmp_path / "case.toml"
-    path.write_text(text, encoding="utf-8")
-    status = main(["rule", str(path), *args])
-    out, err = capsys.readouterr()
-    return status, out, err.strip()
 
 
 def replaced(text, *changes):

@@ -8,24 +8,13 @@ listed in the text's order. Impossible facts are one line naming the field.
 """
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-
 import pytest
+from rulings_cases import CASES, check_case, check_every_case_is_expected, check_refused, rule
 
-from rules_ext.cli import main
 from rules_ext.core.rulings import NotInEdition, tree
 
-CASES = Path(__file__).resolve().parents[2] / "rules_ext" / "core" / "rulings" / "cases"
 KINDS = ("dummy_limitations", "fifth_card", "retraction_of_card", "tricks_disagreement")
 
-
-def rule(capsys, path, *args):
-    status = main(["rule", str(path), "--format", "json", *args])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    return json.loads(out)
 
 
 def quotes(data):
@@ -78,20 +67,12 @@ EXPECTED = {
 
 
 def test_every_case_file_of_these_kinds_is_checked_and_each_edition_has_two():
-    files = {p.stem for p in CASES.glob("*.toml") if p.stem.split("-")[0] in KINDS}
-    assert files == set(EXPECTED)
-    for kind in KINDS:
-        for edition in ("1991", "1999"):
-            assert len([f for f in files if f.startswith(f"{kind}-{edition}-")]) == 2, (kind, edition)
+    check_every_case_is_expected(KINDS, EXPECTED, per_edition=2)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_case_files_give_the_ruling_read_from_the_text(name, capsys):
-    data = rule(capsys, CASES / f"{name}.toml")
-    for key, value in EXPECTED[name].items():
-        assert data[key] == value, (key, data[key])
-    assert data["edition"] == name.split("-")[1]
-    assert data["quote"] and all(q["text"] for q in data["quote"])
+    check_case(capsys, name, EXPECTED[name])
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -209,12 +190,4 @@ BAD = [
 
 @pytest.mark.parametrize(("name", "change", "message"), BAD, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD)])
 def test_impossible_facts_are_one_line_naming_the_field(tmp_path, capsys, name, change, message):
-    text = (CASES / f"{name}.toml").read_text(encoding="utf-8")
-    assert change[0] in text
-    path = tmp_path / "case.toml"
-    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
-    status = main(["rule", str(path)])
-    out, err = capsys.readouterr()
-    assert status == 1 and not out
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert re.search(message, err.strip()), err
+    check_refused(tmp_path, capsys, name, change, message)
