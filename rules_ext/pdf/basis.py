@@ -206,7 +206,7 @@ def board_basis(board: BoardResults, results: EventResults, options: PrintOption
         if options.lang is Lang.ZH:  # Chinese punctuation; the scale is the event's, said on its first page
             first = f"{options.label('max')}：{top}" + ("（按 Neuberg 公式折算）" if board.neuberg else "")
         else:
-            first = f"{options.label('max')}: {top}" + (" (Neuberg)" if board.neuberg else "") + \
+            first = options.labelled('max', top) + (" (Neuberg)" if board.neuberg else "") + \
                 f"; {results.scale or '2/1/0'}"
     elif method == "butler" and board.datum is not None:
         played = [ln.score_ns for ln in board.lines if ln.score_ns is not None]

@@ -126,7 +126,6 @@ def makeable_markup(dd: DoubleDummy, options: PrintOptions) -> str:
     """The highest contract each side makes in each strain (NT ♠ ♥ ♦ ♣), by the better of its two
     declarers: ``南北：3无将 4♠ 5♦ · 东西：2♥`` (``NS: 3NT 4♠ 5♦ · EW: 2♥``); a side that makes nothing
     gets ``—``."""
-    colon = "：" if options.lang is Lang.ZH else ": "
     parts = []
     for key, seats in (("ns_pair", (Seat.N, Seat.S)), ("ew_pair", (Seat.E, Seat.W))):
         made = []
@@ -134,7 +133,7 @@ def makeable_markup(dd: DoubleDummy, options: PrintOptions) -> str:
             best = max(dd.get(seat, strain) for seat in seats)
             if best >= 7:
                 made.append(contract_text(Contract(best - 6, strain), options))
-        parts.append(f"{options.label(key)}{colon}{' '.join(made) or '—'}")
+        parts.append(options.labelled(key, ' '.join(made) or '—'))
     return " · ".join(parts)
 
 
@@ -287,7 +286,7 @@ class _BoardParts:
                          else (lambda markup: Paragraph(markup, small)))
             par = par_markup(sheet.dd.par, options)
             if par:
-                self.side += [Spacer(1, 3), side_para(f"{options.label('par')}: {par}")]
+                self.side += [Spacer(1, 3), side_para(options.labelled('par', par))]
             if makeable:
                 self.side += [Spacer(1, 2), side_para(f"{options.label('makeable')} — {makeable_markup(sheet.dd, options)}")]
         self.below: list[Flowable] = []
@@ -298,7 +297,7 @@ class _BoardParts:
             if keep is not None and keep < len(counted):
                 shown.append(f"+{len(counted) - keep} {'种' if options.lang is Lang.ZH else 'more'}")
             text = gap.join(shown)
-            head = f"{options.label('at_the_tables')}:" + ("<br/>" if one_a_line else " ")
+            head = options.labelled('at_the_tables', "").rstrip() + ("<br/>" if one_a_line else ("" if options.lang is Lang.ZH else " "))
             self.below += [Spacer(1, 3 if compact else 5), KinsokuParagraph(head + text, cjk_style(small))]
         if sheet.commentary:
             self.below += [Spacer(1, 5), Paragraph(options.label("commentary"), small),

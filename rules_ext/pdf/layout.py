@@ -106,6 +106,11 @@ class PrintOptions:
             return en
         return f"{zh} {en}" if zh != en else zh
 
+    def labelled(self, key: str, value: object) -> str:
+        """``value`` under the label ``key``, with the colon of the label's last language:
+        ``最优定约：4♠ 北`` in Chinese alone, ``Par: 4♠ N`` and ``最优定约 Par: 4♠ N`` otherwise."""
+        return f"{self.label(key)}{'：' if self.lang is Lang.ZH else ': '}{value}"
+
     def seat(self, seat: Seat) -> str:
         """A seat's name: ``北 North``, ``北`` or ``North``."""
         return self.label(seat.name)

@@ -146,7 +146,7 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
     where = " ".join(x for x in (f"{options.label('round')} {match.round}" if match.round else "",
                                  f"{options.label('table')} {match.table}" if match.table else "") if x)
     vs = "对" if options.lang is Lang.ZH else "v"
-    title = f"{options.label('match')}: {match.home} {vs} {match.visit}" + (f"  ({where})" if where else "")
+    title = options.labelled('match', f"{match.home} {vs} {match.visit}") + (f"  ({where})" if where else "")
     cont = _cont(f"{match.home} 对 {match.visit}", f"{match.home} v {match.visit}", options, styles)
     lines = _match_lines(results, match)
     if not match.boards and all(ln.result.not_played for _, o, c in lines for ln in (o, c) if ln is not None):
@@ -249,7 +249,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
         if len(rows) == 1:
             continue
         names = person(event.names_of(ident))
-        title = f"{options.label('score_card')}: {ident}" + (f" — {names}" if names and names != ident else "")
+        title = options.labelled('score_card', ident) + (f" — {names}" if names and names != ident else "")
         column = formats.mp if matchpoints else formats.imp
         total_row: list[Cell] = [fit(options.label("total"), sum(widths[:fixed_columns]), styles, lines=1)] \
             + [""] * (fixed_columns - 1) + [column(total)]
@@ -301,7 +301,7 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
     styles = Styles(9)
     width, height = frame_size(options)
     marks = Marks(results.differences, options, figures)
-    title = f"{options.label('results')}: {event.name}".rstrip(": ")
+    title = options.labelled('results', event.name).rstrip("：: ")
     intro: list[Flowable] = [styles.para(free_text(title), "title"),
                              *(styles.para(free_text(note), "small") for note in notes)]
     intro += [styles.para(free_text(line), "small") for line in event_basis(event, results, options)]

@@ -63,8 +63,8 @@ def board_title(board: Board, options: PrintOptions, styles: Styles) -> Paragrap
     dealer = options.seat(board.dealer) if board.dealer else "?"
     vulnerability = options.vulnerability(board.vulnerability or Vulnerability.NONE)
     text = (f'<font size="{styles.heading.fontSize + 2}">{escape(board_label(board.number, options))}</font>'
-            f'&nbsp;&nbsp;&nbsp;{options.label("dealer")}: {dealer}'
-            f'&nbsp;&nbsp;&nbsp;{options.label("vul")}: {vulnerability}')
+            f'&nbsp;&nbsp;&nbsp;{options.labelled("dealer", dealer)}'
+            f'&nbsp;&nbsp;&nbsp;{options.labelled("vul", vulnerability)}')
     return styles.para(text, "heading")
 
 
@@ -248,7 +248,7 @@ def filled_traveller(board_results: BoardResults, method: str, options: PrintOpt
     if basis:
         head.append(styles.para(free_text(basis), "small"))
     elif method == "matchpoints" and top is not None:
-        note = f"{options.label('max')}: {formats.mp(top)}"
+        note = options.labelled('max', formats.mp(top))
         if board_results.neuberg:
             note += " (Neuberg)"
         head.append(styles.para(note, "small"))

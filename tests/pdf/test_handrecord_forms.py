@@ -121,7 +121,7 @@ def test_a_par_known_only_by_its_score(tmp_path, capsys):
     text = text.replace('[OptimumScore "EW 450"]\n[ParContract "EW 4S"]', '[OptimumScore "NS +90"]', 1)
     source = tmp_path / "ns90.pbn"
     source.write_text(text, encoding="utf-8")
-    for lang, expected in (("zh", "最优定约: 南北 +90"), ("en", "Par: NS +90")):
+    for lang, expected in (("zh", "最优定约：南北 +90"), ("en", "Par: NS +90")):
         out = tmp_path / f"h-{lang}.pdf"
         assert main(["handrecord", str(source), "-o", str(out), "--lang", lang, "--per-page", "4"]) == 0, \
             capsys.readouterr().err
