@@ -48,9 +48,9 @@ rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules_ext.core.auction import Auction, AuctionError, Call
 from rules_ext.core.board import Vulnerability, board_conditions
@@ -77,6 +77,9 @@ from rules_ext.fileio import TomlText, parse_toml, read_toml
 
 __all__ = ["CASE_MAX_SIZE", "IRREGULARITY_KEYS", "PLAY_FACTS", "TOP_KEYS", "Case", "CaseError", "LeadPenalty",
            "auction_facts", "load_case", "parse_case", "play_role"]
+
+#: what a field of a case file is read into (``_Reader.parsed``)
+T = TypeVar("T")
 
 TOP_KEYS = frozenset({"edition", "kind", "reference", "board", "dealer", "vulnerable", "auction", "deal",
                       "declarer", "called_by", "irregularity", "facts", "event", "table", "director", "note",
@@ -241,13 +244,18 @@ class _Reader:
             raise self.fail(key, f"missing: expected {expected}")
         return self.text(self.data, key, key)
 
-    def seat(self, table: Mapping[str, Any], key: str, path: str) -> Seat | None:
+    def parsed(self, table: Mapping[str, Any], key: str, path: str, parse: Callable[[str], T]) -> T | None:
+        """``table[key]`` read by ``parse`` (None when it is not given); what ``parse`` refuses is
+        the field's error, on its line."""
         if key not in table:
             return None
         try:
-            return Seat.parse(self.text(table, key, path))
+            return parse(self.text(table, key, path))
         except ValueError as exc:
             raise self.fail(path, str(exc)) from None
+
+    def seat(self, table: Mapping[str, Any], key: str, path: str) -> Seat | None:
+        return self.parsed(table, key, path, Seat.parse)
 
     def words(self, table: Mapping[str, Any], key: str, path: str, example: str) -> list[str]:
         value = table.get(key, [])
@@ -277,15 +285,10 @@ class _Reader:
     def result(self, d: Mapping[str, Any]) -> Contract | None:
         """The result at the table, where the case gives it (for the ruling record): ``contract``
         (without declarer: ``declarer`` is the seat) and ``tricks`` (taken by declarer, 0..13)."""
-        contract = None
-        if "contract" in d:
-            try:
-                contract = Contract.parse(self.text(d, "contract", "contract"))
-            except ValueError as exc:
-                raise self.fail("contract", str(exc)) from None
-            if contract.declarer is not None:
-                raise self.fail("contract", f"{contract} names its declarer: expected the contract alone "
-                                            "(e.g. contract = \"3NT\") and declarer = \"S\"")
+        contract = self.parsed(d, "contract", "contract", Contract.parse)
+        if contract is not None and contract.declarer is not None:
+            raise self.fail("contract", f"{contract} names its declarer: expected the contract alone "
+                                        "(e.g. contract = \"3NT\") and declarer = \"S\"")
         tricks = d.get("tricks")
         if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
             raise self.fail("tricks", f"{tricks!r} tricks is impossible: expected a whole number 0..13")
@@ -325,11 +328,8 @@ class _Reader:
             if dealer is not None and dealer is not board_dealer:
                 raise self.fail("dealer", f"{dealer} is not the dealer of board {board} ({board_dealer} is)")
             dealer = board_dealer
-        if "vulnerable" in d:
-            try:
-                given = Vulnerability.parse(self.text(d, "vulnerable", "vulnerable"))
-            except ValueError as exc:
-                raise self.fail("vulnerable", str(exc)) from None
+        given = self.parsed(d, "vulnerable", "vulnerable", Vulnerability.parse)
+        if given is not None:
             if vulnerable is not None and given is not vulnerable:
                 raise self.fail("vulnerable", f"{given.value} is not the vulnerability of board {board}")
             vulnerable = given
