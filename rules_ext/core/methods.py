@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections import Counter
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -74,13 +75,12 @@ def matchpoints(scores_ns: Sequence[float], scale: str = "2/1/0") -> list[float]
     """
     win, tie = _scale(scale)
     values = _numbers(scores_ns, "scores_ns")
-    ordered = sorted(values)
-    result = []
-    for value in values:
-        below = bisect.bisect_left(ordered, value)
-        equal = bisect.bisect_right(ordered, value) - below - 1
-        result.append(win * below + tie * equal)
-    return result
+    points = {}  # each distinct score's matchpoints: those below it beaten, the others equal to it tied
+    below = 0
+    for value, count in sorted(Counter(values).items()):
+        points[value] = win * below + tie * (count - 1)
+        below += count
+    return list(map(points.__getitem__, values))
 
 
 def top(results: int, scale: str = "2/1/0") -> float:

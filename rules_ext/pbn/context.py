@@ -45,13 +45,6 @@ class ReadContext:
     kept_rows: dict[tuple[int, int], set[str]] = field(default_factory=dict)
     score_cells: dict[tuple[str, int], int] = field(default_factory=dict)  # score cells read, by text
     scores: dict[tuple[Contract, Seat, int, Vulnerability], int] = field(default_factory=dict)
-    #: a pair's table row's result's fields but its board, line and seating, by its other cells, the
-    #: table layout and the vulnerability (table_results.row_result)
-    row_results: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict)
-    #: who sat where in a pair's table row (ns, ew, table, round; () when a Bye sits there), by the table
-    #: layout and the row's cells of the PairId_NS, PairId_EW, Table and Round columns (table_results.row_result)
-    seatings: dict[tuple[object, tuple[str, ...]], tuple[str, ...]] = field(default_factory=dict)
-    figures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: a table row's played result (contract, declarer, tricks, NS score, computed) read without a
     #: problem, by its contract, declarer, result and score cells and the board's vulnerability
     played: dict[tuple[object, ...], tuple[Any, ...]] = field(default_factory=dict)
@@ -101,16 +94,6 @@ class ReadContext:
         if points is None:
             points = self.scores[key] = ns_score(contract, declarer, tricks, vulnerability)
         return points
-
-    def figures_of(self, columns: tuple[str, ...], cells: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-        """The file's own figures in a table row, ``(column, cell)`` pairs of the cells that hold one
-        (``cells``: the row's cells of those ``columns``, in order); rows that give the same figures
-        share one tuple (a file repeats them on every board)."""
-        key = (columns, cells)
-        figures = self.figures.get(key)
-        if figures is None:
-            figures = self.figures[key] = tuple((c, v) for c, v in zip(columns, cells) if v not in ("-", "?", ""))
-        return figures
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))

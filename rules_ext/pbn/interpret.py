@@ -21,7 +21,7 @@ from rules_ext.pbn.fastbuild import builder
 from rules_ext.pbn.lexer import Game
 from rules_ext.pbn.model import Board, EventKind, Participant, TableResult, id_key, plain_results
 from rules_ext.pbn.normalise import is_table_tag
-from rules_ext.pbn.table_results import RowLayout, game_result, row_result
+from rules_ext.pbn.table_results import RowLayout, game_result, table_results
 from rules_ext.pbn.tables import Table, TableError, parse_table
 from rules_ext.pbn.teams import seat_teams
 
@@ -117,10 +117,7 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
             layout = layouts.get(names)
             if layout is None:  # one per distinct column list: a file repeats its ScoreTable's
                 layout = layouts[names] = RowLayout(names, [c for c in THEIR_COLUMNS if c in names])
-            for row, line in zip(table.rows, table.lines):
-                result = row_result(row, line, board, layout, ctx)
-                if result is not None:
-                    results.append(result)
+            results = table_results(table.rows, table.lines, board, layout, ctx)
         else:
             result = game_result(game, values, board, ctx)
             if result is not None:

@@ -154,6 +154,23 @@ def _shown(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
+class _TopFigures(dict[float, tuple[object, ...]]):
+    """The figures of each matchpoint count on one top (the lines' imp_ns, imp_ew and matchpoint
+    figures, :data:`_NO_FIGURES`' shape), made when first asked for: one object, one set of floats
+    for every line that earns it."""
+
+    __slots__ = ("top",)
+
+    def __init__(self, top: float) -> None:
+        super().__init__()
+        self.top = top
+
+    def __missing__(self, mp: float) -> tuple[object, ...]:
+        top = self.top
+        found = self[mp] = (None, None, _matchpoint_figures(mp, top - mp, 100 * mp / top, 100 * (top - mp) / top))
+        return found
+
+
 @dataclass(slots=True)
 class _Totals:
     total: float = 0.0  # matchpoints or IMPs, as the ranking's unit says
@@ -191,8 +208,8 @@ class _Work:
     fit: int = 0  # how many of the file's totals ours reproduce
     inferred_short: bool = False
     plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
-    #: the figures of each (matchpoints, top) met, shared by the results that have them
-    shared: dict[tuple[float, float], tuple[object, ...]] = field(default_factory=dict)
+    #: the figures of each matchpoint count met, by top, shared by the results that have them
+    shared: dict[float, _TopFigures] = field(default_factory=dict)
 
     @property
     def method(self) -> str:
@@ -378,15 +395,10 @@ class _Work:
             elif n:
                 board_top = top(n, self.scale) if n > 1 else None
             if board_top:
-                shared = self.shared
-                found_all = []
-                for mp in mps:
-                    key = (mp, board_top)
-                    found = shared.get(key)
-                    if found is None:  # the figures of one matchpoint count on one top: one object, one set of floats
-                        found = shared[key] = (None, None, _matchpoint_figures(
-                            mp, board_top - mp, 100 * mp / board_top, 100 * (board_top - mp) / board_top))
-                    found_all.append(found)
+                on_top = self.shared.get(board_top)
+                if on_top is None:
+                    on_top = self.shared[board_top] = _TopFigures(board_top)
+                found_all = list(map(on_top.__getitem__, mps))
                 if usual:
                     lines = tuple(map(_new_line, compared, scores, repeat(None), repeat(None), map(_RARE, found_all)))
                     return BoardResults(board, lines, board_top, adjusted, datum)

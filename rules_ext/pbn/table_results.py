@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 from operator import attrgetter, itemgetter
 from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
@@ -61,15 +62,22 @@ class _Sections(TypedDict, total=False):
 
 
 class RowLayout:
-    """Where a ScoreTable's columns are: what :func:`row_result` reads from each row, fetched in one
-    step (a column the table lacks gives the default ``row.get`` would); of a row padded with
+    """Where a ScoreTable's columns are: what :func:`table_results` reads from each row, fetched in
+    one step (a column the table lacks gives the default ``row.get`` would); of a row padded with
     ``_DEFAULTS``, ``seat`` fetches who sat where (PairId_NS, PairId_EW, Table, Round), ``seating``
     every cell of those columns, ``percentage`` the Percentage_NS cell (None: the table has no such
     column) and ``rest`` every cell but
     those and the file's own matchpoints, percentages and IMPs (None in an individual's table,
-    whose players say who sat where)."""
+    whose players say who sat where).
 
-    __slots__ = ("fetch", "names", "percentage", "players", "rest", "seat", "seating", "their_columns", "theirs")
+    What the rows of a file's tables of this layout repeat is read once: ``results``, a pair's
+    row's result's fields but its board, line, seating and figures (contract, declarer, tricks,
+    NS score and the object of its rare fields), by the board's vulnerability and then the row's
+    ``rest`` cells; ``seatings``, who sat where (ns, ew, table, round; () when a Bye sits there), by
+    the ``seating`` cells; ``figures``, the file's own figures (:meth:`figures_of`), by their cells."""
+
+    __slots__ = ("fetch", "figures", "names", "percentage", "players", "rest", "results", "seat", "seating",
+                 "seatings", "their_columns", "theirs")
 
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
@@ -95,6 +103,22 @@ class RowLayout:
         self.percentage = itemgetter(index["Percentage_NS"]) if "Percentage_NS" in index else None
         self.rest = None if self.players is not None else itemgetter(
             *(i for i in range(width) if i not in at and i not in figures), width)
+        self.results: dict[object, dict[tuple[str, ...], tuple[object, ...]]] = {}
+        self.seatings: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.figures: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+
+    def figures_of(self, padded: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a row padded with ``_DEFAULTS``: ``(column, cell)`` pairs of the
+        cells that hold one; rows that give the same figures share one tuple (a file repeats them on
+        every board)."""
+        if self.theirs is None:
+            return ()
+        cells = self.theirs(padded)
+        figures = self.figures.get(cells)
+        if figures is None:
+            figures = self.figures[cells] = tuple((c, v) for c, v in zip(self.their_columns, cells)
+                                                  if v not in ("-", "?", ""))
+        return figures
 
 
 _DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
@@ -116,40 +140,45 @@ _from_slots = TableResult._from_slots  # type: ignore[attr-defined]
 _PLAIN = TableResult._plain_rare  # type: ignore[attr-defined]  # all the rare fields at their defaults
 
 
-def row_result(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout,
-               ctx: ReadContext) -> TableResult | None:
-    """The result of one ScoreTable row (None when it cannot be read: a problem says why).
+def table_results(rows: Iterable[tuple[str, ...]], lines: Iterable[int], board: Board, layout: RowLayout,
+                  ctx: ReadContext) -> list[TableResult]:
+    """The results of a ScoreTable's rows of cells, each with its line (a row that cannot be read
+    gives none: a problem says why).
 
     A pair's row read without a problem is read once per table layout, vulnerability and cells
     other than who sat where and the file's own figures (``layout.rest``): what its result says
     besides its board, line, seating and those figures depends on nothing else (a file repeats its
     results endlessly), unless a Bye sits there or its Percentage_NS may mark an artificial score."""
-    if layout.rest is None:  # an individual's row: who sat where is its players
-        return _read_row(cells, line, board, layout, ctx)
-    padded = cells + _DEFAULTS
-    key = (layout.rest(padded), layout, board.vulnerability)
-    fields = ctx.row_results.get(key)
-    seating = (layout, layout.seating(padded))
-    seated = ctx.seatings.get(seating)
-    if seated is None:  # who sat where, read once per distinct seating (a file repeats its tables' pairs)
-        seated = ctx.seatings[seating] = _seated(*layout.seat(padded)) if _BYE.isdisjoint(seating[1]) else ()
-    again = seated and (layout.percentage is None or layout.percentage(padded)[:1] not in _MARKS)
-    if fields is not None and again:
-        contract, declarer, tricks, score_ns, rare = fields
-        ns, ew, table, round_ = seated
-        theirs = _their_figures(padded, layout, ctx)
-        return _from_slots(board.number, ns, ew, contract, declarer, tricks, score_ns, table, round_, theirs, line,
-                           rare)
-    problems = len(ctx.problems)
-    result = _read_row(cells, line, board, layout, ctx)
-    if result is not None and len(ctx.problems) == problems and again:
-        ctx.row_results[key] = _PLAYED_FIELDS(result)
-    return result
-
-
-def _their_figures(padded: tuple[str, ...], layout: RowLayout, ctx: ReadContext) -> tuple[tuple[str, str], ...]:
-    """The file's own figures in a row padded with _DEFAULTS (``ReadContext.figures_of``)."""
-    return ctx.figures_of(layout.their_columns, layout.theirs(padded)) if layout.theirs is not None else ()
+    if layout.rest is None:  # an individual's table: who sat where is each row's players
+        return [r for r in (_read_row(cells, line, board, layout, ctx) for cells, line in zip(rows, lines))
+                if r is not None]
+    number = board.number
+    rest, seating_of, percentage, figures_of = layout.rest, layout.seating, layout.percentage, layout.figures_of
+    seatings, known = layout.seatings, layout.results.setdefault(board.vulnerability, {})
+    results = []
+    for cells, line in zip(rows, lines):
+        padded = cells + _DEFAULTS
+        seating = seating_of(padded)
+        seated = seatings.get(seating)
+        if seated is None:  # who sat where, read once per distinct seating (a file repeats its tables' pairs)
+            seated = seatings[seating] = _seated(*layout.seat(padded)) if _BYE.isdisjoint(seating) else ()
+        again = seated and (percentage is None or percentage(padded)[:1] not in _MARKS)
+        if again:
+            key = rest(padded)
+            fields = known.get(key)
+            if fields is not None:
+                contract, declarer, tricks, score_ns, rare = fields
+                ns, ew, table_id, round_ = seated
+                results.append(_from_slots(number, ns, ew, contract, declarer, tricks, score_ns, table_id, round_,
+                                           figures_of(padded), line, rare))
+                continue
+        problems = len(ctx.problems)
+        result = _read_row(cells, line, board, layout, ctx)
+        if result is not None:
+            results.append(result)
+            if again and len(ctx.problems) == problems:
+                known[key] = _PLAYED_FIELDS(result)
+    return results
 
 
 def _seated(pair_ns: str, pair_ew: str, table: str, round_: str) -> tuple[str, str, str, str]:
@@ -170,7 +199,7 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-    theirs = _their_figures(padded, layout, ctx)
+    theirs = layout.figures_of(padded)
     lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
     section = intern(_CELL.get(section, section))
     if not _BYE.isdisjoint(cells):

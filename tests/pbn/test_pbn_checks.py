@@ -9,7 +9,7 @@ from rules_ext.pbn.checks import _seating_problems, seating_problems
 from rules_ext.pbn.context import ReadContext
 from rules_ext.pbn.interpret import THEIR_COLUMNS
 from rules_ext.pbn.model import Board, TableResult, plain_results
-from rules_ext.pbn.table_results import RowLayout, _read_row, row_result
+from rules_ext.pbn.table_results import RowLayout, _read_row, table_results
 
 _IDS = st.sampled_from(["1", "2", "3", "4", "11", "-", "", "?", "Bye", " - ", "A"])
 _RESULTS = st.lists(st.builds(lambda ns, ew, room, players, line: TableResult(
@@ -51,7 +51,7 @@ _FIGURES = (st.sampled_from(["", "-", "^60", "55", "A"]), st.sampled_from(["1.0"
        st.sampled_from([_COLUMNS, _COLUMNS[:8], ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
                                                  "Score_NS")]))
 def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, rows, vulnerability, columns):
-    """row_result reads a pair's row once per layout, vulnerability and cells other than who sat
+    """table_results reads a pair's row once per layout, vulnerability and cells other than who sat
     where and the file's own figures: the rows of a table read so are the rows each read on its
     own, with the same problems."""
     board = Board(5, Seat.N, vulnerability)
@@ -62,5 +62,6 @@ def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, rows
         cells = row[:len(columns)] if columns[0] == "Table" else row[1:len(columns) + 1]
         alone = ReadContext("x.pbn")
         before = len(cached.problems)
-        assert row_result(cells, line, board, layout, cached) == _read_row(cells, line, board, layout, alone)
+        anew = _read_row(cells, line, board, layout, alone)
+        assert table_results([cells], [line], board, layout, cached) == ([] if anew is None else [anew])
         assert cached.problems[before:] == alone.problems
