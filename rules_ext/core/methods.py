@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections import Counter
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -75,9 +74,13 @@ def matchpoints(scores_ns: Sequence[float], scale: str = "2/1/0") -> list[float]
     """
     win, tie = _scale(scale)
     values = _numbers(scores_ns, "scores_ns")
-    points = {}  # each distinct score's matchpoints: those below it beaten, the others equal to it tied
+    counts: dict[float, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    points = {}  # each distinct score's matchpoints: the scores below it beaten, the others equal to it tied
     below = 0
-    for value, count in sorted(Counter(values).items()):
+    for value in sorted(counts):
+        count = counts[value]
         points[value] = win * below + tie * (count - 1)
         below += count
     return list(map(points.__getitem__, values))
