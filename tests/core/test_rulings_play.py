@@ -16,6 +16,7 @@ import pytest
 from rules_ext.cli import main
 from rules_ext.core.rulings import NotInEdition, tree
 from rules_ext.core.rulings.case import parse_case
+from rules_ext.core.rulings.loading import referrals
 
 PLAY_KINDS = ("dummy_designation", "lead_out_of_turn", "premature_lead_or_play", "simultaneous_plays", "exposed_cards", "revoke",
               "inability_to_play", "play_after_illegal_play", "defective_trick")
@@ -39,6 +40,10 @@ EXPECTED = {
     "exposed_cards-1991-minor.toml": {"laws": ["49", "50B", "50C", "50D"], "lead_restriction": None},
     "premature_lead_or_play-1991-third-hand.toml": {"laws": ["50C", "57A", "57A1", "57A2", "57A3", "57B"]},
     "defective_trick-1991-omitted.toml": {"laws": ["67B", "67B1", "67B1b"], "tricks_transferred": 1},
+    # 67A2 refers to Law 58 (two cards at once) or 45E (a fifth card): the referred tree rules on
+    "defective_trick-1991-two-cards-at-once.toml": {
+        "laws": ["50C", "58B", "58B2", "58B3", "67A", "67A2"], "refer": {"kind": "simultaneous_plays", "law": "58"},
+        "needs": [], "penalty_card": None, "adjusted_score_possible": "no"},
     "dummy_designation-1991-rank-only.toml": {"laws": ["46B", "46B3b"], "options": [], "penalty_card": None},
     # the play so far settles the trick and who should have led (tests/core/test_rulings_facts.py)
     "lead_out_of_turn-1991-defender-after-play.toml": {"laws": ["50E1", "53A", "56"], "tricks_transferred": 0},
@@ -169,6 +174,21 @@ def test_simultaneous_plays_and_the_kind_of_penalty_card():
     assert t.walk({**base, "penalty_kind": "no"}).outcome.penalty_card.kind == "major"
     assert t.walk({**base, "role": "declarer"}).outcome.penalty_card is None      # 48A
     assert t.walk({"what": "several_cards", "found_late": "yes"}).laws == ("58B", "58B4")
+
+
+def test_a_card_too_many_found_before_the_next_trick_is_ruled_by_45E_or_58B():
+    """67A2: "按45条E款（五张牌的牌墩）或58条B款（从一手中同时打出多张牌）等规定处理": the walk goes on
+    into the fifth card's tree or, with what 67A settles, into the simultaneous plays' tree."""
+    t = tree("defective_trick", "1991")
+    early = {"found": "before_next_trick", "defect_early": "too_many"}
+    fifth = t.walk({**early, "how_many": "fifth_card", "role": "declarer", "next_lead": "no"},
+                   referred=referrals("1991"))
+    assert fifth.outcome.refer == "fifth_card" and fifth.referral is not None
+    assert fifth.referral.outcome.id == "o_45E2" and {"45E2", "67A2"} <= set(fifth.laws)
+    several = t.walk({**early, "how_many": "several_cards", "visible": "one"}, referred=referrals("1991"))
+    assert several.referral is not None and several.referral.outcome.id == "o_58B1"  # 58B's first questions settled
+    assert {"58B1", "67A2"} <= set(several.laws)
+    assert t.walk({**early, "how_many": "several_cards"}, referred=referrals("1991")).needs[0].fact == "visible"
 
 
 def test_inability_to_play_and_the_revoke_it_is_not():
