@@ -12,8 +12,11 @@ reads one::
     NAME-fix.toml             the director's corrections (optional; rules_ext/pbn/corrections.md)
     NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md)
 
-``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is published into
-``<outdir>/events/NAME/`` in the build's script (the 简体 build into ``build/html/events/NAME/``, the
+``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is read, corrected and
+scored (:func:`rules_ext.cli.publish.prepare_event`: bad input is refused there, in one line) and then
+published into ``<outdir>/events/NAME/`` by a background process (:mod:`rules_ext.site.background`, on
+the machine's other core while Sphinx reads and writes the rulebook; the page listing the events waits
+for it, and the build ends only once it is done) in the build's script (the 简体 build into ``build/html/events/NAME/``, the
 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
 its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
 the templates) have not changed since the last build is not published again (a digest of them in
@@ -24,17 +27,12 @@ with a link to each one's ranking; the page holding it is read again when the li
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
-import multiprocessing
 import re
 import shutil
-import sys
 import time
-import traceback
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +44,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Listed, Placement, PreparedEvent, publish_event
 from rules_ext.errors import RulesError
+from rules_ext.site.background import Background
 from rules_ext.web.pages import chinese_date
 
 logger = logging.getLogger(__name__)
@@ -179,7 +178,7 @@ def publish_events(app: Sphinx) -> None:
 
     write_if_changed(listing_file(app), json.dumps(listing, ensure_ascii=False, sort_keys=True))
     if jobs:
-        _BACKGROUND[app] = start_publishing(jobs)
+        _PUBLISHING[app] = start_publishing(jobs)
 
 
 #: what the listing keeps of a published event (:class:`rules_ext.cli.publish.Listed`)
@@ -200,105 +199,70 @@ class _Job:
 
 
 @dataclass
-class _Background:
-    """The process publishing this build's events, and what it reported (:func:`finish_publishing`)."""
+class _Publishing:
+    """This build's events being published (:func:`start_publishing`), and, once finished, the
+    names of those refused (:func:`finish_publishing`)."""
 
     jobs: list[_Job]
-    process: Any = None  # a multiprocessing process, None when the jobs ran in this process
-    connection: Any = None
-    reports: list[tuple[str, str, Any, float]] = field(default_factory=list)
-    failed: set[str] | None = None  # known once finished
+    work: Background[list[tuple[str, str, Any, float]]]
+    failed: set[str] | None = None
 
 
-#: each build's background publishing, until it is finished (a test may run several builds in a process)
-_BACKGROUND: dict[Sphinx, _Background] = {}
+#: each build's publishing, until it is finished (a test may run several builds in a process)
+_PUBLISHING: dict[Sphinx, _Publishing] = {}
 
 
-def _publish_jobs(jobs: list[_Job]) -> Iterator[tuple[str, str, Any, float]]:
+def _publish_jobs(jobs: list[_Job]) -> list[tuple[str, str, Any, float]]:
     """Each job published in turn: (name, ``"ok"``, the :class:`Published` as a dict, seconds) or
     (name, ``"error"``, the refusal's one line, seconds)."""
+    reports: list[tuple[str, str, Any, float]] = []
     for job in jobs:
         started = time.perf_counter()
         try:
             done = job.prepared.publish(job.out, [job.place])
         except RulesError as exc:
-            yield job.name, "error", str(exc), time.perf_counter() - started
+            reports.append((job.name, "error", str(exc), time.perf_counter() - started))
         else:
-            yield job.name, "ok", asdict(done), time.perf_counter() - started
+            reports.append((job.name, "ok", asdict(done), time.perf_counter() - started))
+    return reports
 
 
-def _background_main(jobs: list[_Job], connection: Any) -> None:
-    """The background process: the jobs published, each report sent as it is done; an unexpected
-    failure sent with its traceback (the build fails with it, as it would in one process)."""
-    gc.freeze()  # what the build's process made stays shared, never scanned (nor copied) here
-    try:
-        for report in _publish_jobs(jobs):
-            connection.send(report)
-    except BaseException:
-        connection.send(("", "crash", traceback.format_exc(), 0.0))
-        raise
-    finally:
-        connection.close()
-
-
-def start_publishing(jobs: list[_Job]) -> _Background:
-    """The jobs' pages and files made by a process of their own (a fork of the build's: the prepared
-    events are shared, not copied), on another core while this one reads and writes the rulebook; in
-    this process where the system cannot fork."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return _Background(jobs, reports=list(_publish_jobs(jobs)))
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    sys.stdout.flush()  # the child must not write this process's buffered output again
-    sys.stderr.flush()
-    process = context.Process(target=_background_main, args=(jobs, sending), name="rules-events")
-    process.start()
-    sending.close()
-    return _Background(jobs, process, receiving)
+def start_publishing(jobs: list[_Job]) -> _Publishing:
+    """The jobs' pages and files made by a process of their own (:class:`rules_ext.site.background.
+    Background`: the prepared events are shared, not copied), on another core while this one reads
+    and writes the rulebook."""
+    return _Publishing(jobs, Background(lambda: _publish_jobs(jobs), "publishing the events"))
 
 
 def finish_publishing(app: Sphinx) -> set[str]:
-    """The background publishing of this build waited for and reported: each event published (its
+    """The publishing of this build's events waited for and reported: each event published (its
     record written, so that the next build need not publish it again) or refused in one line. The
     names of the refused events; nothing happens the second time."""
-    background = _BACKGROUND.get(app)
-    if background is None:
+    publishing = _PUBLISHING.get(app)
+    if publishing is None:
         return set()
-    if background.failed is not None:
-        return background.failed
-    if background.process is not None:
-        try:
-            while len(background.reports) < len(background.jobs):
-                report = background.connection.recv()
-                if report[1] == "crash":
-                    raise RuntimeError(f"publishing the events failed:\n{report[2]}")
-                background.reports.append(report)
-        except EOFError:
-            raise RuntimeError("publishing the events failed: the background process ended "
-                               f"(exit status {background.process.exitcode})") from None
-        finally:
-            background.connection.close()
-            background.process.join()
-    background.failed = set()
-    jobs = {job.name: job for job in background.jobs}
-    for name, outcome, value, seconds in background.reports:
+    if publishing.failed is not None:
+        return publishing.failed
+    publishing.failed = set()
+    jobs = {job.name: job for job in publishing.jobs}
+    for name, outcome, value, seconds in publishing.work.result():
         job = jobs[name]
         if outcome == "error":
             logger.error("%s", value, type="rules", subtype="events")
-            background.failed.add(name)
+            publishing.failed.add(name)
             continue
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", name,
                     value["pages"], value["files"], value["size"] / 1024, job.seconds + seconds)
         job.stamp_file.write_text(json.dumps({"stamp": job.stamp, "published": value, "folder": str(job.out)},
                                              ensure_ascii=False), encoding="utf-8")
-    if background.failed:  # listed, since it was prepared: the next build reads the listing's pages again
+    if publishing.failed:  # listed, since it was prepared: the next build reads the listing's pages again
         from rules_ext.site.writer import write_if_changed
 
         path = listing_file(app)
         listing = json.loads(path.read_text(encoding="utf-8"))
-        write_if_changed(path, json.dumps({k: v for k, v in listing.items() if k not in background.failed},
+        write_if_changed(path, json.dumps({k: v for k, v in listing.items() if k not in publishing.failed},
                                           ensure_ascii=False, sort_keys=True))
-    return background.failed
+    return publishing.failed
 
 
 def events_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -321,7 +285,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     try:
         finish_publishing(app)
     finally:
-        _BACKGROUND.pop(app, None)
+        _PUBLISHING.pop(app, None)
 
 
 def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:

@@ -149,6 +149,7 @@ def generate(app: Sphinx) -> None:
     from rules_ext.site import pages as site_pages
     from rules_ext.site import writer
     from rules_ext.site.assistant import assistant_pages
+    from rules_ext.site.background import Background
     from rules_ext.site.script import check_agreement
 
     config = app.config
@@ -172,8 +173,13 @@ def generate(app: Sphinx) -> None:
     findings = _findings(corpus, config)
     context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
     generator = site_pages.Generator(context, template_folders(app))
+    # the assistant's pages and the downloads need neither jieba nor the law pages: made by a second
+    # process while this one renders the editions' pages
+    beside = Background(lambda: (assistant_pages(corpus, generator.render), downloads.download_texts(corpus)),
+                        "the assistant's pages and the corpus downloads")
     pages = generator.pages()
-    pages.update(assistant_pages(corpus, generator.render))
+    assistant, download_texts = beside.result()
+    pages.update(assistant)
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
@@ -181,7 +187,7 @@ def generate(app: Sphinx) -> None:
     written, removed = writer.write_pages(Path(app.srcdir), pages, roots)
     removed += _remove_old_roots(Path(app.srcdir), roots)
     corpus_download(app).parent.mkdir(parents=True, exist_ok=True)
-    for name, text in downloads.download_texts(corpus).items():
+    for name, text in download_texts.items():
         writer.write_if_changed(corpus_download(app).with_name(name), text)
     writer.write_if_changed(search_dictionary(app),
                             hant.dictionary_text(generator.user_dictionary, config))

@@ -10,6 +10,7 @@ pages built again (:mod:`rules_ext.site.hant`).
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -123,12 +124,17 @@ class Generator(EvidencePages):
         self.env.filters["heading"] = heading
         #: the jieba user dictionary of the search (bridge terms and defined terms)
         self.user_dictionary = user_dictionary(context.corpus)
-        self.word_boundaries = WordBoundaries(self.user_dictionary)
         self._anchors: dict[str, set[str]] = {}
         #: each provision's counterparts in the other editions (the 沿革 lines)
         self.history = History(context.corpus)
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
+
+    @functools.cached_property
+    def word_boundaries(self) -> WordBoundaries:
+        """jieba with the user dictionary, loaded when a page first needs it (0.5 s: the pages
+        that need none can be rendered meanwhile)."""
+        return WordBoundaries(self.user_dictionary)
 
     def anchor(self, edition_id: str, label: str) -> str:
         """The label of the page anchor a resolved reference links to: the label itself, or, when
