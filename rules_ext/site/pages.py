@@ -24,7 +24,7 @@ from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
-from rules_ext.site.compare import comparable, compare_pages
+from rules_ext.site.compare import Alignments, comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
 from rules_ext.site.history import History
 from rules_ext.site.names import (
@@ -126,7 +126,9 @@ class Generator(EvidencePages):
         self.user_dictionary = user_dictionary(context.corpus)
         self._anchors: dict[str, set[str]] = {}
         #: each provision's counterparts in the other editions (the 沿革 lines)
-        self.history = History(context.corpus)
+        #: each law of two editions aligned once, for the 沿革 lines and the comparison pages
+        self.alignments = Alignments()
+        self.history = History(context.corpus, self.alignments)
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
 
@@ -165,7 +167,7 @@ class Generator(EvidencePages):
         pages: dict[str, str] = {}
         for edition in self.editions():
             pages.update(self.edition_pages(edition))
-        pages.update(compare_pages(self.ctx.corpus, self.render))
+        pages.update(compare_pages(self.ctx.corpus, self.render, self.alignments))
         return pages
 
     # -- per edition ----------------------------------------------------------------------------
