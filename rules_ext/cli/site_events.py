@@ -268,6 +268,8 @@ def finish_publishing(app: Sphinx) -> set[str]:
 def events_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: a page listing the events waits for their publishing, and lists only the
     events that were published."""
+    if app not in _PUBLISHING or listing_file(app) not in app.env.dependencies.get(docname, ()):
+        return  # nothing being published, or not a page of the directive (which notes the listing)
     items = [node for node in doctree.findall(nodes.list_item) if "rules_event" in node]
     if not items:
         return
