@@ -342,5 +342,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", reading.resume_collector)
     app.connect("doctree-resolved", reading.fold_worked_code)
     app.connect("env-get-updated", directives.examples_outdated)
-    return {"version": __version__, "env_version": 3, "parallel_read_safe": True,
+    return {"version": __version__, "env_version": 4, "parallel_read_safe": True,
             "parallel_write_safe": True}
