@@ -179,19 +179,17 @@ class Listed:
 
 @dataclass(frozen=True)
 class PreparedEvent:
-    """An event read, corrected and scored, its rulings read and their laws quoted: everything the
-    input can refuse is refused by then (:func:`prepare_event`); what is left is writing its pages and
-    files (:meth:`publish`)."""
+    """An event read, corrected and scored (:func:`prepare_event`: the event file and the
+    corrections are refused by then); what is left (:meth:`publish`) reads the ruling records, quotes
+    their laws, takes the double-dummy grids and writes the pages and files."""
 
     path: Path
     event: Any
     results: Any
     applied: tuple
-    records: list
-    dd: dict
-    quotes: dict
-    corpus: Any
-    dealt: bool
+    rulings: Path | None
+    max_size: int
+    progress: Any
     lang: str
     templates: Path | None
     pdf: bool
@@ -204,11 +202,22 @@ class PreparedEvent:
     def publish(self, out: Path, where: Sequence[Placement]) -> Published:
         """The pages of each placement, the PDFs and exports made in a staging folder inside ``out``
         and moved in only when whole."""
+        from rules_ext.corpus import load_corpus
         from rules_ext.corpus.labels import law_number
+        from rules_ext.pdf.handrecord import event_sheets
+        from rules_ext.pdf.ruling_record import quote_laws
         from rules_ext.site.names import provision_page
         from rules_ext.web.pages import Publication, event_pages
 
-        corpus = self.corpus
+        records = _read_rulings(self.rulings, self.max_size)
+        dealt = any(b.deal is not None for b in self.event.boards)
+        sheets = event_sheets(self.event, results=False, progress=self.progress or iter) if dealt else []
+        dd = {s.number: s.dd for s in sheets}
+        corpus = load_corpus() if records else None
+        quotes = {}
+        for record in records:
+            for quoted in quote_laws(record.laws, corpus, source=record.source):
+                quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
 
         def law_url(base: str):
             def url(cited) -> str:
@@ -224,15 +233,15 @@ class PreparedEvent:
             raise access_error("write", out, exc) from exc
         with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
             staging = Path(staging_name)
-            downloads, ruling_pdfs = _files(staging, self.event, self.results, self.records, self.applied,
-                                            self.lang, self.pdf, self.dealt)
+            downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
+                                            self.lang, self.pdf, dealt)
             notes = [str(a) for a in self.applied]
             folders = (self.templates,) if self.templates is not None else ()
             pages: dict[str, str] = {}
             for place in where:
                 convert = _traditional if place.script == "hant" else (lambda s: s)
-                pub = Publication(self.event, self.results, self.dd, self.records, notes, downloads, ruling_pdfs,
-                                  law_url(place.rulebook), self.quotes, self.lang, place.script, place.other,
+                pub = Publication(self.event, self.results, dd, records, notes, downloads, ruling_pdfs,
+                                  law_url(place.rulebook), quotes, self.lang, place.script, place.other,
                                   convert, place.up, place.site)
                 pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
             for name, text in pages.items():
@@ -254,9 +263,9 @@ class PreparedEvent:
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
                   templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
                   max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None) -> PreparedEvent:
-    """The event of ``path`` read, corrected and scored, its double-dummy grids and its rulings with
-    their laws quoted: every refusal of the input happens here (a file with problems is a
-    :class:`PBNErrors` of them all), none of it is written."""
+    """The event of ``path`` read, corrected and scored: the event file and its corrections are
+    refused here (a file with problems is a :class:`PBNErrors` of them all), nothing is written.
+    ``rulings``, ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
     if templates is not None and not (templates / "events").is_dir():
         raise RulesError(f"--templates {templates}: no events/ folder in it: expected the folder holding "
                          "events/*.html.jinja")
@@ -265,27 +274,15 @@ def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path 
         raise PBNErrors(event.problems)
     if not event.boards:
         raise RulesError(f"{event.source}: no board to publish: expected games with [Board \"1\"] and results")
-    records = _read_rulings(rulings, max_size)
 
-    from rules_ext.corpus import load_corpus
     from rules_ext.pbn.corrections_export import check_exportable
     from rules_ext.pbn.results import compute_results
-    from rules_ext.pdf.handrecord import event_sheets
-    from rules_ext.pdf.ruling_record import quote_laws
 
     event, applied, whole = _corrected(event, corrections)
     if not event.version.startswith("USEBIO"):
         check_exportable(applied)  # the corrected event is exported as PBN
     results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
-    dealt = any(b.deal is not None for b in event.boards)
-    sheets = event_sheets(event, results=False, progress=progress or iter) if dealt else []
-    corpus = load_corpus() if records else None
-    quotes = {}
-    for record in records:
-        for quoted in quote_laws(record.laws, corpus, source=record.source):
-            quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
-    return PreparedEvent(path, event, results, applied, records, {s.number: s.dd for s in sheets}, quotes, corpus,
-                         dealt, lang, templates, pdf)
+    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf)
 
 
 def _check_target(out: Path, rel: Path) -> None:

@@ -13,12 +13,13 @@ reads one::
     NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md)
 
 ``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is read, corrected and
-scored (:func:`rules_ext.cli.publish.prepare_event`: bad input is refused there, in one line) and then
-published into ``<outdir>/events/NAME/`` by a background process (:mod:`rules_ext.site.background`, on
-the machine's other core while Sphinx reads and writes the rulebook; the page listing the events waits
-for it, and the build ends only once it is done) in the build's script (the 简体 build into ``build/html/events/NAME/``, the
-繁體 build into ``build/html/hant/events/NAME/``), its laws linked to the provisions of this site,
-its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
+scored (:func:`rules_ext.cli.publish.prepare_event`: a bad event or corrections file is refused there,
+in one line), then published by a background process (:mod:`rules_ext.site.background`, on the
+machine's other core while Sphinx reads and writes the rulebook: its ruling records read, a bad one
+refused in one line too; the page listing the events waits for it, and the build ends only once it is
+done) into ``<outdir>/events/NAME/`` in the build's script (the 简体 build into
+``build/html/events/NAME/``, the 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to
+the provisions of this site, its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
 the templates) have not changed since the last build is not published again (a digest of them in
 the doctrees folder, which also records the folder it wrote: an event taken out of the events folder has
 that folder removed at the next build, nothing else); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
@@ -45,7 +46,7 @@ from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Listed, Placement, PreparedEvent, publish_event
 from rules_ext.errors import RulesError
 from rules_ext.site.background import Background
-from rules_ext.web.pages import chinese_date
+from rules_ext.web.dates import chinese_date
 
 logger = logging.getLogger(__name__)
 
