@@ -19,7 +19,7 @@ import gc
 import multiprocessing
 import pickle
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Generic, TypeVar, cast
 
 T = TypeVar("T")
@@ -29,61 +29,103 @@ START: Final = "fork"
 
 
 class Background(Generic[T]):
-    """``function()`` computed by a fork of this process; :meth:`result` waits for it."""
+    """``function()`` computed by a fork of this process; :meth:`result` waits for it.
+    :meth:`parts` runs a generator function the same way, each part handed back as it is made."""
 
     def __init__(self, function: Callable[[], T], name: str) -> None:
+        self._start(lambda: (function(),), name)
+        self._first: tuple[str, Any] | None = None
+
+    @classmethod
+    def parts(cls, function: Callable[[], Iterable[Any]], name: str) -> Background[Any]:
+        """``function()``'s parts made by a fork, one after the other (:meth:`next_part`): this
+        process can use the first while the fork makes the next."""
+        work: Background[Any] = cls.__new__(cls)
+        work._start(function, name)
+        work._first = None
+        return work
+
+    def _start(self, produce: Callable[[], Iterable[Any]], name: str) -> None:
         self.name = name
-        self._outcome: tuple[str, Any] | None = None
         self._process: Any = None
+        self._done: list[tuple[str, Any]] = []  # what the fork sent (or, without one, what was made here)
+        self._ended = False
         if START not in multiprocessing.get_all_start_methods():
-            self._outcome = _outcome(function)
+            self._done = list(_outcomes(produce))
+            self._ended = True
             return
         context = multiprocessing.get_context(START)
         self._receiving, sending = context.Pipe(duplex=False)
         # (multiprocessing flushes this process's buffered output before it forks: never written twice)
-        self._process = context.Process(target=_child, args=(function, sending), name=name)
+        self._process = context.Process(target=_child, args=(produce, sending), name=name)
         self._process.start()
         sending.close()
 
-    def result(self) -> T:
-        """The function's value, or what it raised raised here; the second call gives the same."""
-        if self._outcome is None:
-            try:
-                self._outcome = self._receiving.recv()
-            except EOFError:
-                self._process.join()
-                self._outcome = ("crash", f"the process ended without a result (exit status {self._process.exitcode})")
-            finally:
-                self._receiving.close()
-            self._process.join()
-        kind, value = self._outcome
+    def next_part(self) -> Any:
+        """The next part, or what the function raised making it raised here."""
+        if not self._done and not self._ended:
+            self._receive()
+        if not self._done:
+            raise RuntimeError(f"{self.name}: no part left")
+        kind, value = self._done.pop(0)
         if kind == "value":
-            return cast(T, value)
+            return value
+        self._done.insert(0, (kind, value))  # the failure stays: asked again, raised again
         if kind == "error":
             raise cast(Exception, value)
         raise RuntimeError(f"{self.name} failed in a background process:\n{value}")
 
+    def result(self) -> T:
+        """The function's value, or what it raised raised here; the second call gives the same."""
+        if self._first is None:
+            try:
+                self._first = ("value", self.next_part())
+            except Exception as exc:
+                self._first = ("error", exc)
+            self.join()
+        if self._first[0] == "error":
+            raise self._first[1]
+        return cast(T, self._first[1])
 
-def _outcome(function: Callable[[], Any]) -> tuple[str, Any]:
+    def _receive(self) -> None:
+        try:
+            outcome = self._receiving.recv()
+        except EOFError:
+            self.join()
+            outcome = ("crash", f"the process ended without a result (exit status {self._process.exitcode})")
+        if outcome[0] != "value":
+            self.join()
+        self._done.append(outcome)
+
+    def join(self) -> None:
+        """The fork waited for (after its last part; :meth:`result` does it)."""
+        if self._process is not None and not self._ended:
+            self._ended = True
+            self._receiving.close()
+            self._process.join()
+
+
+def _outcomes(produce: Callable[[], Iterable[Any]]) -> Iterator[tuple[str, Any]]:
+    """``("value", part)`` for each part made, then ``("error", exception)`` if making one failed."""
     try:
-        return "value", function()
-    except Exception as exc:  # handed over to result(), as if raised there
-        return "error", exc
+        for part in produce():
+            yield "value", part
+    except Exception as exc:  # handed over to next_part(), as if raised there
+        yield "error", exc
 
 
-def _child(function: Callable[[], Any], sending: Any) -> None:
-    """The fork: the function's outcome sent back. What the build's process made is never scanned
-    by this one's garbage collector (nor copied by it, page by page)."""
+def _child(produce: Callable[[], Iterable[Any]], sending: Any) -> None:
+    """The fork: each outcome sent back as it is made. What the build's process made is never
+    scanned by this one's garbage collector (nor copied by it, page by page)."""
     gc.freeze()
     try:
-        outcome = _outcome(function)
-        try:
+        for outcome in _outcomes(produce):
+            if outcome[0] == "error":
+                try:  # an exception that would not come back whole is sent as its traceback
+                    pickle.loads(pickle.dumps(outcome[1]))
+                except Exception:
+                    outcome = ("crash", "".join(traceback.format_exception(outcome[1])))
             sending.send(outcome)
-        except (pickle.PicklingError, TypeError, AttributeError):
-            if outcome[0] != "error":
-                raise
-            exc = outcome[1]
-            sending.send(("crash", "".join(traceback.format_exception(exc))))
     except BaseException:
         sending.send(("crash", traceback.format_exc()))
         raise

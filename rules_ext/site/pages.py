@@ -109,10 +109,13 @@ class View:
 
 # -- the generator --------------------------------------------------------------------------------
 class Generator(EvidencePages):
-    def __init__(self, context: Context, template_folders: Sequence[Path]):
+    def __init__(self, context: Context, template_folders: Sequence[Path], tokenizer: Any = None):
         """``template_folders``: where ``site/<name>.rst.jinja`` is looked up, first match wins
-        (the project's folder, then the extension's defaults)."""
+        (the project's folder, then the extension's defaults); ``tokenizer``: jieba with its main
+        dictionary loaded already (:func:`rules_ext.site.words.main_tokenizer`), else loaded when a
+        page first needs it."""
         self.ctx = context
+        self._tokenizer = tokenizer
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader([str(folder) for folder in template_folders]),
             undefined=jinja2.StrictUndefined,
@@ -136,7 +139,7 @@ class Generator(EvidencePages):
     def word_boundaries(self) -> WordBoundaries:
         """jieba with the user dictionary, loaded when a page first needs it (0.5 s: the pages
         that need none can be rendered meanwhile)."""
-        return WordBoundaries(self.user_dictionary)
+        return WordBoundaries(self.user_dictionary, self._tokenizer)
 
     def anchor(self, edition_id: str, label: str) -> str:
         """The label of the page anchor a resolved reference links to: the label itself, or, when

@@ -75,3 +75,18 @@ def test_output_buffered_before_the_fork_is_written_once():
                           env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "rules: generated pages7\n"
+
+
+def test_parts_are_handed_over_as_they_are_made_and_a_failure_where_it_happened():
+    def made():
+        yield os.getpid()
+        yield "第二部分"
+        raise TreeError("trees/claim.toml:3: kind: expected claim")
+
+    work = Background.parts(made, "parts")
+    assert work.next_part() != os.getpid()
+    assert work.next_part() == "第二部分"
+    for _ in range(2):  # asked again, the same failure
+        with pytest.raises(TreeError, match=r"^trees/claim\.toml:3: kind: expected claim$"):
+            work.next_part()
+    work.join()

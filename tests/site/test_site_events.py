@@ -152,3 +152,19 @@ def test_an_event_that_cannot_be_written_is_refused_and_not_listed(project: Path
     assert (blocking.parent / "boards" / "1.html").is_file()
     listing = (project / "html" / "index.html").read_text(encoding="utf-8")
     assert 'href="events/friendly/index.html"' in listing, listing
+
+
+def test_a_bad_ruling_record_is_refused_in_one_line_and_the_event_not_listed(project: Path):
+    """The ruling records are read by the background process that publishes the event: a bad one
+    is still one line naming the file, and the event is neither published nor listed."""
+    rulings = project / "src" / "events-in" / "friendly-rulings"
+    rulings.mkdir()
+    bad = rulings / "board-3.toml"
+    bad.write_text("board = \n", encoding="utf-8")
+    refused = build(project)
+    assert refused.returncode != 0
+    assert "Traceback" not in refused.stderr and "traceback" not in refused.stderr, refused.stderr
+    assert re.search(rf"ERROR: {re.escape(str(bad))}:1: not valid TOML", refused.stderr), refused.stderr
+    assert not (project / "html" / "events" / "friendly").exists()
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert "本站尚未发布赛事成绩。" in listing and "events/friendly/index.html" not in listing, listing
