@@ -26,16 +26,18 @@ Errors and exit statuses:
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import traceback
 
-from rules_ext.cli import core, corpus, events, printing, publish, rulings, verify
 from rules_ext.errors import RulesError
 from rules_ext.fileio import plain_os_error
 from rules_ext.pbn.errors import PBNErrors
 
-#: the modules that contribute sub-commands, in the order they appear in ``--help``
-COMMAND_MODULES = (corpus, core, events, printing, publish, rulings, verify)
+#: the modules that contribute sub-commands, in the order they appear in ``--help``; imported when
+#: the parser is built, so that a module of this package used alone (the site's events extension,
+#: :mod:`rules_ext.cli.site_events`) does not load every command's parts
+COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify")
 
 #: the exit status of bad input (a RulesError, an OSError or the problems of an input file)
 EXIT_BAD_INPUT = 1
@@ -54,8 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMAND_MODULES:
-        module.register(subparsers)
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
     for command in subparsers.choices.values():  # also accepted after the command's name
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)
     return parser

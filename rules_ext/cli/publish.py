@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_ext.cli.common import add_input_options, progress_bar, read_event_file
 from rules_ext.cli.events import _corrected
@@ -161,7 +161,111 @@ def publish_event(path: Path, out: Path, where: Sequence[Placement], *, correcti
     """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
     one), its pages in each placement's script: read, corrected and scored as ``results`` does it
     (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
-    and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.cli.site_events`)."""
+    and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.cli.site_events`,
+    which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
+    return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
+                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress).publish(out, where)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What a listing of events shows of one: its title, date, kind and boards."""
+
+    title: str
+    date: str
+    kind: str
+    boards: int
+
+
+@dataclass(frozen=True)
+class PreparedEvent:
+    """An event read, corrected and scored (:func:`prepare_event`: the event file and the
+    corrections are refused by then); what is left (:meth:`publish`) reads the ruling records, quotes
+    their laws, takes the double-dummy grids and writes the pages and files."""
+
+    path: Path
+    event: Any
+    results: Any
+    applied: tuple
+    rulings: Path | None
+    max_size: int
+    progress: Any
+    lang: str
+    templates: Path | None
+    pdf: bool
+
+    @property
+    def listed(self) -> Listed:
+        return Listed(title=self.event.name or self.path.stem, date=self.event.date or "",
+                      kind=self.results.kind.value, boards=len(self.results.boards))
+
+    def publish(self, out: Path, where: Sequence[Placement]) -> Published:
+        """The pages of each placement, the PDFs and exports made in a staging folder inside ``out``
+        and moved in only when whole."""
+        from rules_ext.corpus import load_corpus
+        from rules_ext.corpus.labels import law_number
+        from rules_ext.pdf.handrecord import event_sheets
+        from rules_ext.pdf.ruling_record import quote_laws
+        from rules_ext.site.names import provision_page
+        from rules_ext.web.pages import Publication, event_pages
+
+        records = _read_rulings(self.rulings, self.max_size)
+        dealt = any(b.deal is not None for b in self.event.boards)
+        sheets = event_sheets(self.event, results=False, progress=self.progress or iter) if dealt else []
+        dd = {s.number: s.dd for s in sheets}
+        corpus = load_corpus() if records else None
+        quotes = {}
+        for record in records:
+            for quoted in quote_laws(record.laws, corpus, source=record.source):
+                quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
+
+        def law_url(base: str):
+            def url(cited) -> str:
+                edition = corpus.edition(cited.edition) if corpus is not None else None
+                if edition is None or edition.law(law_number(cited.label)) is None:
+                    return ""
+                return base + provision_page(edition, cited.label)
+            return url
+
+        try:
+            out.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise access_error("write", out, exc) from exc
+        with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
+            staging = Path(staging_name)
+            downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
+                                            self.lang, self.pdf, dealt)
+            notes = [str(a) for a in self.applied]
+            folders = (self.templates,) if self.templates is not None else ()
+            pages: dict[str, str] = {}
+            for place in where:
+                convert = _traditional if place.script == "hant" else (lambda s: s)
+                pub = Publication(self.event, self.results, dd, records, notes, downloads, ruling_pdfs,
+                                  law_url(place.rulebook), quotes, self.lang, place.script, place.other,
+                                  convert, place.up, place.site)
+                pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
+            for name, text in pages.items():
+                target = staging / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
+            for rel in written:  # each name looked at before anything is moved in
+                _check_target(out, rel)
+            for rel in written:
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                install(staging / rel, out / rel)
+        listed = self.listed
+        return Published(title=listed.title, date=listed.date, kind=listed.kind, boards=listed.boards,
+                         pages=sum(1 for rel in written if rel.suffix == ".html"), files=len(written),
+                         size=sum((out / rel).stat().st_size for rel in written))
+
+
+def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
+                  templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
+                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None) -> PreparedEvent:
+    """The event of ``path`` read, corrected and scored: the event file and its corrections are
+    refused here (a file with problems is a :class:`PBNErrors` of them all), nothing is written.
+    ``rulings``, ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
     if templates is not None and not (templates / "events").is_dir():
         raise RulesError(f"--templates {templates}: no events/ folder in it: expected the folder holding "
                          "events/*.html.jinja")
@@ -170,65 +274,15 @@ def publish_event(path: Path, out: Path, where: Sequence[Placement], *, correcti
         raise PBNErrors(event.problems)
     if not event.boards:
         raise RulesError(f"{event.source}: no board to publish: expected games with [Board \"1\"] and results")
-    records = _read_rulings(rulings, max_size)
 
-    from rules_ext.corpus import load_corpus
-    from rules_ext.corpus.labels import law_number
+    from rules_ext.pbn.corrections_export import check_exportable
     from rules_ext.pbn.results import compute_results
-    from rules_ext.pdf.handrecord import event_sheets
-    from rules_ext.pdf.ruling_record import quote_laws
-    from rules_ext.site.names import provision_page
 
     event, applied, whole = _corrected(event, corrections)
+    if not event.version.startswith("USEBIO"):
+        check_exportable(applied)  # the corrected event is exported as PBN
     results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
-    dealt = any(b.deal is not None for b in event.boards)
-    sheets = event_sheets(event, results=False, progress=progress or iter) if dealt else []
-    dd = {s.number: s.dd for s in sheets}
-    corpus = load_corpus() if records else None
-    quotes = {}
-    for record in records:
-        for quoted in quote_laws(record.laws, corpus, source=record.source):
-            quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
-
-    def law_url(base: str):
-        def url(cited) -> str:
-            edition = corpus.edition(cited.edition) if corpus is not None else None
-            if edition is None or edition.law(law_number(cited.label)) is None:
-                return ""
-            return base + provision_page(edition, cited.label)
-        return url
-
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise access_error("write", out, exc) from exc
-    with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
-        staging = Path(staging_name)
-        downloads, ruling_pdfs = _files(staging, event, results, records, applied, lang, pdf, dealt)
-        from rules_ext.web.pages import Publication, event_pages
-
-        notes = [str(a) for a in applied]
-        folders = (templates,) if templates is not None else ()
-        pages: dict[str, str] = {}
-        for place in where:
-            convert = _traditional if place.script == "hant" else (lambda s: s)
-            pub = Publication(event, results, dd, records, notes, downloads, ruling_pdfs,
-                              law_url(place.rulebook), quotes, lang, place.script, place.other, convert, place.up,
-                              place.site)
-            pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
-        for name, text in pages.items():
-            target = staging / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
-        for rel in written:  # each name looked at before anything is moved in
-            _check_target(out, rel)
-        for rel in written:
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            install(staging / rel, out / rel)
-    return Published(title=event.name or path.stem, date=event.date or "", kind=results.kind.value,
-                     boards=len(results.boards), pages=sum(1 for rel in written if rel.suffix == ".html"),
-                     files=len(written), size=sum((out / rel).stat().st_size for rel in written))
+    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf)
 
 
 def _check_target(out: Path, rel: Path) -> None:
@@ -253,7 +307,6 @@ def _traditional(text: str) -> str:
 
 def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool):
     """The PDFs and exports written into ``staging``; their downloads, and each ruling's form."""
-    from rules_ext.pbn.corrections_export import check_exportable
     from rules_ext.pbn.usebio_writer import write_usebio
     from rules_ext.pbn.writer import encode_pbn, write_pbn
     from rules_ext.web.pages import Download
@@ -279,8 +332,7 @@ def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool
         for i, record in enumerate(records, start=1):
             write_ruling_form(record, staging / "pdf" / f"ruling-{i}.pdf", lang=lang, dd=double_dummy(record))
             ruling_pdfs[i] = f"pdf/ruling-{i}.pdf"
-    if not event.version.startswith("USEBIO"):
-        check_exportable(applied)
+    if not event.version.startswith("USEBIO"):  # exportable: checked by prepare_event
         text = write_pbn(event, newline="\r\n", encoding="utf-8")
         (staging / "export" / "event.pbn").write_bytes(encode_pbn(text, "utf-8", source="event.pbn"))
         downloads.append(Download("export/event.pbn", "event.pbn"))

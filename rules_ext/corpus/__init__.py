@@ -5,7 +5,6 @@ gives the full result with the place of every line and the problems found.
 """
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 from rules_ext.fileio import package_path
@@ -25,9 +24,21 @@ def parse(texts_dir: Path | None = None):
     return result
 
 
-@functools.lru_cache(maxsize=1)
+#: the delivered texts' parse, once per process (:func:`adopt_default_result` may give it)
+_DEFAULT: list = []
+
+
 def _default_result():
-    return parse(None)
+    if not _DEFAULT:
+        _DEFAULT.append(parse(None))
+    return _DEFAULT[0]
+
+
+def adopt_default_result(result) -> None:
+    """``result``, the delivered texts parsed by :func:`load_result` in another process (the site's
+    generator has a fork of its process parse them, :mod:`rules_ext.site.background`), kept as this
+    process's parse of them: :func:`load_corpus` returns its corpus from then on."""
+    _DEFAULT[:] = [result]
 
 
 def load_corpus(texts_dir: Path | None = None) -> Corpus:

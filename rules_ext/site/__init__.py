@@ -45,7 +45,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes, utils
 from sphinx.errors import ConfigError
@@ -76,6 +76,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
+
+    from rules_ext.corpus.model import Corpus
 
 logger = logging.getLogger(__name__)
 
@@ -145,11 +147,13 @@ def corpus_download(app: Sphinx) -> Path:
 
 def generate(app: Sphinx) -> None:
     """builder-inited: corpus -> generated reST pages in the source tree."""
+    from rules_ext.corpus import adopt_default_result, load_corpus
     from rules_ext.site import home as site_home
     from rules_ext.site import pages as site_pages
     from rules_ext.site import writer
-    from rules_ext.site.assistant import assistant_pages
+    from rules_ext.site.background import Background
     from rules_ext.site.script import check_agreement
+    from rules_ext.site.words import main_tokenizer
 
     config = app.config
     loader = _load_callable(config.rules_corpus_loader, "rules_corpus_loader")
@@ -168,12 +172,24 @@ def generate(app: Sphinx) -> None:
         for message in cached:
             logger.info("%s", message)
         return
-    corpus = loader()
+    folders = template_folders(app)
+    # a second process parses the delivered texts while this one loads jieba's dictionary (neither
+    # needs the other), then makes the assistant's pages and the downloads (they need neither jieba
+    # nor the law pages) while this one renders the editions' pages
+    delivered = loader is load_corpus
+    loaded = None if delivered else loader()
+    beside = Background.parts(lambda: _made_beside(loaded, folders), "the corpus, the assistant's pages and the downloads")
+    tokenizer = main_tokenizer()
+    if delivered:
+        adopt_default_result(beside.next_part())
+    corpus = load_corpus() if delivered else cast("Corpus", loaded)
     findings = _findings(corpus, config)
     context = site_pages.Context(corpus, findings=findings, profile=config.rules_traditional_profile)
-    generator = site_pages.Generator(context, template_folders(app))
+    generator = site_pages.Generator(context, folders, tokenizer)
     pages = generator.pages()
-    pages.update(assistant_pages(corpus, generator.render))
+    assistant, download_texts = beside.next_part()
+    beside.join()
+    pages.update(assistant)
     pages.update(generator.examples_page(Path(app.srcdir)))
     if site_home.wants_home(Path(app.srcdir), config.root_doc, config.source_suffix):
         pages[config.root_doc] = site_home.home_page(generator, pages)
@@ -181,7 +197,7 @@ def generate(app: Sphinx) -> None:
     written, removed = writer.write_pages(Path(app.srcdir), pages, roots)
     removed += _remove_old_roots(Path(app.srcdir), roots)
     corpus_download(app).parent.mkdir(parents=True, exist_ok=True)
-    for name, text in downloads.download_texts(corpus).items():
+    for name, text in download_texts.items():
         writer.write_if_changed(corpus_download(app).with_name(name), text)
     writer.write_if_changed(search_dictionary(app),
                             hant.dictionary_text(generator.user_dictionary, config))
@@ -219,6 +235,22 @@ def generate(app: Sphinx) -> None:
         logger.warning("rules: the 繁體 conversion would change the delivered text at %s", place,
                        type="rules", subtype="traditional")
     writer.write_stamp(stamp_path, stamp, pages, messages)
+
+
+def _made_beside(corpus, folders: list[Path]):
+    """What :func:`generate` has a second process make: without a corpus, the delivered texts'
+    parse first (``load_result``, which the build's process adopts); then the assistant's pages and
+    the corpus downloads."""
+    from rules_ext.corpus import load_result
+    from rules_ext.site import pages as site_pages
+    from rules_ext.site.assistant import assistant_pages
+
+    if corpus is None:
+        result = load_result()
+        yield result
+        corpus = result.corpus
+    render = site_pages.Generator(site_pages.Context(corpus), folders).render
+    yield assistant_pages(corpus, render), downloads.download_texts(corpus)
 
 
 def _remove_old_roots(srcdir: Path, roots: set[str]) -> int:
@@ -333,7 +365,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-corpus-downloads", downloads.CorpusDownloads)
     app.add_post_transform(reading.WholeEditionPages)
     app.connect("doctree-resolved", reading.inline_whole_edition)
+    app.connect("build-finished", reading.resume_collector)
     app.connect("doctree-resolved", reading.fold_worked_code)
     app.connect("env-get-updated", directives.examples_outdated)
-    return {"version": __version__, "env_version": 3, "parallel_read_safe": True,
+    return {"version": __version__, "env_version": 4, "parallel_read_safe": True,
             "parallel_write_safe": True}

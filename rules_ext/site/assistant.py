@@ -447,7 +447,9 @@ def compare_page(render: Callable[..., str], kind: str) -> str:
 
 # -- the questionnaire's data in the page ------------------------------------------------------------
 class assistant_data(nodes.General, nodes.Element):
-    """The JSON of one questionnaire; written as ``<script type="application/json">`` in HTML."""
+    """The JSON of one questionnaire (its text, ``node["json"]``: one string in the doctree, not
+    thousands of objects the build keeps until the page is written); written as
+    ``<script type="application/json">`` in HTML."""
 
 
 class AssistantDirective(Directive):
@@ -456,11 +458,12 @@ class AssistantDirective(Directive):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
+        text = "\n".join(self.content)
         try:
-            data = json.loads("\n".join(self.content))
+            json.loads(text)
         except json.JSONDecodeError as exc:
             raise self.error(f"law-assistant: the content is not JSON: {exc}") from None
-        return [assistant_data(data=data)]
+        return [assistant_data(json=text)]
 
 
 def provision_url(builder, docname: str, ref: str) -> str:
@@ -477,7 +480,7 @@ def provision_url(builder, docname: str, ref: str) -> str:
 
 def visit_assistant_html(self: HTML5Translator, node: assistant_data) -> None:
     docname = self.builder.current_docname
-    data = json.loads(json.dumps(node["data"]))
+    data = json.loads(node["json"])
     for ref in data["provisions"].values():
         ref["url"] = provision_url(self.builder, docname, ref["ref"])
         if not ref["url"]:

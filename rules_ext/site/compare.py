@@ -99,10 +99,45 @@ def normalised(text: str) -> str:
 
 
 def similarity(a: str, b: str) -> float:
-    a, b = normalised(a), normalised(b)
-    if not a or not b:
-        return 1.0 if a == b else 0.0
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    """How alike two texts' wording is (0–1: difflib's ratio of the normalised texts)."""
+    return similarities([a], [b])[0, 0]
+
+
+def similarities(olds: Sequence[str], news: Sequence[str]) -> dict[tuple[int, int], float]:
+    """:func:`similarity` of every old text with every new one, keyed ``(i, j)``: each text
+    normalised once, each new one analysed once for all the old ones (the same ratios)."""
+    normal_old = [normalised(text) for text in olds]
+    matcher = difflib.SequenceMatcher(None, "", "", autojunk=False)
+    by_new = []
+    for b in map(normalised, news):
+        matcher.set_seq2(b)
+        row = []
+        for a in normal_old:
+            if not a or not b:
+                row.append(1.0 if a == b else 0.0)
+            else:
+                matcher.set_seq1(a)
+                row.append(matcher.ratio())
+        by_new.append(row)
+    return {(i, j): by_new[j][i] for i in range(len(olds)) for j in range(len(news))}
+
+
+class Alignments:
+    """Each law of two editions aligned once (:func:`align`), for all that show it: the
+    comparison pages and the 沿革 lines of the law pages (:mod:`rules_ext.site.history`)."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[str, str, int], list[Row]] = {}
+
+    def law(self, old: Edition, new: Edition, number: int) -> list[Row] | None:
+        """The rows of law ``number`` from ``old`` to ``new`` (None when either lacks the law)."""
+        key = (old.id, new.id, number)
+        if key not in self._rows:
+            old_law, new_law = old.law(number), new.law(number)
+            if old_law is None or new_law is None:
+                return None
+            self._rows[key] = align(parts(old_law), parts(new_law))
+        return self._rows[key]
 
 
 def containment(part: str, whole: str) -> float:
@@ -119,8 +154,7 @@ def align(old: Sequence[Part], new: Sequence[Part]) -> list[Row]:
     each provision only in the old edition placed after the row of its predecessor."""
     texts_old = [full_text(p) for p in old]
     texts_new = [full_text(p) for p in new]
-    scores = {(i, j): similarity(a, b) for i, a in enumerate(texts_old)
-              for j, b in enumerate(texts_new)}
+    scores = similarities(texts_old, texts_new)
     ranked = sorted(scores, key=lambda ij: (
         -(scores[ij] + (SAME_LABEL_BONUS if old[ij[0]].name == new[ij[1]].name else 0)), ij))
     pair_of_old: dict[int, int] = {}
@@ -247,12 +281,15 @@ def row_data(row: Row, old: Edition, new: Edition) -> dict[str, str]:
             "ratio": f"{row.ratio:.0%}"}
 
 
-def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
-    """docname -> reST of the comparison pages, rendered by ``render(template, **data)``."""
+def compare_pages(corpus: Corpus, render: Callable[..., str],
+                  alignments: Alignments | None = None) -> dict[str, str]:
+    """docname -> reST of the comparison pages, rendered by ``render(template, **data)`` (the laws
+    aligned by ``alignments``, shared with the 沿革 lines, or by a new one)."""
     pair = compared(corpus)
     if pair is None:
         return {}
     old, new = pair
+    alignments = alignments or Alignments()
     names = {"old": {"id": old.id, "name": edition_name(old)},
              "new": {"id": new.id, "name": edition_name(new)}}
     pages, index = {}, []
@@ -260,7 +297,7 @@ def compare_pages(corpus: Corpus, render: Callable[..., str]) -> dict[str, str]:
         other = new.law(law.number)
         if other is None:
             continue
-        rows = align(parts(law), parts(other))
+        rows = alignments.law(old, new, law.number) or []
         whole = aligned_similarity(rows)
         moved = [r for r in rows if r.relation == "moved"]
         pages[f"{COMPARE}/law-{law.number}"] = render(

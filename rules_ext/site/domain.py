@@ -157,8 +157,11 @@ class LawDomain(Domain):
         # docname -> what it illustrated before this build cleared it (re-read or removed): with
         # "examples", which law pages must be written again (see laws_with_new_examples)
         "examples_before": {},
+        # docname -> the ("objects" or "terms", key) it noted: a page's entries cleared without
+        # looking through every page's (clear_doc runs for each page read)
+        "noted": {},
     }
-    data_version = 2
+    data_version = 3
 
     # -- registration -------------------------------------------------------------------------
     def note_object(self, edition: str, script: str, label: str, entry: ObjectEntry,
@@ -169,6 +172,7 @@ class LawDomain(Domain):
             logger.warning("duplicate law object %s:%s (%s), also in %s", edition, label, script,
                            other.docname, location=location, type="rules", subtype="duplicate")
         self.data["objects"][key] = entry
+        self.data["noted"].setdefault(entry.docname, set()).add(("objects", key))
 
     def note_term(self, edition: str, script: str, term: str, entry: TermEntry,
                   location: Any = None) -> None:
@@ -178,6 +182,7 @@ class LawDomain(Domain):
             logger.warning("duplicate term %s in edition %s, also in %s", term, edition,
                            other.docname, location=location, type="rules", subtype="duplicate")
         self.data["terms"][key] = entry
+        self.data["noted"].setdefault(entry.docname, set()).add(("terms", key))
 
     def process_doc(self, env, docname: str, document: nodes.document) -> None:
         """A page whose docinfo says ``:illustrates: 62`` is a worked example of that law."""
@@ -189,10 +194,10 @@ class LawDomain(Domain):
                 self.data["examples"][docname] = body.astext().strip()
 
     def clear_doc(self, docname: str) -> None:
-        for store in ("objects", "terms"):
-            data = self.data[store]
-            for key in [k for k, v in data.items() if v.docname == docname]:
-                del data[key]
+        for store, key in self.data["noted"].pop(docname, ()):
+            entry = self.data[store].get(key)
+            if entry is not None and entry.docname == docname:  # not noted again by another page
+                del self.data[store][key]
         if docname not in self.data["examples_before"]:
             self.data["examples_before"][docname] = self.data["examples"].get(docname)
         self.data["examples"].pop(docname, None)
@@ -202,6 +207,9 @@ class LawDomain(Domain):
             for key, entry in otherdata[store].items():
                 if entry.docname in docnames:
                     self.data[store][key] = entry
+        for docname, noted in otherdata["noted"].items():
+            if docname in docnames:
+                self.data["noted"].setdefault(docname, set()).update(noted)
         for store in ("examples", "examples_before"):
             for docname, target in otherdata[store].items():
                 if docname in docnames:

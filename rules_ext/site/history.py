@@ -18,7 +18,7 @@ from typing import Any
 from rules_ext.corpus.labels import citation, law_of
 from rules_ext.corpus.model import Corpus, Edition
 from rules_ext.site import markup
-from rules_ext.site.compare import Row, align, comparable, normalised, parts
+from rules_ext.site.compare import Alignments, Row, comparable, normalised
 from rules_ext.site.names import COMPARE, edition_name
 
 __all__ = ["Change", "History", "change_phrase"]
@@ -58,8 +58,9 @@ class History:
     """The provisions of every two neighbouring editions paired by the comparison's alignment
     (each law aligned once, when first asked for)."""
 
-    def __init__(self, corpus: Corpus) -> None:
+    def __init__(self, corpus: Corpus, alignments: Alignments | None = None) -> None:
         self.corpus = corpus
+        self.alignments = alignments or Alignments()
         self.line = [e for e in corpus.editions if e.variant_of is None]
         self._steps: dict[tuple[str, str, int], tuple[dict[str, Change], dict[str, Change]]] = {}
 
@@ -78,12 +79,12 @@ class History:
         """For law ``number``: old label -> its change forward, new label -> its change back."""
         key = (old.id, new.id, number)
         if key not in self._steps:
-            old_law, new_law = old.law(number), new.law(number)
-            if old_law is None or new_law is None:
+            rows = self.alignments.law(old, new, number)
+            if rows is None:
                 return None
             forward: dict[str, Change] = {}
             back: dict[str, Change] = {}
-            for row in align(parts(old_law), parts(new_law)):
+            for row in rows:
                 phrase = change_phrase(row)
                 if row.old is not None and not row.old.closing:
                     target = row.new.label if row.new is not None else (row.partner or None)

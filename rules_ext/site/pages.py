@@ -10,6 +10,7 @@ pages built again (:mod:`rules_ext.site.hant`).
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
 from rules_ext.site import markup
-from rules_ext.site.compare import comparable, compare_pages
+from rules_ext.site.compare import Alignments, comparable, compare_pages
 from rules_ext.site.evidence_pages import EvidencePages
 from rules_ext.site.history import History
 from rules_ext.site.names import (
@@ -108,10 +109,13 @@ class View:
 
 # -- the generator --------------------------------------------------------------------------------
 class Generator(EvidencePages):
-    def __init__(self, context: Context, template_folders: Sequence[Path]):
+    def __init__(self, context: Context, template_folders: Sequence[Path], tokenizer: Any = None):
         """``template_folders``: where ``site/<name>.rst.jinja`` is looked up, first match wins
-        (the project's folder, then the extension's defaults)."""
+        (the project's folder, then the extension's defaults); ``tokenizer``: jieba with its main
+        dictionary loaded already (:func:`rules_ext.site.words.main_tokenizer`), else loaded when a
+        page first needs it."""
         self.ctx = context
+        self._tokenizer = tokenizer
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader([str(folder) for folder in template_folders]),
             undefined=jinja2.StrictUndefined,
@@ -123,12 +127,19 @@ class Generator(EvidencePages):
         self.env.filters["heading"] = heading
         #: the jieba user dictionary of the search (bridge terms and defined terms)
         self.user_dictionary = user_dictionary(context.corpus)
-        self.word_boundaries = WordBoundaries(self.user_dictionary)
         self._anchors: dict[str, set[str]] = {}
         #: each provision's counterparts in the other editions (the 沿革 lines)
-        self.history = History(context.corpus)
+        #: each law of two editions aligned once, for the 沿革 lines and the comparison pages
+        self.alignments = Alignments()
+        self.history = History(context.corpus, self.alignments)
         #: references the corpus resolved below any provision of the model: (edition, label, used)
         self.ancestor_links: list[tuple[str, str, str]] = []
+
+    @functools.cached_property
+    def word_boundaries(self) -> WordBoundaries:
+        """jieba with the user dictionary, loaded when a page first needs it (0.5 s: the pages
+        that need none can be rendered meanwhile)."""
+        return WordBoundaries(self.user_dictionary, self._tokenizer)
 
     def anchor(self, edition_id: str, label: str) -> str:
         """The label of the page anchor a resolved reference links to: the label itself, or, when
@@ -159,7 +170,7 @@ class Generator(EvidencePages):
         pages: dict[str, str] = {}
         for edition in self.editions():
             pages.update(self.edition_pages(edition))
-        pages.update(compare_pages(self.ctx.corpus, self.render))
+        pages.update(compare_pages(self.ctx.corpus, self.render, self.alignments))
         return pages
 
     # -- per edition ----------------------------------------------------------------------------

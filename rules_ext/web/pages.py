@@ -48,6 +48,7 @@ from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
 from rules_ext.pdf.ruling_record import RulingRecord
 from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, seat_holder
 from rules_ext.pdf.traveller import Formats, row_label, row_labels
+from rules_ext.web.dates import chinese_date
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
 
@@ -173,17 +174,6 @@ def _gloss(zh: str, en: str, lang: Lang, words: bool = False) -> Markup:
     if lang is Lang.ZH or zh == en:
         return chinese
     return chinese + Markup(f' <span lang="en" class="gloss">{escape(en)}</span>')
-
-
-def chinese_date(text: str) -> str:
-    """A PBN or USEBIO date (``2026.11.26``, ``2026-11-26``) as a Chinese reader writes it
-    (``2026年11月26日``); another as given.
-
-    >>> chinese_date("2026.11.06"), chinese_date("2026-1-6"), chinese_date("Thursday")
-    ('2026年11月6日', '2026年1月6日', 'Thursday')
-    """
-    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", text.strip())
-    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else text
 
 
 def _slug(ident: str) -> str:

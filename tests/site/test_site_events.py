@@ -127,3 +127,44 @@ def test_an_event_removed_from_the_folder_leaves_no_pages(project: Path):
     assert (own / "index.html").is_file()  # not recorded by the extension: left alone
     listing = (project / "html" / "index.html").read_text(encoding="utf-8")
     assert "events/friendly/index.html" in listing and "thursday" not in listing
+
+
+def test_an_event_that_cannot_be_written_is_refused_and_not_listed(project: Path):
+    """The pages are written by a background process while Sphinx builds the rest: a refusal there
+    (a file where the event's ``boards/`` folder goes) is still one line naming it, nothing of the
+    event is written, and the listing does not show it; once the file is gone it is published."""
+    blocking = project / "html" / "events" / "friendly" / "boards"
+    blocking.parent.mkdir(parents=True)
+    blocking.write_text("不是文件夹", encoding="utf-8")
+    refused = build(project)
+    assert refused.returncode != 0
+    assert "Traceback" not in refused.stderr and "traceback" not in refused.stderr, refused.stderr
+    assert re.search(rf"ERROR: {re.escape(str(blocking))}: not a folder", refused.stderr), refused.stderr
+    assert "rules: event friendly published" not in refused.stdout
+    assert sorted(p.name for p in blocking.parent.iterdir()) == ["boards"]  # nothing moved in, no staging left
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert "本站尚未发布赛事成绩。" in listing and "events/friendly/index.html" not in listing, listing
+
+    blocking.unlink()
+    done = build(project)
+    assert done.returncode == 0, done.stderr
+    assert "rules: event friendly published" in done.stdout
+    assert (blocking.parent / "boards" / "1.html").is_file()
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert 'href="events/friendly/index.html"' in listing, listing
+
+
+def test_a_bad_ruling_record_is_refused_in_one_line_and_the_event_not_listed(project: Path):
+    """The ruling records are read by the background process that publishes the event: a bad one
+    is still one line naming the file, and the event is neither published nor listed."""
+    rulings = project / "src" / "events-in" / "friendly-rulings"
+    rulings.mkdir()
+    bad = rulings / "board-3.toml"
+    bad.write_text("board = \n", encoding="utf-8")
+    refused = build(project)
+    assert refused.returncode != 0
+    assert "Traceback" not in refused.stderr and "traceback" not in refused.stderr, refused.stderr
+    assert re.search(rf"ERROR: {re.escape(str(bad))}:1: not valid TOML", refused.stderr), refused.stderr
+    assert not (project / "html" / "events" / "friendly").exists()
+    listing = (project / "html" / "index.html").read_text(encoding="utf-8")
+    assert "本站尚未发布赛事成绩。" in listing and "events/friendly/index.html" not in listing, listing
