@@ -252,7 +252,7 @@ def key_laws(corpus: dict[str, Any]) -> dict[str, Any]:
                      if r["kind"] == "same" and (law := law_of(r["label"])) in numbers]
             if not cited:
                 continue
-            for term in {definition["term"], *re.split("或|及", definition["term"])}:
+            for term in dict.fromkeys([definition["term"], *re.split("或|及", definition["term"])]):  # in order
                 if len(term) > 1:
                     laws = defined.setdefault(term, {}).setdefault(edition["id"], [])
                     laws.extend(n for n in cited if n not in laws)

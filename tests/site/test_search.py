@@ -187,6 +187,8 @@ def test_key_laws_are_the_titles_and_the_laws_a_definition_cites():
     assert keys["defined"] == {"调整分": {"1991": [12]}, "庄家": {"1991": [54]}}
     corpus["editions"][0]["laws"].append({"number": 6, "title": "洗牌与发牌"})
     assert search.key_laws(corpus)["defined"]["牌局"] == {"1991": [6]}  # 发牌或牌局: either word
+    # the whole term, then its words, as written: the page's data is the same in every build
+    assert list(search.key_laws(corpus)["defined"]) == ["调整分", "庄家", "发牌或牌局", "发牌", "牌局"]
 
 
 def test_search_index_is_written_as_utf8_without_what_the_page_never_reads(tmp_path):
