@@ -38,11 +38,12 @@ class Reference(Directive):
         return []
 
 
+directives.register_directive("probe", Probe)
+directives.register_directive("reference", Reference)
+
+
 def read(name: str, block: str) -> tuple[list, list[str]]:
     """What the directive saw, and the errors docutils reported (their first line)."""
-    # registered for each reading: a Sphinx build in the same process restores docutils' registry
-    directives.register_directive("probe", Probe)
-    directives.register_directive("reference", Reference)
     SEEN.clear()
     doctree = publish_doctree(f".. {name}:: 45C4b\n{block}\n   第四十五条的正文。\n",
                               settings_overrides={"report_level": 5, "halt_level": 5})
