@@ -9,8 +9,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes, utils
 from docutils.parsers.rst import directives
@@ -286,55 +285,12 @@ class LawDirective(LawDirectiveBase):
         return result
 
 
-#: an option line whose value docutils reads as one paragraph of plain text, unchanged: words (letters,
-#: digits, CJK) and full-width punctuation, single spaces between; nothing that is markup or an escape
-#: (curly quotes, dashes and the ellipsis too), or a marker alone (``1.``, ``A.``, ``(a)``, ``1)``)
-_PLAIN_WORDS = r"(?:[^\W_]|[\u3000-\u303f\uff00-\uffef\u2014\u2018\u2019\u201c\u201d\u2026])+"
-_PLAIN_VALUE = rf"{_PLAIN_WORDS}(?: {_PLAIN_WORDS})*|[0-9A-Za-z]{{1,3}}[.)]|\([0-9A-Za-z]{{1,3}}\)"
-_PLAIN_OPTION = re.compile(rf":([a-z]+(?:-[a-z]+)*):(?: +({_PLAIN_VALUE}))? *")
-
-
-class PlainOptions(SphinxDirective):
-    """A directive whose options are read by :meth:`read_options`, not by docutils before the
-    directive runs: docutils reads an option block by parsing it as reST with a state machine made for
-    it (about half a millisecond each, and a law page has one block per provision). The option lines
-    stay in the directive's last argument (``option_spec`` is empty, which tells docutils so); lines
-    whose every value is plain words (:data:`_PLAIN_OPTION`) are read directly, to the same values,
-    any other block by docutils' own option parser, with its errors."""
-
-    optional_arguments = 1
-    final_argument_whitespace = True
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {}  # empty: the option lines are left to read_options
-    #: the options this directive takes (what ``option_spec`` would be)
-    options_taken: ClassVar[dict[str, Callable[[str], Any]]] = {}
-
-    def read_options(self) -> None:
-        """``self.options`` from the option lines after the first argument (``self.arguments`` is
-        left with the first only)."""
-        lines = self.arguments[1].splitlines() if len(self.arguments) > 1 else []
-        del self.arguments[1:]
-        self.options = {}
-        matches = [_PLAIN_OPTION.fullmatch(line) for line in lines]
-        names = [m[1] for m in matches if m is not None]
-        if all(matches) and len(set(names)) == len(names) and set(names) <= set(self.options_taken):
-            try:
-                self.options = {m[1]: self.options_taken[m[1]](m[2]) for m in matches if m is not None}
-                return
-            except (ValueError, TypeError):
-                pass  # docutils' message, below
-        if lines:
-            done, data = cast(Any, self.state).parse_extension_options(self.options_taken, lines)
-            if not done:
-                raise self.error(f'Error in "{self.name}" directive:\n{data}.')
-            self.options = data
-
-
-class ProvisionDirective(PlainOptions, LawDirectiveBase):
+class ProvisionDirective(LawDirectiveBase):
     """A provision: a block with its marker, heading, permalink and text; children nest inside."""
 
     required_arguments = 1
     has_content = True
-    options_taken = {
+    option_spec = {
         "edition": directives.unchanged,
         "script": script_option,
         "kind": kind_option,
@@ -349,7 +305,6 @@ class ProvisionDirective(PlainOptions, LawDirectiveBase):
     }
 
     def run(self) -> list[nodes.Node]:
-        self.read_options()
         label = self.label_argument()
         kind = self.options.get("kind", "section")
         edition = self.edition()
