@@ -24,8 +24,15 @@ if TYPE_CHECKING:
 
 
 class _AnyOption(dict):
+    """Any option, its value as written: the option block of a directive is parsed as docutils
+    parses any directive's (an empty ``option_spec`` would be falsy, and docutils would then take
+    the option lines for the argument without parsing them, less than any real directive does)."""
+
     def __missing__(self, key):
         return directives.unchanged
+
+    def __bool__(self) -> bool:
+        return True
 
 
 class PlainDirective(SphinxDirective):
