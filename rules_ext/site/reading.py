@@ -83,7 +83,6 @@ class WholeEditionPages(SphinxPostTransform):
         placeholders = list(self.document.findall(whole_edition))
         if placeholders:
             pause_collector()
-            _inlining.add(self.env.docname)
         else:
             resume_collector()  # the page before, a whole edition, is written
         for node in placeholders:
@@ -98,8 +97,6 @@ class WholeEditionPages(SphinxPostTransform):
 
 #: whether this module paused the garbage collector (for a whole-edition page)
 _paused = False
-#: the pages whose laws were just put in place, for inline_whole_edition (no other page has any)
-_inlining: set[str] = set()
 
 
 def pause_collector() -> None:
@@ -124,9 +121,6 @@ def resume_collector(*_: Any) -> None:
 
 def inline_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """doctree-resolved: the laws of a whole-edition page made parts of one page (see the module)."""
-    if docname not in _inlining:
-        return
-    _inlining.discard(docname)
     for box in list(doctree.findall(nodes.container)):
         if "rules_pages" not in box:
             continue
