@@ -365,7 +365,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-corpus-downloads", downloads.CorpusDownloads)
     app.add_post_transform(reading.WholeEditionPages)
     app.connect("doctree-resolved", reading.inline_whole_edition)
-    app.connect("build-finished", reading.resume_collector)
     app.connect("doctree-resolved", reading.fold_worked_code)
     app.connect("env-get-updated", directives.examples_outdated)
     return {"version": __version__, "env_version": 4, "parallel_read_safe": True,

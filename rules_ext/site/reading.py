@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ast
 import doctest
-import gc
 import re
 import string
 from typing import TYPE_CHECKING, Any
@@ -80,12 +79,7 @@ class WholeEditionPages(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        placeholders = list(self.document.findall(whole_edition))
-        if placeholders:
-            pause_collector()
-        else:
-            resume_collector()  # the page before, a whole edition, is written
-        for node in placeholders:
+        for node in list(self.document.findall(whole_edition)):
             box = nodes.container(classes=["law-whole-edition"], rules_pages=node["docs"])
             for doc in node["docs"]:
                 for section in self.env.get_doctree(doc).children:  # a new copy of the pickle
@@ -93,30 +87,6 @@ class WholeEditionPages(SphinxPostTransform):
                         section["rules_page"] = doc
                         box += section
             node.replace_self(box)
-
-
-#: whether this module paused the garbage collector (for a whole-edition page)
-_paused = False
-
-
-def pause_collector() -> None:
-    """The cyclic garbage collector paused while a whole-edition page is resolved and written (from
-    its post-transforms to the next page's): its copy of every law page (some 200,000 nodes, all
-    alive until the page is written, then all garbage) then dies young, in one collection of the
-    youngest generation, instead of surviving into the oldest and making Sphinx's next full
-    collections (each a scan of every doctree of the build) more frequent and longer."""
-    global _paused
-    if gc.isenabled():
-        gc.disable()
-        _paused = True
-
-
-def resume_collector(*_: Any) -> None:
-    """The collector as it was before :func:`pause_collector` (also at ``build-finished``)."""
-    global _paused
-    if _paused:
-        gc.enable()
-        _paused = False
 
 
 def inline_whole_edition(app: Sphinx, doctree: nodes.document, docname: str) -> None:
