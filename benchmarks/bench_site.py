@@ -5,12 +5,13 @@
 2. incremental: the same build again after touching one hand-written page (source/guide.rst);
 3. baseline: plain Sphinx (same theme, search and doctest settings) building a copy of the same
    source tree, generated reST included, with ``rules_ext.site.plain`` standing in for the law
-   domain (it lets the markup parse and does nothing else).
+   domain (it lets the markup parse, its directives' option blocks read as docutils reads any
+   directive's, and does nothing else).
 Overhead = full / baseline - 1, each the best of ROUNDS fresh builds run alternately (so that load from
 elsewhere on the machine and cold caches hit both alike). The goal is on wall time; the CPU time of
 each build (the build process and its children, user + system) is printed beside it, with the CPU
-overhead, since work done in a second process shortens the wall time but not the CPU time. Goals (issue 3): overhead <= 15 %,
-incremental <= 3 s; the script exits 1 when one is missed. Both builds have the same navigation (the
+overhead, since work done in a second process (``rules_ext.site.background``) shortens the wall time
+but not the CPU time. Goals (issue 3): overhead <= 15 %, incremental <= 3 s; the script exits 1 when one is missed. Both builds have the same navigation (the
 index pages in the toctree, the rest in reading orders: rules_ext.site.navigation).
 Run: .venv/bin/python benchmarks/bench_site.py
 """
