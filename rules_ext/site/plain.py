@@ -47,6 +47,17 @@ class PlainDirective(SphinxDirective):
         return [node]
 
 
+class PlainData(SphinxDirective):
+    """A block of data for the page's script (``.. law-assistant::``'s JSON) as a plain project
+    would embed it: ``.. raw:: html`` holding a ``<script type="application/json">``."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        text = "\n".join(self.content)
+        return [nodes.raw(text, f'<script type="application/json">{text}</script>', format="html")]
+
+
 class PlainWholeEdition(SphinxDirective):
     """``.. rules-whole-edition::`` as a plain project would write it: each listed page included
     (``.. include::``), so that the baseline reads and writes the same text as the real one."""
@@ -80,6 +91,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     for name in ("diff-del", "diff-ins", "en", "law-del", "law-ins"):  # the extension's inline roles
         app.add_role(name, plain_role)
     app.add_directive("rules-whole-edition", PlainWholeEdition)
+    # the extension's other directives: containers of their content (a quotation, a worked result,
+    # the lists of downloads and events), the assistant's data embedded as a page's script data
+    for name in ("law-quote", "worked-result", "rules-corpus-downloads", "rules-events"):
+        app.add_directive(name, PlainDirective)
+    app.add_directive("law-assistant", PlainData)
     # the navigation is the same in both builds: index pages in the toctree, the pages they lead to
     # in a reading order (a plain project would have them in a hidden toctree, and pay for it)
     app.add_directive("rules-reading-order", ReadingOrderDirective)
