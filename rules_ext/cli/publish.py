@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,14 +114,20 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
-class Published:
-    """What was published: the event's title, date and kind (``pairs``, ``teams``, ``individual``),
-    its boards, and the pages, files and bytes written."""
+class Listed:
+    """What a listing of events shows of one: its title, date, kind (``pairs``, ``teams``,
+    ``individual``) and boards."""
 
     title: str
     date: str
     kind: str
     boards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Published(Listed):
+    """What was published: the event as listed, and the pages, files and bytes written."""
+
     pages: int
     files: int
     size: int
@@ -165,16 +171,6 @@ def publish_event(path: Path, out: Path, where: Sequence[Placement], *, correcti
     which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
     return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
                          pdf=pdf, encoding=encoding, max_size=max_size, progress=progress).publish(out, where)
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """What a listing of events shows of one: its title, date, kind and boards."""
-
-    title: str
-    date: str
-    kind: str
-    boards: int
 
 
 @dataclass(frozen=True)
@@ -254,10 +250,8 @@ class PreparedEvent:
             for rel in written:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 install(staging / rel, out / rel)
-        listed = self.listed
-        return Published(title=listed.title, date=listed.date, kind=listed.kind, boards=listed.boards,
-                         pages=sum(1 for rel in written if rel.suffix == ".html"), files=len(written),
-                         size=sum((out / rel).stat().st_size for rel in written))
+        return Published(**asdict(self.listed), pages=sum(1 for rel in written if rel.suffix == ".html"),
+                         files=len(written), size=sum((out / rel).stat().st_size for rel in written))
 
 
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",

@@ -108,18 +108,16 @@ def similarities(olds: Sequence[str], news: Sequence[str]) -> dict[tuple[int, in
     normalised once, each new one analysed once for all the old ones (the same ratios)."""
     normal_old = [normalised(text) for text in olds]
     matcher = difflib.SequenceMatcher(None, "", "", autojunk=False)
-    by_new = []
-    for b in map(normalised, news):
-        matcher.set_seq2(b)
-        row = []
-        for a in normal_old:
+    scores: dict[tuple[int, int], float] = {}
+    for j, b in enumerate(map(normalised, news)):
+        matcher.set_seq2(b)  # difflib analyses the second text: once for all the old ones
+        for i, a in enumerate(normal_old):
             if not a or not b:
-                row.append(1.0 if a == b else 0.0)
+                scores[i, j] = 1.0 if a == b else 0.0
             else:
                 matcher.set_seq1(a)
-                row.append(matcher.ratio())
-        by_new.append(row)
-    return {(i, j): by_new[j][i] for i in range(len(olds)) for j in range(len(news))}
+                scores[i, j] = matcher.ratio()
+    return scores
 
 
 class Alignments:
