@@ -60,18 +60,24 @@ VULNERABILITY_CYCLE: tuple[Vulnerability, ...] = (
 )
 
 
-def dealer(board: int) -> Seat:
-    """Law 2: board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and so on."""
-    return Seat((_board_number(board) - 1) % 4)
-
-
-def vulnerability(board: int) -> Vulnerability:
-    return VULNERABILITY_CYCLE[(_board_number(board) - 1) % 16]
+#: Law 2: the dealer and the vulnerability of boards 1..16 (board 1 is dealt by North, 2 by East,
+#: 3 by South, 4 by West, and so on)
+_CONDITIONS: tuple[tuple[Seat, Vulnerability], ...] = tuple(
+    (Seat(i % 4), vul) for i, vul in enumerate(VULNERABILITY_CYCLE))
 
 
 def board_conditions(board: int) -> tuple[Seat, Vulnerability]:
     """The dealer and the vulnerability of a board number (Law 2)."""
-    return dealer(board), vulnerability(board)
+    return _CONDITIONS[(_board_number(board) - 1) % 16]
+
+
+def dealer(board: int) -> Seat:
+    """Law 2: board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and so on."""
+    return board_conditions(board)[0]
+
+
+def vulnerability(board: int) -> Vulnerability:
+    return board_conditions(board)[1]
 
 
 def _board_number(board: int) -> int:

@@ -45,8 +45,7 @@ def numbered_by_direction(boards: Sequence[Sequence[TableResult]]) -> bool:
         if len(rows) < 2:
             continue
         played += 1
-        ns = {ident for ident in set(map(_NS, rows)) - _NOBODY if ident.strip(" -")}  # _somebody, each id once
-        shared += not ns.isdisjoint(map(_EW, rows))
+        shared += any(map(_somebody, set(map(_NS, rows)).intersection(map(_EW, rows))))
     return shared * 2 > played
 
 

@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from rules_ext.core import ns_score
 from rules_ext.pbn.model import Board, Event, TableResult
-from rules_ext.pbn.results_model import BoardResults, Difference, MatchResult, Ranking, ScoredResult
+from rules_ext.pbn.results_model import BoardResults, Difference, MatchResult, Ranking
 
 __all__ = ["FileFigures", "as_printed", "printed_number", "result_label"]
 
@@ -54,8 +54,7 @@ class FileFigures:
     def compare(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking]) -> None:
         """Every figure of the file: the results' lines, the Butler data, the matches and the totals."""
         for board in boards:
-            for line in board.lines:
-                self.compare_line(board, line)
+            self.compare_lines(board)
             datum = board.board.their("Datum")
             if datum is not None:
                 self.differ(board.board.number, "datum", "Datum", datum, board.datum, board.board.line)
@@ -95,32 +94,36 @@ class FileFigures:
         if theirs != ours:
             self.differences.append(Difference(board, who, item, theirs, ours, line))
 
-    def compare_line(self, board: BoardResults, line: ScoredResult) -> None:
-        r = line.result
-        number = board.board.number
-        if r.score_ns is not None and r.contract is not None and not r.score_computed:
-            contract = r.contract  # its parts: a key hashed without calling Contract's (Python) hash
-            key = (contract.level, contract.strain, contract.doubling, r.declarer, r.tricks, board.board.vulnerability)
-            score = self.scores.get(key, _NOT_YET)
-            if score is _NOT_YET:  # table_score depends on nothing but the key
-                score = self.scores[key] = self.table_score(board.board, r)
-            if score is not None:  # self.listed(...), its label made only for a difference
-                self.compared += 1
-                if score != r.score_ns:
-                    self.differences.append(Difference(number, result_label(r), "Score_NS", str(r.score_ns),
-                                                        str(score), r.line))
-        given = r.theirs
-        if not given:
-            return
-        plan = self.plans.get(given)
-        if plan is None:
-            plan = self.plans[given] = _plan(given)
-        if not plan:
-            return
-        who = result_label(r)
-        ours = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew, line.imp_ns, line.imp_ew)
-        for item, theirs, figure in plan:
-            self.differ(number, who, item, theirs, ours[figure], r.line)
+    def compare_lines(self, board: BoardResults) -> None:
+        """Each line of a board: its score against its contract's, its own figures against ours."""
+        number, vulnerability = board.board.number, board.board.vulnerability
+        scores, plans = self.scores, self.plans
+        for line in board.lines:
+            r = line.result
+            score_ns, contract = r.score_ns, r.contract
+            if score_ns is not None and contract is not None and not r.score_computed:
+                # the contract's parts: a key hashed without calling Contract's (Python) hash
+                key = (contract.level, contract.strain, contract.doubling, r.declarer, r.tricks, vulnerability)
+                score = scores.get(key, _NOT_YET)
+                if score is _NOT_YET:  # table_score depends on nothing but the key
+                    score = scores[key] = self.table_score(board.board, r)
+                if score is not None:  # self.listed(...), its label made only for a difference
+                    self.compared += 1
+                    if score != score_ns:
+                        self.differences.append(Difference(number, result_label(r), "Score_NS", str(score_ns),
+                                                            str(score), r.line))
+            given = r.theirs
+            if not given:
+                continue
+            plan = plans.get(given)
+            if plan is None:
+                plan = plans[given] = _plan(given)
+            if not plan:
+                continue
+            who = result_label(r)
+            ours = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew, line.imp_ns, line.imp_ew)
+            for item, theirs, figure in plan:
+                self.differ(number, who, item, theirs, ours[figure], r.line)
 
     @staticmethod
     def table_score(board: Board, r: TableResult) -> int | None:
@@ -189,7 +192,7 @@ class FileFigures:
                         self.differences.append(Difference(None, ident, "Rank", row["Rank"], entry.rank, line))
 
 
-#: ScoredResult's figures, in the order :meth:`FileFigures.compare_line` lists them
+#: ScoredResult's figures, in the order :meth:`FileFigures.compare_lines` lists them
 _FIGURES = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW")
 #: the tags of a game that give its figures, each with our NS and EW figure (indices in _FIGURES)
 _TAG_FIGURES = (("ScoreIMP", 4, 5), ("ScoreMP", 0, 1), ("ScorePercentage", 2, 3))

@@ -178,6 +178,8 @@ class _Field:
             return
         # plain rows name no teams, players or names: a pair's side is told the first time it sits there
         for ident, side, seen in ((_NS, "NS", self.plain_ns), (_EW, "EW", self.plain_ew)):
+            if seen.issuperset(map(ident, results)):  # the usual board: every pair seen there before
+                continue
             fresh = set(map(ident, results)).difference(seen)
             for pair in fresh:
                 self.sit(pair, side)
@@ -306,7 +308,7 @@ def _double_dummy(game: Game, values: dict[str, str], number: int, ctx: ReadCont
                     return ()
                 out.append((seat, strain, tricks))
         return tuple(out)
-    table_tag = game.tag("OptimumResultTable")
+    table_tag = game.tag("OptimumResultTable") if "OptimumResultTable" in values else None
     if table_tag is None:
         return ()
     try:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
 from rules_ext.core.adjusted import WeightedScore
@@ -256,6 +257,7 @@ class TableResult:
 
 #: the object of the rarely used fields that every result leaving them all at their defaults shares
 _PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]
+_RARE = attrgetter("_rare")
 
 
 def id_key(ident: str) -> tuple[int, int | str]:
@@ -267,12 +269,12 @@ def id_key(ident: str) -> tuple[int, int | str]:
     return (0, int(ident)) if ident.isascii() and ident.isdigit() else (1, ident)
 
 
-def plain_results(results: Iterable[TableResult]) -> bool:
+def plain_results(results: Sequence[TableResult]) -> bool:
     """Whether every result is a plain ScoreTable row: no room, teams, players, names, lead,
     artificial or weighted score, auction, play or notes, played, its score the file's -- every field
     but those a result keeps in its own slots at its default. One look at the object such results
     share (:func:`~rules_ext.pbn.fastbuild.compact`) tells, where asking each field would take ten."""
-    return all(r._rare is _PLAIN_RARE for r in results)  # type: ignore[attr-defined]
+    return list(map(_RARE, results)).count(_PLAIN_RARE) == len(results)  # count: by identity first
 
 
 @dataclass(frozen=True, slots=True)

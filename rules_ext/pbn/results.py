@@ -523,7 +523,10 @@ class _Work:
                     theirs = given[figures] = {column.removeprefix(f"{unit}_"): text
                                                for column, text in reversed(figures)
                                                if column.startswith(f"{unit}_")}
-                for ident, names, side, seat, figure in _sides(r, individual, ns_figure, ew_figure):
+                # _sides(...), a pair's inline: a call per line is 2 % of reading and scoring a file
+                sides = _sides(r, individual, ns_figure, ew_figure) if individual else (
+                    (r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
+                for ident, names, side, seat, figure in sides:
                     if figure is None or ident in _NOBODY:
                         continue
                     t = totals.get(ident)

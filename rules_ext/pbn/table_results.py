@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter, itemgetter
 from sys import intern  # ids, tables and rounds repeat on every board: one string each
 from typing import NotRequired, TypedDict
@@ -63,21 +63,22 @@ class _Sections(TypedDict, total=False):
 
 class RowLayout:
     """Where a ScoreTable's columns are: what :func:`table_results` reads from each row, fetched in
-    one step (a column the table lacks gives the default ``row.get`` would); of a row padded with
-    ``_DEFAULTS``, ``seat`` fetches who sat where (PairId_NS, PairId_EW, Table, Round), ``seating``
-    every cell of those columns, ``percentage`` the Percentage_NS cell (None: the table has no such
-    column) and ``rest`` every cell but
-    those and the file's own matchpoints, percentages and IMPs (None in an individual's table,
-    whose players say who sat where).
+    one step: ``fetch`` and ``seat``, of a row padded with ``_DEFAULTS`` (a column the table lacks
+    gives the default ``row.get`` would), every cell a result reads and who sat where (PairId_NS,
+    PairId_EW, Table, Round); of a row as it is, ``seating`` every cell of those columns,
+    ``percentage`` the Percentage_NS cell (None: the table has no such column) and ``rest`` every
+    cell but those and the file's own matchpoints, percentages and IMPs (None in an individual's
+    table, whose players say who sat where).
 
     What the rows of a file's tables of this layout repeat is read once: ``results``, a pair's
-    row's result's fields but its board, line, seating and figures (contract, declarer, tricks,
-    NS score and the object of its rare fields), by the board's vulnerability and then the row's
-    ``rest`` cells; ``seatings``, who sat where (ns, ew, table, round; () when a Bye sits there), by
-    the ``seating`` cells; ``figures``, the file's own figures (:meth:`figures_of`), by their cells."""
+    row's result's fields but its board, line and seating (contract, declarer, tricks, NS score,
+    the object of its rare fields, and its own figures when ``figures_in_rest``, else None), by
+    the board's vulnerability and then the row's ``rest`` cells; ``seatings``, who sat where (ns,
+    ew, table, round; () when a Bye sits there), by the ``seating`` cells; ``figures``, the file's
+    own figures (:meth:`figures_of`), by their cells."""
 
-    __slots__ = ("fetch", "figures", "names", "percentage", "players", "rest", "results", "seat", "seating",
-                 "seatings", "their_columns", "theirs")
+    __slots__ = ("fetch", "figures", "figures_in_rest", "names", "percentage", "players", "rest", "results", "seat",
+                 "seating", "seatings", "their_columns", "theirs")
 
     #: the columns a row result reads, each with its value when the table lacks it
     FIELDS = (("PairId_NS", ""), ("PairId_EW", ""), ("Table", "-"), ("Round", "-"), ("Lead", "-"),
@@ -93,32 +94,43 @@ class RowLayout:
         self.players = (itemgetter(*(index.get(name, width + len(self.FIELDS)) for name in self._PLAYERS))
                         if "PlayerId_North" in index else None)
         self.their_columns = tuple(their_columns)
-        self.theirs = itemgetter(*(index[c] for c in their_columns), width) if their_columns else None
+        self.theirs = _cells([index[c] for c in their_columns]) if their_columns else None
         seated = self.FIELDS[:4]  # PairId_NS, PairId_EW, Table, Round
         self.seat = itemgetter(*(index.get(name, width + k) for k, (name, _) in enumerate(seated)))
         at = [i for i, name in enumerate(names) if name in dict(seated)]
         figures = [i for i, name in enumerate(names) if name in their_columns and not name.startswith("Score")]
-        # of a row padded with _DEFAULTS: cell ``width`` is a default, there so that each gives a tuple
-        self.seating = itemgetter(*at, width)
+        self.seating = _cells(at)
         self.percentage = itemgetter(index["Percentage_NS"]) if "Percentage_NS" in index else None
-        self.rest = None if self.players is not None else itemgetter(
-            *(i for i in range(width) if i not in at and i not in figures), width)
+        self.rest = None if self.players is not None else _cells(
+            [i for i in range(width) if i not in at and i not in figures])
+        #: the file's own figures are all among the ``rest`` cells (Score_NS, Score_EW): a result read
+        #: once has them too
+        self.figures_in_rest = not figures
         self.results: dict[object, dict[tuple[str, ...], tuple[object, ...]]] = {}
         self.seatings: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.figures: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
 
-    def figures_of(self, padded: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-        """The file's own figures in a row padded with ``_DEFAULTS``: ``(column, cell)`` pairs of the
-        cells that hold one; rows that give the same figures share one tuple (a file repeats them on
-        every board)."""
+    def figures_of(self, row: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The file's own figures in a row: ``(column, cell)`` pairs of the cells that hold one; rows
+        that give the same figures share one tuple (a file repeats them on every board)."""
         if self.theirs is None:
             return ()
-        cells = self.theirs(padded)
+        cells = self.theirs(row)
         figures = self.figures.get(cells)
         if figures is None:
             figures = self.figures[cells] = tuple((c, v) for c, v in zip(self.their_columns, cells)
                                                   if v not in ("-", "?", ""))
         return figures
+
+
+def _cells(indices: list[int]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
+    """A getter of a row's cells at ``indices``, as one tuple (with the first cell again at its end:
+    an itemgetter of one index gives the cell itself); () for no index."""
+    return itemgetter(*indices, indices[0]) if indices else _no_cells
+
+
+def _no_cells(row: tuple[str, ...]) -> tuple[str, ...]:
+    return ()
 
 
 _DEFAULTS = tuple(default for _, default in RowLayout.FIELDS) + ("",)
@@ -157,27 +169,26 @@ def table_results(rows: Iterable[tuple[str, ...]], lines: Iterable[int], board: 
     seatings, known = layout.seatings, layout.results.setdefault(board.vulnerability, {})
     results = []
     for cells, line in zip(rows, lines):
-        padded = cells + _DEFAULTS
-        seating = seating_of(padded)
+        seating = seating_of(cells)
         seated = seatings.get(seating)
         if seated is None:  # who sat where, read once per distinct seating (a file repeats its tables' pairs)
-            seated = seatings[seating] = _seated(*layout.seat(padded)) if _BYE.isdisjoint(seating) else ()
-        again = seated and (percentage is None or percentage(padded)[:1] not in _MARKS)
+            seated = seatings[seating] = _seated(*layout.seat(cells + _DEFAULTS)) if _BYE.isdisjoint(seating) else ()
+        again = seated and (percentage is None or percentage(cells)[:1] not in _MARKS)
         if again:
-            key = rest(padded)
+            key = rest(cells)
             fields = known.get(key)
             if fields is not None:
-                contract, declarer, tricks, score_ns, rare = fields
+                contract, declarer, tricks, score_ns, rare, theirs = fields
                 ns, ew, table_id, round_ = seated
                 results.append(_from_slots(number, ns, ew, contract, declarer, tricks, score_ns, table_id, round_,
-                                           figures_of(padded), line, rare))
+                                           figures_of(cells) if theirs is None else theirs, line, rare))
                 continue
         problems = len(ctx.problems)
         result = _read_row(cells, line, board, layout, ctx)
         if result is not None:
             results.append(result)
             if again and len(ctx.problems) == problems:
-                known[key] = _PLAYED_FIELDS(result)
+                known[key] = (*_PLAYED_FIELDS(result), result.theirs if layout.figures_in_rest else None)
     return results
 
 
@@ -199,7 +210,7 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         ns, ew = f"{players[0]}-{players[2]}", f"{players[1]}-{players[3]}"
     else:
         players = ()
-    theirs = layout.figures_of(padded)
+    theirs = layout.figures_of(cells)
     lead, names_ns, names_ew = _CELL.get(lead, lead), _CELL.get(names_ns, names_ns), _CELL.get(names_ew, names_ew)
     section = intern(_CELL.get(section, section))
     if not _BYE.isdisjoint(cells):
