@@ -8,6 +8,8 @@ from the results and the TotalScoreTable. Every problem is reported with its lin
 """
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -99,9 +101,10 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
     kind = EventKind.PAIRS
     layouts: dict[tuple[str, ...], RowLayout] = {}
     for game, values in zip(games, resolved):
-        if not _TEAMS_TAGS.isdisjoint(map(_NAME, game.tags)):
+        tag_names = tuple(map(_NAME, game.tags))
+        if not _TEAMS_TAGS.isdisjoint(tag_names):
             kind = EventKind.TEAMS
-        tables = _tables(game, ctx)
+        tables = _tables(game, tag_names, ctx)
         if "TotalScoreTable" in tables and totals is None:
             totals = tables["TotalScoreTable"]
         number = _board_number(game, values, ctx)
@@ -228,11 +231,12 @@ class _Field:
         return out
 
 
-def _tables(game: Game, ctx: ReadContext) -> dict[str, Table]:
-    """The game's tables by tag name (the first of each; an inherited one is not read again)."""
+def _tables(game: Game, names: tuple[str, ...], ctx: ReadContext) -> dict[str, Table]:
+    """The game's tables by tag name (the first of each; an inherited one is not read again);
+    ``names``: its tags' names."""
     found: dict[str, Table] = {}
-    for tag in game.tags:
-        if not is_table_tag(tag.name) or tag.name in found or tag.value.startswith("#"):
+    for tag in map(game.tags.__getitem__, _table_positions(names)):
+        if tag.name in found or tag.value.startswith("#"):
             continue
         try:
             table, problems = parse_table(tag.name, tag.value, tag.section, tag.section_lines, ctx.rows.__getitem__)
@@ -243,6 +247,12 @@ def _tables(game: Game, ctx: ReadContext) -> dict[str, Table]:
             ctx.problem(line or tag.line, message)
         found[tag.name] = table
     return found
+
+
+@functools.lru_cache(maxsize=256)
+def _table_positions(names: tuple[str, ...]) -> tuple[int, ...]:
+    """Where the tables are among tags of these names (the games of a file repeat one list of tags)."""
+    return tuple(i for i, name in enumerate(names) if is_table_tag(name))
 
 
 def _board_number(game: Game, values: dict[str, str], ctx: ReadContext) -> int | None:
