@@ -98,7 +98,7 @@ _SCORE_NS = attrgetter("score_ns")
 _RARE = itemgetter(2)
 _RESULTS = attrgetter("results")
 #: a line's NS and EW figures of the ranking's unit
-_MP_FIGURES = attrgetter("mp_ns", "mp_ew")
+_MP_FIGURES = attrgetter("_rare.mp_ns", "_rare.mp_ew")  # line.mp_ns, line.mp_ew, read off their object
 _IMP_FIGURES = attrgetter("imp_ns", "imp_ew")
 
 #: what is not a pair, team or player in a pair column
