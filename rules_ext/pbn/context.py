@@ -23,7 +23,7 @@ class _Rows(dict[str, tuple[str, ...]]):
     that ``rows[line]`` needs no Python call for a line met before (most of a file's)."""
 
     def __missing__(self, line: str) -> tuple[str, ...]:
-        cells = self[line] = tuple(row_values(line))
+        cells = self[line] = row_values(line)
         return cells
 
 

@@ -9,7 +9,6 @@ from the results and the TotalScoreTable. Every problem is reported with its lin
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter

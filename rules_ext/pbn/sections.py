@@ -48,7 +48,7 @@ def _tokens(lines: tuple[str, ...]) -> list[tuple[int, str]]:
         try:
             words = row_values(line)
         except TableError:
-            words = line.split()
+            words = tuple(line.split())
         for word in words:
             if word == "*":
                 return out

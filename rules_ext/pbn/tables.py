@@ -8,9 +8,8 @@ whitespace-separated cells; a cell may be a quoted string with spaces (``"Li Wei
 from __future__ import annotations
 
 import functools
-import operator
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from rules_ext.errors import RulesError
@@ -114,18 +113,15 @@ def tokenize_row(line: str) -> list[Cell]:
     return [Cell(value, quoted, match.start(), match.end()) for value, quoted, match in _cell_tokens(line)]
 
 
-def row_values(line: str) -> list[str]:
+def row_values(line: str) -> tuple[str, ...]:
     """The cell values of a row line (what :func:`tokenize_row` gives, without the positions)."""
     if '"' not in line and ";" not in line and "{" not in line:  # no string, no comment: the cells are the words
-        return line.split()
-    return [value for value, _, _ in _cell_tokens(line)]
-
-
-_starts_with_percent = operator.methodcaller("startswith", "%")
+        return tuple(line.split())
+    return tuple(value for value, _, _ in _cell_tokens(line))
 
 
 def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: tuple[int, ...] = (),
-                cells_of: Callable[[str], Sequence[str]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
+                cells_of: Callable[[str], tuple[str, ...]] = row_values) -> tuple[Table, list[tuple[int, str]]]:
     """Parse a table tag and its section lines; return the table and ``(line, problem)`` pairs.
 
     A row with a different number of cells than columns is a problem and left out of the table;
@@ -136,9 +132,10 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
     """
     columns = parse_columns(value)
     numbers = section_lines if len(section_lines) >= len(section) else (*section_lines, *[0] * len(section))
-    if not any(map(_starts_with_percent, section)):  # the usual table: every row read at once, the rows checked after
+    joined = "\n".join(section)  # no line starting with '%' (one search, not a call per line)
+    if not joined.startswith("%") and "\n%" not in joined:  # the usual table: every row read at once, checked after
         try:
-            every = tuple(map(tuple, map(cells_of, section)))
+            every = tuple(map(cells_of, section))
         except TableError:
             pass  # a row that cannot be split: row by row below, which says which
         else:
