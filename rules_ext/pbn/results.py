@@ -506,7 +506,7 @@ class _Work:
         unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for_totals, centred = self.for_totals, self.conv.centred and matchpointed
-        for board in boards:
+        for board, plain in zip(boards, self.plain, strict=True):
             # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
             # but the board); an IMP board adds no top
             counted = bool(board.top) or not matchpointed
@@ -516,7 +516,7 @@ class _Work:
                 if ns_figure is None and ew_figure is None:
                     continue  # nothing to add up for either side
                 r = line.result
-                played = not r.not_played
+                played = plain or not r.not_played  # a plain result (model.plain_results) is played, names no one
                 figures = r.theirs
                 theirs = given.get(figures) if figures else _NO_FIGURES_GIVEN
                 if theirs is None:  # the first of a repeated column counts, as TableResult.their gives
@@ -525,7 +525,8 @@ class _Work:
                                                if column.startswith(f"{unit}_")}
                 # _sides(...), a pair's inline: a call per line is 2 % of reading and scoring a file
                 sides = _sides(r, individual, ns_figure, ew_figure) if individual else (
-                    (r.ns, r.names_ns, "NS", "NS", ns_figure), (r.ew, r.names_ew, "EW", "EW", ew_figure))
+                    (r.ns, "" if plain else r.names_ns, "NS", "NS", ns_figure),
+                    (r.ew, "" if plain else r.names_ew, "EW", "EW", ew_figure))
                 for ident, names, side, seat, figure in sides:
                     if figure is None or ident in _NOBODY:
                         continue
@@ -538,14 +539,16 @@ class _Work:
                         t.names = names
                     t.sides.add(side)
                     if counted:
-                        text = theirs.get(seat) if theirs else None
                         line_top = board_top
                         if for_totals and id(r) in for_totals:  # counted otherwise than the line shows it
                             ns_t, ew_t, line_top = for_totals[id(r)]
                             figure = (ns_t if side == "NS" else ew_t) - (line_top / 2 if centred else 0.0)
                         t.total += figure
-                        t.printed += figure if text is None else as_printed(figure, text)
                         t.tops += line_top
+                        if theirs and (text := theirs.get(seat)) is not None:  # printed: the total's rounding, for now
+                            t.printed += as_printed(figure, text) - figure
+        for t in totals.values():
+            t.printed += t.total  # the sum of the figures rounded as the file prints them
         if self.rules.mean and not matchpointed:  # a pair's boards not in the file count at its average too
             session = max((t.boards for t in totals.values()), default=0)
             for t in totals.values():
