@@ -458,7 +458,7 @@ def _complete_deal(plain: re.Match[str]) -> Deal | None:
     if (list(map(int.bit_count, masks)) != [13, 13, 13, 13] or len(plain[0]) - _NOT_RANKS != 52
             or (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52):
         return None
-    start = _SEAT_OF_LETTER[first]
+    north = 4 - _SEAT_OF_LETTER[first]  # where North's hand is among the four, from the first seat on
     deal = object.__new__(Deal)
-    object.__setattr__(deal, "hands", tuple(Hand._of_mask(masks[(seat - start) % 4]) for seat in range(4)))
+    object.__setattr__(deal, "hands", tuple(map(Hand._of_mask, masks[north:] + masks[:north])))
     return deal

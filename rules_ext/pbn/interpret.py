@@ -113,9 +113,9 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         results: list[TableResult] = []
         if "ScoreTable" in tables:
             table = tables["ScoreTable"]
-            if table.has("PlayerId_North"):
+            names = tuple(map(_NAME, table.columns))
+            if "PlayerId_North" in names:  # table.has("PlayerId_North")
                 kind = EventKind.INDIVIDUAL
-            names = tuple(c.name for c in table.columns)
             layout = layouts.get(names)
             if layout is None:  # one per distinct column list: a file repeats its ScoreTable's
                 layout = layouts[names] = RowLayout(names, [c for c in THEIR_COLUMNS if c in names])
