@@ -57,7 +57,7 @@ from operator import attrgetter, itemgetter
 from rules_ext.core import butler, cross_imps, imps, matchpoints, neuberg, top
 from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
-from rules_ext.pbn.fastbuild import collector_paused
+from rules_ext.pbn.fastbuild import builder, collector_paused
 from rules_ext.pbn.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.pbn.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
 from rules_ext.pbn.results_model import (
@@ -92,6 +92,7 @@ __all__ = ["compute_results"]
 #: the matchpoint figures (mp_ns, mp_ew, pct_ns, pct_ew) in one object, shared by the lines that have them
 _new_line = ScoredResult._from_slots  # type: ignore[attr-defined]
 _matchpoint_figures = ScoredResult._rare_of  # type: ignore[attr-defined]
+_new_board_results = builder(BoardResults)  # a board's results from values made here (BoardResults has no checks)
 _NO_FIGURES: tuple[object, ...] = (None, None, ScoredResult._plain_rare)  # type: ignore[attr-defined]
 _NO_FIGURES_GIVEN: dict[str, str] = {}
 _SCORE_NS = attrgetter("score_ns")
@@ -401,7 +402,7 @@ class _Work:
                 found_all = list(map(on_top.__getitem__, mps))
                 if usual:
                     lines = tuple(map(_new_line, compared, scores, repeat(None), repeat(None), map(_RARE, found_all)))
-                    return BoardResults(board, lines, board_top, adjusted, datum)
+                    return _new_board_results(board, lines, board_top, adjusted, datum)
                 figures.update(zip(map(id, compared), found_all))
             for r, a in artificial:
                 if board_top:
@@ -423,7 +424,7 @@ class _Work:
         scored = {id(r) for r in compared if r.score_ns is not None}  # r.scored: compared, and not weighted
         lines = tuple(_new_line(r, r.score_ns if id(r) in scored else None, *figures.get(id(r), _NO_FIGURES))
                       for r in board.results)
-        return BoardResults(board, lines, board_top, adjusted, datum)
+        return _new_board_results(board, lines, board_top, adjusted, datum)
 
     def split_shown(self, r: TableResult, a: Artificial, board_top: float) -> Artificial:
         """``800>a`` (the table's result replaced by an artificial score, the split not written in
