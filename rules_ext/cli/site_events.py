@@ -44,9 +44,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.cli.printing import use_dd_cache
 from rules_ext.cli.publish import Listed, Placement, PreparedEvent, publish_event
+from rules_ext.corpus.printed import chinese_date
 from rules_ext.errors import RulesError
 from rules_ext.site.background import Background
-from rules_ext.web.dates import chinese_date
 
 logger = logging.getLogger(__name__)
 

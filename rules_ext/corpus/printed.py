@@ -194,8 +194,22 @@ def build_day(environ: Mapping[str, str] | None = None) -> datetime.date:
 
 def build_date(environ: Mapping[str, str] | None = None) -> str:
     """The date a build prints on a law or a download (``2026年12月1日``): :func:`build_day`."""
-    day = build_day(environ)
-    return f"{day.year}年{day.month}月{day.day}日"
+    return chinese_date(build_day(environ))
+
+
+def chinese_date(when: datetime.date | str) -> str:
+    """A date as a Chinese reader writes it (``2026年11月26日``): a ``datetime.date``, or a text as
+    files write it (``2026-11-26``, a PBN or USEBIO ``2026.11.26``); another text as given.
+
+    >>> chinese_date(datetime.date(2026, 12, 1)), chinese_date("2026.11.06"), chinese_date("2026-1-6")
+    ('2026年12月1日', '2026年11月6日', '2026年1月6日')
+    >>> chinese_date("Thursday")
+    'Thursday'
+    """
+    if isinstance(when, datetime.date):
+        return f"{when.year}年{when.month}月{when.day}日"
+    m = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", when.strip())
+    return f"{m[1]}年{int(m[2])}月{int(m[3])}日" if m else when
 
 
 def law_page(edition_id: str, number: int) -> str:

@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.model import Corpus, Edition
-from rules_ext.corpus.printed import build_day
+from rules_ext.corpus.printed import build_day, chinese_date
 
 #: where the downloads are, in the source folder (``:download:`` links copy them to _downloads/)
 FOLDER = "_generated"
@@ -57,12 +57,6 @@ def download_texts(corpus: Corpus) -> dict[str, str]:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _chinese_date(iso: str) -> str:
-    """``2026-12-01`` -> ``2026年12月1日``."""
-    year, month, day = (int(part) for part in iso.split("-"))
-    return f"{year}年{month}月{day}日"
 
 
 def _size(n: int) -> nodes.inline:
@@ -107,7 +101,7 @@ class CorpusDownloads(SphinxDirective):
             link = addnodes.download_reference("", "", reftarget=f"/{FOLDER}/{name}",
                                                refdoc=self.env.docname, refexplicit=True)
             link += nodes.literal(name, name)
-            when = f"版本 {about['version']}，{_chinese_date(about['date'])}" if about else f"版本 {__version__}"
+            when = f"版本 {about['version']}，{chinese_date(about['date'])}" if about else f"版本 {__version__}"
             digest_cell = nodes.entry()
             digest_cell += nodes.paragraph("", "", nodes.literal(digest, digest, classes=["law-sha256"]))
             row = self._row([what, link, _size(size), when], extra=digest_cell)

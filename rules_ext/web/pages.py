@@ -36,6 +36,7 @@ from markupsafe import Markup
 from rules_ext.core import Seat, Strain, Vulnerability, board_conditions
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import LawCitation, citation
+from rules_ext.corpus.printed import chinese_date
 from rules_ext.fileio import package_path
 from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy
 from rules_ext.pbn.model import Board, Event, EventKind, TableResult
@@ -48,7 +49,6 @@ from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
 from rules_ext.pdf.ruling_record import RulingRecord
 from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, seat_holder
 from rules_ext.pdf.traveller import Formats, row_label, row_labels
-from rules_ext.web.dates import chinese_date
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
 
