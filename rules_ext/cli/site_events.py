@@ -33,6 +33,7 @@ import json
 import re
 import shutil
 import time
+import weakref
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -209,8 +210,9 @@ class _Publishing:
     failed: set[str] | None = None
 
 
-#: each build's publishing, until it is finished (a test may run several builds in a process)
-_PUBLISHING: dict[Sphinx, _Publishing] = {}
+#: each build's publishing, until it is finished (a test may run several builds in a process; a build
+#: that stops before build-finished leaves nothing behind once its application is gone)
+_PUBLISHING: weakref.WeakKeyDictionary[Sphinx, _Publishing] = weakref.WeakKeyDictionary()
 
 
 def _publish_jobs(jobs: list[_Job]) -> list[tuple[str, str, Any, float]]:
