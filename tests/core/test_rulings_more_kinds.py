@@ -1,4 +1,4 @@
-"""The kinds of Laws 16B (extraneous information about a board), 17D (cards from a wrong board), 21
+"""The kinds of Laws 16A (extraneous information from partner), 16B (extraneous information about a board), 17D (cards from a wrong board), 21
 (misinformation), 34 (retention of the right to call) and 68-71 (claims and concessions, 1991 only): each case file of these kinds runs through
 `python -m rules_ext rule --format json`, and its decisive fields are the ones read from the text
 of its edition (the delivered 1999 text stops at Law 40: a 1999 claim is ruled with reference =
@@ -10,14 +10,22 @@ from rulings_cases import CASES, check_case, check_every_case_is_expected, check
 
 from rules_ext.cli import main
 from rules_ext.core.rulings import NotInEdition, tree
+from rules_ext.core.rulings.loading import referrals
 from rules_ext.pdf.ruling_record import parse_ruling
 
-KINDS = ("extraneous_information", "cards_from_wrong_board", "misinformation", "retention_of_call", "claim_or_concession")
+KINDS = ("unauthorized_information", "extraneous_information", "cards_from_wrong_board", "misinformation", "retention_of_call",
+         "claim_or_concession")
 
 
 
 # file -> the decisive fields, from the texts (labels in the text's order)
 EXPECTED = {
+    # 16A: information just given (16A1: rights reserved), or acted on (16A2): three judgements of the
+    # director's (a logical alternative, suggested by the information, damage), an adjusted score on all three
+    "unauthorized_information-1991-hesitation-then-bid": {"laws": ["16A", "16A2"], "adjusted_score_possible": "must"},
+    "unauthorized_information-1991-reserve-rights": {"laws": ["16A", "16A1"], "adjusted_score_possible": "no"},
+    "unauthorized_information-1999-suggested-no-damage": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
+    "unauthorized_information-1999-no-alternative": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
     # 16B: the director's judgement, then his choice of three remedies (an artificial score among them)
     "extraneous_information-1991-saw-a-card": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
     "extraneous_information-1991-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
@@ -67,6 +75,29 @@ def test_16B_offers_the_three_remedies_in_each_editions_words(capsys):
         assert [o["laws"] for o in data["options"]] == [["16B1"], ["16B2"], ["16B3"]]
         assert four in data["options"][1]["choice"] and four in quotes(data)["16B2"]
         assert tree("extraneous_information", edition).questions["interfere"].judgement
+
+
+def test_16A_forbids_a_suggested_action_in_each_editions_words_and_leaves_the_judgements_to_the_director():
+    words = {"1991": "有理由认为", "1999": "显然"}
+    for edition in ("1991", "1999"):
+        t = tree("unauthorized_information", edition)
+        assert {q.fact for q in t.questions.values() if q.judgement} == {"logical_alternatives", "suggested", "damaged"}
+        assert words[edition] in t.questions["suggested"].text
+        adjusted = {o.id for _, o in t.paths() if o.adjusted_score != "no"}
+        assert adjusted == {"o_16A2_adjust"}  # only when all three judgements go against the offenders
+        pending = t.walk({"action_taken": "yes", "logical_alternatives": "yes", "suggested": "yes", "damaged": "pending"})
+        assert pending.adjusted_score == "may"
+
+
+def test_a_defenders_concession_his_partner_objects_to_goes_on_into_16A(capsys):
+    data = rule(capsys, CASES / "claim_or_concession-1999-partner-objects.toml")
+    assert data["refer"] == {"kind": "unauthorized_information", "law": "16"}
+    assert [n["fact"] for n in data["needs"]] == ["action_taken"]  # the case stops at the objection
+    facts = {"current_trick": "no", "statement": "concession", "partner_objects": "yes", "action_taken": "yes",
+             "logical_alternatives": "yes", "suggested": "yes", "damaged": "yes"}
+    ruled = tree("claim_or_concession", "1991").walk(facts, referred=referrals("1991"))
+    assert ruled.outcome.id == "o_68B_void" and ruled.referral is not None
+    assert ruled.referral.outcome.id == "o_16A2_adjust" and ruled.referral.adjusted_score == "must"
 
 
 def test_17D_cancels_the_board_in_1991_and_the_call_in_1999(capsys):
