@@ -1,5 +1,5 @@
 """The kinds of Laws 16A (extraneous information from partner), 16B (extraneous information about a board), 17D (cards from a wrong board), 21
-(misinformation), 34 (retention of the right to call) and 68-71 (claims and concessions, 1991 only): each case file of these kinds runs through
+(misinformation), 34 (retention of the right to call), 68-71 (claims and concessions, 1991 only) and 75D (an explanation found wrong, 1991 only): each case file of these kinds runs through
 `python -m rules_ext rule --format json`, and its decisive fields are the ones read from the text
 of its edition (the delivered 1999 text stops at Law 40: a 1999 claim is ruled with reference =
 "1991" and marked so); the editions differ where the texts do; impossible facts are one line."""
@@ -14,7 +14,7 @@ from rules_ext.core.rulings.loading import referrals
 from rules_ext.pdf.ruling_record import parse_ruling
 
 KINDS = ("unauthorized_information", "extraneous_information", "cards_from_wrong_board", "misinformation", "retention_of_call",
-         "claim_or_concession")
+         "claim_or_concession", "mistaken_explanation")
 
 
 
@@ -53,6 +53,12 @@ EXPECTED = {
     "claim_or_concession-1991-conceded-trick-already-won": {"laws": ["68B", "71A", "71A1", "71A2", "79C"], "reference_edition": None},
     "claim_or_concession-1999-partner-objects": {"laws": ["68B"], "reference_edition": "1991"},
     "claim_or_concession-1999-acquiesced-claim-withdrawn": {"laws": ["68A", "69B", "69note", "79C"], "reference_edition": "1991"},
+    # 1991 75D: an explanation found wrong by its author (75D1) or by his partner (75D2, who waits for the
+    # end of the auction or of the play), then Law 21 with the misexplanation settled
+    "mistaken_explanation-1991-explainer-corrects-in-time": {"laws": ["16C1", "16C2", "21B1", "75D1"], "reference_edition": None},
+    "mistaken_explanation-1991-partner-after-the-play": {"laws": ["21B3", "40C", "75D2"], "reference_edition": None},
+    "mistaken_explanation-1999-explainer-too-late": {"laws": ["21B3", "40C", "75D1"], "reference_edition": "1991"},
+    "mistaken_explanation-1999-partner-becomes-declarer": {"laws": ["75D2"], "reference_edition": "1991"},
 }
 
 
@@ -192,3 +198,18 @@ BAD = [
 @pytest.mark.parametrize(("name", "change", "message"), BAD, ids=[b[0] for b in BAD])
 def test_impossible_facts_are_one_line_naming_the_field(tmp_path, capsys, name, change, message):
     check_refused(tmp_path, capsys, name, change, message)
+
+
+def test_75D_waits_for_the_end_of_the_auction_or_the_play_then_rules_under_21(capsys):
+    late = rule(capsys, CASES / "mistaken_explanation-1991-partner-after-the-play.toml")
+    assert "如为防家则在该牌打牌结束之后" in quotes(late)["75D2"] and quotes(late)["75D2"].count("（") == quotes(late)["75D2"].count("）")
+    assert late["refer"] == {"kind": "misinformation", "law": "21"}
+    referred = late["referral"]
+    assert referred["steps"][0]["answer"] == "对方的错误解释（或未提醒）"  # settled by 75D: not asked again
+    assert referred["adjusted_score_possible"] == "may"
+    open_ = rule(capsys, CASES / "mistaken_explanation-1999-partner-becomes-declarer.toml")
+    assert open_["reference_edition"] == "1991" and [n["fact"] for n in open_["needs"]] == ["in_time"]
+    t = tree("mistaken_explanation", "1991")
+    declaring = t.walk({"who_found": "partner", "partner_side": "declaring"}).outcome
+    assert "最后一个不叫之后" in declaring.summary and "打牌结束之后" in t.walk(
+        {"who_found": "partner", "partner_side": "defending"}).outcome.summary
