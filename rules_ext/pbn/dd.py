@@ -11,6 +11,7 @@ NT, S, H, D, C), so a file's own figures and computed ones are the same value; a
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -147,7 +148,8 @@ def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]
     (default: the process's, :func:`rules_ext.pbn.dd_cache.current`; ``False``: none) and every
     deal solved here is put there, so a second layout of the same event solves nothing.
 
-    ``workers`` > 1 spreads the batches over a process pool (DDS threads inside one batch as well;
+    ``workers`` > 1 spreads the deals over a process pool, one deal at a time, each process's DDS
+    with its share of the machine's cores (in one process, DDS spreads a batch over threads itself;
     ``benchmarks/bench_dd.py`` measures 1 against N workers). The result is the same either way."""
     store = dd_cache.current() if cache is None else cache or None
     keys = [(deal.to_pbn(), dealer.value, vulnerability.name) for deal, (dealer, vulnerability) in zip(deals, conditions)]
@@ -158,11 +160,17 @@ def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]
             if hit is not None:
                 known[i] = hit
     todo = [i for i in range(len(keys)) if i not in known]
-    batches = [[keys[i] for i in todo[start:start + CHUNK]] for start in range(0, len(todo), CHUNK)]
+    pooled = workers > 1 and len(todo) > CHUNK
+    # in a pool, each process solves one deal at a time with its share of the cores, so that no core
+    # waits for the last batch
+    chunk = 1 if pooled else CHUNK
+    batches = [[keys[i] for i in todo[start:start + chunk]] for start in range(0, len(todo), chunk)]
     fresh: list[Solved] = []
-    if workers > 1 and len(batches) > 1:
+    if pooled:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
+        size = min(workers, len(batches))
+        threads = max(1, (os.cpu_count() or 1) // size)
+        with ProcessPoolExecutor(max_workers=size, initializer=_dds_threads, initargs=(threads,)) as pool:
             futures = [pool.submit(_solve_batch, batch, with_par) for batch in batches]
             for index in progress(range(len(futures))):
                 fresh += futures[index].result()
@@ -175,6 +183,13 @@ def solve(deals: Sequence[Deal], conditions: Sequence[tuple[Seat, Vulnerability]
             store.put(*keys[i], entry)
     return [DoubleDummy(tricks, None if par_found is None else _par_of(par_found))
             for tricks, par_found in (known[i] for i in range(len(keys)))]
+
+
+def _dds_threads(threads: int) -> None:
+    """A pool process's DDS given ``threads`` threads (its share of the machine's cores)."""
+    from endplay._dds import SetMaxThreads
+
+    SetMaxThreads(threads)
 
 
 def _solve_batch(batch: Sequence[tuple[str, int, str]], with_par: bool) -> list[Solved]:
