@@ -22,7 +22,7 @@ KINDS = ("unauthorized_information", "extraneous_information", "cards_from_wrong
 EXPECTED = {
     # 16A: information just given (16A1: rights reserved), or acted on (16A2): three judgements of the
     # director's (a logical alternative, suggested by the information, damage), an adjusted score on all three
-    "unauthorized_information-1991-hesitation-then-bid": {"laws": ["16A", "16A2"], "adjusted_score_possible": "must"},
+    "unauthorized_information-1991-hesitation-then-bid": {"laws": ["12C2", "16A", "16A2"], "adjusted_score_possible": "must"},
     "unauthorized_information-1991-reserve-rights": {"laws": ["16A", "16A1"], "adjusted_score_possible": "no"},
     "unauthorized_information-1999-suggested-no-damage": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
     "unauthorized_information-1999-no-alternative": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
