@@ -304,5 +304,7 @@ def _join(pieces: list[tuple[str, str]]) -> str:
             out.append(role(cls, piece))
         else:
             out.append(_plain_piece(piece, first=not out))
-    result = "".join(out).removeprefix("\\ ").removesuffix("\\ ")
+    result = "".join(out).removesuffix("\\ ")
+    if result.startswith("\\ :"):  # a role's separator, not escape()'s guard before a leading backslash
+        result = result[2:]
     return result or "\\ "
