@@ -114,7 +114,7 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
         if "ScoreTable" in tables:
             table = tables["ScoreTable"]
             names = tuple(map(_NAME, table.columns))
-            if "PlayerId_North" in names:  # table.has("PlayerId_North")
+            if "PlayerId_North" in names:
                 kind = EventKind.INDIVIDUAL
             layout = layouts.get(names)
             if layout is None:  # one per distinct column list: a file repeats its ScoreTable's

@@ -164,7 +164,7 @@ def parse_table(name: str, value: str, section: tuple[str, ...], section_lines: 
             problems.append((lineno, f"{name} row {text.strip()!r} has {len(cells)} cells, {few} than its {listed}: "
                                      f"expected one cell per column, '-' for an empty one"))
             continue
-        rows.append(tuple(cells))
+        rows.append(cells)
         lines.append(lineno)
     counts = {count for _, count in miscounted}
     if len(miscounted) > 1 and not rows and len(counts) == 1:  # every row one way: the header is wrong, said once
