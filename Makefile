@@ -17,7 +17,7 @@ DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
 # each EVENT.pbn or EVENT.xml there into $(BUILD)/html/events/EVENT/, with the ruling records of the
 # folder EVENT-rulings/ and the corrections EVENT-fix.toml when they are there; laws link to this site.
 # `make html` gives the folder to both builds as rules_events_dir (instead of conf.py's samples):
-# published in both scripts and listed on 赛事成绩 (rules_ext/cli/site_events.py)
+# published in both scripts and listed on 赛事成绩 (rules_ext/event_site/sphinx_ext.py)
 EVENTS ?=
 EVENTS_DIR := $(if $(EVENTS),-D rules_events_dir=$(abspath $(EVENTS)))
 
@@ -43,7 +43,7 @@ system-deps:
 	  else echo "missing Debian packages:$$missing (run: sudo apt-get install$$missing)"; fi; \
 	fi
 
-# the 简体 site, then the 繁體 site in html/hant/ (the same pages converted: rules_ext/site/hant.py);
+# the 简体 site, then the 繁體 site in html/hant/ (the same pages converted: rules_ext/rulebook_site/hant.py);
 # the doctrees (Sphinx's cache) stay outside the published folder
 html: setup
 	$(PY) -m sphinx $(SPHINXOPTS) -c . -b html -d $(BUILD)/doctrees/hans $(BASEURL_HANS) $(EVENTS_DIR) source $(BUILD)/html

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _timing import interleaved_best
 
 from rules_ext.core import board_conditions
-from rules_ext.pbn.dd import solve
-from rules_ext.pbn.sample import shuffled_deals
+from rules_ext.events.dd import solve
+from rules_ext.events.sample import shuffled_deals
 
 GOAL = 1.1
 

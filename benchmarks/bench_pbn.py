@@ -55,8 +55,8 @@ from _timing import interleaved_best
 from endplay.parsers import pbn as endplay_pbn
 
 from rules_ext.core import Contract, Seat, board_conditions, score
-from rules_ext.pbn import Event, compute_results, read_pbn
-from rules_ext.pbn.sample import shuffled_deals
+from rules_ext.events import Event, compute_results, read_pbn
+from rules_ext.events.sample import shuffled_deals
 
 BOARDS, RESULTS = 1000, 20
 READ_GOAL, PEER_GOAL, MEMORY_GOAL, LINEAR_GOAL = 6.0, 1.0, 10.0, 1.3

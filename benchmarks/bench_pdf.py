@@ -28,9 +28,9 @@ from reportlab.lib.styles import ParagraphStyle  # noqa: E402
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle  # noqa: E402
 
 from rules_ext.core import Deal, Hand, board_conditions, full_pack  # noqa: E402
-from rules_ext.pbn import compute_results, read_pbn  # noqa: E402
-from rules_ext.pbn.dd import solve  # noqa: E402
-from rules_ext.pbn.sample import SAMPLES_DIR  # noqa: E402
+from rules_ext.events import compute_results, read_pbn  # noqa: E402
+from rules_ext.events.dd import solve  # noqa: E402
+from rules_ext.events.sample import SAMPLES_DIR  # noqa: E402
 from rules_ext.pdf.fonts import register_fonts  # noqa: E402
 from rules_ext.pdf.handrecord import BoardSheet, write_hand_record_sheets  # noqa: E402
 from rules_ext.pdf.layout import PageHeader, PrintOptions, build_document, card_markup, contract_markup  # noqa: E402

@@ -4,15 +4,15 @@
    (the corpus is loaded, every page generated, read and written);
 2. incremental: the same build again after touching one hand-written page (source/guide.rst);
 3. baseline: plain Sphinx (same theme, search and doctest settings) building a copy of the same
-   source tree, generated reST included, with ``rules_ext.site.plain`` standing in for the law
+   source tree, generated reST included, with ``benchmarks/plain_sphinx.py`` standing in for the law
    domain (it lets the markup parse, its directives' option blocks read as docutils reads any
    directive's, and does nothing else).
 Overhead = full / baseline - 1, each the best of ROUNDS fresh builds run alternately (so that load from
 elsewhere on the machine and cold caches hit both alike). The goal is on wall time; the CPU time of
 each build (the build process and its children, user + system) is printed beside it, with the CPU
-overhead, since work done in a second process (``rules_ext.site.background``) shortens the wall time
+overhead, since work done in a second process (``rules_ext.rulebook_site.background``) shortens the wall time
 but not the CPU time. Goals (issue 3): overhead <= 15 %, incremental <= 3 s; the script exits 1 when one is missed. Both builds have the same navigation (the
-index pages in the toctree, the rest in reading orders: rules_ext.site.navigation).
+index pages in the toctree, the rest in reading orders: rules_ext.rulebook_site.navigation).
 Run: .venv/bin/python benchmarks/bench_site.py
 """
 from __future__ import annotations
@@ -29,17 +29,19 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
 ROUNDS = int(os.environ.get("BENCH_SITE_ROUNDS", "3"))
-PLAIN_CONF = '''
-import rules_ext.site
-import rules_ext.site.words
+PLAIN_CONF = f'''
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})  # benchmarks/plain_sphinx.py
+import rules_ext.rulebook_site
+import rules_ext.rulebook_site.words
 project = "中国桥牌竞赛规则"
 language = "zh_CN"
-extensions = ["sphinx.ext.doctest", "rules_ext.site.plain"]
+extensions = ["sphinx.ext.doctest", "plain_sphinx"]
 html_theme = "furo"
 html_title = "中国桥牌竞赛规则"
 html_search_language = "zh"
-html_search_options = {"dict": str(rules_ext.site.words.BRIDGE_TERMS)}
-html_static_path = [str(rules_ext.site.STATIC_DIR)]
+html_search_options = {{"dict": str(rules_ext.rulebook_site.words.BRIDGE_TERMS)}}
+html_static_path = [str(rules_ext.rulebook_site.STATIC_DIR)]
 html_css_files = ["rules.css"]
 html_copy_source = False
 exclude_patterns = ["_static"]
@@ -65,7 +67,7 @@ def sphinx(srcdir: Path, confdir: Path, outdir: Path, *extra: str,
     if done.returncode != 0:
         raise SystemExit(f"build failed ({' '.join(cmd)}):\n{done.stderr[-3000:]}")
     unknown = sorted(set(re.findall(r'Unknown (?:directive type|interpreted text role) "[^"]+"', done.stderr)))
-    if unknown:  # the baseline must read the same markup: rules_ext.site.plain lacks a stand-in
+    if unknown:  # the baseline must read the same markup: plain_sphinx lacks a stand-in
         raise SystemExit(f"build read markup it does not know ({' '.join(cmd)}): {'; '.join(unknown)}")
     return seconds, cpu, done.stdout
 

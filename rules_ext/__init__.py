@@ -1,7 +1,7 @@
 """Sphinx extension and tools for the Chinese duplicate bridge competition rules (中国桥牌竞赛规则).
 
 As a Sphinx extension (``extensions = ["rules_ext"]``) it registers the site layer: the ``law``
-domain, its directives and roles, the page generation and the Chinese search (rules_ext.site).
+domain, its directives and roles, the page generation and the Chinese search (rules_ext.rulebook_site).
 """
 from __future__ import annotations
 
@@ -19,6 +19,6 @@ except importlib.metadata.PackageNotFoundError:  # a source checkout on sys.path
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from rules_ext.site import setup as site_setup
+    from rules_ext.rulebook_site import setup as site_setup
 
     return site_setup(app)

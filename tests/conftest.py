@@ -20,7 +20,7 @@ from hypothesis import settings
 pytest_plugins = ["sphinx.testing.fixtures"]
 
 # the double-dummy cache of every test (and of the CLI processes tests start) is a fresh folder,
-# never the user's cache (rules_ext.pbn.dd_cache)
+# never the user's cache (rules_ext.events.dd.cache)
 os.environ["RULES_EXT_DD_CACHE"] = tempfile.mkdtemp(prefix="rules-ext-dd-")
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)

@@ -15,7 +15,7 @@ import pytest
 from rules_ext.cli import build_parser
 
 ROOT = Path(__file__).parents[1]
-PBN = ROOT / "rules_ext" / "pbn" / "samples" / "sample-pairs.pbn"
+PBN = ROOT / "rules_ext" / "events" / "samples" / "sample-pairs.pbn"
 
 
 def run(*argv: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess:

@@ -30,7 +30,7 @@ def test_failure_leaves_no_file_and_keeps_the_old_one(tmp_path):
 def test_package_path_finds_the_shipped_data():
     texts = package_path("rules_ext.corpus", "texts")
     assert texts.is_dir() and len(list(texts.glob("*.txt"))) == 3
-    assert package_path("rules_ext.site", "templates", "site", "law.rst.jinja").is_file()
+    assert package_path("rules_ext.rulebook_site", "templates", "site", "law.rst.jinja").is_file()
 
 
 def test_package_path_refuses_a_zipped_package(tmp_path, monkeypatch):

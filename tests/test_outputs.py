@@ -126,7 +126,7 @@ def test_an_output_that_would_destroy_something_is_refused_with_nothing_changed(
     before, device_before = _tree(tmp_path), _snapshot(output)
     # refused before any work: reading the event or the rulebook would fail the test
     monkeypatch.setattr("rules_ext.cli.verify.verify_tables", _no_work)
-    monkeypatch.setattr("rules_ext.cli.common.read_input", _no_work)
+    monkeypatch.setattr("rules_ext.events.files.read_input", _no_work)
     monkeypatch.setattr("rules_ext.cli.printing.read_event", _no_work)
     assert main(_argv(command, inputs, output)) == 1
     captured = capsys.readouterr()
@@ -291,7 +291,7 @@ def test_an_error_of_the_temporary_file_names_the_output(tmp_path):
 
 def test_an_unwritable_folder_is_refused_before_any_work(tmp_path, inputs, capsys, monkeypatch):
     monkeypatch.setattr(fileio.os, "access", lambda path, mode: False)  # root may write anywhere
-    monkeypatch.setattr("rules_ext.cli.common.read_input", _no_work)
+    monkeypatch.setattr("rules_ext.events.files.read_input", _no_work)
     output = tmp_path / "r.txt"
     assert main(_argv("results text", inputs, output)) == 1
     assert capsys.readouterr().err == f"error: cannot write {output}: permission denied (in the folder {tmp_path})\n"

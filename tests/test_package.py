@@ -26,14 +26,14 @@ import pytest
 
 from rules_ext.cli.samples import SAMPLE_NAMES
 from rules_ext.corpus import load_corpus
-from rules_ext.site.home import HOME_MARK
+from rules_ext.rulebook_site.home import HOME_MARK
 
 PROJECT = Path(__file__).resolve().parents[1]
 #: the whole conf.py of the empty project: the extension, with the small invented corpus of the site
 #: tests' roots (the shipped texts are checked by the commands; their whole site by the site tests)
 SMALL_CONF = f"""import sys
 
-sys.path.insert(0, {str(Path(__file__).parent / "site" / "roots" / "test-small")!r})
+sys.path.insert(0, {str(Path(__file__).parent / "rulebook_site" / "roots" / "test-small")!r})
 extensions = ["rules_ext"]
 rules_corpus_loader = "small_corpus:load"
 """
@@ -130,7 +130,7 @@ def test_the_wheel_runs_every_job_outside_the_checkout(installed, tmp_path):
         assert (site / "_static" / name).is_file(), name
     assert (site / "objects.inv").is_file() and (site / "1991" / "glossary.html").is_file()
     # every template the checkout has is in the wheel (the generator falls back to them): the site's
-    # through rules_ext/site/templates, the published events' through rules_ext/web/templates
-    shipped = [(Path(where).parent / part / "templates") for part in ("site", "web")]
+    # through rules_ext/rulebook_site/templates, the published events' through rules_ext/event_site/templates
+    shipped = [(Path(where).parent / part / "templates") for part in ("rulebook_site", "event_site")]
     assert sorted({p.relative_to(top) for top in shipped for p in top.rglob("*") if p.is_file()}) == \
         sorted(p.relative_to(PROJECT / "templates") for p in (PROJECT / "templates").rglob("*") if p.is_file())

@@ -133,7 +133,7 @@ def test_the_record_has_the_assistants_one_shape(tmp_path, capsys):
 
     from rules_ext.core.rulings import RECORD_FIELDS, RECORD_RESULT_FIELDS
     from rules_ext.pdf.ruling_record import _TOP_KEYS
-    from rules_ext.site.assistant import questionnaire_data
+    from rules_ext.rulebook_site.assistant import questionnaire_data
 
     assert set(RECORD_FIELDS) <= _TOP_KEYS
     given = ('event = "冬季俱乐部双人赛"\ntable = "4"\ndirector = "陈静"\ncalled_by = "W"\ncontract = "2H"\n'

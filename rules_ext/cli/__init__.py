@@ -31,12 +31,12 @@ import sys
 import traceback
 
 from rules_ext.errors import RulesError
+from rules_ext.events.errors import PBNErrors
 from rules_ext.fileio import plain_os_error
-from rules_ext.pbn.errors import PBNErrors
 
 #: the modules that contribute sub-commands, in the order they appear in ``--help``; imported when
 #: the parser is built, so that a module of this package used alone (the site's events extension,
-#: :mod:`rules_ext.cli.site_events`) does not load every command's parts
+#: :mod:`rules_ext.event_site.sphinx_ext`) does not load every command's parts
 COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify")
 
 #: the exit status of bad input (a RulesError, an OSError or the problems of an input file)

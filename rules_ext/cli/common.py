@@ -1,5 +1,4 @@
-"""What several commands share: the print and input options, reading an event file (PBN or USEBIO;
-a regular file under the size limit) that may have to be clean, checking an output before any work
+"""What several commands share: the print and input options, checking an output before any work
 (never an input, never anything but a regular file or a new name: ``rules_ext.fileio.check_output``),
 the progress bar, and writing a result to standard output or a file."""
 from __future__ import annotations
@@ -11,10 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from rules_ext.errors import RulesError
-from rules_ext.fileio import MAX_INPUT_SIZE, check_output, is_stdout, read_input, same_file, write_bytes_atomic
-from rules_ext.pbn import PBNErrors, read_pbn
-from rules_ext.pbn.model import Event
-from rules_ext.pbn.usebio_reader import read_usebio
+from rules_ext.fileio import MAX_INPUT_SIZE, check_output, is_stdout, same_file, write_bytes_atomic
 
 if TYPE_CHECKING:  # reportlab is loaded only by the commands that print
     from rules_ext.pdf.layout import Progress
@@ -61,22 +57,6 @@ def _megabytes(text: str) -> int:
     if size <= 0:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a size in MB, e.g. 200")
     return int(size * 2**20)
-
-
-def read_event_file(path: Path, *, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE) -> Event:
-    """Read an event file with its problems: PBN, or USEBIO when the file is XML."""
-    data = read_input(path, max_size)
-    if path.suffix.lower() == ".xml" or data.lstrip()[:8].lower().startswith((b"<?xml", b"<usebio")):
-        return read_usebio(data, source=str(path), max_bytes=None)  # read_input has checked the size
-    return read_pbn(data, source=str(path), encoding=encoding)
-
-
-def read_event(path: Path, *, max_size: int = MAX_INPUT_SIZE) -> Event:
-    """Read an event; any problem in it is an error (one ``file:line: problem`` line each)."""
-    event = read_event_file(path, max_size=max_size)
-    if event.problems:
-        raise PBNErrors(event.problems)
-    return event
 
 
 def refuse_overwriting_inputs(output: Path | None, *inputs: Path | None) -> None:

@@ -24,19 +24,18 @@ from rules_ext.cli.common import (
     add_print_options,
     check_output_path,
     emit,
-    read_event_file,
 )
 from rules_ext.errors import RulesError
-from rules_ext.pbn.corrections import AppliedCorrection, CorrectionsFile, read_corrections_file
-from rules_ext.pbn.corrections_apply import apply_corrections
-from rules_ext.pbn.corrections_export import check_exportable
-from rules_ext.pbn.model import Event
-from rules_ext.pbn.reader import leave_out_bad_boards
-from rules_ext.pbn.report import results_as_dict, results_as_text
-from rules_ext.pbn.results import compute_results
-from rules_ext.pbn.scoring_rules import CONVENTIONS, METHODS, artificial_rate, parse_convention
-from rules_ext.pbn.usebio_writer import FIGURES, figures_written, write_usebio
-from rules_ext.pbn.writer import encode_pbn, write_pbn
+from rules_ext.events.corrections.apply import corrected
+from rules_ext.events.corrections.export import check_exportable
+from rules_ext.events.files import read_event_file
+from rules_ext.events.model import Event
+from rules_ext.events.pbn.reader import leave_out_bad_boards
+from rules_ext.events.pbn.writer import encode_pbn, write_pbn
+from rules_ext.events.report import results_as_dict, results_as_text
+from rules_ext.events.scoring.conventions import CONVENTIONS, METHODS, artificial_rate, parse_convention
+from rules_ext.events.scoring.results import compute_results
+from rules_ext.events.usebio.writer import FIGURES, figures_written, write_usebio
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               + "; ".join(f"{name}={values}" for name, (_, values) in CONVENTIONS.items())
                               + " (README: conventions)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
-                         help="apply the director's corrections (rules_ext/pbn/corrections.md) before scoring")
+                         help="apply the director's corrections (rules_ext/events/corrections/format.md) before scoring")
     pdf_options = results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)")
     add_print_options(pdf_options)
     add_figures_option(pdf_options)
@@ -104,16 +103,6 @@ def _report_problems(event: Event) -> int:
     return 1 if event.problems else 0
 
 
-def _corrected(event: Event, corrections: Path | None) -> tuple[Event, tuple[AppliedCorrection, ...], CorrectionsFile]:
-    """The event with the corrections file applied (as read when there is none), and the file (its
-    conventions and penalties are the scoring's)."""
-    if corrections is None:
-        return event, (), CorrectionsFile()
-    whole = read_corrections_file(corrections)
-    corrected, applied = apply_corrections(event, whole.corrections) if whole.corrections else (event, ())
-    return corrected, applied, whole
-
-
 def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Event | None:
     """The event to use: the file as read when it has no problem; with ``--keep-going`` the boards
     without problems; else None (its problems printed: nothing is written). The output is checked
@@ -141,7 +130,7 @@ def run_results(args: argparse.Namespace) -> int:
     given: dict[str, object] = dict(parse_convention(text) for text in args.convention)  # checked before scoring
     if args.artificial_imps:
         artificial_rate(args.artificial_imps)
-    event, applied, whole = _corrected(event, args.corrections)
+    event, applied, whole = corrected(event, args.corrections)
     settings = {**whole.conventions, **given}  # the command line over the corrections file
     results = compute_results(event, scale=args.scale, method=args.method, artificial=args.artificial_imps,
                               conventions=settings, penalties=whole.penalties)
@@ -178,7 +167,7 @@ def run_pbn(args: argparse.Namespace) -> int:
     elif args.export and event.version.startswith("USEBIO"):
         raise RulesError(f"{event.source}: a USEBIO file has no PBN games to export: expected --usebio")
     elif args.export:
-        event, applied, _ = _corrected(event, args.corrections)
+        event, applied, _ = corrected(event, args.corrections)
         check_exportable(applied)
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)

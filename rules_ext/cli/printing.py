@@ -27,9 +27,10 @@ from rules_ext.cli.common import (
     add_print_options,
     check_output_path,
     progress_bar,
-    read_event,
 )
 from rules_ext.errors import RulesError
+from rules_ext.events.dd.cache import use_dd_cache
+from rules_ext.events.files import read_event
 from rules_ext.fileio import check_output_folder, is_stdout, read_input
 
 #: what ``-o`` of a PDF command accepts
@@ -116,15 +117,6 @@ def add_dd_cache_option(parser: argparse.ArgumentParser) -> None:
                         help="keep double-dummy results per deal in this folder, so a deal is solved once "
                              "across runs (default: $RULES_EXT_DD_CACHE, else $XDG_CACHE_HOME/rules-ext/dd, "
                              "i.e. ~/.cache/rules-ext/dd)")
-
-
-def use_dd_cache(folder: Path | None) -> None:
-    """The double-dummy cache's folder for this run (see rules_ext.pbn.dd_cache)."""
-    from rules_ext.pbn import dd_cache
-
-    if folder is not None and folder.exists() and not folder.is_dir():
-        raise RulesError(f"--dd-cache {folder}: not a folder: expected a folder (it is created if missing)")
-    dd_cache.use_folder(folder)
 
 
 def read_commentary(path: Path | None) -> dict[int, str]:

@@ -2,10 +2,10 @@
 
 ``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
 hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
-rules_ext/pbn/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.pdf (a match with
-Open and Closed rooms, rules_ext/pbn/samples/sample-teams.pbn), teams-round-results.pdf and
+rules_ext/events/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.pdf (a match with
+Open and Closed rooms, rules_ext/events/samples/sample-teams.pbn), teams-round-results.pdf and
 teams-round-travellers.pdf (a RealBridge-style round without Room tags, one match not played,
-rules_ext/pbn/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml),
+rules_ext/events/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml),
 ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement); and the rulebook itself,
 one PDF per edition (rules-1991.pdf, rules-1999.pdf, rules-2008.pdf, rules-1999-trad.pdf:
 :mod:`rules_ext.pdf.edition`, with the verification findings marked in the tables and the editors'
@@ -28,9 +28,9 @@ from rules_ext.fileio import access_error, check_output_folder, install, package
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
     from rules_ext.pdf.layout import Progress
 
-PAIRS_EVENT = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
-TEAMS_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
-TEAMS_ROUND_EVENT = package_path("rules_ext.pbn", "samples", "sample-teams-realbridge.pbn")
+PAIRS_EVENT = package_path("rules_ext.events", "samples", "sample-pairs.pbn")
+TEAMS_EVENT = package_path("rules_ext.events", "samples", "sample-teams.pbn")
+TEAMS_ROUND_EVENT = package_path("rules_ext.events", "samples", "sample-teams-realbridge.pbn")
 RULING_RECORD = package_path("rules_ext.pdf", "rulings", "example.toml")
 
 #: the editions printed as a whole (one PDF each, ``rules-<edition>.pdf``)
@@ -49,7 +49,7 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
     繁體; return its page count. An unknown edition is a ValueError naming the editions."""
     from rules_ext.corpus import load_corpus
     from rules_ext.pdf.edition import write_edition_pdf
-    from rules_ext.site.script import to_traditional
+    from rules_ext.rulebook_site.script import to_traditional
     from rules_ext.verify import verify_corpus
 
     corpus = corpus if corpus is not None else load_corpus()
@@ -112,8 +112,8 @@ def law_address(site_url: str | None, edition_id: str, number: int) -> str:
 def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable], corpus,
             site_url: str | None = None) -> None:
     """Write every sample into ``out``."""
-    from rules_ext.cli.common import read_event
-    from rules_ext.pbn import compute_results
+    from rules_ext.events import compute_results
+    from rules_ext.events.files import read_event
     from rules_ext.pdf.handrecord import write_hand_record
     from rules_ext.pdf.pickup import slips_of_event, write_pickup_slips
     from rules_ext.pdf.results import write_results_pdf
@@ -144,7 +144,7 @@ def _render(out: Path, paper: str, lang: str, bar: Callable[[str], Callable], co
                        paper=paper, lang=lang, progress=bar("pickup slips"))
     from rules_ext.corpus.printed import build_date
     from rules_ext.pdf.edition import write_law_pdf
-    from rules_ext.site.script import to_traditional
+    from rules_ext.rulebook_site.script import to_traditional
     from rules_ext.verify import verify_corpus
 
     findings = verify_corpus(corpus)

@@ -36,7 +36,7 @@ def _default_result():
 
 def adopt_default_result(result) -> None:
     """``result``, the delivered texts parsed by :func:`load_result` in another process (the site's
-    generator has a fork of its process parse them, :mod:`rules_ext.site.background`), kept as this
+    generator has a fork of its process parse them, :mod:`rules_ext.rulebook_site.background`), kept as this
     process's parse of them: :func:`load_corpus` returns its corpus from then on."""
     _DEFAULT[:] = [result]
 

@@ -34,7 +34,7 @@ Public API
   ``figures.result_markup`` / ``figures.par_markup`` (``4♠ 北 +1 = 南北 +450``), contracts in the
   sheet's language (``figures.contract_text``: 3无将), free text with red ♥♦ (``figures.text_markup``)
   and Chinese line breaking (``figures.KinsokuParagraph``). Double-dummy tricks and par come from
-  ``rules_ext.pbn.dd`` (``solve``, ``DoubleDummy``, ``Par``: endplay's DDS, or the file's tags).
+  ``rules_ext.events.dd`` (``solve``, ``DoubleDummy``, ``Par``: endplay's DDS, or the file's tags).
 
 Everything is typed with the core's values (``Seat``, ``Strain``, ``Contract``, ``Deal``,
 ``Vulnerability``) and the event model's (``Event``, ``Board``, ``EventResults`` ...).

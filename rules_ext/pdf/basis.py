@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from rules_ext.errors import RulesError
-from rules_ext.pbn.model import Event, EventKind
-from rules_ext.pbn.results_model import BoardResults, EventResults
-from rules_ext.pbn.scoring_rules import artificial_rate, scoring_rules
+from rules_ext.events.model import Event, EventKind
+from rules_ext.events.scoring.conventions import artificial_rate, scoring_rules
+from rules_ext.events.scoring.results_model import BoardResults, EventResults
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
@@ -122,7 +122,7 @@ def blank_basis(event: Event, options: PrintOptions) -> list[str]:
     return lines
 
 
-#: the conventions (rules_ext.pbn.scoring_rules.CONVENTIONS) and their values, in Chinese
+#: the conventions (rules_ext.events.scoring.conventions.CONVENTIONS) and their values, in Chinese
 _CONVENTION_ZH = {
     "centred": "比赛分以平均分为零（南北 = −东西）", "short": "打的次数较少的牌", "short-totals": "总分中打的次数较少的牌",
     "factored": "缺打牌的总分按全场牌数折算", "rounded-totals": "总分为各牌舍入后的分数之和", "datum-round": "Butler 基准分舍入到",

@@ -24,8 +24,8 @@ from html import escape
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from rules_ext.pbn.model import id_key
-from rules_ext.pbn.results_model import EventResults, MatchResult
+from rules_ext.events.model import id_key
+from rules_ext.events.scoring.results_model import EventResults, MatchResult
 from rules_ext.pdf.layout import SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles
 from rules_ext.pdf.sheets import CELL_PADDING, Column, Titled, continued, fit, free_text, grid, label_cell
 

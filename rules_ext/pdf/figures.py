@@ -24,7 +24,7 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import ParaLines, _handleBulletWidth, cjkU, makeCJKParaLine
 
 from rules_ext.core import Contract, Seat, Strain
-from rules_ext.pbn.dd import Par
+from rules_ext.events.dd import Par
 from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, suit_markup
 
 

@@ -29,8 +29,8 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability, board_conditions
 from rules_ext.errors import RulesError
-from rules_ext.pbn.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, par_from_grid, solve
-from rules_ext.pbn.model import Board, Event, TableResult
+from rules_ext.events.dd import DD_SEATS, DD_STRAINS, DoubleDummy, Par, par_from_grid, solve
+from rules_ext.events.model import Board, Event, TableResult
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.figures import (
     KinsokuParagraph,

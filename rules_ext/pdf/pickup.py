@@ -21,8 +21,8 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from rules_ext.errors import RulesError
-from rules_ext.pbn.model import Event, TableResult
-from rules_ext.pbn.teams import match_of
+from rules_ext.events.model import Event, TableResult
+from rules_ext.events.scoring.teams import match_of
 from rules_ext.pdf.figures import label_para
 from rules_ext.pdf.layout import (
     GRID,
@@ -106,7 +106,7 @@ def slips_of_event(event: Event) -> list[Slip]:
 def _room_of(r: TableResult) -> str:
     """The room of a teams result whose file names none (RealBridge: Table, HomeTeam and VisitTeam
     on each record): ``Open`` where the match's home team sits North-South (the reader paired the
-    rooms: :func:`rules_ext.pbn.teams.seat_teams`), else ``Closed``; '' for a pairs result."""
+    rooms: :func:`rules_ext.events.scoring.teams.seat_teams`), else ``Closed``; '' for a pairs result."""
     found = match_of(r)
     return "" if found is None else "Open" if found[1] else "Closed"
 

@@ -19,9 +19,9 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
-from rules_ext.pbn.model import Event, EventKind, TableResult
-from rules_ext.pbn.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
-from rules_ext.pbn.teams import match_rooms
+from rules_ext.events.model import Event, EventKind, TableResult
+from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
+from rules_ext.events.scoring.teams import match_rooms
 from rules_ext.pdf.basis import event_basis
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (

@@ -24,7 +24,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from rules_ext.core import Seat
 from rules_ext.corpus.model import Corpus
-from rules_ext.pbn.dd import DoubleDummy, solve
+from rules_ext.events.dd import DoubleDummy, solve
 from rules_ext.pdf.diagram import HandDiagram, auction_table
 from rules_ext.pdf.figures import (
     KinsokuParagraph,

@@ -30,9 +30,9 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from rules_ext.core import Contract, Seat, Strain
 from rules_ext.errors import RulesError
-from rules_ext.pbn.file_figures import result_label
-from rules_ext.pbn.model import Event, TableResult
-from rules_ext.pbn.results_model import Difference
+from rules_ext.events.model import Event, TableResult
+from rules_ext.events.scoring.file_figures import result_label
+from rules_ext.events.scoring.results_model import Difference
 from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
 
 #: horizontal padding of a table cell, both sides together (TABLE_STYLE's 2 + 2)

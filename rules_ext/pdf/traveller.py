@@ -21,11 +21,11 @@ from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
 from rules_ext.errors import RulesError
-from rules_ext.pbn.model import Board, Event, EventKind, TableResult, id_key
-from rules_ext.pbn.results import compute_results
-from rules_ext.pbn.results_model import BoardResults, EventResults, ScoredResult
-from rules_ext.pbn.scoring_rules import scoring_rules
-from rules_ext.pbn.teams import match_rooms
+from rules_ext.events.model import Board, Event, EventKind, TableResult, id_key
+from rules_ext.events.scoring.conventions import scoring_rules
+from rules_ext.events.scoring.results import compute_results
+from rules_ext.events.scoring.results_model import BoardResults, EventResults, ScoredResult
+from rules_ext.events.scoring.teams import match_rooms
 from rules_ext.pdf.basis import blank_basis, board_basis, butler_trim, datum_text, event_basis
 from rules_ext.pdf.diagram import HandDiagram
 from rules_ext.pdf.layout import (

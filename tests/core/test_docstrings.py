@@ -18,7 +18,7 @@ def test_core_imports_no_presentation_layer():
     import subprocess
     import sys
     code = ("import sys, rules_ext.core; "
-            "bad = [m for m in ('sphinx', 'docutils', 'reportlab', 'rules_ext.corpus', 'rules_ext.site') if m in sys.modules]; "
+            "bad = [m for m in ('sphinx', 'docutils', 'reportlab', 'rules_ext.corpus', 'rules_ext.rulebook_site') if m in sys.modules]; "
             "print(bad)")
     # a fresh interpreter: the test process has imported the presentation layers long before
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -26,7 +26,7 @@ FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 def run_doctests(source, out):
     """Build ``source`` with the doctest builder as the site does; return (status, report)."""
-    status = build_main(["-b", "doctest", "-C", "-W", "-D", "extensions=sphinx.ext.doctest,rules_ext.site.quote,rules_ext.site.reading",
+    status = build_main(["-b", "doctest", "-C", "-W", "-D", "extensions=sphinx.ext.doctest,rules_ext.rulebook_site.quote,rules_ext.rulebook_site.reading",
                          "-D", f"doctest_default_flags={FLAGS}", "-q", str(source), str(out)])
     return status, (out / "output.txt").read_text(encoding="utf-8") if (out / "output.txt").exists() else ""
 

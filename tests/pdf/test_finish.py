@@ -149,12 +149,12 @@ def test_rulebook_type_is_at_least_7pt(tmp_path, edition):
 
 @pytest.mark.parametrize("per_page", [4, 8])
 def test_hand_record_type_is_at_least_7pt_and_one_scale_a_page(tmp_path, per_page):
-    from rules_ext.pbn import read_pbn
+    from rules_ext.events import read_pbn
     from rules_ext.pdf.handrecord import MIN_PT, event_sheets, hand_record_story
     from rules_ext.pdf.layout import PrintOptions
 
     sample = __import__("rules_ext.fileio", fromlist=["package_path"]).package_path(
-        "rules_ext.pbn", "samples", "sample-pairs.pbn")
+        "rules_ext.events", "samples", "sample-pairs.pbn")
     event = read_pbn(sample)
     out = tmp_path / "h.pdf"
     assert main(["handrecord", str(sample), "-o", str(out), "--per-page", str(per_page)]) == 0
@@ -186,13 +186,13 @@ def test_eight_boards_a_page_at_7pt_or_larger(tmp_path, paper, lang):
     from required_tools import require
 
     from rules_ext.core import Deal
-    from rules_ext.pbn import read_pbn
-    from rules_ext.pbn.dd import solve
+    from rules_ext.events import read_pbn
+    from rules_ext.events.dd import solve
     from rules_ext.pdf.handrecord import MIN_PT, BoardSheet, event_sheets, hand_record_story, write_hand_record_sheets
     from rules_ext.pdf.layout import PageHeader, PrintOptions
 
     sample = __import__("rules_ext.fileio", fromlist=["package_path"]).package_path(
-        "rules_ext.pbn", "samples", "sample-pairs.pbn")
+        "rules_ext.events", "samples", "sample-pairs.pbn")
     sheets = event_sheets(read_pbn(sample))
     deals = [Deal.from_pbn(text) for text in LONG_SUITS]
     extra = [BoardSheet(len(sheets) + i + 1, deal, sheets[i].dealer, sheets[i].vulnerability, dd,

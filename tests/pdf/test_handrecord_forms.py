@@ -14,9 +14,9 @@ from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.events import compute_results, read_pbn
+from rules_ext.events.dd import Par, solve
 from rules_ext.fileio import package_path
-from rules_ext.pbn import compute_results, read_pbn
-from rules_ext.pbn.dd import Par, solve
 from rules_ext.pdf import figures, handrecord
 from rules_ext.pdf.figures import (
     CANNOT_START,
@@ -42,8 +42,8 @@ from rules_ext.pdf.ruling_record import RulingRecordError, load_ruling, parse_ru
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "mini-pairs.pbn"
-SAMPLE = package_path("rules_ext.pbn", "samples", "sample-pairs.pbn")
-TEAMS = package_path("rules_ext.pbn", "samples", "sample-teams.pbn")
+SAMPLE = package_path("rules_ext.events", "samples", "sample-pairs.pbn")
+TEAMS = package_path("rules_ext.events", "samples", "sample-teams.pbn")
 EXAMPLE = package_path("rules_ext.pdf", "rulings", "example.toml")
 #: a real three-section file (outside the repository: tests skip it when it is not there)
 REAL_CROSSIMP = Path(__file__).resolve().parents[3] / "shared" / "real-events" / "pbn" / \
@@ -92,7 +92,7 @@ def test_there_is_one_par_notation():
     report defines its own way of writing a par."""
     assert handrecord.par_markup is figures.par_markup
     root = Path(figures.__file__).parents[1]
-    for path in [*(root / "pdf").glob("*.py"), root / "pbn" / "report.py"]:
+    for path in [*(root / "pdf").glob("*.py"), root / "events" / "report.py"]:
         if path.name == "figures.py":
             continue
         source = path.read_text(encoding="utf-8")
@@ -401,7 +401,7 @@ def test_room_less_teams_slips_name_their_room_on_a_line_of_its_own(tmp_path, ca
     """RealBridge writes no Room tag: each slip's room is the one its match's records show (the
     open room: the home team North-South), printed small on its own line under the event; the
     table's number stands alone in the large type of the seats row."""
-    source = Path(__file__).parents[1] / "pbn" / "fixtures" / "realbridge-teams.pbn"
+    source = Path(__file__).parents[1] / "events" / "fixtures" / "realbridge-teams.pbn"
     event = read_pbn(source)
     slips = slips_of_event(event)
     played = [r for b in event.boards for r in b.results if not r.not_played]

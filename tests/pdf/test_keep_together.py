@@ -1,4 +1,4 @@
-"""Every sheet kind on every kind of event, printed from fixtures built here or in tests/pbn/fixtures
+"""Every sheet kind on every kind of event, printed from fixtures built here or in tests/events/fixtures
 (invented events shaped like the real programs' files): each exits 0; no page holds only a title,
 notes or a table's header row, and none has fewer than MIN_CHARS characters of content; a traveller,
 a score card, a match sheet and a pickup slip are never split across pages (one longer than a page
@@ -6,28 +6,25 @@ starts on a fresh page and continues under its "(cont.)" title); individual scor
 partner and the opponents."""
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from long_events import big_pairs, cross_imp_pairs, individual, realbridge_teams, teams_field
 from reportlab.platypus import BaseDocTemplate, Flowable, Table
 from reportlab.platypus.doctemplate import ActionFlowable
+from test_sheets import body_of_pages
 
 import rules_ext.pdf.layout as layout
 from rules_ext.cli import main
 from rules_ext.fileio import package_path
 from rules_ext.pdf.sheets import Titled
 
-sys.path.insert(0, str(Path(__file__).parent))
-from long_events import big_pairs, cross_imp_pairs, individual, realbridge_teams, teams_field
-from test_sheets import body_of_pages
-
 #: the fewest characters of content (the running header and footer left out) a page may have
 MIN_CHARS = 60
 
-FIXTURES = Path(__file__).parents[1] / "pbn" / "fixtures"
-SAMPLES = package_path("rules_ext.pbn", "samples")
+FIXTURES = Path(__file__).parents[1] / "events" / "fixtures"
+SAMPLES = package_path("rules_ext.events", "samples")
 FILES = {
     "pairs-sample": SAMPLES / "sample-pairs.pbn",
     "teams-sample": SAMPLES / "sample-teams.pbn",

@@ -1,4 +1,4 @@
-"""Par in every notation real scoring programs write, read by the one parser (rules_ext.pbn.dd)
+"""Par in every notation real scoring programs write, read by the one parser (rules_ext.events.dd)
 and printed on the hand record in the one notation (figures.par_markup). A par known by its score
 only is printed with the contract worked out from the file's double-dummy grid; a par line that
 cannot be read leaves that board without par, says so in one warning line, and exits 0."""
@@ -12,7 +12,7 @@ import pytest
 from required_tools import require
 
 from rules_ext.cli import main
-from rules_ext.pbn.dd import Par, ParContract
+from rules_ext.events.dd import Par, ParContract
 
 #: board 1 (dealer N, nobody vulnerable); double-dummy par 3H by N or S, NS +140
 DEAL = "N:AK73.AKJ53.Q2.J8 QT9.T862.865.AT6 2.Q97.JT973.Q954 J8654.4.AK4.K732"
@@ -103,10 +103,10 @@ def test_many_odd_par_lines_are_still_one_warning_line(tmp_path, capsys):
 
 
 def test_there_is_one_par_parser():
-    """Only rules_ext/pbn/dd.py reads a par line: no other module parses the par tags."""
+    """Only rules_ext/events/dd/__init__.py reads a par line: no other module parses the par tags."""
     root = Path(__file__).parents[2] / "rules_ext"
     for path in root.rglob("*.py"):
-        if path.name == "dd.py":
+        if path.relative_to(root).as_posix() == "events/dd/__init__.py":
             continue
         source = path.read_text(encoding="utf-8")
         assert "ParContract.parse" not in source and "def parse_par" not in source, path

@@ -12,9 +12,9 @@ from required_tools import require
 
 from rules_ext.cli import main
 from rules_ext.core import Contract, Deal, Seat, Strain, Vulnerability
+from rules_ext.events import compute_results, read_pbn
+from rules_ext.events.dd import DoubleDummy, Par, ParContract, solve
 from rules_ext.fileio import package_path
-from rules_ext.pbn import compute_results, read_pbn
-from rules_ext.pbn.dd import DoubleDummy, Par, ParContract, solve
 from rules_ext.pdf.diagram import holdings_of
 from rules_ext.pdf.figures import par_markup
 from rules_ext.pdf.handrecord import write_hand_record
@@ -419,7 +419,7 @@ def test_samples(sample_pdfs):
 
     tmp_path = sample_pdfs  # `samples -o DIR`, run once per test run (tests/conftest.py)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*SAMPLE_NAMES, LAW_PDF_FOLDER])
-    # one PDF per law of every edition (tests/site/test_history_print.py reads them)
+    # one PDF per law of every edition (tests/rulebook_site/test_history_print.py reads them)
     assert sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / LAW_PDF_FOLDER).iterdir()) \
         == sorted(law_pdf_names(load_corpus()))
     expected = {
@@ -558,7 +558,7 @@ def test_team_names_on_a_traveller_fit_their_cells():
     from rules_ext.pdf.sheets import Titled
     from rules_ext.pdf.traveller import filled_travellers_story
 
-    event = read_pbn(package_path("rules_ext.pbn", "samples", "sample-teams.pbn"))
+    event = read_pbn(package_path("rules_ext.events", "samples", "sample-teams.pbn"))
     results = compute_results(event)
     story = filled_travellers_story(results.boards, PrintOptions.of("a4", "both"), method="imps")
     tables = [f.table for f in story if isinstance(f, Titled)]

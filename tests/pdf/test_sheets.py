@@ -4,23 +4,20 @@ per column, the figures that differ from the file's marked, and the label langua
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from long_events import LONG_EVENT, cross_imp_pairs, realbridge_teams
 from pypdf import PdfReader
 
 from rules_ext.cli import main
+from rules_ext.events import compute_results, read_pbn
 from rules_ext.fileio import package_path
-from rules_ext.pbn import compute_results, read_pbn
 from rules_ext.pdf.layout import MARGIN, RED_HEX, PrintOptions, header_lines
 from rules_ext.pdf.sheets import Column, Titled, fit_label, free_text
 
-sys.path.insert(0, str(Path(__file__).parent))
-from long_events import LONG_EVENT, cross_imp_pairs, realbridge_teams
-
-FIXTURES = Path(__file__).parents[1] / "pbn" / "fixtures"
-SAMPLES = package_path("rules_ext.pbn", "samples")
+FIXTURES = Path(__file__).parents[1] / "events" / "fixtures"
+SAMPLES = package_path("rules_ext.events", "samples")
 EVENTS = {
     "pairs": SAMPLES / "sample-pairs.pbn",
     "cross-imps": FIXTURES / "ruter-cross-imps.pbn",
@@ -273,12 +270,12 @@ def test_a_long_event_name_stays_inside_the_header(tmp_path, long_events):
 
 def test_the_realbridge_sample_is_the_tests_fixture():
     assert (SAMPLES / "sample-teams-realbridge.pbn").read_bytes() == \
-        (FIXTURES / "realbridge-teams.pbn").read_bytes(), "copy tests/pbn/fixtures/realbridge-teams.pbn"
+        (FIXTURES / "realbridge-teams.pbn").read_bytes(), "copy tests/events/fixtures/realbridge-teams.pbn"
 
 
 def test_a_score_that_differs_is_marked_from_each_side():
-    from rules_ext.pbn.model import TableResult
-    from rules_ext.pbn.results_model import Difference
+    from rules_ext.events.model import TableResult
+    from rules_ext.events.scoring.results_model import Difference
     from rules_ext.pdf.sheets import Marks
 
     r = TableResult(board=1, ns="1", ew="8")

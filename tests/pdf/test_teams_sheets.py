@@ -5,23 +5,20 @@ from __future__ import annotations
 
 import itertools
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from long_events import team_name, teams_field
 from pypdf import PdfReader
 from reportlab.platypus import Table
 
 from rules_ext.cli import main
 from rules_ext.core import vp
-from rules_ext.pbn import compute_results, read_pbn
-from rules_ext.pbn.model import EventKind
-from rules_ext.pbn.results_model import EventResults, MatchResult, RankEntry, Ranking
+from rules_ext.events import compute_results, read_pbn
+from rules_ext.events.model import EventKind
+from rules_ext.events.scoring.results_model import EventResults, MatchResult, RankEntry, Ranking
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import PrintOptions, frame_size
-
-sys.path.insert(0, str(Path(__file__).parent))
-from long_events import team_name, teams_field
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +101,7 @@ def test_team_names_are_never_broken_inside_a_word(field30, tmp_path):
         assert not broken, (args, sorted(broken)[:5])
 
 
-FIXTURES = Path(__file__).parents[1] / "pbn" / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "events" / "fixtures"
 
 
 @pytest.mark.parametrize(("name", "says"), [

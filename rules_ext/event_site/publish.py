@@ -1,0 +1,268 @@
+"""An event published as a folder of static pages beside the rulebook: read, corrected and scored as
+``results`` does it; the double-dummy grids of the hand record; the ruling records with their laws
+linked to the rulebook site; the PDFs of the sheets and the corrected event as PBN and USEBIO; the
+繁體 pages converted as the site converts them. Everything is made in a staging folder inside the
+output folder and moved in only when whole: a failure leaves the folder as it was."""
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules_ext.errors import RulesError
+from rules_ext.events.corrections.apply import corrected
+from rules_ext.events.errors import PBNErrors
+from rules_ext.events.files import read_event_file
+from rules_ext.fileio import MAX_INPUT_SIZE, access_error, check_output, install, read_input
+
+if TYPE_CHECKING:  # reportlab is loaded when the PDFs are made
+    from rules_ext.pdf.layout import Progress
+
+#: the languages of the pages' words (the sheets' ``--lang``)
+LANGS = ("zh", "en", "both")
+#: which scripts are published: 简体 at the top, 繁體 in ``hant/``
+SCRIPTS = ("hans", "hant", "both")
+
+
+def _read_rulings(folder: Path | None, max_size: int):
+    """The ruling records of ``folder`` in file-name order, each read as ``ruling`` reads one."""
+    from rules_ext.pdf.ruling_record import load_ruling
+
+    if folder is None:
+        return []
+    if not folder.is_dir():
+        raise RulesError(f"--rulings {folder}: not a folder: expected a folder of ruling records (*.toml)")
+    records = []
+    for path in sorted(folder.glob("*.toml")):
+        read_input(path, max_size)  # a regular file under the size limit
+        records.append(load_ruling(path))
+    if not records:
+        raise RulesError(f"--rulings {folder}: no *.toml ruling record in it: expected e.g. board-14.toml")
+    return records
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where the pages of one script go in the output folder and what they link to: ``folder``
+    (inside the output folder: '' or ``hant/``), ``up`` (from that folder back to the output
+    folder, where the downloads are), ``other`` (the same page in the other script, from the pages'
+    root; '' for none), ``rulebook`` (the rulebook site's address for this script, absolute or
+    relative to the output folder, ending in ``/``)."""
+
+    script: str
+    folder: str = ""
+    up: str = ""
+    other: str = ""
+    rulebook: str = ""
+    site: tuple[str, str] | None = None  # the site the pages are part of: (address from the output folder, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What a listing of events shows of one: its title, date, kind (``pairs``, ``teams``,
+    ``individual``) and boards."""
+
+    title: str
+    date: str
+    kind: str
+    boards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Published(Listed):
+    """What was published: the event as listed, and the pages, files and bytes written."""
+
+    pages: int
+    files: int
+    size: int
+
+
+def placements(scripts: str, rulebook: str) -> tuple[Placement, ...]:
+    """The command's ``--script``: one script at the top, or both (繁體 in ``hant/``)."""
+    if scripts != "both":
+        return (Placement(scripts, rulebook=rulebook + ("hant/" if scripts == "hant" else "")),)
+    return (Placement("hans", other="hant/", rulebook=rulebook),
+            Placement("hant", "hant/", "../", "../", rulebook + "hant/"))
+
+
+def publish_event(path: Path, out: Path, where: Sequence[Placement], *, corrections: Path | None = None,
+                  rulings: Path | None = None, lang: str = "zh", templates: Path | None = None,
+                  pdf: bool = True, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE,
+                  progress: Progress | None = None) -> Published:
+    """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
+    one), its pages in each placement's script: read, corrected and scored as ``results`` does it
+    (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
+    and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.event_site.sphinx_ext`,
+    which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
+    return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
+                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress).publish(out, where)
+
+
+@dataclass(frozen=True)
+class PreparedEvent:
+    """An event read, corrected and scored (:func:`prepare_event`: the event file and the
+    corrections are refused by then); what is left (:meth:`publish`) reads the ruling records, quotes
+    their laws, takes the double-dummy grids and writes the pages and files."""
+
+    path: Path
+    event: Any
+    results: Any
+    applied: tuple
+    rulings: Path | None
+    max_size: int
+    progress: Any
+    lang: str
+    templates: Path | None
+    pdf: bool
+
+    @property
+    def listed(self) -> Listed:
+        return Listed(title=self.event.name or self.path.stem, date=self.event.date or "",
+                      kind=self.results.kind.value, boards=len(self.results.boards))
+
+    def publish(self, out: Path, where: Sequence[Placement]) -> Published:
+        """The pages of each placement, the PDFs and exports made in a staging folder inside ``out``
+        and moved in only when whole."""
+        from rules_ext.corpus import load_corpus
+        from rules_ext.corpus.labels import law_number
+        from rules_ext.event_site.pages import Publication, event_pages
+        from rules_ext.pdf.handrecord import event_sheets
+        from rules_ext.pdf.ruling_record import quote_laws
+        from rules_ext.rulebook_site.names import provision_page
+
+        records = _read_rulings(self.rulings, self.max_size)
+        dealt = any(b.deal is not None for b in self.event.boards)
+        sheets = event_sheets(self.event, results=False, progress=self.progress or iter) if dealt else []
+        dd = {s.number: s.dd for s in sheets}
+        corpus = load_corpus() if records else None
+        quotes = {}
+        for record in records:
+            for quoted in quote_laws(record.laws, corpus, source=record.source):
+                quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
+
+        def law_url(base: str):
+            def url(cited) -> str:
+                edition = corpus.edition(cited.edition) if corpus is not None else None
+                if edition is None or edition.law(law_number(cited.label)) is None:
+                    return ""
+                return base + provision_page(edition, cited.label)
+            return url
+
+        try:
+            out.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise access_error("write", out, exc) from exc
+        with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
+            staging = Path(staging_name)
+            downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
+                                            self.lang, self.pdf, dealt)
+            notes = [str(a) for a in self.applied]
+            folders = (self.templates,) if self.templates is not None else ()
+            pages: dict[str, str] = {}
+            for place in where:
+                convert = _traditional if place.script == "hant" else (lambda s: s)
+                pub = Publication(self.event, self.results, dd, records, notes, downloads, ruling_pdfs,
+                                  law_url(place.rulebook), quotes, self.lang, place.script, place.other,
+                                  convert, place.up, place.site)
+                pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
+            for name, text in pages.items():
+                target = staging / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
+            for rel in written:  # each name looked at before anything is moved in
+                _check_target(out, rel)
+            for rel in written:
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                install(staging / rel, out / rel)
+        return Published(**asdict(self.listed), pages=sum(1 for rel in written if rel.suffix == ".html"),
+                         files=len(written), size=sum((out / rel).stat().st_size for rel in written))
+
+
+def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
+                  templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
+                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None) -> PreparedEvent:
+    """The event of ``path`` read, corrected and scored: the event file and its corrections are
+    refused here (a file with problems is a :class:`PBNErrors` of them all), nothing is written.
+    ``rulings``, ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
+    if templates is not None and not (templates / "events").is_dir():
+        raise RulesError(f"--templates {templates}: no events/ folder in it: expected the folder holding "
+                         "events/*.html.jinja")
+    event = read_event_file(path, encoding=encoding, max_size=max_size)
+    if event.problems:
+        raise PBNErrors(event.problems)
+    if not event.boards:
+        raise RulesError(f"{event.source}: no board to publish: expected games with [Board \"1\"] and results")
+
+    from rules_ext.events.corrections.export import check_exportable
+    from rules_ext.events.scoring.results import compute_results
+
+    event, applied, whole = corrected(event, corrections)
+    if not event.version.startswith("USEBIO"):
+        check_exportable(applied)  # the corrected event is exported as PBN
+    results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
+    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf)
+
+
+def _check_target(out: Path, rel: Path) -> None:
+    """``out/rel`` may be written: each folder on the way a folder (never a symbolic link or a
+    file), or not there yet; the file itself a regular file or a new name."""
+    folder = out
+    for part in rel.parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise RulesError(f"{folder}: not a folder (a symbolic link or a file): expected a folder or "
+                             f"nothing there, as the published pages need {rel}")
+        if not folder.exists():
+            return
+    check_output(out / rel)
+
+
+def _traditional(text: str) -> str:
+    from rules_ext.rulebook_site.script import to_traditional
+
+    return to_traditional(text)
+
+
+def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool):
+    """The PDFs and exports written into ``staging``; their downloads, and each ruling's form."""
+    from rules_ext.event_site.pages import Download
+    from rules_ext.events.pbn.writer import encode_pbn, write_pbn
+    from rules_ext.events.usebio.writer import write_usebio
+
+    downloads: list[Download] = []
+    ruling_pdfs: dict[int, str] = {}
+    (staging / "pdf").mkdir()
+    (staging / "export").mkdir()
+    if pdf:
+        from rules_ext.pdf.handrecord import write_hand_record
+        from rules_ext.pdf.results import write_results_pdf
+        from rules_ext.pdf.ruling import double_dummy, write_ruling_form
+        from rules_ext.pdf.traveller import write_travellers
+
+        write_results_pdf(event, results, staging / "pdf" / "results.pdf", lang=lang,
+                          notes=[f"Correction {a.correction.number}: {a}" for a in applied])
+        downloads.append(Download("pdf/results.pdf", "results.pdf"))
+        write_travellers(event, staging / "pdf" / "travellers.pdf", results=results, lang=lang)
+        downloads.append(Download("pdf/travellers.pdf", "travellers.pdf"))
+        if dealt:
+            write_hand_record(event, staging / "pdf" / "handrecord.pdf", lang=lang, warn=lambda _: None)
+            downloads.append(Download("pdf/handrecord.pdf", "handrecord.pdf"))
+        for i, record in enumerate(records, start=1):
+            write_ruling_form(record, staging / "pdf" / f"ruling-{i}.pdf", lang=lang, dd=double_dummy(record))
+            ruling_pdfs[i] = f"pdf/ruling-{i}.pdf"
+    if not event.version.startswith("USEBIO"):  # exportable: checked by prepare_event
+        text = write_pbn(event, newline="\r\n", encoding="utf-8")
+        (staging / "export" / "event.pbn").write_bytes(encode_pbn(text, "utf-8", source="event.pbn"))
+        downloads.append(Download("export/event.pbn", "event.pbn"))
+    try:
+        xml = write_usebio(event, results, figures="ours" if applied else "file")
+    except RulesError as exc:
+        print(f"{event.source}: warning: no USEBIO export: {exc}", file=sys.stderr)
+    else:
+        (staging / "export" / "event.xml").write_bytes(xml)
+        downloads.append(Download("export/event.xml", "event.xml"))
+    return downloads, ruling_pdfs

@@ -1,0 +1,220 @@
+"""Results as JSON-ready data and as text for a terminal (travellers and rankings)."""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from rules_ext.events.model import Event, TableResult
+from rules_ext.events.scoring.conventions import artificial_rate
+from rules_ext.events.scoring.results_model import EventResults, ScoredResult
+
+
+def _r(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def contract_text(r: TableResult, symbols: bool = False) -> str:
+    """'4SX' (or '4♠X' with symbols), 'Pass', the artificial marker, '-' when not played, '?'."""
+    if r.artificial is not None:
+        return r.artificial.marker
+    if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
+        return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
+    if r.not_played:
+        return "Pen" if r.penalty else "-"
+    if r.contract is None:
+        return "?"
+    return r.contract.symbol if symbols else str(r.contract)
+
+
+def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
+    r = line.result
+    data: dict[str, Any] = {
+        "ns": r.ns, "ew": r.ew,
+        "contract": None if r.contract is None and r.artificial is None and r.weighted is None else contract_text(r),
+        "declarer": r.declarer.name if r.declarer else None,
+        "tricks": r.tricks, "score_ns": line.score_ns,
+        "mp_ns": _r(line.mp_ns), "mp_ew": _r(line.mp_ew), "pct_ns": _r(line.pct_ns, 2),
+        "pct_ew": _r(line.pct_ew, 2),
+    }
+    if with_imps:
+        data["imp_ns"], data["imp_ew"] = _r(line.imp_ns), _r(line.imp_ew)
+    for key, value in (("table", r.table), ("round", r.round), ("room", r.room), ("names_ns", r.names_ns),
+                       ("names_ew", r.names_ew)):
+        if value:
+            data[key] = value
+    if any(r.member_ids):
+        data["member_ids"] = dict(zip("NESW", r.member_ids))
+    if r.penalty:
+        data["penalty"] = True
+    if r.artificial is not None:
+        data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
+                              "pct_ew": r.artificial.pct_ew}
+        if ">" in r.artificial.marker and line.pct_ns is not None and line.pct_ew is not None:
+            data["artificial"].update(pct_ns=_r(line.pct_ns, 2), pct_ew=_r(line.pct_ew, 2))  # 800>a: as its row shows
+    if r.weighted is not None:
+        data["weighted"] = [{"weight": str(w), "score_ns": score} for w, score in r.weighted.outcomes]
+    if r.not_played:
+        data["not_played"] = True
+    if r.score_computed:
+        data["score_computed"] = True
+    return data
+
+
+def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
+    """The ``results --format json`` document."""
+    with_imps = results.method != "matchpoints"
+    return {
+        "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
+        "kind": results.kind.value, "method": results.method, "scale": results.scale,
+        "artificial_imps": results.artificial or None,
+        "conventions": {name: {"value": value, "why": why} for name, value, why in results.conventions},
+        "encoding": event.encoding,
+        "boards": [{
+            "board": b.board.number,
+            "dealer": b.board.dealer.name if b.board.dealer else None,
+            "vulnerable": b.board.vulnerability.value if b.board.vulnerability else None,
+            "top": b.top, "neuberg": b.neuberg, **({"datum": b.datum} if b.datum is not None else {}),
+            "results": [line_as_dict(line, with_imps) for line in b.lines],
+        } for b in results.boards],
+        "ranking": [{
+            "group": ranking.group, "rank": e.rank, "id": e.id, "names": e.names, "unit": ranking.unit,
+            "total": e.total, "pct": _r(e.pct, 2), "boards": e.boards,
+            **({"imps": e.imps} if e.imps is not None else {}),
+        } for ranking in results.rankings for e in ranking.entries],
+        "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
+                     "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
+                     **({"round": m.round} if m.round else {}),
+                     **({"not_played": True} if not m.boards else {})}
+                    for m in results.matches],
+        "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
+                       "differences": len(results.differences),
+                       **({"not_compared": dict(results.not_compared)} if results.not_compared else {})},
+        **({"unpaired": list(results.unpaired)} if results.unpaired else {}),
+        "rounding": results.rounding,
+        "differences": [{"board": d.board, "participant": d.participant, "item": d.item, "theirs": d.theirs,
+                         "ours": d.ours, "line": d.line} for d in results.differences],
+        "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
+                       "reason": p.reason, "line": p.line} for p in results.penalties],
+        "problems": [str(p) for p in event.problems],
+        "boards_left_out": list(event.left_out),
+    }
+
+
+def width(text: str) -> int:
+    """Terminal columns of a text: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, size: int, right: bool = False) -> str:
+    gap = " " * max(0, size - width(text))
+    return gap + text if right else text + gap
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    sizes = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(pad(cell, sizes[i], i in right) for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    if value is None:
+        return ""
+    return f"{value:.{digits}f}"
+
+
+def _artificial_note(results: EventResults) -> str:
+    """', artificial scores: ebu (2 IMPs per 10 %...)' when an IMP-scored pairs board has artificial scores."""
+    if not results.artificial or not any(ln.result.artificial for b in results.boards for ln in b.lines):
+        return ""
+    unit = "per comparison" if results.method.startswith("cross") else "against the datum"
+    return (f", artificial scores: {results.artificial} ({artificial_rate(results.artificial):g} IMPs per 10 % "
+            f"off average, {unit})")
+
+
+def _not_compared(results: EventResults) -> str:
+    """'; not compared: 40 (ScoreIMP NS 20, ScoreIMP EW 20), no figure of ours for them' when some
+    of the file's figures had none of ours to be compared with."""
+    if not results.not_compared:
+        return ""
+    count = sum(n for _, n in results.not_compared)
+    items = ", ".join(f"{item} {n}" for item, n in results.not_compared)
+    return f"; not compared: {count} ({items}), no figure of ours for them"
+
+
+def results_as_text(event: Event, results: EventResults) -> str:
+    """Travellers, matches and rankings for a terminal, suits as ♠♥♦♣."""
+    out = [f"{event.name or 'Event'}" + (f" — {event.site}" if event.site else "") +
+           (f" — {event.date}" if event.date else ""),
+           f"{results.kind.value}, {results.method}" + (f" {results.scale}" if results.scale else "") +
+           _artificial_note(results), ""]
+    if results.conventions:
+        out[-1:] = ["Conventions: " + "; ".join(f"{name} {value} ({why})" for name, value, why in results.conventions),
+                    ""]
+    if event.left_out:
+        out[-1:] = [event.left_out_note, ""]
+    imps_apply = results.method != "matchpoints"
+    for b in results.boards:
+        board = b.board
+        head = f"Board {board.number}"
+        if board.dealer:
+            head += f"  Dealer {board.dealer.name}"
+        if board.vulnerability:
+            head += f"  Vul {board.vulnerability.value}"
+        if b.neuberg:
+            head += "  (Neuberg)"
+        if b.datum is not None:
+            head += f"  datum {b.datum}"
+        out.append(head)
+        rows = [["NS", "EW", "Contract", "By", "Tricks", "NS+", "EW+"] +
+                (["IMP NS", "IMP EW"] if imps_apply else ["MP NS", "MP EW", "% NS", "% EW"])]
+        if any(line.result.room for line in b.lines):
+            rows[0].insert(0, "Room")
+        for line in b.lines:
+            r = line.result
+            score = line.score_ns
+            row = [r.ns, r.ew, contract_text(r, symbols=True), r.declarer.name if r.declarer else "",
+                   "" if r.tricks is None else str(r.tricks),
+                   str(score) if score is not None and score > 0 else "",
+                   str(-score) if score is not None and score < 0 else ("0" if score == 0 else "")]
+            if imps_apply:
+                row += [_num(line.imp_ns), _num(line.imp_ew)]
+            else:
+                row += [_num(line.mp_ns), _num(line.mp_ew), _num(line.pct_ns, 2), _num(line.pct_ew, 2)]
+            if rows[0][0] == "Room":
+                row.insert(0, r.room)
+            rows.append(row)
+        out.extend("  " + line for line in _table(rows, set(range(4, len(rows[0])))))
+        out.append("")
+    if results.matches:
+        out.append("Matches")
+        rounds = any(m.round for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        for m in results.matches:
+            rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
+                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
+        out.append("")
+    for ranking in results.rankings:
+        out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
+        rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs",
+                 "Matches" if ranking.unit == "VP" else "Boards"]]
+        for e in ranking.entries:
+            rows.append([e.rank, e.id, e.names, _num(e.total, 2),
+                         _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
+        out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+        out.append("")
+    if results.penalties:
+        out.append(f"Penalties ({len(results.penalties)})")
+        out.extend(f"  {p}" for p in results.penalties)
+        out.append("")
+    if results.compared or results.not_compared:
+        out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
+                   f"rounding: {results.rounding}, differences: {len(results.differences)}" + _not_compared(results))
+    if results.unpaired:
+        out.append(f"Records not paired ({len(results.unpaired)}): their IMPs are not scored")
+        out.extend(f"  {note}" for note in results.unpaired)
+        out.append("")
+    if results.differences:
+        out.append(f"Differences from the file's own figures ({len(results.differences)})")
+        out.extend(f"  {d}" for d in results.differences)
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,308 @@
+"""Teams events: the rooms of each match paired board by board, IMPs (the core's ``imps``),
+match totals, victory points (the core's ``vp``, WBF 2013) and the teams' ranking.
+
+A match is the two teams that meet (in one round, when the file has rounds), whatever table
+numbers and home/visiting order its records carry: its two rooms on a board are the two records
+with the same unordered pair of teams. The match's home team is the HomeTeam of its first record
+in the file. Its rooms are told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team
+North-South in the Open room), or, in files without a Room tag (RealBridge writes ``Table``,
+``HomeTeam`` and ``VisitTeam`` on each record), as the records show:
+
+- the rooms name the teams in both orders (RealBridge: tables 11 and 7, AUSTRIA v DENMARK at one,
+  DENMARK v AUSTRIA at the other): each record's HomeTeam is the team sitting North-South there;
+- the rooms carry two table numbers with the teams in one order: the home team sits North-South
+  at the table met first;
+- one table number and one order for both rooms: by who sits North-South: a room keeps its
+  North-South pair through the match, and the room met first in the file (the lowest board) is
+  the one where the home team sits North-South. When the players are not named either, the first
+  record of a match on each board is that room.
+
+A record a board's match cannot be paired with (the other room is not in the file, or two records
+sit in one room) is not scored and said so (:func:`team_matches`' notes), and its ScoreIMP is not
+compared.
+
+A match not played is written as ``[Contract "Pass"]`` without a ``[Score]`` (and ``ScoreIMP "NS 0
+EW 0"``). Such a record is "not played", never a pass-out, when every record of its match is one,
+or when the file's own ScoreIMP for it is nothing while the other room scored something: it has no
+score and takes no part in the IMPs.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from rules_ext.core import imps, vp
+from rules_ext.events.model import Board, Event, TableResult
+from rules_ext.events.scoring.results_model import BoardResults, MatchResult, RankEntry, Ranking, ScoredResult, places
+
+__all__ = ["match_of", "match_rooms", "seat_teams", "team_matches", "team_ranking"]
+
+_IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+_Match = tuple[str, str, str]  # round, home team, visiting team (the match's: its first record's)
+
+
+def match_of(r: TableResult) -> tuple[_Match, bool] | None:
+    """The match of a teams result, ``(round, home, visit)``, and whether the home team sat
+    North-South in it; None when the result is not one of a teams match (or names one team as both)."""
+    if r.home and r.visit:
+        if r.home == r.visit:
+            return None
+        return (r.round, r.home, r.visit), r.ns == r.home
+    if r.room:
+        closed = r.room.lower().startswith("c")
+        home, visit = (r.ew, r.ns) if closed else (r.ns, r.ew)
+        return (r.round, home, visit), not closed
+    return None
+
+
+T = TypeVar("T")
+
+
+def match_rooms(items: Iterable[T], result: Callable[[T], TableResult]) -> dict[_Match, dict[bool, T]]:
+    """A board's results (or anything ``result`` reads a result from) by match, in file order, each
+    under whether the home team sat North-South in it (True: the Open room)."""
+    rooms: dict[_Match, dict[bool, T]] = defaultdict(dict)
+    for item in items:
+        found = match_of(result(item))
+        if found is not None:
+            rooms[found[0]].setdefault(found[1], item)
+    return rooms
+
+
+@dataclass(slots=True)
+class _MatchLayout:
+    """What the records of one match show: its home and visiting team (its first record's), the
+    tables its rooms carry, and whether the records name the teams in both orders."""
+
+    home: str
+    visit: str
+    tables: list[str] = field(default_factory=list)
+    both_orders: bool = False
+
+
+def _unordered(r: TableResult) -> tuple[str, frozenset[str]]:
+    return r.round, frozenset((r.home, r.visit))
+
+
+def seat_teams(boards: Iterable[Board]) -> list[Board]:
+    """The boards with each teams result's ``ns`` and ``ew`` the teams that sat there, its ``home``
+    and ``visit`` those of its match (the rooms paired as the module doc says) and the matches
+    not played marked so."""
+    boards = list(boards)
+    layouts: dict[tuple[str, frozenset[str]], _MatchLayout] = {}
+    for board in boards:
+        for r in board.results:
+            if r.home and r.visit:
+                layout = layouts.setdefault(_unordered(r), _MatchLayout(r.home, r.visit))
+                layout.both_orders |= r.home != layout.home
+                if not r.room and r.table not in layout.tables:
+                    layout.tables.append(r.table)
+    home_room: dict[tuple[str, frozenset[str]], tuple[frozenset[str], frozenset[str]]] = {}
+    seated = []
+    for board in boards:
+        met: dict[tuple[str, frozenset[str]], int] = defaultdict(int)
+        results = []
+        for r in board.results:
+            if r.home and r.visit:
+                key = _unordered(r)
+                layout = layouts[key]
+                if r.room:
+                    home_ns = r.ns == layout.home  # as the Room tag seated it
+                elif layout.both_orders:  # each record names the team sitting North-South its home team
+                    home_ns = r.home == layout.home
+                elif len(layout.tables) == 2:  # the home team sits North-South at the table met first
+                    home_ns = r.table == layout.tables[0]
+                else:
+                    ns, ew = _pair(r, 0, 2), _pair(r, 1, 3)
+                    first_ns, first_ew = home_room.setdefault(key, (ns, ew))
+                    home_ns = (ns == first_ns or ew == first_ew) if ns or ew else met[key] == 0
+                met[key] += 1
+                ns_team, ew_team = (layout.home, layout.visit) if home_ns else (layout.visit, layout.home)
+                if (r.ns, r.ew, r.home, r.visit) != (ns_team, ew_team, layout.home, layout.visit):
+                    r = replace(r, ns=ns_team, ew=ew_team, home=layout.home, visit=layout.visit)
+            results.append(r)
+        seated.append(replace(board, results=tuple(results)))
+    return _mark_not_played(seated)
+
+
+def _pair(r: TableResult, first: int, second: int) -> frozenset[str]:
+    """Who sat in two seats (member ids where the file gives them, else names); empty if unnamed."""
+    who = r.member_ids if any(r.member_ids) else r.players
+    return frozenset(who[i] for i in (first, second) if len(who) > i and who[i])
+
+
+def _unscored_pass(r: TableResult) -> bool:
+    """``[Contract "Pass"]`` without a ``[Score]``: a pass-out, or a board not played."""
+    return r.contract is not None and r.contract.is_passed_out and r.score_computed
+
+
+def _no_imps(r: TableResult) -> bool:
+    """The file's own ScoreIMP for the result gives nobody anything (``NS 0 EW 0``, ``NS 0 EW -0``)."""
+    text = r.their("ScoreIMP")
+    figures = _IMP_FIGURE.findall(text or "")
+    return bool(figures) and all(float(f.replace(",", ".")) == 0 for f in figures)
+
+
+def _mark_not_played(boards: list[Board]) -> list[Board]:
+    by_match: dict[_Match, list[TableResult]] = defaultdict(list)
+    for board in boards:
+        for r in board.results:
+            found = match_of(r)
+            if found is not None:
+                by_match[found[0]].append(r)
+    unplayed = {key for key, results in by_match.items() if all(_unscored_pass(r) for r in results)}
+    out = []
+    for board in boards:
+        rooms: dict[_Match, list[TableResult]] = defaultdict(list)
+        for r in board.results:
+            found = match_of(r)
+            if found is not None:
+                rooms[found[0]].append(r)
+
+        results = tuple(replace(r, contract=None, declarer=None, tricks=None, score_ns=None, score_computed=False,
+                                not_played=True) if _not_played(r, rooms, unplayed) else r
+                        for r in board.results)
+        out.append(board if results == board.results else replace(board, results=results))
+    return out
+
+
+def _not_played(r: TableResult, rooms: dict[_Match, list[TableResult]], unplayed: set[_Match]) -> bool:
+    """Whether ``r`` is a board not played (the module doc says when); ``rooms``: the board's
+    results by match; ``unplayed``: the matches not played at all."""
+    found = match_of(r)
+    if found is None or not _unscored_pass(r):
+        return False
+    others = [o for o in rooms[found[0]] if o is not r]
+    return found[0] in unplayed or (_no_imps(r) and any(o.score_ns for o in others))
+
+
+@dataclass(slots=True)
+class _MatchTotals:
+    imps_home: float = 0.0
+    imps_visit: float = 0.0
+    boards: int = 0
+
+
+def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
+    """Every board with each result's IMPs against the other room of its match, the matches (IMPs
+    each side over the boards both rooms played, VPs; a match not played has no boards), and a note
+    for each board of a match whose records cannot be paired (which records, and why)."""
+    per_match: dict[_Match, _MatchTotals] = {}
+    tables: dict[_Match, list[str]] = {}
+    notes: list[str] = []
+    boards = []
+    for board in event.boards:
+        figures: dict[int, tuple[float, float]] = {}
+        rooms: dict[_Match, dict[bool, list[TableResult]]] = defaultdict(lambda: {True: [], False: []})
+        for r in board.results:
+            found = match_of(r)
+            if found is None:
+                if r.home or r.visit:
+                    notes.append(f"board {board.number}, line {r.line}: HomeTeam {r.home or '(none)'}, VisitTeam "
+                                 f"{r.visit or '(none)'}: not the two teams of a match; not scored")
+                continue
+            rooms[found[0]][found[1]].append(r)
+            met = tables.setdefault(found[0], [])
+            if r.table and r.table not in met:
+                met.append(r.table)
+        for key, pair in rooms.items():
+            per_match.setdefault(key, _MatchTotals())
+            note = _unpaired(board.number, key, pair[True], pair[False])
+            if note:
+                notes.append(note)
+                continue
+            if not (pair[True] and pair[False]):
+                continue
+            home_ns, visit_ns = pair[True][0], pair[False][0]
+            if not (home_ns.scored and visit_ns.scored):
+                continue
+            if home_ns.score_ns is None or visit_ns.score_ns is None:
+                continue  # not reached: a scored result has a score (said for the type checker)
+            gain = imps(home_ns.score_ns - visit_ns.score_ns)  # to the home team
+            figures[id(home_ns)] = (gain, -gain)
+            figures[id(visit_ns)] = (-gain, gain)
+            totals = per_match[key]
+            totals.imps_home += max(gain, 0)
+            totals.imps_visit += max(-gain, 0)
+            totals.boards += 1
+        lines = [ScoredResult(r, r.score_ns if r.scored else None,
+                              imp_ns=figures.get(id(r), (None, None))[0],
+                              imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
+        boards.append(BoardResults(board, tuple(lines)))
+    matches = []
+    for (round_, home, visit), t in per_match.items():
+        vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
+        matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit,
+                                   "/".join(tables.get((round_, home, visit), [])), round_))
+    return boards, matches, notes
+
+
+def _unpaired(number: int, key: _Match, home_ns: list[TableResult], visit_ns: list[TableResult]) -> str:
+    """Why a board's records of a match cannot be paired ('' when they can, or when none of them
+    was played): the other room is not in the file, or a room has more than one record."""
+    _, home, visit = key
+    played = [r for r in (*home_ns, *visit_ns) if not r.not_played]
+    if not played:
+        return ""
+    match = f"board {number}, {home} v {visit}" + (f" (round {key[0]})" if key[0] else "")
+
+    def where(r: TableResult) -> str:
+        return f"line {r.line}" + (f", table {r.table}" if r.table else "") + (f", room {r.room}" if r.room else "")
+
+    for team, room in ((home, home_ns), (visit, visit_ns)):
+        if len(room) > 1:
+            return (f"{match}: {len(room)} records with {team} North-South ({'; '.join(map(where, room))}): "
+                    f"a match has one per room; none of its records is scored")
+    if not (home_ns and visit_ns):
+        (only,) = home_ns or visit_ns
+        return (f"{match}: one record only ({where(only)}, {only.ns} North-South): the other room is not "
+                f"in the file; not scored")
+    return ""
+
+
+@dataclass(slots=True)
+class _TeamTotals:
+    points: float = 0.0
+    imps: float = 0.0
+    matches: int = 0
+    players: list[str] = field(default_factory=list)
+
+
+def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = (),
+                 players: dict[str, str] | None = None) -> list[Ranking]:
+    """The teams ranked by VPs (ties share a place, ``3=``; listed by IMP balance, then name); a
+    match not played counts for neither team. ``players`` (team -> names, e.g. a USEBIO file's team
+    list): every team it names is ranked, a match or not, and ``names`` are its players as given
+    there, else those met in ``boards``."""
+    totals: dict[str, _TeamTotals] = defaultdict(_TeamTotals)
+    for team in players or {}:
+        totals[team] = _TeamTotals()
+    for m in matches:
+        for team, points, balance in ((m.home, m.vp_home, m.imps_home - m.imps_visit),
+                                      (m.visit, m.vp_visit, m.imps_visit - m.imps_home)):
+            t = totals[team]
+            if m.boards:
+                t.points += points
+                t.imps += balance
+                t.matches += 1
+    for board in boards:
+        for line in board.lines:
+            r = line.result
+            if match_of(r) is None or len(r.players) != 4:
+                continue
+            for team, seats in ((r.ns, (0, 2)), (r.ew, (1, 3))):
+                if team in totals:
+                    for name in (r.players[i] for i in seats):
+                        if name and name not in totals[team].players:
+                            totals[team].players.append(name)
+    entries = sorted(totals.items(), key=lambda kv: (-round(kv[1].points, 6), -kv[1].imps, kv[0]))
+    ranked = []
+    for (ident, t), (position, tied) in zip(entries, places([round(t.points, 6) for _, t in entries])):
+        known = (players or {}).get(ident, "")
+        names = known if known and known != ident else ", ".join(t.players) or ident
+        ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, names,
+                                round(t.points, 2), None, t.matches, round(t.imps, 6)))
+    return [Ranking("", "VP", tuple(ranked))]

@@ -1,0 +1,630 @@
+"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model
+(the XML itself: :mod:`rules_ext.events.usebio.elements`; an event written as USEBIO 1.2:
+:mod:`rules_ext.events.usebio.writer`).
+
+``read_usebio(path_or_bytes, *, source=None, max_bytes=MAX_BYTES) -> Event``
+    The same :class:`~rules_ext.events.model.Event` as a PBN file gives: boards (deal from the
+    ``HANDSET``, dealer and vulnerability from the board number), one :class:`TableResult` per
+    ``TRAVELLER_LINE`` (``ns``/``ew`` are the pair numbers), the pairs with their names, and the
+    file's own figures carried as PBN's are, so :func:`~rules_ext.events.scoring.results.compute_results`
+    compares them: per line in ``theirs`` (``MP_NS``/``MP_EW`` from ``NS_/EW_MATCH_POINTS``,
+    ``IMP_NS``/``IMP_EW`` from ``NS_/EW_CROSS_IMP_POINTS`` or ``NS_/EW_BUTLER_POINTS``), per pair
+    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``); the
+    organising club (``CLUB_NAME``, ``CLUB_ID_NUMBER``) in ``event.meta`` as ``ClubName``, ``ClubIdNumber``.
+    A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
+    :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
+    ``event.problems`` and the rest is still read.
+
+How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
+figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
+1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
+(``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
+(``BUTLER_PAIRS``) IMPs each result against the datum (the file's ``BOARD_AVERAGE`` is kept as the
+board's ``Datum`` and compared with ours).
+
+Teams (``EVENT_TYPE`` ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``TEAMS``, ``KO``, ...; or any event with
+``MATCH`` elements), as EBU teams files and the programs that read them (ImportUsebio, a club
+scorer's USEBIO export) lay them out::
+
+    PARTICIPANTS/TEAM (TEAM_ID, TEAM_NAME: attributes or elements; TOTAL_SCORE in VPs, PLACE;
+                       PLAYER/PLAYER_NAME, or PAIR/(PAIR_NUMBER, PLAYER/PLAYER_NAME))
+    MATCH: ROUND_NUMBER, TEAM and OPPOSING_TEAM (TEAM_IDs), TEAM_SCORE and OPPOSING_TEAM_SCORE (VPs),
+           BOARD: BOARD_NUMBER, IMPS (net, to the TEAM),
+                  TRAVELLER_LINE per room: DIRECTION (the TEAM's), [NS_/EW_PAIR_NUMBER], CONTRACT, ...
+
+read into the model the PBN teams path uses: a team is known by its TEAM_NAME (as HomeTeam /
+VisitTeam name it), each line's ``ns``/``ew`` the teams sitting there, ``home``/``visit`` the MATCH's
+TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Closed in the other,
+``round``, and ``names_ns``/``names_ew`` from the pair numbers. Which room a line is: its DIRECTION;
+else its pair numbers when they are one team's only; else the other room's; else order (the first
+line is the home team's North-South room). The file's IMPS are compared as the home team's
+``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
+and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
+(IMP aggregate) is refused, as we rank teams by VPs only.
+
+Quirks of real exports handled here:
+
+- Compscore3 (1.2): an artificial score is ``SCORE`` ``A5050``/``A6040``/``A6060`` (NS % / EW % of
+  the top) without contract; Mitchell pair numbers carry their direction (``1NS``, ``15EW``); a
+  Howell's ``DIRECTION`` is empty; ``CONTRACT PASS`` with ``TRICKS 0``; dates ``DD/MM/YYYY``.
+- salliere (1.0): single-quoted attributes; scores as floats (``-150.0``); no contract on any line;
+  every pair ``DIRECTION NS`` even in a Howell (so directions are taken from the travellers); in a
+  cross-IMP event the IMPs stand in ``NS_/EW_MATCH_POINTS`` and the IMP totals in ``PERCENTAGE``.
+  An artificial result is written ``SCORE 0.0``: in a matchpointed event a line with score 0, no
+  contract, and own figures that are 40/50/60 % of the top but not what a real 0 would earn is read
+  as that artificial score (``A6040``, ...); elsewhere ``SCORE 0.0`` is a pass-out.
+- An artificial ``SCORE`` may also be a Law 12C marker (``A+``, ``A=``, ``A-``, ``A+-``): the writer
+  keeps such markers (an average plus is then raised by Law 88 on reading, as in PBN).
+- The lead is rank first (``2H``, ``AC``, ``10S``); the model keeps PBN's suit first (``H2``).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
+from rules_ext.events.errors import PBNError
+from rules_ext.events.model import Artificial, Board, Event, EventKind, Participant, TableResult, id_key
+from rules_ext.events.pbn.tables import Column, Table
+from rules_ext.events.usebio.elements import Node, is_xml, parse_xml
+
+__all__ = ["MAX_BYTES", "is_xml", "read_usebio", "split_pair", "usebio_pair_key"]
+
+#: EVENT_TYPE / scoring words -> the Scoring text compute_results reads (PBN vocabulary)
+_MATCHPOINTS, _CROSS_IMPS, _BUTLER = "MP1", "IMP;Cross;Average", "IMP;Butler"
+_METHOD_WORDS = {
+    "MP_PAIRS": _MATCHPOINTS, "MATCH_POINTS": _MATCHPOINTS, "MATCHPOINTS": _MATCHPOINTS,
+    "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
+    "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
+}
+_TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
+                    "MULTI_TEAMS"})
+#: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
+_LINE_FIGURES = {
+    _MATCHPOINTS: (("NS_MATCH_POINTS", "MP_NS"), ("EW_MATCH_POINTS", "MP_EW")),
+    _CROSS_IMPS: (("NS_CROSS_IMP_POINTS", "IMP_NS"), ("EW_CROSS_IMP_POINTS", "IMP_EW"),
+                  ("NS_MATCH_POINTS", "IMP_NS"), ("EW_MATCH_POINTS", "IMP_EW")),
+    _BUTLER: (("NS_BUTLER_POINTS", "IMP_NS"), ("EW_BUTLER_POINTS", "IMP_EW"),
+              ("NS_MATCH_POINTS", "IMP_NS"), ("EW_MATCH_POINTS", "IMP_EW")),
+}
+_PAIR_NUMBER = re.compile(r"^\s*([0-9A-Za-z]*?[0-9]+)\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.IGNORECASE)
+_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
+_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$", re.IGNORECASE)  # Compscore: A6040 = NS 60 %, EW 40 %
+_DATE = re.compile(r"^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$")    # Compscore DD/MM/YYYY
+_ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
+_SEAT_NAMES = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
+SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
+
+
+@dataclass(slots=True)
+class _Reader:
+    source: str
+    problems: list[PBNError] = field(default_factory=list)
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(PBNError(message, source=self.source, line=line))
+
+    def fail(self, line: int, message: str) -> PBNError:
+        return PBNError(message, source=self.source, line=line)
+
+    # ...................................................................... the event
+    def event(self, root: Node) -> Event:
+        if root.tag != "USEBIO":
+            raise self.fail(root.line, f"not a USEBIO file: the root element is <{root.tag}>, expected "
+                                       f"<USEBIO Version=\"1.2\">")
+        version = root.attrs.get("Version", "").strip()
+        event = root.child("EVENT")
+        if event is None:
+            raise self.fail(root.line, "USEBIO file without <EVENT>: expected <EVENT EVENT_TYPE=\"MP_PAIRS\"> "
+                                       "with PARTICIPANTS and BOARD elements")
+        kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
+        if kind in _TEAMS or event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"})):
+            return self.teams_event(root, event, kind, version)
+        scoring = self.method(event)
+        pairs = event.descendants("PAIR", frozenset({"BOARD"}))
+        boards = event.descendants("BOARD", frozenset({"PARTICIPANTS"}))
+        if not boards:
+            self.problem(event.line, "<EVENT> without <BOARD>: expected a BOARD with BOARD_NUMBER and "
+                                     "TRAVELLER_LINE elements")
+        ids = _Ids.read(pairs)
+        hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
+        read_boards = []
+        for node in boards:
+            board = self.board(node, scoring, ids, hands)
+            if board is not None:
+                read_boards.append(board)
+        read_boards.sort(key=lambda b: b.number)
+        participants, totals = self.pairs(pairs, scoring, ids, read_boards)
+        club = root.child("CLUB")
+        return Event(
+            games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
+            site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
+            date=_date(event.value("DATE")), scoring=scoring, kind=EventKind.PAIRS, boards=tuple(read_boards),
+            participants=participants, totals=totals,
+            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club)),
+            source=self.source, version=f"USEBIO {version}".strip(),
+            problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+
+    def method(self, event: Node) -> str:
+        """The Scoring text of the event, from its type and scoring method elements."""
+        kind = (event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")).upper()
+        said = [event.value(tag).upper() for tag in ("BOARD_SCORING_METHOD", "PAIRWISE_SCORING_METHOD")]
+        for word in [*said, kind]:
+            if word in _METHOD_WORDS:
+                return _METHOD_WORDS[word]
+        if event.descendants("NS_BUTLER_POINTS") or event.descendants("BOARD_AVERAGE"):
+            return _BUTLER
+        if event.descendants("NS_CROSS_IMP_POINTS"):
+            return _CROSS_IMPS
+        if kind in ("PAIRS", "") and event.value("SCORING_METHOD").upper() not in ("IMPS", "IMP"):
+            return _MATCHPOINTS
+        raise self.fail(event.line, f"unknown USEBIO scoring: EVENT_TYPE {kind!r}, SCORING_METHOD "
+                                    f"{event.value('SCORING_METHOD')!r}: expected MP_PAIRS, CROSS_IMP or BUTLER_PAIRS")
+
+    # ...................................................................... teams
+    def teams_event(self, root: Node, event: Node, kind: str, version: str) -> Event:
+        """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
+        per room (see the module doc)."""
+        match_scoring = event.value("MATCH_SCORING_METHOD").upper()
+        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS"):
+            raise self.fail(event.line, f"USEBIO teams scored by MATCH_SCORING_METHOD {match_scoring!r} are not "
+                                        f"read: expected VPS (each match converted to victory points)")
+        matches = event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"}))
+        if not matches:
+            raise self.fail(event.line, f"USEBIO teams event (EVENT_TYPE {kind!r}) without <MATCH>: expected "
+                                        f"<MATCH> elements with TEAM, OPPOSING_TEAM and BOARD")
+        teams = _Teams.read(self, event.descendants("TEAM", frozenset({"MATCH", "BOARD"})))
+        hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
+        results: dict[int, list[TableResult]] = defaultdict(list)
+        first: dict[int, Node] = {}
+        rows: list[tuple[str, ...]] = []
+        lines: list[int] = []
+        for match in matches:
+            row = self.match(match, teams, first, results)
+            if row is not None:
+                rows.append(row)
+                lines.append(match.line)
+        boards = []
+        for number in sorted(first):
+            dealer, vulnerability = board_conditions(number)
+            deal = hands.get(number) or self.deal(first[number], number)
+            boards.append(Board(number, dealer, vulnerability, deal, tuple(results[number]), line=first[number].line))
+        club = root.child("CLUB")
+        match_totals = Table("MatchTable", tuple(Column(c) for c in ("Round", "Home", "Visit", "VP_Home", "VP_Visit")),
+                             tuple(rows), tuple(lines)) if rows else None
+        return Event(
+            games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
+            site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
+            date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
+            kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
+            meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
+            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+
+    def match(self, node: Node, teams: _Teams, first: dict[int, Node], results: dict[int, list[TableResult]]
+              ) -> tuple[str, ...] | None:
+        """Read one MATCH into ``results`` (by board); its row of the file's match figures."""
+        home_ref, visit_ref = node.value("TEAM"), node.value("OPPOSING_TEAM")
+        if not home_ref or not visit_ref:
+            missing = "TEAM" if not home_ref else "OPPOSING_TEAM"
+            self.problem(node.line, f"<MATCH> without <{missing}>: expected the TEAM_ID of both teams, e.g. "
+                                    f"<TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>")
+            return None
+        home, visit = teams.name(home_ref), teams.name(visit_ref)
+        round_ = node.value("ROUND_NUMBER")
+        for board in node.all("BOARD"):
+            text = board.value("BOARD_NUMBER")
+            number = _whole(text)
+            if number is None or number < 1:
+                self.problem(board.line, f"<MATCH> {home} v {visit}: <BOARD> with BOARD_NUMBER {text!r}: expected "
+                                         f"<BOARD_NUMBER>1</BOARD_NUMBER>")
+                continue
+            first.setdefault(number, board)
+            results[number].extend(self.rooms(board, number, home, visit, round_, teams))
+        return round_ or "-", home, visit, node.value("TEAM_SCORE") or "-", node.value("OPPOSING_TEAM_SCORE") or "-"
+
+    def rooms(self, node: Node, number: int, home: str, visit: str, round_: str, teams: _Teams) -> list[TableResult]:
+        """The results of both rooms of a match's board. The room where the home team (the MATCH's
+        TEAM) sits North-South is told by DIRECTION (the TEAM's direction), else by the pair numbers
+        when they belong to one team only, else by the other room, else by order (the first line)."""
+        lines = node.all("TRAVELLER_LINE")
+        if len(lines) > 2:
+            self.problem(lines[2].line, f"board {number}: {len(lines)} TRAVELLER_LINEs in the match {home} v "
+                                        f"{visit}: expected one per room, two")
+            lines = lines[:2]
+        sides = [teams.home_sits(line, home, visit) for line in lines]
+        if len(sides) == 2 and (sides[0] is None) != (sides[1] is None):
+            known = sides[0] if sides[0] is not None else sides[1]
+            sides = [not known if side is None else side for side in sides]
+        home_ns = [index == 0 if side is None else side for index, side in enumerate(sides)]
+        if len(home_ns) == 2 and home_ns[0] == home_ns[1]:
+            self.problem(lines[1].line, f"board {number}: {home} sits {'NS' if home_ns[0] else 'EW'} in both rooms "
+                                        f"of the match with {visit}: expected DIRECTION NS in one room, EW in the other")
+            return []
+        imps = node.value("IMPS")
+        skeleton = Board(number, *board_conditions(number))
+        out = []
+        for line, at_ns in zip(lines, home_ns):
+            ns, ew = (home, visit) if at_ns else (visit, home)
+            theirs = (("IMP_NS" if at_ns else "IMP_EW", imps),) if imps and (at_ns or True not in home_ns) else ()
+            make = functools.partial(
+                TableResult, number, ns, ew, round=round_, room="Open" if at_ns else "Closed", home=home,
+                visit=visit, names_ns=teams.pair_names(ns, line.value("NS_PAIR_NUMBER")),
+                names_ew=teams.pair_names(ew, line.value("EW_PAIR_NUMBER")), lead=_lead(line.value("LEAD")),
+                theirs=theirs, line=line.line)
+            if (r := self.played(line, skeleton, make)) is not None:
+                out.append(r)
+        return out
+
+    # ...................................................................... boards
+    def handset(self, node: Node) -> dict[int, Deal]:
+        deals = {}
+        for board in node.all("BOARD"):
+            number = _whole(board.value("BOARD_NUMBER"))
+            deal = self.deal(board, number)
+            if number is not None and deal is not None:
+                deals[number] = deal
+        return deals
+
+    def deal(self, board: Node, number: int | None) -> Deal | None:
+        hands = board.all("HAND")
+        if not hands:
+            return None
+        by_seat: dict[Seat, Hand] = {}
+        for hand in hands:
+            direction = hand.value("DIRECTION")
+            seat = _SEAT_NAMES.get(direction.capitalize()) if direction else None
+            try:
+                seat = seat or Seat.parse(direction)
+                by_seat[seat] = Hand.parse(".".join(hand.value(suit).replace("10", "T").replace("-", "")
+                                                    for suit in SUIT_ELEMENTS))
+            except DealError as exc:
+                self.problem(hand.line, f"board {number}: cannot read <HAND>: {exc}")
+                return None
+        missing = [s.name for s in Seat if s not in by_seat]
+        if missing:
+            self.problem(board.line, f"board {number}: <HAND> missing for {', '.join(missing)}: expected four "
+                                     f"HAND elements with DIRECTION North, East, South, West")
+            return None
+        try:
+            return Deal.from_hands(by_seat)
+        except DealError as exc:
+            self.problem(board.line, f"board {number}: {exc}")
+            return None
+
+    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
+        text = node.value("BOARD_NUMBER")
+        number = _whole(text)
+        if number is None or number < 1:
+            self.problem(node.line, f"<BOARD> with BOARD_NUMBER {text!r}: expected "
+                                    f"<BOARD_NUMBER>1</BOARD_NUMBER>" if text else
+                                    "<BOARD> without <BOARD_NUMBER>: expected <BOARD_NUMBER>1</BOARD_NUMBER>")
+            return None
+        dealer, vulnerability = board_conditions(number)
+        deal = hands.get(number) or self.deal(node, number)
+        skeleton = Board(number, dealer, vulnerability, deal, line=node.line)
+        results = [r for line in node.all("TRAVELLER_LINE")
+                   if (r := self.result(line, skeleton, scoring, ids)) is not None]
+        if scoring == _MATCHPOINTS:
+            results = _salliere_artificial(results)
+        average = node.value("BOARD_AVERAGE")
+        return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line,
+                     theirs=(("Datum", average),) if average else ())
+
+    def result(self, node: Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
+        number = board.number
+        ns_text, ew_text = node.value("NS_PAIR_NUMBER"), node.value("EW_PAIR_NUMBER")
+        if not ns_text or not ew_text:
+            missing = "NS_PAIR_NUMBER" if not ns_text else "EW_PAIR_NUMBER"
+            self.problem(node.line, f"board {number}: <TRAVELLER_LINE> without <{missing}>: expected the pair "
+                                    f"numbers, e.g. <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>")
+            return None
+        theirs: list[tuple[str, str]] = []
+        for element, column in _LINE_FIGURES[scoring]:
+            value = node.value(element)
+            if value and column not in (c for c, _ in theirs):
+                theirs.append((column, value))
+        make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
+                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
+        return self.played(node, board, make)
+
+    def played(self, node: Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
+        """The result of a TRAVELLER_LINE (score, contract, declarer, tricks; artificial scores),
+        ``make`` giving the rest of the TableResult; None (and a problem) when it cannot be read."""
+        number = board.number
+        score_text = node.value("SCORE")
+        if Artificial.looks_like(score_text):
+            match = _ARTIFICIAL.match(score_text)
+            try:
+                artificial = (Artificial(score_text, float(match[1]), float(match[2])) if match
+                              else Artificial.parse(score_text))
+            except ValueError as exc:
+                self.problem(node.line, f"board {number}: {exc}")
+                return None
+            return make(artificial=artificial)
+        score: int | None = None
+        if score_text:
+            try:
+                score = round(float(score_text))
+            except ValueError:
+                self.problem(node.line, f"board {number}: cannot read SCORE {score_text!r}: expected a score "
+                                        f"such as 420 or -150.0, or an artificial score such as A6040")
+                return None
+        contract_text = node.value("CONTRACT")
+        if not contract_text:
+            return make(score_ns=score, not_played=score is None)
+        try:
+            contract = Contract.parse(contract_text)
+        except ContractError as exc:
+            self.problem(node.line, f"board {number}: {exc}")
+            return None
+        if contract.is_passed_out:
+            return make(contract=contract, score_ns=0 if score is None else score,
+                        score_computed=score is None)
+        declarer_text, tricks_text = node.value("PLAYED_BY"), node.value("TRICKS")
+        try:
+            declarer = Seat.parse(declarer_text) if declarer_text else None
+        except DealError as exc:
+            self.problem(node.line, f"board {number}: {exc}")
+            return None
+        tricks = _whole(tricks_text)
+        if tricks_text and (tricks is None or not 0 <= tricks <= 13):
+            self.problem(node.line, f"board {number}: cannot read TRICKS {tricks_text!r}: expected the tricks "
+                                    f"taken by declarer, 0..13")
+            return None
+        computed = False
+        if score is None and declarer is not None and tricks is not None and board.vulnerability is not None:
+            score, computed = ns_score(contract, declarer, tricks, board.vulnerability), True
+        return make(contract=contract, declarer=declarer, tricks=tricks, score_ns=score,
+                    score_computed=computed)
+
+    # ...................................................................... pairs
+    def pairs(self, nodes: list[Node], scoring: str, ids: _Ids, boards: list[Board]
+              ) -> tuple[tuple[Participant, ...], Table | None]:
+        seated: dict[str, set[str]] = {}
+        for board in boards:
+            for r in board.results:
+                seated.setdefault(r.ns, set()).add("NS")
+                seated.setdefault(r.ew, set()).add("EW")
+        participants = []
+        rows = []
+        lines = []
+        given: dict[str, tuple[int, str]] = {}  # id -> the line and names of the PAIR that has it
+        total_column = "TotalScoreMP" if scoring == _MATCHPOINTS else "TotalScoreIMP"
+        for node in nodes:
+            text = node.value("PAIR_NUMBER")
+            if not text:
+                self.problem(node.line, "<PAIR> without <PAIR_NUMBER>: expected e.g. <PAIR_NUMBER>1</PAIR_NUMBER>")
+                continue
+            ident = ids.id(text, _direction(node.value("DIRECTION")))
+            names = " - ".join(n for p in node.all("PLAYER") if (n := p.value("PLAYER_NAME")))
+            if ident in given:  # one number for two pairs: whose results are whose cannot be told
+                line, first = given[ident]
+                self.problem(node.line, f'pair {ident} is given to two pairs: "{first}" at line {line} and "{names}" '
+                                        f"here: expected one PAIR_NUMBER for each pair" if names != first else
+                                        f"pair {ident} is listed twice in PARTICIPANTS (also at line {line}): "
+                                        f"expected each pair once")
+                continue
+            given[ident] = (node.line, names)
+            sides = seated.get(ident, set())
+            direction = next(iter(sides)) if len(sides) == 1 else ""
+            participants.append(Participant(ident, names, direction))
+            total, percentage = node.value("TOTAL_SCORE"), node.value("PERCENTAGE")
+            if scoring != _MATCHPOINTS and not total:  # salliere: the IMP total stands in PERCENTAGE
+                total, percentage = percentage, ""
+            rows.append((ident, direction or "-", names or "-", total or "-", percentage or "-",
+                         node.value("PLACE") or "-"))
+            lines.append(node.line)
+        participants.sort(key=lambda p: usebio_pair_key(p.id))
+        if not rows:
+            return tuple(participants), None
+        columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
+                                                  "Rank"))
+        return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+def _club(club: Node | None) -> tuple[tuple[str, str], ...]:
+    """The organising club (``CLUB/CLUB_NAME``, ``CLUB_ID_NUMBER``) as ``event.meta`` entries
+    (``ClubName``, ``ClubIdNumber``), so that writing the event again keeps it."""
+    if club is None:
+        return ()
+    return tuple((name, value) for name, element in (("ClubName", "CLUB_NAME"), ("ClubIdNumber", "CLUB_ID_NUMBER"))
+                 if (value := club.value(element)))
+
+
+@dataclass(slots=True)
+class _Teams:
+    """The teams of a USEBIO teams event. A team is known by its TEAM_NAME (by TEAM_ID when it has
+    none; a name two teams share gets the id added), as a PBN file's HomeTeam/VisitTeam name them;
+    MATCH elements refer to it by TEAM_ID."""
+
+    ids: dict[str, str] = field(default_factory=dict)        # TEAM_ID or name -> the team
+    players: dict[str, list[str]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], str] = field(default_factory=dict)  # (team, PAIR_NUMBER) -> names
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, reader: _Reader, nodes: list[Node]) -> _Teams:
+        teams = cls()
+        found = []
+        for node in nodes:
+            ref = node.value("TEAM_ID") or node.value("TEAM_NUMBER")
+            name = node.value("TEAM_NAME") or ref
+            if not name:
+                reader.problem(node.line, '<TEAM> without TEAM_ID or TEAM_NAME: expected e.g. <TEAM TEAM_ID="1" '
+                                          'TEAM_NAME="Lions">')
+                continue
+            found.append((node, ref, name))
+        shared = {name for _, _, name in found if sum(1 for _, _, other in found if other == name) > 1}
+        for node, ref, name in found:
+            team = f"{name} ({ref})" if name in shared else name
+            teams.ids[ref or name] = team
+            players = [n for p in node.all("PLAYER") if (n := p.value("PLAYER_NAME"))]
+            for pair in node.all("PAIR"):
+                names = [n for p in pair.all("PLAYER") if (n := p.value("PLAYER_NAME"))]
+                teams.pairs[(team, pair.value("PAIR_NUMBER"))] = " - ".join(names)
+                players.extend(n for n in names if n not in players)
+            teams.players[team] = players
+            teams.rows.append((ref or "-", team, ", ".join(players) or "-", node.value("TOTAL_SCORE") or "-",
+                               node.value("PLACE") or "-"))
+            teams.lines.append(node.line)
+        for _, ref, name in found:  # a MATCH may name a team by its name too
+            teams.ids.setdefault(name, teams.ids[ref or name])
+        return teams
+
+    def name(self, ref: str) -> str:
+        return self.ids.get(ref, ref)
+
+    def pair_names(self, team: str, number: str) -> str:
+        return self.pairs.get((team, number), "") if number else ""
+
+    def home_sits(self, line: Node, home: str, visit: str) -> bool | None:
+        """Whether the home team sits NS on a TRAVELLER_LINE: its DIRECTION, else its pair numbers
+        when they are one team's only; None when the line does not say."""
+        direction = _direction(line.value("DIRECTION"))
+        if direction:
+            return direction == "NS"
+        for element, at_ns in (("NS_PAIR_NUMBER", True), ("EW_PAIR_NUMBER", False)):
+            number = line.value(element)
+            mine, theirs = (home, number) in self.pairs, (visit, number) in self.pairs
+            if number and mine != theirs:
+                return at_ns if mine else not at_ns
+        return None
+
+    def participants(self) -> tuple[Participant, ...]:
+        return tuple(Participant(team, ", ".join(players)) for team, players in self.players.items())
+
+    def totals(self) -> Table | None:
+        if not self.rows:
+            return None
+        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank"))
+        return Table("TotalScoreTable", columns, tuple(self.rows), tuple(self.lines))
+
+
+@dataclass(frozen=True, slots=True)
+class _Ids:
+    """How the file's pair numbers become ids: the number alone, or with its direction (``1NS``,
+    ``1EW``) when a Mitchell numbers both directions from 1."""
+
+    with_direction: bool
+
+    @classmethod
+    def read(cls, pairs: list[Node]) -> _Ids:
+        listed: dict[str, set[str]] = {}
+        for pair in pairs:
+            number, direction = split_pair(pair.value("PAIR_NUMBER"))
+            direction = direction or _direction(pair.value("DIRECTION"))
+            if direction:
+                listed.setdefault(number, set()).add(direction)
+        return cls(any(len(d) > 1 for d in listed.values()))
+
+    def id(self, text: str, side: str) -> str:
+        number, direction = split_pair(text)
+        return f"{number}{direction or side}" if self.with_direction and (direction or side) else number
+
+
+def split_pair(text: str) -> tuple[str, str]:
+    """A pair number and the direction it carries (Compscore's Mitchell ``15EW``): ``("15", "EW")``;
+    ``("3", "")`` for a plain ``3``."""
+    match = _PAIR_NUMBER.match(text)
+    if not match:
+        return text.strip(), ""
+    return match[1], _DIRECTIONS.get((match[2] or "").upper(), "")
+
+
+def _direction(text: str) -> str:
+    return _DIRECTIONS.get(text.strip().upper(), "")
+
+
+def _salliere_artificial(results: list[TableResult]) -> list[TableResult]:
+    """salliere writes an artificial score as SCORE 0.0 without contract: such a line whose own
+    matchpoints are 40/50/60 % of the top and not what a real 0 would earn is that artificial score."""
+    lines = [r for r in results if not r.not_played]
+    candidates = [r for r in lines if r.contract is None and r.score_ns == 0 and r.their("MP_NS") is not None]
+    if not candidates or len(lines) < 2:
+        return results
+    top = 2.0 * (len(lines) - 1)
+    real = [r.score_ns for r in lines if r.score_ns is not None and r not in candidates]
+    replaced = {}
+    for r in candidates:
+        ns, ew = _float(r.their("MP_NS")), _float(r.their("MP_EW"))
+        if ns is None or ew is None:
+            continue
+        pct_ns, pct_ew = 100 * ns / top, 100 * ew / top
+        if not all(any(abs(p - q) < 0.01 for q in _SALLIERE_PERCENTAGES) for p in (pct_ns, pct_ew)):
+            continue
+        beaten = sum(1 for s in real if s < 0)
+        tied = sum(1 for s in real if s == 0) + len(candidates) - 1
+        if real and abs((2 * beaten + tied + 1) * len(lines) / (len(real) + 1) - 1 - ns) < 0.01:
+            continue  # exactly what a pass-out earns: a pass-out
+        marker = f"A{round(pct_ns)}{round(pct_ew)}"
+        replaced[id(r)] = TableResult(r.board, r.ns, r.ew, artificial=Artificial(marker, float(round(pct_ns)), float(round(pct_ew))),
+                                      lead=r.lead, theirs=r.theirs, line=r.line)
+    return [replaced.get(id(r), r) for r in results]
+
+
+def _float(text: str | None) -> float | None:
+    try:
+        return None if text is None else float(text)
+    except ValueError:
+        return None
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def usebio_pair_key(ident: str) -> tuple[int, int | str, str]:
+    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``)."""
+    number, direction = split_pair(ident)
+    key = id_key(number)
+    return (*key, direction) if key[0] == 0 else (1, ident, "")
+
+
+def _date(text: str) -> str:
+    """A USEBIO date in PBN's YYYY.MM.DD: ``DD/MM/YYYY`` (Compscore) or ``YYYY-MM-DD`` (salliere)."""
+    if (m := _DATE.match(text)):
+        return f"{m[3]}.{int(m[2]):02d}.{int(m[1]):02d}"
+    if (m := _ISO_DATE.match(text)):
+        return f"{m[1]}.{int(m[2]):02d}.{int(m[3]):02d}"
+    return text
+
+
+def _lead(text: str) -> str:
+    """A USEBIO lead (rank first: ``2H``, ``AC``, ``10S``) in PBN's spelling (suit first: ``H2``)."""
+    text = text.strip().upper()
+    if len(text) >= 2 and text[-1] in "SHDC":
+        rank = "T" if text[:-1] == "10" else text[:-1]
+        return f"{text[-1]}{rank}"
+    return text
+
+
+#: the largest file read unless the caller says otherwise (a USEBIO file of a big congress is a few MB)
+MAX_BYTES = 64 * 2**20
+
+
+def _check_size(size: int, max_bytes: int | None, source: str) -> None:
+    if max_bytes is not None and size > max_bytes:
+        raise PBNError(f"the file is {size} bytes, more than the {max_bytes} bytes a USEBIO file is read to: "
+                       f"expected a results file of one event", source=source)
+
+
+def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None,
+                max_bytes: int | None = MAX_BYTES) -> Event:
+    """Read a USEBIO results file (a path or its bytes); see the module doc. A file larger than
+    ``max_bytes`` (None: no limit) is refused before it is read."""
+    if isinstance(path_or_bytes, bytes):
+        data, name = path_or_bytes, source or "<bytes>"
+        _check_size(len(data), max_bytes, name)
+    else:
+        path = Path(path_or_bytes)
+        name = source or str(path)
+        _check_size(path.stat().st_size, max_bytes, name)
+        data = path.read_bytes()
+    return _Reader(name).event(parse_xml(data, name))
