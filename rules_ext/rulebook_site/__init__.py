@@ -304,6 +304,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rules_ext.rulebook_site.quote")
     app.setup_extension("rules_ext.rulebook_site.assistant")
     app.setup_extension("rules_ext.rulebook_site.navigation")
+    app.setup_extension("rules_ext.rulebook_site.commands")
     app.add_directive_to_domain("law", "edition", directives.EditionDirective)
     app.add_directive_to_domain("law", "law", directives.LawDirective)
     app.add_directive_to_domain("law", "provision", directives.ProvisionDirective)
