@@ -4,8 +4,9 @@ The 使用说明 lists every command with its usage, arguments and help as the p
 them, so the page cannot drift from ``--help``. The argument names a function returning an
 ``argparse.ArgumentParser`` (as autodoc names a module); it is imported when the page is read,
 so the site's own code imports nothing of the command line. Each sub-command is a section of the
-page (``command-NAME``, a ``:ref:`` target); options the main parser has too (``--debug``) are
-shown once, under 全局选项. The help is the program's own English, marked ``lang="en"``.
+page, linked by ``:command:`NAME``` (or ``:ref:`用法 <command-NAME>```); options the main parser
+has too (``--debug``) are shown once, under 全局选项. The help is the program's English, marked
+``lang="en"``.
 """
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ class CommandsDirective(SphinxDirective):
         section = nodes.section("", nodes.title("", "", nodes.literal(name, name)),
                                 names=[f"command-{name.replace(' ', '-')}"])
         self.state.document.note_explicit_target(section, section)
+        self.env.domains.standard_domain.note_object("command", name, section["ids"][0],
+                                                     location=self.get_location())
         text = parser.description or summary
         if text:
             section += _english_paragraph(text)
@@ -158,9 +161,14 @@ def _help(formatter: argparse.HelpFormatter, action: argparse.Action) -> str:
 
 
 def _english_paragraph(text: str) -> nodes.paragraph:
-    """Help text as the program prints it, one paragraph, marked English (``lang="en"``)."""
+    """Help text as the program prints it, one paragraph, marked English (``lang="en"``); what it
+    quotes in backquotes (```score 4SX 10```) set as code."""
     text = " ".join(text.split())
-    return nodes.paragraph("", "", nodes.inline(text, text, classes=["language-en"]))
+    inline = nodes.inline(text, "", classes=["language-en"])
+    for n, piece in enumerate(text.split("`") if text.count("`") % 2 == 0 else [text]):
+        if piece:
+            inline += nodes.literal(piece, piece) if n % 2 else nodes.Text(piece)
+    return nodes.paragraph("", "", inline)
 
 
 def _package_files(module_name: str) -> list[Path]:
@@ -172,4 +180,6 @@ def _package_files(module_name: str) -> list[Path]:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-commands", CommandsDirective)
+    # ``:command:`results``` links to the command's section, its name set as code
+    app.add_object_type("command", "command", objname="命令")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

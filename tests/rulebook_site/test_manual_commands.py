@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from pathlib import Path
 
 import pytest
 from visible_words import english_words
@@ -40,7 +41,9 @@ def test_each_command_is_a_section_with_its_usage_and_arguments(app):
     assert "又作 c" in count and 'id="command-c"' not in page  # an alias is not a command of its own
     assert "--secret" not in page  # help=SUPPRESS
     # a command's sub-commands are sections inside it; a command without description shows its help
-    assert "the club's lists" in text(section(page, "command-club"))
+    club = section(page, "command-club")
+    assert "the club's lists, e.g. tally club members" in text(club)  # `...` set as code
+    assert '<code class="docutils literal notranslate"><span class="pre">tally</span> <span class="pre">club</span>' in club
     assert "tally club members [-h] [--active] [--verbose]" in text(section(page, "command-club-members"))
     assert page.index('id="command-club"') < page.index('id="command-club-members"')
 
@@ -53,7 +56,11 @@ def test_global_options_once_and_links_to_commands(app):
     assert len(re.findall(r'<dt><code[^>]*><span class="pre">--verbose</span></code></dt>', body)) == 1
     head = text(body[:body.index("<section")])
     assert "全局选项 -h, --help show this help message and exit --verbose say what is being done" in head
-    assert 'href="#command-count"' in page and 'href="#command-club-members"' in page  # :ref: targets
+    # :command: links the command's section, its name as code; :ref: with words of one's own
+    assert re.search(r'<a class="reference internal" href="#command-count"><code class="xref std std-command[^"]*">'
+                     r'<span class="pre">count</span></code></a>', page)
+    assert 'href="#command-club-members"><code' in page
+    assert '<a class="reference internal" href="#command-count"><span class="std std-ref">用法</span></a>' in page
     # Chinese headings; the program's English help marked lang="en" (a screen reader reads it so)
     assert not english_words(body), english_words(body)
     assert '<p class="rubric">选项</p>' in body
@@ -93,3 +100,14 @@ def test_every_option_of_every_command_of_the_project_is_on_the_page(app):
         assert not missing, (command, missing)
     head = text(page[page.index("<h1"):page.index("<section", page.index("<h1"))])
     assert "--debug" in head and "-h, --help" in head
+
+
+def test_the_manual_names_every_command_in_chinese():
+    """The 使用说明's table of commands (source/manual/index.rst, a line of Chinese for each) has a
+    row for every command ``--help`` lists, and names no command that is not there (a link to one
+    would not resolve)."""
+    listing = command_help().split("positional arguments:")[1].split("options:")[0]
+    commands = set(re.findall(r"^    (\S+)", listing, re.M))
+    manual = (Path(__file__).parents[2] / "source" / "manual" / "index.rst").read_text(encoding="utf-8")
+    table = manual[manual.index(".. list-table::"):]
+    assert set(re.findall(r":command:`([^`]+)`", table)) == commands

@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     paper = count.add_argument_group("PDF output (-o FILE.pdf)")
     paper.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size")
 
-    club = commands.add_parser("club", help="the club's lists")
+    club = commands.add_parser("club", help="the club's lists, e.g. `tally club members`")
     lists = club.add_subparsers(dest="what", required=True)
     members = lists.add_parser("members", help="list the members")
     members.add_argument("--active", action="store_true", help="only those who played this year")
