@@ -1,6 +1,6 @@
 """The corpus commands (see rules_ext.cli).
 
-* ``corpus [--edition ID] [--format json|text]``: the model (JSON contract of issue 2) or an outline.
+* ``corpus [--edition ID] [--format json|text]``: the model (``Corpus.to_dict``, the JSON the site offers for download) or an outline.
 * ``check``: the line-accounting / evidence report; exit status 1 if anything is unaccounted for.
 """
 from __future__ import annotations

@@ -248,7 +248,34 @@ class TableBlock:
 
 @dataclass(slots=True)
 class Table:
-    """A table rebuilt from its flattened scrape; values exactly as printed."""
+    """A table rebuilt from its flattened scrape; values exactly as printed (strings, letter-spacing
+    included). ``header`` has one cell per column and every row as many cells; ``lines`` is the
+    range of source lines the table consumed (the two Law 2 half-tables were printed side by side, so
+    in the 1991 and 2008 layouts their rows interleave and their ranges overlap). The ids:
+
+    ``law2-dealer``, ``law2-vulnerability`` (label ``2``)
+        ``[dealer, boards]`` / ``[vulnerability, boards]``: as printed (``北 家``, ``双 无``), boards
+        space separated (``1 5 9 13``). 2008 lost the dealer column (its cells ``''``, a note); 1999
+        lost both bodies (no rows, a note).
+    ``law77A-trick-score``
+        ``[doubling, club, diamond, heart, spade, nt_first, nt_subsequent]``, header ``[stub, '♣',
+        '♦', '♥', '♠', …]``, rows ``未加倍时``, ``加倍时``, ``再加倍时``: the score per odd trick bid and
+        made. The suit headers lost in print are recovered, the no-trump block printed transposed is
+        folded into the same rows (notes).
+    ``law77B-premiums``
+        ``[group, item, not_vulnerable, vulnerable]``, header ``['', '', '无局时', '有局时']``: group the
+        printed block title (``满贯奖分``), item the row label; a value may be ``同墩分``. A row printed
+        with one value goes to the column its label names, the other cell ``''``, or to both (note).
+    ``law77C-undertricks``
+        ``[label, nv_undoubled, nv_doubled, nv_redoubled, v_undoubled, v_doubled, v_redoubled]``, the
+        header joining the two printed levels (``无局时 未加倍``); the last row (``从第四个宕墩开始…另加``)
+        holds additional points, its first value split off its label (note).
+    ``law78B-imp``
+        ``[difference, imp]``, header ``['分差', 'IMP']``: difference as printed (``20—40``,
+        ``4000（含）以上``), imp an integer string; the left column pair's rows first, then the right's.
+
+    ``blocks`` says how a table joining several printed blocks was printed (1991 77A, 77B), so that a
+    reader's view can show it so; the other tables have none."""
 
     id: str  # e.g. 'law2-dealer', 'law77A-trick-score', 'law78B-imp'
     label: str  # provision the table belongs to, e.g. '2', '77A', '78B'

@@ -1,26 +1,14 @@
-"""A scored event as a folder of static HTML pages: the ranking (with the scoring basis), one page
-per board (the deal, the double-dummy grid, makeable contracts and par, the traveller), one per
-pair, player or team (its score card), one per teams match, and the session's rulings with each cited
-law linked to the rulebook site.
+"""A scored event as a folder of static HTML pages: the ranking with its scoring basis, one page per
+board (deal, double dummy, par, traveller), per pair, player or team, per teams match, and the
+session's rulings with each cited law linked to the rulebook site.
 
-Every figure and word comes from the sheets (:mod:`rules_ext.pdf`): the labels of
-:data:`rules_ext.pdf.layout.LABELS`, the one notation of a result and of the par
-(:func:`rules_ext.pdf.figures.result_markup`, :func:`~rules_ext.pdf.figures.par_markup`), the scoring
-basis (:mod:`rules_ext.pdf.basis`), the marks on figures that differ from the file's own
-(:class:`rules_ext.pdf.sheets.Marks`), the number formats of the travellers
-(:class:`rules_ext.pdf.traveller.Formats`): a page and its PDF say the same thing in the same words.
-Their paragraph markup (``<font color>``, ``<super>``) is turned into HTML here (:func:`html_of`).
-
-The pages are rendered by Jinja2 from ``events/*.html.jinja``, looked up in the project's templates
-folder first and in the package's defaults second (``rules_ext/event_site/templates`` is a link to the
-project's top-level ``templates/``, as the site's is), and come back as ``{relative path: text}``:
-the caller writes them (all or nothing). The pages are self-contained: one stylesheet beside them,
-no script needed, no request outside the folder; links are relative, so the folder works from
-``file://`` and from any static host.
-
-What this part cannot know is given to it: the address of a cited provision on the rulebook site
-(``law_url``), the character conversion of the 繁體 pages (``convert``), the files offered for
-download (``downloads``); the command line (:mod:`rules_ext.event_site.publish`) supplies them.
+Every figure and word comes from the sheets (:mod:`rules_ext.pdf`: their labels, notation, scoring
+basis, marks and number formats), so a page and its PDF say the same thing in the same words;
+their paragraph markup is turned into HTML here (:func:`html_of`). The pages are Jinja2 templates
+(``events/*.html.jinja``, the project's folder first), returned as ``{relative path: text}`` for the
+caller to write all or nothing; self-contained (relative links, no script needed, no request
+outside the folder), so the folder works from ``file://``. What this part cannot know — a cited
+provision's address, the 繁體 conversion, the downloads — the caller gives it.
 """
 from __future__ import annotations
 

@@ -1,18 +1,14 @@
-"""The sample events, package data in rules_ext/events/samples/, made from a fixed seed (so a test can regenerate them).
+"""The sample events (package data in rules_ext/events/samples/), made from a fixed seed so that a
+test can make them again and compare.
 
-``sample-pairs.pbn``: a 10-table Mitchell pairs session (NS pairs 1-10 stay, EW pairs 11-20 move up
-a table each round and skip one after round 5; 9 rounds of 2 boards, so every board is played 9
-times), one artificial adjusted score (A+ to NS), matchpoints and percentages in the ScoreTables and
-a TotalScoreTable on the first board, as a scoring program writes them.
-``sample-teams.pbn``: an 8-board teams match, one game per table (Room Open/Closed).
-``sample-teams-realbridge.pbn`` is not made here: it is a copy of the tests' RealBridge-style fixture
-(tests/events/fixtures/realbridge-teams.pbn, made by make_teams_fixtures.py; a test keeps them equal).
+``sample-pairs.pbn`` is a 10-table Mitchell (9 rounds of 2 boards, one A+ to NS) with the
+ScoreTables and TotalScoreTable a scoring program writes; ``sample-teams.pbn`` an 8-board teams
+match (Room Open/Closed). The deals are ``random.Random(seed)`` shuffles; contracts and tricks
+follow endplay's double-dummy tables, a strain, level or trick off now and then, so the results
+fit the hands. ``sample-teams-realbridge.pbn`` is not made here: it is the tests' RealBridge-style
+fixture (tests/events/fixtures/realbridge-teams.pbn), and a test keeps the two equal.
 
-Deals are shuffled with ``random.Random(seed)`` into the core's ``Deal``; contracts and tricks
-follow endplay's double-dummy tables (the contract a side can make, sometimes a strain or level
-off, sometimes a trick more or less than double dummy), so the results fit the hands.
-
-Run ``python -m rules_ext.events.sample [DIR]`` to rewrite the files (default: :data:`SAMPLES_DIR`).
+Run ``python -m rules_ext.events.sample [DIR]`` to rewrite the files (default :data:`SAMPLES_DIR`).
 """
 from __future__ import annotations
 

@@ -1,18 +1,12 @@
 """The VP table of a teams event, for a field of any size, at 7 pt or more.
 
-Three layouts, chosen by what fits the page width and what the field played:
-
-- the **cross-table** (teams × teams, in ranking order, the VPs each team scored against each
-  other, "未打 not played" for a match not played, the total) when every column fits the width;
-- a **round-by-round list** when it does not and the teams met only a few others each (a
-  qualifying round, a Swiss): each team's row gives, round by round (or match by match when the
-  file has no rounds), the opponent (its number in the list), the IMPs each way and the VPs,
-  then the total; a 30-team round of 15 matches is one page instead of a 30 × 30 grid of blanks;
-- the cross-table **in column blocks** otherwise (a big round robin): as many opponent columns
-  as fit, the row names and totals repeated in every block, each block titled by the teams it
-  covers ("对 1–15 v 1–15").
-
-Every block continues under its own title when it runs over a page (:class:`Titled`).
+The layout is chosen by what fits the page width and what the field played: the cross-table
+(teams × teams in ranking order, "未打 not played" for a match not played, the total) when every
+column fits; a round-by-round list when it does not and each team met few others (a Swiss: per
+round the opponent, the IMPs each way and the VPs — one page for a 30-team round instead of a
+30 × 30 grid of blanks); else the cross-table in blocks of as many opponent columns as fit, the
+names and totals repeated in each block, each titled by the teams it covers ("对 1–15 v 1–15").
+A block that runs over a page continues under its own title (:class:`Titled`).
 """
 from __future__ import annotations
 

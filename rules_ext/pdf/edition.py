@@ -1,28 +1,15 @@
 """A whole edition of the rulebook as a PDF for printing (``python -m rules_ext edition-pdf``).
 
-What it holds, in the order of the printed book:
-
-- a title page: the edition's title and name, what it covers (:func:`rules_ext.corpus.printed.
-  coverage_notes`), which numbers and titles the editors recovered, and how the editors' marks read;
-- the front matter (preamble, preface; not the encyclopedia's garbled abstract) and the definitions;
-- the chapters, parts and laws, each provision indented by its level (section, item, sub-item),
-  notes smaller, a closing paragraph after its children where it was printed; tables where they
-  were printed inside their provision's text (a table the book printed in blocks, 1991 77A and
-  77B, block by block under each block's printed heading, as the site draws it), a misprinted cell marked ``40〔应为60〕`` with the
-  reason below (the verification findings are given by the caller: this layer does not import
-  ``verify``); editorial insertions, recovered headings and recovered header cells in 〔…〕 and grey;
-- the errata list: every change made to the delivered text with its reason, then the rules applied
-  wherever a pattern occurs, then the misprinted table cells.
-
-Each page after the title has a running head (the edition on the left; on the right the law or
-laws on the page, or the part of the book) and ``第 n 页`` / ``共 N 页`` at its foot. Chinese text is
-broken between characters and never starts a line with closing punctuation
-(:class:`rules_ext.pdf.figures.KinsokuParagraph`); ♥ and ♦ are red. The same corpus gives the same
-bytes (reportlab's invariant mode); the file is written atomically.
-
-One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way, without the title
-page and the errata list: its citation (``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌``) is the
-running head, its page's address and the build date are at the foot of every page.
+In the order of the printed book: a title page (the edition, what it covers, which numbers and
+titles the editors recovered, how their marks read), the front matter and definitions, the laws
+with each provision indented by its level and the tables where they were printed (a misprinted
+cell ``40〔应为60〕`` with its reason: the findings are given by the caller, this layer does not
+import ``verify``), editorial insertions and recovered headings in grey 〔…〕, and the errata list.
+Each page has a running head (the edition; the law or laws on it) and ``第 n 页`` / ``共 N 页`` at its
+foot; Chinese is broken by the kinsoku rule, ♥ and ♦ are red, the same corpus gives the same bytes.
+One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way without the title
+page and the errata list: its citation is the running head, its page's address and the build date
+are at the foot of every page.
 """
 from __future__ import annotations
 

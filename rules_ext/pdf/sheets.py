@@ -1,19 +1,12 @@
-"""What the results sheets and travellers share: blocks that continue across pages under their own
-title, cells that fit, one number format per column, the language of contracts and seats, and the
-marks on figures that differ from the file's own.
+"""What the results sheets and travellers share, so that every sheet breaks, fits and marks alike.
 
-- :class:`Titled`: a title over a table, kept on one page when it fits one; a taller one is split
-  between rows, each part after the first under a continuation title ("第5牌（续）Board 5 (cont.)"),
-  the header row repeated. Nothing is ever left alone at the foot of a page and no page is empty
-  (no page break is ever forced: a block that does not fit where it is goes to the next page).
-- :func:`fit` / :func:`label_cell`: a cell's text in a paragraph that wraps between words only, set
-  smaller when a word would not fit (a name is never broken letter by letter); bilingual labels wrap
-  between their Chinese and English parts.
-- :class:`Column`: one number format per column (as many decimals as the file prints, else as
-  the figures need, up to two), totals alike.
-- :func:`contract_cell`, :func:`seat_mark`, :func:`side_name`: 无将/北/南北 in Chinese.
-- :class:`Marks`: our figure (or the file's, with ``figures="file"``) with a dagger where the two
-  differ, and the note that says how many and why.
+:class:`Titled` keeps a titled table on one page when it fits, else splits it between rows under a
+continuation title ("第5牌（续）Board 5 (cont.)") with the header repeated, never leaving a title
+alone at a page's foot or forcing a page break; :func:`fit` and :func:`label_cell` set a cell's text
+smaller rather than break a word (a name is never broken letter by letter); :class:`Column` gives a
+column one number format (the file's decimals, else what the figures need, up to two);
+:func:`contract_cell`, :func:`seat_mark`, :func:`side_name` write 无将, 北, 南北; :class:`Marks`
+prints our figure (or the file's) with a dagger where the two differ, and the note saying how many.
 """
 from __future__ import annotations
 

@@ -1,42 +1,16 @@
-"""Corpus model -> Sphinx: the ``law`` domain, directives, generated pages, search, theme CSS.
+"""Corpus model -> Sphinx: the ``law`` domain, directives, generated pages, search, 繁體, theme.
 
-How the pages reach Sphinx: at ``builder-inited`` the corpus is loaded (``rules_corpus_loader``),
-pages are rendered from the Jinja2 templates in ``templates/site`` and written into the source tree
-(``<edition>/``, ``compare/``, ``worked/``, ``assistant/``: git-ignored build products, rewritten
-only when their text changes). See :mod:`rules_ext.rulebook_site.pages`, :mod:`rules_ext.rulebook_site.writer` and,
-for the 裁决助手 pages, :mod:`rules_ext.rulebook_site.assistant`. The 繁體 site is the same project built
-again with ``-D language=zh_TW`` (:mod:`rules_ext.rulebook_site.hant`).
-
-Cross-references (decided here): a reference the corpus resolved in the page's edition is a link
-to its provision's anchor; one resolved in another edition (a partial edition lacks the law) is a
-link to that edition, in italics and marked 〔1999〕; one the corpus resolved to a provision the
-model lacks (a lost section heading) links to the nearest ancestor that exists and is listed in the
-build log. A reference the corpus could not resolve is shown as plain text with a "?" marker whose
-hover text is the corpus's note. It is logged at *info* level when the corpus explains it (a note:
-a misprint, a law the edition does not have) and is a *warning* (``type='rules'``,
-``subtype='unresolved'``, with file and line) when it does not, so that ``-W`` stops on references
-nobody has looked at, while the delivered texts, whose every unresolved reference is explained,
-build with 0 warnings. Hand-written ``:law:`` references to a provision that does not exist are
-warnings (``rules.ref``).
-
-Configuration (conf.py):
-
-``rules_corpus_loader``      ``'module:function'`` or a callable returning a Corpus; ``None`` for a
-                             project with hand-written law pages only (no generated pages)
-``rules_default_edition``    edition of an unqualified ``:law:`45C4b``` (default ``'1991'``)
-``rules_traditional_profile`` OpenCC character profile of the 繁體 site (default ``'s2tw'``; DESIGN.md)
-``rules_findings_loader``    ``'module:function'`` taking the Corpus and returning verification
-                             findings shown on the law pages, or ``None``
-``rules_templates_dir``      the project's templates folder (relative to conf.py; default: the
-                             folders of ``templates_path``): a ``site/law.rst.jinja`` there replaces
-                             the extension's, template by template; the others still come from the
-                             extension's defaults (``rules_ext/rulebook_site/templates``)
-
-Templates are looked up as Sphinx and autosummary look them up: the project's folder first, then the
-extension's defaults (:func:`template_folders`). The extension's page layer for the theme
-(``templates/theme``) is added *after* the project's ``templates_path``, so a project's
-``page.html`` wins (extending ``"rules_ext/page.html"`` keeps the extension's layer, ``"!page.html"``
-goes straight to the theme's).
+At ``builder-inited`` the corpus is loaded (``rules_corpus_loader``) and pages are rendered from
+the Jinja2 templates into the source tree (``<edition>/``, ``compare/``, ``worked/``, ``assistant/``:
+git-ignored, rewritten only when their text changes; :mod:`~rules_ext.rulebook_site.pages`,
+:mod:`~rules_ext.rulebook_site.writer`). The 繁體 site is the same project built again with ``-D
+language=zh_TW`` (:mod:`~rules_ext.rulebook_site.hant`). A reference resolved in another edition links
+there, marked 〔1999〕; one the corpus could not resolve is plain text with a "?" and a warning
+(``rules.unresolved``, with file and line) unless the corpus explains it, so that ``-W`` stops on
+references nobody has looked at; a hand-written ``:law:`` to no provision is a warning too
+(``rules.ref``). Templates are looked up as autosummary looks them up, the project's folder first
+(:func:`template_folders`). The ``rules_*`` configuration values, directives and roles, for those
+who build a site: the 使用说明's 建站与引用 (source/manual/sphinx.rst).
 """
 from __future__ import annotations
 

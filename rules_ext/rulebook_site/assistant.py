@@ -1,23 +1,13 @@
-"""The 裁决助手 (rulings assistant) on the site: the decision trees of :mod:`rules_ext.core.rulings`
-as pages a director uses at the table, on a phone, offline.
+"""The 裁决助手 (rulings assistant) on the site: the decision trees of :mod:`rules_ext.core.rulings` as
+pages a director uses at the table, on a phone, offline.
 
-Pages (``assistant/``, git-ignored build products written with the other generated pages):
-
-- ``assistant/index``: every kind of irregularity with its laws, per edition; where an edition's
-  text lacks the laws (the 1999 text stops at Law 40) it says so and offers the 1991 questionnaire
-  marked as another edition's rule;
-- ``assistant/<kind>-<edition>``: the questionnaire. The tree (``Tree.to_dict()``), the decisive
-  sentence of every provision it cites (:func:`rules_ext.corpus.quoting.quote`) and the words of
-  the outcome's fields are embedded in the page as JSON (``.. law-assistant::``); the link of each
-  provision is resolved by the ``law`` domain when the page is written (``#27B1a`` on its law
-  page, in either build). ``static/assistant.js`` asks one question at a time. Without JavaScript
-  the page shows the whole tree as nested lists, and every outcome in full;
-- ``assistant/compare-<kind>``: where both editions have the kind, every way through either tree
-  (the answers of one tree completed with those the other asks) and the two outcomes side by side,
-  the fields that differ marked.
-
-The 繁體 build converts the page text when it is read (:mod:`rules_ext.rulebook_site.hant`), the JSON when
-it is written (here, on purpose: it is data, not a text node) and ``assistant.js`` at the end.
+``assistant/index`` lists every kind of irregularity with its laws, per edition (where an
+edition's text lacks the laws, the 1991 questionnaire marked as another edition's rule);
+``assistant/<kind>-<edition>`` is the questionnaire: the tree, the decisive sentence of every
+provision it cites and the outcome's words embedded as JSON (``.. law-assistant::``), asked one
+question at a time by ``static/assistant.js`` and shown whole as nested lists without JavaScript;
+``assistant/compare-<kind>`` sets every way through both editions' trees side by side. The 繁體
+build converts the JSON here, when it is written: it is data, not a text node.
 """
 from __future__ import annotations
 

@@ -1,30 +1,15 @@
 """The 繁體 site: a second build of the same sources in which every string is converted by OpenCC.
 
-The simplified site is the ordinary build (``language = 'zh_CN'``); the traditional one is the same
-project built with a traditional-script language (``-D language=zh_TW``, Sphinx's own translations
-for the theme's words) into ``<simplified site>/hant/``::
-
-    sphinx-build -c . -b html source build/html -d build/doctrees
-    sphinx-build -c . -b html source build/html/hant -d build/doctrees/hant -D language=zh_TW
-
-What is converted in the traditional build (:func:`rules_ext.rulebook_site.script.to_traditional`: OpenCC's
-character profile ``rules_traditional_profile``, ``s2tw``, plus the reviewed word list
-``data/traditional-words.txt``; never the phrase profile ``s2twp``, which writes 程序 as 程式):
-
-- every text node of every page, when it is read (before Sphinx collects titles and tables of
-  contents, so the sidebar, the page titles and prev/next are converted too), and again after
-  references are resolved (the domain's link texts and hover titles, the worked-example boxes);
-  code is left as it is (the program reads it), but the output lines of the worked examples'
-  doctests are converted: they are the result a reader reads;
-- the copy-link's citation and tooltip (:mod:`rules_ext.rulebook_site.directives`);
-- the strings the theme receives for pages without a document (the index pages) and the page title;
-- the extension's own JavaScript (its interface words) and the search dictionary.
-
-The delivered traditional text (1999-trad) is not changed by the conversion: the generator checks it
-(:func:`unchanged_by_conversion`) and warns otherwise, so a ``-W`` build stops.
-
-Every page of both builds starts with a link to the same page in the other script; a small script
-keeps the reader's ``#anchor`` when it is followed. ``<html lang>`` is ``zh-Hans`` or ``zh-Hant``.
+The traditional site is the same project built with ``-D language=zh_TW`` into ``<simplified
+site>/hant/`` (``make html`` runs both builds). :func:`rules_ext.rulebook_site.script.to_traditional`
+(the policy: its module) converts every text node when it is read, so that titles, the sidebar and
+prev/next are converted too, and again after references are resolved; the output of the worked
+examples' doctests but no other code; the copy-link's citation, the strings the theme gets for
+pages without a document, the extension's JavaScript and the search dictionary. The delivered
+traditional text (1999-trad) stays as delivered: the generator checks that the conversion would
+not change it (:func:`unchanged_by_conversion`) and warns otherwise, so a ``-W`` build stops. Every
+page of both builds links to the same page in the other script, keeping the reader's ``#anchor``;
+``<html lang>`` is ``zh-Hans`` or ``zh-Hant``.
 """
 from __future__ import annotations
 

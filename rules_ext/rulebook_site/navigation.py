@@ -1,25 +1,14 @@
 """Navigation without a sidebar of every page: index pages in the table of contents, the pages they
 lead to in a reading order.
 
-The global table of contents (the sidebar) holds the index pages only: home, each edition's index,
-the comparison, the assistant, the worked examples and the hand-written pages. Were the laws in it,
-every page would carry every other page in its sidebar, and the theme renders and parses that
-whole tree for every page (furo: the cost grows with the square of the pages).
-
-An index page names the pages it leads to, in order, with::
-
-    .. rules-reading-order::
-
-       /1991/glossary
-       /1991/law-1
-       ...
-
-The directive prints nothing. It records the pages as the index page's children in the
-environment's toctree relations (``toctree_includes`` and ``files_to_rebuild``, as a toctree
-directive does), so Sphinx itself gives each page its parent, previous and next page (a law's next
-is the next law; the last law's next is the next index page) and does not call it an orphan, while
-the sidebar, made from the toctree *nodes*, stays short. On a page that is not in the sidebar, the
-sidebar marks the nearest index page above it as where the reader is (:func:`mark_current`).
+Were the laws in the sidebar, every page would carry every other page, and furo renders and
+parses that tree for every page (the cost grows with the square of the pages). So the sidebar
+holds the index pages only, and an index page names the pages it leads to with
+``.. rules-reading-order::`` (one docname a line). The directive prints nothing: it records the
+pages as the index page's children in the environment's toctree relations, as a toctree does, so
+Sphinx gives each page its parent, previous and next page and calls none an orphan, while the
+sidebar, made from the toctree nodes, stays short. On a page not in the sidebar, the sidebar marks
+the nearest index page above it (:func:`mark_current`).
 """
 from __future__ import annotations
 

@@ -1,20 +1,12 @@
 """``.. law-quote:: 22B``: a provision quoted from the corpus, with its edition and citation.
 
-The worked examples rely on provisions; they quote them from the parsed corpus instead of
-paraphrasing them from memory, so a quote is always the text the site publishes (errata applied)::
-
-    .. law-quote:: 22B
-       :edition: 1991
-       :keyword: 最后的叫牌名目
-
-A definition is quoted as ``.. law-quote:: 定义:庄家``.
-
-``:edition:`` is required (an example says which edition it follows). ``:keyword:`` is the phrase
-the example relies on, reviewed by its author: it must occur in the provision's text, so a quote of
-the wrong label, or of an edition that words the rule otherwise, fails the build (a warning of type
-``rules``, subtype ``quote``; the site builds with ``-W``). The quote links to the provision where
-the law domain is loaded (the full site); the directive also works on its own (``extensions =
-['rules_ext.rulebook_site.quote']``), as the examples' doctest run uses it.
+The worked examples quote the provisions they rely on from the parsed corpus instead of
+paraphrasing them, so a quote is always the text the site publishes (errata applied).
+``:edition:`` is required; ``:keyword:`` is the phrase the example relies on and must occur in the
+provision, so a quote of the wrong label or edition fails the build (type ``rules``, subtype
+``quote``). ``.. law-quote:: 定义:庄家`` quotes a definition. The quote links to its provision where
+the law domain is loaded; the directive also works alone (the examples' doctest run uses it). How
+to write one: the 使用说明's 建站与引用 (source/manual/sphinx.rst).
 """
 from __future__ import annotations
 

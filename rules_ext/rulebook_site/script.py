@@ -1,14 +1,16 @@
 """Traditional script (繁體) through OpenCC, and its check against the delivered traditional text.
 
-The law is converted character by character (DESIGN.md): OpenCC's character profile ``s2tw``
-(Taiwan character forms: 為, 著, 裡 — those of the delivered 1999-trad copy; ``s2t`` writes 爲, 着)
-plus the short reviewed word list ``data/traditional-words.txt`` (信息 -> 資訊, each entry with where
-the delivered copy writes it). Never the phrase profile ``s2twp``: it rewrites computing-sense words
+The law is converted by OpenCC's ``s2tw`` (Taiwan character forms: 為, 著, 裡, those of the
+delivered 1999-trad copy; ``s2t`` writes 爲, 着) applied to whole strings, so that its phrase table
+chooses among the traditional forms of one simplified character (强制 -> 強制, 干扰 -> 干擾), plus
+the short reviewed word list ``data/traditional-words.txt`` (信息 -> 資訊, each entry with where the
+delivered copy writes it). Never the vocabulary profile ``s2twp``: it rewrites computing-sense words
 (程序 -> 程式 "program", 权限 -> 許可權, 循环 -> 迴圈, 类型 -> 型別), which changes the law.
 
-The check converts the simplified 1999 provisions of the laws the delivered copy holds completely and
-compares them, character by character, with the delivered text (its conversion artifacts ``***``
-for brackets and ``;`` normalised).
+The check converts the simplified 1999 provisions of the laws the delivered copy holds completely
+and compares them, character by character, with the delivered text (its conversion artifacts
+``***`` for brackets and ``;`` normalised). The policy for readers of the code: the 使用说明's
+开发约定 (source/manual/developers.rst).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import opencc
 from rules_ext.corpus.model import Corpus
 from rules_ext.errors import RulesError
 
-#: OpenCC's character profiles (with its one-to-many character choices); never the phrase profile ``s2twp``
+#: OpenCC's profiles of character forms (their phrase tables choose among a character's forms); never ``s2twp``
 PROFILES = ("s2tw", "s2t", "s2hk")
 #: the profile of the 繁體 site (conf.py's ``rules_traditional_profile``)
 DEFAULT_PROFILE = "s2tw"
@@ -83,7 +85,7 @@ _PLACEHOLDER = 0xF0000  # supplementary private use area: never in the texts, pa
 
 
 def to_traditional(text: str, profile: str = DEFAULT_PROFILE) -> str:
-    """``text`` in traditional script: ``profile`` character by character, with the reviewed words
+    """``text`` in traditional script: ``profile`` on the whole text, with the reviewed words
     (:func:`read_words`) written as the delivered copy writes them. OpenCC stops at a NUL
     character, which docutils keeps in text nodes (an escaped ``\\ ``), so the pieces between NULs
     are converted one by one."""

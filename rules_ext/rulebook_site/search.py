@@ -1,56 +1,17 @@
 """Chinese search: Sphinx's jieba-based indexer, the law text for snippets, and the search data.
 
-Sphinx 9.0's ``SearchChinese`` ships the English snowball stemmer for the Latin words of a Chinese
-text (``js_stemmer_rawcode = 'english-stemmer.js'``) but binds it by its ``language_name``, so
-``language_data.js`` ends with ``window.Stemmer = ChineseStemmer;`` — a class that file does not
-define — and every search in the browser stops with a ReferenceError (seen in headless chromium;
-sphinx-doc/sphinx#14229, fixed upstream by sphinx-doc/sphinx#14416 after 9.0.4).
-
-:class:`BridgeSearchChinese` indexes exactly as Sphinx does (jieba ``cut_for_search`` with the user
-dictionary of ``html_search_options['dict']``) and does not stem: Chinese has no inflection, and
-the few Latin words of the rulebook (labels such as 45C4b, English terms) are matched as written,
-in Python and in JavaScript alike (Sphinx's default identity stemmer).
-
-The dictionary is the one the page generator writes (the bridge terms 藏牌, 明手, 罚张, 首引,
-定约, ... and every defined term; see :mod:`rules_ext.rulebook_site.words`); the extension names it in
-``html_search_options['dict']`` unless conf.py names another.
-
-What the browser gets (``static/rules.js`` runs the search; Sphinx's ``searchtools.js`` only loads
-the index):
-
-- the index holds the simplified law pages, glossaries and hand-written pages; the generated 繁體
-  views (``zh-hant/``) and the comparison pages (``compare/``) are left out (``nosearch``), as
-  they repeat the law text: a law is one result, with its 简 and 繁 pages side by side, and a
-  traditional-script query is converted to simplified in the browser; within a page, what
-  carries the class ``no-search`` is neither indexed (Sphinx skips it) nor in the snippets: the
-  navigation, a provision's 沿革 line (it names the other editions' provisions), an edition's
-  contents, the assistant's links to its questionnaires, a worked example's ruling lines (they
-  quote the laws); a printed law's head is added to the page after both are taken;
-- the snippets come from ``_search/<docname>.json``: the law text of the page, provision by
-  provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
-  errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
-  (60 kB) of every result;
-- ``_static/rules-search-data.js`` (loaded by the search page beside Sphinx's index): the
-  editions, the reviewed synonym table (``data/search-synonyms.txt``; in the 繁體 build with each
-  word also as the pages write it), the English phrases a reader types and the laws they name
-  (``data/search-english.txt``: lead out of turn -> 53-56), the English law titles and glossary
-  terms, the laws a term names (:func:`key_laws`: the Chinese law titles, the laws a definition
-  cites), the simplified/traditional character maps of the texts and the reviewed words of the
-  conversion (``data/traditional-words.txt``);
-- ``searchindex.js`` rewritten as UTF-8 without the index entries the page never reads
-  (:func:`compact_index`).
-
-How results are ordered (``rules.js``): the laws the query names first (its title 不足叫牌, a word
-of its title 藏牌, the law its definition cites 调整分 -> 12, the laws an English phrase names),
-each law in the page's or the default edition first, then the same law in the other editions;
-then the other laws by score; the worked examples and the assistant after the laws. A label
-(45C4b, 第62条) opens the provision in the page's edition, else the default one, and that page
-names the other editions that have it.
-
-The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
-dictionary converted the same way (:func:`rules_ext.rulebook_site.hant.dictionary_text`); the browser
-turns a query of either script into the simplified form for the synonyms, and searches its
-traditional form (characters and reviewed words) in that index: 罰張 or 罚张 finds 罰張.
+:class:`BridgeSearchChinese` indexes as Sphinx does (jieba ``cut_for_search`` with the dictionary of
+bridge terms the generator writes, :mod:`~rules_ext.rulebook_site.words`) but does not stem: Chinese
+has no inflection, and Sphinx 9.0's ``SearchChinese`` binds its English stemmer under a name that
+``language_data.js`` does not define, so every search in the browser stops (sphinx-doc/sphinx#14229,
+fixed after 9.0.4). The index holds the simplified law pages, glossaries and hand-written pages, not
+the 繁體 views or the comparisons (a law is one result, its 简 and 繁 pages side by side); the
+class ``no-search`` keeps navigation and notes out. Snippets come from ``_search/<docname>.json``,
+the page's law text provision by provision (a few kB, where Sphinx fetches the whole page);
+``rules-search-data.js`` carries the synonyms, the English phrases and titles, the laws a term names
+and the script maps; ``static/rules.js`` orders the results (the laws the query names first). The
+繁體 build indexes its own converted text, and a query in either script finds it (罰張 or 罚张). What a
+reader may type: the 阅读指南 (source/guide.rst).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12, fidelity: every change to the delivered text is an erratum with a reason, one policy
+"""Fidelity: every change to the delivered text is an erratum with a reason, one policy
 for the same slip in every edition, insertions marked, editorial titles from the text itself."""
 from __future__ import annotations
 

@@ -170,7 +170,7 @@ def test_traditional_editorial_titles_are_traditional(corpus):
                 assert s2twp.convert(p.heading) == p.heading, p.label
 
 
-# ---------------------------------------------------------------- audit of issue 2 (reference forms)
+# ---------------------------------------------------------------- audit of the reference forms
 @pytest.mark.parametrize("text, found", [
     ("在45C4（b）许可的情况下", [("45C4（b）", ("45C4b",))]),
     ("参阅45C4", [("45C4", ("45C4",))]),

@@ -5,8 +5,8 @@ back: every ranked pair has its page with each board it played, every board its 
 figures and the hand record's par, the law a ruling cites links to the provision's anchor on the
 rulebook site's law page, the 繁體 pages are converted, nothing is fetched from outside the folder,
 bad input is refused as ``results`` refuses it and leaves nothing behind, a project's template
-replaces the package's. One real event from ../shared/real-events/ (44 pairs, 30 boards) is
-published too, when that folder is there.
+replaces the package's. One real event (44 pairs, 30 boards), kept outside the repository, is
+published too when it is there.
 """
 from __future__ import annotations
 

@@ -256,7 +256,7 @@ def test_search_one_result_per_law_with_law_text_snippets(server, browser):
 
 
 def test_first_search_cost(server):
-    """A fresh browser's first search (issue 25 item 7; before: 454 kB in 37 requests): Sphinx's
+    """A fresh browser's first search (once 454 kB in 37 requests): Sphinx's
     index written as UTF-8, the search data requested beside it, the snippet texts side by side;
     nothing indexed that repeats the laws or leads to them (a worked example's ruling lines, the
     assistant's questionnaire links, an edition's contents: 484 kB in 36 requests before they were
@@ -278,7 +278,7 @@ def test_first_search_cost(server):
     print(f"\nfirst search: {len(entries)} requests, {sum(e['size'] for e in entries)} bytes")
 
 
-#: issue 25 item 7: the top 3 of a query, the same on both sites (a label opens its provision)
+#: the top 3 of a query, the same on both sites (a label opens its provision)
 LAW_FIRST = [
     ("不足叫牌", ["1991/law-27", "1999/law-27", "1999/law-18"]),  # Law 27's title, in each edition
     ("调整分", ["1991/law-12", "1999/law-12", "1991/law-13"]),  # its definition cites Law 12

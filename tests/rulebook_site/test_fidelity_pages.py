@@ -1,4 +1,4 @@
-"""Issue 12 on the generated reST of the real texts (no Sphinx build): what a Chinese reader sees on
+"""The generated reST of the real texts (no Sphinx build): what a Chinese reader sees on
 law pages, the errata and 考证 pages, and the notices of pages whose source lost text."""
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_index_leaves_out_the_garbled_abstract(site):
 
 
 def test_law77_tables_are_shown_in_their_printed_blocks(site):
-    """Issue 25 item 5: 77A's no-trump block as printed (transposed, its own column heads), 77B under
+    """77A's no-trump block as printed (transposed, its own column heads), 77B under
     its printed side headings, each one-value row with its one value (never 50 50)."""
     law77 = site["1991/law-77"]
     b = law77[law77.index(":heading: 奖分"):law77.index(":heading: 宕墩罚分")]

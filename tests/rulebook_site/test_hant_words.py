@@ -1,5 +1,5 @@
-"""The 繁體 conversion: OpenCC's character profile plus the reviewed word list, never the computing
-vocabulary of the phrase profile (issue 25, item 1; DESIGN.md)."""
+"""The 繁體 conversion: OpenCC's s2tw plus the reviewed word list, never the computing vocabulary of
+the s2twp profile (the policy: source/manual/developers.rst)."""
 from __future__ import annotations
 
 import re

@@ -103,7 +103,7 @@ def test_ranking_to_pair_to_board_to_ruling_to_law(published, width):
 
 @pytest.mark.parametrize("width", [375, 1280])
 def test_site_home_to_events_to_board_to_ruling_to_law(real_site, width):
-    """The events the site publishes at build time (conf.py's ``rules_events_dir``, issue 27.3): from
+    """The events the site publishes at build time (conf.py's ``rules_events_dir``): from
     the rulebook's home page to 赛事成绩, to the sample pairs event, a board, its ruling and the law
     it cites, on this same site; then the same in 繁體 through the event's own switch."""
     from selenium.webdriver.common.by import By

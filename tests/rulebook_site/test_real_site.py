@@ -185,7 +185,7 @@ def test_traditional_site_converts_every_string(real_site):
                       html)
         # a correction marked in place: the struck original is not the text (the erratum note says it)
         html = re.sub(r"<del\b[^>]*>.*?</del>", "", html, flags=re.S)
-        # an erratum's insertion is shown set apart in 〔〕 (issue 12): the words are compared
+        # an erratum's insertion is shown set apart in 〔〕: the words are compared
         text = re.sub(r"[\s〔〕]+", "", _visible_text(html))
         for p in law.walk():
             for line in filter(None, (re.sub(r"[\s〔〕]+", "", x) for x in p.text.split("\n"))):
@@ -195,7 +195,7 @@ def test_traditional_site_converts_every_string(real_site):
 
 
 def test_traditional_law_pages_keep_the_laws_words(real_site):
-    """繁體 by characters (issue 25): no law page converted from a simplified edition has the
+    """繁體 by OpenCC's s2tw: no law page converted from a simplified edition has the
     computing vocabulary of OpenCC's s2twp; 第90條 程序性判罰 is printed so; the copy-link's
     citation and tooltip are converted."""
     from rules_ext.rulebook_site.script import to_traditional
@@ -398,7 +398,7 @@ def test_glossary_links_only_in_the_defined_sense(real_site):
 
 
 def test_law_pages_publish_no_machine_detail_and_no_wrong_law(real_site):
-    """Issue 12: law pages carry the law, its notes, errata and short Chinese notices only; the
+    """Law pages carry the law, its notes, errata and short Chinese notices only; the
     evidence is on the 考证 pages; no reference links a different rule of another translation."""
     out = real_site.outdir
 

@@ -1,4 +1,4 @@
-"""Events published by a Sphinx build (``rules_ext.event_site.sphinx_ext``, issue 27.3): a small project of
+"""Events published by a Sphinx build (``rules_ext.event_site.sphinx_ext``): a small project of
 its own (a conf.py naming the extension and ``rules_events_dir``, one page with ``.. rules-events::``),
 built by ``python -m sphinx -W`` as ``make html`` builds the site, 简体 and then 繁體 beside it.
 

@@ -1,49 +1,15 @@
 """A case file: the facts at the table, read and checked, turned into the answers of a tree.
 
-The format is documented in ``trees/README.md`` (section "A case file"). The facts the calls and
-cards settle are derived (:mod:`rules_ext.core.rulings.facts`), never asked: from the auction, whose
-turn it was, what kind of call was made, whether a bid came before, whether a double was
-admissible, whether a bid was insufficient, whether the first and the substituted call of a change
-of call were legal; from the calls made over the irregular call, whether the left-hand opponent
-called; from the auction after the rectification, whether the offender later named the suit of the
-cancelled call (26A1) and whether his side defends; from the play so far, the trick, whether it is
-the opening lead, who should have led, and whether the offender is declarer, dummy or a defender.
-A fact the file also answers in ``[facts]`` must agree with them. Impossible facts (a call after
-the auction ended, a card the player does not hold, trick 14, an opening lead by dummy, a bar
-before any call, an edition without the law) raise :class:`CaseError` naming the field and its line.
-
->>> case = parse_case('''edition = "1991"
-... kind = "call_out_of_rotation"
-... dealer = "N"
-... auction = ["1C"]
-... [irregularity]
-... seat = "W"
-... call = "1H"
-... ''')
->>> case.answers["turn"], case.answers["call_type"], case.answers["bid_before"]
-('partner', 'bid', 'yes')
->>> parse_case('''edition = "1991"
-... kind = "revoke"
-... [irregularity]
-... trick = 14
-... ''', source="c.toml")
-Traceback (most recent call last):
-...
-rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
->>> parse_case('''edition = "1991"
-... kind = "change_of_call"
-... dealer = "N"
-... auction = ["1D", "Pass", "1S"]
-... [irregularity]
-... seat = "W"
-... call = "1H"
-... [facts]
-... inadvertent = "yes"
-... substitute_legal = "yes"
-... ''', source="c.toml")
-Traceback (most recent call last):
-...
-rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' contradicts the auction and the call, which give 'no'
+The format is ``trees/README.md``'s "A case file". What the calls and cards settle is derived
+(:mod:`rules_ext.core.rulings.facts`), never asked: from the auction, whose turn it was, the kind of
+call, whether a bid came before, whether a double was admissible or a bid insufficient, whether
+the calls of a change of call were legal; from the calls over the irregular one, whether the
+left-hand opponent called; from the auction after the rectification, whether the offender named
+the cancelled call's suit (26A1) and whether his side defends; from the play, the trick, whether
+it is the opening lead, who should have led, and the offender's role. A fact the file also answers
+in ``[facts]`` must agree with them. Impossible facts (a call after the auction ended, a card the
+player does not hold, trick 14, an edition without the law) raise :class:`CaseError` naming the
+field and its line. Examples: :func:`parse_case`.
 """
 from __future__ import annotations
 
@@ -212,6 +178,41 @@ def _size(path: str | os.PathLike[str]) -> int | None:
 
 
 def parse_case(text: str, *, source: str = "<case>") -> Case:
+    """Read a case file's text (``source`` names it in the errors).
+
+    >>> case = parse_case('''edition = "1991"
+    ... kind = "call_out_of_rotation"
+    ... dealer = "N"
+    ... auction = ["1C"]
+    ... [irregularity]
+    ... seat = "W"
+    ... call = "1H"
+    ... ''')
+    >>> case.answers["turn"], case.answers["call_type"], case.answers["bid_before"]
+    ('partner', 'bid', 'yes')
+    >>> parse_case('''edition = "1991"
+    ... kind = "revoke"
+    ... [irregularity]
+    ... trick = 14
+    ... ''', source="c.toml")
+    Traceback (most recent call last):
+    ...
+    rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
+    >>> parse_case('''edition = "1991"
+    ... kind = "change_of_call"
+    ... dealer = "N"
+    ... auction = ["1D", "Pass", "1S"]
+    ... [irregularity]
+    ... seat = "W"
+    ... call = "1H"
+    ... [facts]
+    ... inadvertent = "yes"
+    ... substitute_legal = "yes"
+    ... ''', source="c.toml")
+    Traceback (most recent call last):
+    ...
+    rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' contradicts the auction and the call, which give 'no'
+    """
     return _Reader(parse_toml(text, source=source, error=CaseError)).case()
 
 

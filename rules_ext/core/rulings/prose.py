@@ -1,35 +1,15 @@
-"""A ruling told in Chinese, as a director reads it out at the table: the one renderer of a ruling
-outcome as text. ``python -m rules_ext rule CASE --format text`` prints it, the worked examples show
-it (``explain``), and the 裁决助手's copy button copies it (the page carries the pieces this module
-renders when the site is built: :func:`head`, the facts' templates :data:`STEP` and :data:`LAWS`,
-and :func:`outcome_lines` of every outcome; ``assistant.js`` only numbers the answers given).
+"""A ruling told in Chinese, as a director reads it out at the table: the one renderer of a ruling as
+text, for ``rule CASE --format text``, the worked examples' ``explain`` and the 裁决助手's copy
+button (the page carries the pieces rendered here when the site is built: :func:`head`, :data:`STEP`,
+:data:`LAWS` and :func:`outcome_lines` of every outcome; ``assistant.js`` only numbers the answers).
 
-The text, from the ruling's fields alone (any kind of irregularity, any outcome):
-
-- the kind and the edition, and a notice when the rule is another edition's, given for reference;
-- the irregularity (who did what, after which calls), when the facts of a case say it;
-- the facts: each question asked and the answer, with the provisions it rests on;
-- the ruling (the outcome's summary) and the provisions with their quoted words;
-- what each player must or may do: the choices open to a player, the offender's and his partner's
-  obligation to pass (in the auction), lead restrictions, penalty cards, tricks transferred;
-- whether an adjusted score may or must follow, and the notes.
-
-The core knows no rulebook text: the caller gives the quoted sentences (``citation`` and ``text``
-of each), how a provision label reads (``citation``: ``27B1a`` → 第27条B款1项a目) and the
-editions' names; :mod:`rules_ext.cli.rulings` takes them from the corpus.
-
->>> from rules_ext.core.rulings import tree
->>> r = tree("insufficient_bid", "1999").walk({"in_turn": "yes", "accepted": "yes"})
->>> print(ruling_prose(r, [], citation=lambda label: label, edition_name=lambda e: e + "年版"))
-不足叫牌（1999年版）
-事实：
-  1. 不足叫牌是否依序作出（轮到违规者叫牌）？ —— 依序（27C）
-  2. 违规者的下家（左手敌家）是否已接续叫牌，接受了不足叫牌？ —— 已接受（27A）
-裁定：不足叫牌视同合法叫牌，叫牌继续进行，不予判罚。
-各方须做的：
-  违规者：不受限制。
-  违规者的同伴：不受限制。
-调整分：不适用。
+From the ruling's fields alone, any kind and outcome: the kind and edition (and a notice when the
+rule is another edition's), the irregularity, each fact asked and its answer with its provisions,
+the ruling and the provisions quoted, what each player must or may do (choices, the obligation to
+pass, lead restrictions, penalty cards, tricks transferred), whether an adjusted score may or must
+follow. The core knows no rulebook text: the caller gives the quoted sentences, how a label reads
+(``27B1a`` → 第27条B款1项a目) and the editions' names (:mod:`rules_ext.cli.rulings` takes them from
+the corpus). An example: :func:`ruling_prose`.
 """
 from __future__ import annotations
 
@@ -280,7 +260,21 @@ def ruling_prose(ruling: Ruling, quotes: Sequence[Quoted], *, citation: Callable
     """The whole ruling as text (see the module): ``quotes`` are the decisive sentences of the
     outcome's provisions, in the order of ``ruling.cites``; ``offence`` (:func:`offence`) what
     the offender did, when the facts of a case say it; ``settled`` the lead penalty the auction
-    after the rectification settles (``Case.lead_penalty``)."""
+    after the rectification settles (``Case.lead_penalty``).
+
+    >>> from rules_ext.core.rulings import tree
+    >>> r = tree("insufficient_bid", "1999").walk({"in_turn": "yes", "accepted": "yes"})
+    >>> print(ruling_prose(r, [], citation=lambda label: label, edition_name=lambda e: e + "年版"))
+    不足叫牌（1999年版）
+    事实：
+      1. 不足叫牌是否依序作出（轮到违规者叫牌）？ —— 依序（27C）
+      2. 违规者的下家（左手敌家）是否已接续叫牌，接受了不足叫牌？ —— 已接受（27A）
+    裁定：不足叫牌视同合法叫牌，叫牌继续进行，不予判罚。
+    各方须做的：
+      违规者：不受限制。
+      违规者的同伴：不受限制。
+    调整分：不适用。
+    """
     lines = head(ruling, edition_name)
     lines += offence
     lines += fact_lines(ruling.steps, citation)

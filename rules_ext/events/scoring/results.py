@@ -1,49 +1,17 @@
 """compute_results: an Event's figures through the core, compared with the file's own figures.
 
-How an event is scored is read from the file (:mod:`rules_ext.events.scoring.conventions`); the file's own
-figures are compared with ours by :mod:`rules_ext.events.scoring.file_figures`. Every result is scored for both
-sides, each side's figure from its own column: ``mp_ns``/``mp_ew``/``pct_ns``/``pct_ew``
-(matchpoints) and ``imp_ns``/``imp_ew`` (cross-IMPs, Butler, teams).
-
-Methods:
-
-- **Matchpoints** (Law 78A), ``MP1`` = 2/1/0 per comparison, ``MP2`` = 1/½/0 (neither said: the
-  file's own MP columns show the scale, else 2/1/0). A board with artificial scores or fewer
-  results than the board played most often gets **Neuberg**'s formula (the core's ``neuberg``);
-  the word ``Neuberg`` in the Scoring tag names this, which we always do.
-- **Cross-IMPs**: each result IMPed against every other result of the board and summed, or
-  averaged over the comparisons when the tag says ``Average``/``Avg``/``Mean`` (the core's
-  ``cross_imps``).
-- **Butler**: IMPs against a datum, the mean of the results after dropping the highest and the
-  lowest, rounded to 10 (the core's ``butler``). ``Butler-N`` is read as dropping N at each end
-  (our reading of the form; fewer when the board has too few results). ``Mean`` (as in
-  ``IMP;Butler-2;Mean``): a pair's Bye boards get the pair's own average per played board, so its
-  total is the played sum × boards / played (``boards`` is the session's: the most boards any pair
-  was seated for, byes included).
-- **IMPs** between the rooms of a teams match: :mod:`rules_ext.events.scoring.teams`.
-- BAM and Patton are refused ("not supported"), as is any other word.
-
-Artificial adjusted scores (Law 12C) and where each convention comes from:
-
-- Each side gets its own percentage: ``A+``/``A-`` (60/40), ``A+``/``A+`` (60 to both: neither at
-  fault), ``A-``/``A-`` (40 to both: both at fault), ``A=`` (50/50), ``A60-40`` as written.
-- Matchpoints: the percentage of the board's top (Law 12C1); a side given average plus (60 %) gets
-  its session percentage on its other boards instead when that is higher (Law 88). The real results
-  are compared among themselves and Neuberg-scaled to the top.
-- Cross-IMPs and Butler: an artificial score is worth a number of IMPs for each 10 % above or below
-  average, per comparison on a cross-IMP board (so × (n − 1) over the board's n results, artificial
-  rows included, when summed; once when averaged) and once against a Butler datum. The number is a
-  setting (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`, ``ScoringRules.artificial``), one of three conventions:
-  ``ruter`` 1.5 (reproduces Ruter, which prints 58.5 for *each* side of an ``A+``/``A+`` row on a
-  cross-IMP board with 40 results: 1.5 × 39), ``ebu`` 2 (English programs: ``A+`` 60 % = +2 IMPs,
-  ``A-`` 40 % = −2), ``acbl`` 3 (Law 86A's teams figure for average plus; ACBLscore's AVE+ = 3 IMPs
-  against a datum or averaged, 3 × (n − 1) summed). The file chooses it when it prints a figure for an
-  artificial row (the convention its figure shows); ``results --artificial-imps`` (or
-  ``compute_results(artificial=...)``) chooses it for the whole event; else cross-IMPs take ``ruter``
-  and Butler ``acbl``. The real results are IMPed among themselves only.
-- A weighted score (Law 12C3 of the 1999 text; ``TableResult.weighted``, the core's
-  ``WeightedScore``): each outcome is matchpointed or IMPed on its own against the other results,
-  then the figures are weighted; the other results are compared with each outcome, weighted alike.
+The method is read from the file (:mod:`~rules_ext.events.scoring.conventions`) and the file's
+figures are compared by :mod:`~rules_ext.events.scoring.file_figures`; every result is scored for
+both sides, each from its own column. Matchpoints (Law 78A; ``MP1`` 2/1/0, ``MP2`` 1/½/0) with
+Neuberg on a board with artificial scores or fewer results; cross-IMPs summed, or averaged;
+Butler against a datum (``Butler-N`` drops N at each end; ``Mean`` gives a Bye board the pair's own
+average); teams IMPs in :mod:`~rules_ext.events.scoring.teams`; any other method is refused. An
+artificial score (Law 12C) gives each side its own percentage (Law 88 raising an average plus); on
+an IMP board it is worth IMPs per 10 % off average, per comparison on a cross-IMP board — ``ruter``
+1.5, ``ebu`` 2 or ``acbl`` 3 (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`) as the
+file's figures show, else ``ruter`` for cross-IMPs and ``acbl`` for Butler. A weighted score (1999
+Law 12C3) scores each outcome alone, then weights. Each rule with its source, in the director's
+words: the 使用说明's 成绩的计算 (source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -109,7 +77,7 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
                     artificial: str | None = None, conventions: dict[str, object] | None = None,
                     penalties: Sequence[Penalty] = ()) -> EventResults:
-    """Score every board of ``event`` and rank the field; see the module doc for the rules.
+    """Score every board of ``event`` and rank the field, by the rules the module doc sums up.
     ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`,
     or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
     (:func:`~rules_ext.events.scoring.conventions.parse_convention`: name -> value), the rest inferred from the file;

@@ -1,30 +1,17 @@
-"""Teams events: the rooms of each match paired board by board, IMPs (the core's ``imps``),
-match totals, victory points (the core's ``vp``, WBF 2013) and the teams' ranking.
+"""Teams events: the rooms of each match paired board by board, IMPs, match totals, VPs (the core's
+``imps`` and ``vp``, WBF 2013) and the teams' ranking.
 
-A match is the two teams that meet (in one round, when the file has rounds), whatever table
-numbers and home/visiting order its records carry: its two rooms on a board are the two records
-with the same unordered pair of teams. The match's home team is the HomeTeam of its first record
-in the file. Its rooms are told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team
-North-South in the Open room), or, in files without a Room tag (RealBridge writes ``Table``,
-``HomeTeam`` and ``VisitTeam`` on each record), as the records show:
-
-- the rooms name the teams in both orders (RealBridge: tables 11 and 7, AUSTRIA v DENMARK at one,
-  DENMARK v AUSTRIA at the other): each record's HomeTeam is the team sitting North-South there;
-- the rooms carry two table numbers with the teams in one order: the home team sits North-South
-  at the table met first;
-- one table number and one order for both rooms: by who sits North-South: a room keeps its
-  North-South pair through the match, and the room met first in the file (the lowest board) is
-  the one where the home team sits North-South. When the players are not named either, the first
-  record of a match on each board is that room.
-
-A record a board's match cannot be paired with (the other room is not in the file, or two records
-sit in one room) is not scored and said so (:func:`team_matches`' notes), and its ScoreIMP is not
-compared.
-
-A match not played is written as ``[Contract "Pass"]`` without a ``[Score]`` (and ``ScoreIMP "NS 0
-EW 0"``). Such a record is "not played", never a pass-out, when every record of its match is one,
-or when the file's own ScoreIMP for it is nothing while the other room scored something: it has no
-score and takes no part in the IMPs.
+A match is the two teams that meet (in a round, when the file has rounds), whatever table numbers
+and home/visiting order its records carry: its two rooms on a board are the two records with the
+same unordered pair of teams; its home team is the HomeTeam of its first record. The rooms are
+told apart by ``[Room]`` (the home team North-South in Open), else as the records show: teams named
+in both orders (RealBridge), each record's HomeTeam sits North-South; two tables, one order, the
+home team sits North-South at the table met first; one table, one order, a room keeps its
+North-South pair and the room met first is the home team's. A record that cannot be paired is not
+scored and said so (:func:`team_matches`' notes). A match written ``Contract "Pass"`` without a
+``Score`` is "not played", never a pass-out, when every record of its match is one or the file's
+ScoreIMP for it is nothing while the other room scored. In the director's words: the 使用说明's
+成绩的计算 (source/manual/scoring.rst).
 """
 from __future__ import annotations
 

@@ -1,61 +1,16 @@
-"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model
-(the XML itself: :mod:`rules_ext.events.usebio.elements`; an event written as USEBIO 1.2:
-:mod:`rules_ext.events.usebio.writer`).
+"""USEBIO results XML (the EBU's exchange format, 1.0 to 1.2) read into the event model a PBN file
+gives, so that ``compute_results`` scores it and compares the file's own figures (the XML itself:
+:mod:`~rules_ext.events.usebio.elements`; writing 1.2: :mod:`~rules_ext.events.usebio.writer`).
 
-``read_usebio(path_or_bytes, *, source=None, max_bytes=MAX_BYTES) -> Event``
-    The same :class:`~rules_ext.events.model.Event` as a PBN file gives: boards (deal from the
-    ``HANDSET``, dealer and vulnerability from the board number), one :class:`TableResult` per
-    ``TRAVELLER_LINE`` (``ns``/``ew`` are the pair numbers), the pairs with their names, and the
-    file's own figures carried as PBN's are, so :func:`~rules_ext.events.scoring.results.compute_results`
-    compares them: per line in ``theirs`` (``MP_NS``/``MP_EW`` from ``NS_/EW_MATCH_POINTS``,
-    ``IMP_NS``/``IMP_EW`` from ``NS_/EW_CROSS_IMP_POINTS`` or ``NS_/EW_BUTLER_POINTS``), per pair
-    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``); the
-    organising club (``CLUB_NAME``, ``CLUB_ID_NUMBER``) in ``event.meta`` as ``ClubName``, ``ClubIdNumber``.
-    A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
-    :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
-    ``event.problems`` and the rest is still read.
-
-How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
-figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
-1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
-(``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
-(``BUTLER_PAIRS``) IMPs each result against the datum (the file's ``BOARD_AVERAGE`` is kept as the
-board's ``Datum`` and compared with ours).
-
-Teams (``EVENT_TYPE`` ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``TEAMS``, ``KO``, ...; or any event with
-``MATCH`` elements), as EBU teams files and the programs that read them (ImportUsebio, a club
-scorer's USEBIO export) lay them out::
-
-    PARTICIPANTS/TEAM (TEAM_ID, TEAM_NAME: attributes or elements; TOTAL_SCORE in VPs, PLACE;
-                       PLAYER/PLAYER_NAME, or PAIR/(PAIR_NUMBER, PLAYER/PLAYER_NAME))
-    MATCH: ROUND_NUMBER, TEAM and OPPOSING_TEAM (TEAM_IDs), TEAM_SCORE and OPPOSING_TEAM_SCORE (VPs),
-           BOARD: BOARD_NUMBER, IMPS (net, to the TEAM),
-                  TRAVELLER_LINE per room: DIRECTION (the TEAM's), [NS_/EW_PAIR_NUMBER], CONTRACT, ...
-
-read into the model the PBN teams path uses: a team is known by its TEAM_NAME (as HomeTeam /
-VisitTeam name it), each line's ``ns``/``ew`` the teams sitting there, ``home``/``visit`` the MATCH's
-TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Closed in the other,
-``round``, and ``names_ns``/``names_ew`` from the pair numbers. Which room a line is: its DIRECTION;
-else its pair numbers when they are one team's only; else the other room's; else order (the first
-line is the home team's North-South room). The file's IMPS are compared as the home team's
-``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
-and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
-(IMP aggregate) is refused, as we rank teams by VPs only.
-
-Quirks of real exports handled here:
-
-- Compscore3 (1.2): an artificial score is ``SCORE`` ``A5050``/``A6040``/``A6060`` (NS % / EW % of
-  the top) without contract; Mitchell pair numbers carry their direction (``1NS``, ``15EW``); a
-  Howell's ``DIRECTION`` is empty; ``CONTRACT PASS`` with ``TRICKS 0``; dates ``DD/MM/YYYY``.
-- salliere (1.0): single-quoted attributes; scores as floats (``-150.0``); no contract on any line;
-  every pair ``DIRECTION NS`` even in a Howell (so directions are taken from the travellers); in a
-  cross-IMP event the IMPs stand in ``NS_/EW_MATCH_POINTS`` and the IMP totals in ``PERCENTAGE``.
-  An artificial result is written ``SCORE 0.0``: in a matchpointed event a line with score 0, no
-  contract, and own figures that are 40/50/60 % of the top but not what a real 0 would earn is read
-  as that artificial score (``A6040``, ...); elsewhere ``SCORE 0.0`` is a pass-out.
-- An artificial ``SCORE`` may also be a Law 12C marker (``A+``, ``A=``, ``A-``, ``A+-``): the writer
-  keeps such markers (an average plus is then raised by Law 88 on reading, as in PBN).
-- The lead is rank first (``2H``, ``AC``, ``10S``); the model keeps PBN's suit first (``H2``).
+The method comes from ``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD`` and the figures
+the lines carry (a Butler file's ``BOARD_AVERAGE`` is kept as the board's datum). Teams (``MATCH``
+elements) read into the PBN teams model: a team known by its TEAM_NAME, ``home``/``visit`` the MATCH's
+TEAM and OPPOSING_TEAM, the room Open where the home team sits North-South; a line's room is its
+DIRECTION, else its pair numbers when they are one team's only, else the other room's, else the
+order; ``MATCH_SCORING_METHOD`` other than ``VPS`` is refused (teams are ranked by VPs only). The
+quirks of real exports — Compscore3's ``A6040`` scores and ``1NS`` pair numbers, salliere's floats,
+missing contracts and ``SCORE 0.0`` artificial results — are read where they occur; each is said
+in the 使用说明's 成绩的计算 (source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -617,8 +572,14 @@ def _check_size(size: int, max_bytes: int | None, source: str) -> None:
 
 def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None,
                 max_bytes: int | None = MAX_BYTES) -> Event:
-    """Read a USEBIO results file (a path or its bytes); see the module doc. A file larger than
-    ``max_bytes`` (None: no limit) is refused before it is read."""
+    """Read a USEBIO results file (a path or its bytes) as the :class:`Event` a PBN file gives: boards
+    (the deal from the ``HANDSET``, dealer and vulnerability from the number), a :class:`TableResult`
+    per ``TRAVELLER_LINE`` (``ns``/``ew`` the pair numbers), the pairs with their names, the file's own
+    figures in each line's ``theirs`` and in ``event.totals`` (``TOTAL_SCORE``, ``PERCENTAGE``,
+    ``PLACE``), the club in ``event.meta`` (``ClubName``, ``ClubIdNumber``). A file that is not
+    well-formed XML, not USEBIO, or declares entities raises :class:`PBNError` (``file:line: ...``);
+    a board or line that cannot be read is a problem in ``event.problems``, the rest still read. A
+    file larger than ``max_bytes`` (None: no limit) is refused before it is read."""
     if isinstance(path_or_bytes, bytes):
         data, name = path_or_bytes, source or "<bytes>"
         _check_size(len(data), max_bytes, name)
