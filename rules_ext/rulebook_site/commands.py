@@ -4,9 +4,9 @@ The 使用说明 lists every command with its usage, arguments and help as the p
 them, so the page cannot drift from ``--help``. The argument names a function returning an
 ``argparse.ArgumentParser`` (as autodoc names a module); it is imported when the page is read,
 so the site's own code imports nothing of the command line. Each sub-command is a section of the
-page, linked by ``:command:`NAME``` (or ``:ref:`用法 <command-NAME>```); options the main parser
-has too (``--debug``) are shown once, under 全局选项. The help is the program's English, marked
-``lang="en"``.
+page, linked by ``:rules-command:`NAME``` (or ``:ref:`用法 <command-NAME>```); options the main
+parser has too (``--debug``) are shown once, under 全局选项. The help is the program's English,
+marked ``lang="en"``.
 """
 from __future__ import annotations
 
@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
+from sphinx import addnodes
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.nodes import make_refnode
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
 #: the width the usage lines are wrapped to (argparse otherwise takes the terminal's)
@@ -64,11 +67,8 @@ class CommandsDirective(SphinxDirective):
     def _section(self, names: list[str], parser: argparse.ArgumentParser, summary: str | None,
                  shown: set[str]) -> nodes.section:
         name = names[0]
-        section = nodes.section("", nodes.title("", "", nodes.literal(name, name)),
-                                names=[f"command-{name.replace(' ', '-')}"])
+        section = nodes.section("", nodes.title("", "", nodes.literal(name, name)), names=[_label(name)])
         self.state.document.note_explicit_target(section, section)
-        self.env.domains.standard_domain.note_object("command", name, section["ids"][0],
-                                                     location=self.get_location())
         text = parser.description or summary
         if text:
             section += _english_paragraph(text)
@@ -171,6 +171,11 @@ def _english_paragraph(text: str) -> nodes.paragraph:
     return nodes.paragraph("", "", inline)
 
 
+def _label(command: str) -> str:
+    """The section label of a command: ``command-results``, ``command-club-members``."""
+    return "command-" + "-".join(command.split())
+
+
 def _package_files(module_name: str) -> list[Path]:
     """The source files of the module's package (``rules_ext/cli/*.py``), or the module alone."""
     module = sys.modules[module_name]
@@ -178,8 +183,30 @@ def _package_files(module_name: str) -> list[Path]:
     return sorted(path.parent.glob("*.py")) if path.name == "__init__.py" else [path]
 
 
+class CommandRole(SphinxRole):
+    """``:rules-command:`results```: a link to the command's section, its name set as code (a
+    ``:ref:`` would set it as text); a command no page describes is a warning."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        name = " ".join(self.text.split())
+        node = addnodes.pending_xref(self.rawtext, nodes.literal(self.rawtext, name), refdomain="",
+                                     reftype="command", reftarget=_label(name), refdoc=self.env.docname,
+                                     refexplicit=False, refwarn=True)
+        self.set_source_info(node)
+        return [node], []
+
+
+def resolve_command(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                    contnode: nodes.Element) -> nodes.reference | None:
+    """missing-reference: a ``:rules-command:`` to the section of that command."""
+    if node.get("reftype") != "command" or node["reftarget"] not in env.domains.standard_domain.labels:
+        return None
+    docname, labelid, _ = env.domains.standard_domain.labels[node["reftarget"]]
+    return make_refnode(app.builder, node["refdoc"], docname, labelid, contnode)
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-commands", CommandsDirective)
-    # ``:command:`results``` links to the command's section, its name set as code
-    app.add_object_type("command", "command", objname="命令")
+    app.add_role("rules-command", CommandRole())
+    app.connect("missing-reference", resolve_command)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

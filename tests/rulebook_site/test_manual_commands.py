@@ -56,9 +56,9 @@ def test_global_options_once_and_links_to_commands(app):
     assert len(re.findall(r'<dt><code[^>]*><span class="pre">--verbose</span></code></dt>', body)) == 1
     head = text(body[:body.index("<section")])
     assert "全局选项 -h, --help show this help message and exit --verbose say what is being done" in head
-    # :command: links the command's section, its name as code; :ref: with words of one's own
-    assert re.search(r'<a class="reference internal" href="#command-count"><code class="xref std std-command[^"]*">'
-                     r'<span class="pre">count</span></code></a>', page)
+    # :rules-command: links the command's section, its name as code; :ref: with words of one's own
+    assert ('<a class="reference internal" href="#command-count"><code class="docutils literal notranslate">'
+            '<span class="pre">count</span></code></a>') in page
     assert 'href="#command-club-members"><code' in page
     assert '<a class="reference internal" href="#command-count"><span class="std std-ref">用法</span></a>' in page
     # Chinese headings; the program's English help marked lang="en" (a screen reader reads it so)
@@ -67,14 +67,15 @@ def test_global_options_once_and_links_to_commands(app):
     assert '<p class="rubric"><span lang="en">PDF output (-o FILE.pdf)</span></p>' in body
 
 
-def test_a_target_that_makes_no_parser_is_an_error_with_its_line(app):
+def test_a_target_that_makes_no_parser_or_an_unknown_command_is_an_error_with_its_line(app):
     app.build()
     warnings = app.warning.getvalue()
     assert re.search(r"bad\.rst:6: ERROR: rules-commands tally_cli:not_a_parser: returned str, "
                      r"not an argparse\.ArgumentParser", warnings), warnings
     assert re.search(r"bad\.rst:8: ERROR: rules-commands tally_cli:no_such_function: cannot make the "
                      r"parser \(.*no_such_function.*\); expected 'module:function'", warnings), warnings
-    assert len(warnings.strip().splitlines()) == 2, warnings  # nothing else
+    assert re.search(r"bad\.rst:10: WARNING: 'command' reference target not found: command-nonesuch", warnings), warnings
+    assert len(warnings.strip().splitlines()) == 3, warnings  # nothing else
 
 
 def command_help(*argv: str) -> str:
@@ -110,4 +111,4 @@ def test_the_manual_names_every_command_in_chinese():
     commands = set(re.findall(r"^    (\S+)", listing, re.M))
     manual = (Path(__file__).parents[2] / "source" / "manual" / "index.rst").read_text(encoding="utf-8")
     table = manual[manual.index(".. list-table::"):]
-    assert set(re.findall(r":command:`([^`]+)`", table)) == commands
+    assert set(re.findall(r":rules-command:`([^`]+)`", table)) == commands
