@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.errors import RulesError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,10 +39,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     corpus = _load(args.texts)
     editions = corpus.editions
     if args.edition:
-        try:
-            editions = [corpus.edition(args.edition)]
-        except KeyError as exc:
-            raise RulesError(exc.args[0]) from exc
+        editions = [corpus.edition(args.edition)]
     if args.format == "json":
         json.dump({"editions": [e.to_dict() for e in editions]}, sys.stdout, ensure_ascii=False,
                   indent=1)

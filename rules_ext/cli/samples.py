@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_ext.corpus.catalogue import EDITIONS, LAW_PDF_FOLDER, law_pdf_name, pdf_name
-from rules_ext.errors import RulesError
 from rules_ext.fileio import access_error, check_output_folder, install, package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
@@ -46,10 +45,7 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
     from rules_ext.verify import verify_corpus
 
     corpus = corpus if corpus is not None else load_corpus()
-    try:
-        edition = corpus.edition(edition_id)
-    except KeyError as exc:
-        raise RulesError(f"--edition {edition_id}: {exc.args[0]}") from exc
+    edition = corpus.edition(edition_id)
     findings = findings if findings is not None else verify_corpus(corpus)
     return write_edition_pdf(corpus, edition.id, path, misprints=findings, paper=paper,
                              convert=to_traditional if edition.script == "traditional" else None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_ext.corpus.labels import law_of
+from rules_ext.errors import NotFoundError
 
 #: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
 KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
@@ -409,7 +410,7 @@ class Corpus:
             if e.id == edition_id:
                 return e
         known = ", ".join(e.id for e in self.editions)
-        raise KeyError(f"no edition {edition_id!r}: expected one of {known}")
+        raise NotFoundError(f"no edition {edition_id!r}: expected one of {known}")
 
     def find(self, edition_id: str, label: str) -> Provision | None:
         """The provision ``label`` ('45C4b', '69note', '33') of an edition, or None.
@@ -418,7 +419,7 @@ class Corpus:
         """
         try:
             edition = self.edition(edition_id)
-        except KeyError:
+        except NotFoundError:
             return None
         number = law_of(label)
         law = edition.law(number) if number is not None else None

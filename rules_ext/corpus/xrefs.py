@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from rules_ext.errors import NotFoundError
+
 from .catalogue import EDITIONS
 from .labels import Label, LabelError, ancestors, law_number
 from .model import RESOLUTION_KINDS, Corpus, CrossReference, Definition, Edition, Provision, Resolution
@@ -363,7 +365,7 @@ def _wording(corpus: Corpus, edition: Edition, node: Provision | Definition) -> 
     if base_id is not None:
         try:
             base = corpus.edition(base_id)
-        except KeyError:
+        except NotFoundError:
             base = None
         if base is not None:
             twin: Provision | Definition | None

@@ -28,6 +28,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata
 
 from rules_ext.corpus.printed import chinese_date
 from rules_ext.errors import RulesError
@@ -339,7 +340,7 @@ class EventsDirective(SphinxDirective):
         return [items]
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_events_dir", None, "env", types=(str, type(None)))
     app.add_directive("rules-events", EventsDirective)
     app.connect("builder-inited", publish_events)

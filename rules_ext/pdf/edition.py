@@ -60,6 +60,7 @@ from rules_ext.corpus.printed import (
     table_cuts,
     tables_by_label,
 )
+from rules_ext.errors import NotFoundError
 from rules_ext.fileio import atomic_output
 from rules_ext.pdf.figures import CANNOT_END, CANNOT_START, KinsokuParagraph, cjk_style, red_suits
 from rules_ext.pdf.fonts import register_fonts
@@ -598,10 +599,11 @@ def write_law_pdf(corpus: Corpus, edition_id: str, number: int, path: str | Path
     """Write one law of an edition to ``path`` as the printed edition sets it (atomically), with
     its citation as the running head and its page's ``address`` and the build ``date`` at the foot
     of every page; return the page count."""
-    edition = corpus.edition(edition_id)  # KeyError names the editions
+    edition = corpus.edition(edition_id)  # a NotFoundError names the editions
     law = edition.law(number)
     if law is None:
-        raise KeyError(f"no law {number} in edition {edition_id}")
+        raise NotFoundError(f"no law {number} in edition {edition_id}: expected one of "
+                            f"{', '.join(number_runs([x.number for x in edition.laws]))}")
     font = register_fonts()
     width, height = Paper.parse(paper).value
     book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)

@@ -19,7 +19,7 @@ from typing import Any
 from rules_ext.core import Call, Card, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
 from rules_ext.corpus.labels import LawCitation, citation, law_number
 from rules_ext.corpus.model import Corpus
-from rules_ext.errors import RulesError
+from rules_ext.errors import NotFoundError, RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pdf.figures import fmt_number
 
@@ -403,7 +403,7 @@ def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *
     for cited in citations:
         try:
             edition = corpus.edition(cited.edition)
-        except KeyError as exc:
+        except NotFoundError as exc:
             raise RulingRecordError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
         provision = corpus.find(cited.edition, cited.label)
         law = edition.law(law_number(cited.label))

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from docutils.parsers.rst import Directive
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
@@ -442,7 +442,7 @@ class assistant_data(nodes.General, nodes.Element):
     ``<script type="application/json">`` in HTML."""
 
 
-class AssistantDirective(Directive):
+class AssistantDirective(SphinxDirective):
     """``.. law-assistant::`` with the questionnaire's JSON as its content."""
 
     has_content = True

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Provision
+from rules_ext.errors import NotFoundError
 from rules_ext.rulebook_site import markup
 from rules_ext.rulebook_site.names import COMPARE, edition_name, law_title
 
@@ -227,7 +228,7 @@ def compared(corpus: Corpus) -> tuple[Edition, Edition] | None:
     """The older and the newer edition of the comparison pages, or None when one is missing."""
     try:
         return corpus.edition(EDITIONS.comparison[0]), corpus.edition(EDITIONS.comparison[1])
-    except KeyError:
+    except NotFoundError:
         return None
 
 

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes, utils
 from docutils.parsers.rst import directives
@@ -17,18 +17,19 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
+from sphinx.util.typing import OptionSpec
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
 from rules_ext.corpus.printed import BOOK_TITLE
-from rules_ext.errors import RulesError
-from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
+from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, LawRole, ObjectEntry, TermEntry
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
     from sphinx.util.docutils import SphinxTranslator
+    from sphinx.util.typing import ExtensionMetadata
     from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
@@ -38,18 +39,19 @@ OBJTYPES = {"law": "law", "section": "section", "item": "item", "subitem": "subi
 
 
 def script_option(value: str) -> str:
-    """``simplified`` or ``traditional``."""
-    value = (value or "").strip()
-    if value not in (SIMPLIFIED, TRADITIONAL):
-        raise RulesError(f"unknown script {value!r}: expected simplified or traditional")
-    return value
+    """``:script:``: ``simplified`` or ``traditional``."""
+    return directives.choice(value, (SIMPLIFIED, TRADITIONAL))
 
 
 def kind_option(value: str) -> str:
-    value = (value or "").strip()
-    if value not in KINDS:
-        raise RulesError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
-    return value
+    """``:kind:``: a provision kind of the model (section, item, ...)."""
+    return directives.choice(value, KINDS)
+
+
+def edition_option(value: str) -> str:
+    """``:edition:``: an edition of the catalogue (``1991``); docutils reports any other value
+    with the line, naming the editions."""
+    return directives.choice(value, EDITIONS.ids)
 
 
 class deleted(nodes.Inline, nodes.TextElement):
@@ -241,10 +243,13 @@ class EditionDirective(SphinxDirective):
     """Sets the edition and script that references and objects on this page belong to."""
 
     required_arguments = 1
-    option_spec = {"script": script_option}
+    option_spec: ClassVar[OptionSpec] = {"script": script_option}
 
     def run(self) -> list[nodes.Node]:
-        self.env.ref_context["law:edition"] = self.arguments[0].strip()
+        try:
+            self.env.ref_context["law:edition"] = edition_option(self.arguments[0])
+        except ValueError as exc:
+            raise self.error(f"{self.name}: {exc}") from None
         self.env.ref_context["law:script"] = self.options.get("script", SIMPLIFIED)
         return []
 
@@ -253,7 +258,7 @@ class LawDirective(LawDirectiveBase):
     """The law itself: an anchor ``#45`` and an index entry."""
 
     required_arguments = 1
-    option_spec = {"edition": directives.unchanged, "script": script_option,
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option, "script": script_option,
                    "title": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
@@ -290,8 +295,8 @@ class ProvisionDirective(LawDirectiveBase):
 
     required_arguments = 1
     has_content = True
-    option_spec = {
-        "edition": directives.unchanged,
+    option_spec: ClassVar[OptionSpec] = {
+        "edition": edition_option,
         "script": script_option,
         "kind": kind_option,
         "marker": directives.unchanged,
@@ -441,7 +446,7 @@ class TermDirective(LawDirectiveBase):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {"edition": directives.unchanged, "script": script_option,
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option, "script": script_option,
                    "english": directives.unchanged, "anchor": directives.unchanged,
                    "recovered": directives.flag, "key": directives.unchanged,
                    "original": directives.unchanged, "changes": directives.unchanged,
@@ -516,7 +521,7 @@ class ExamplesDirective(LawDirectiveBase):
     """Where the worked examples of this law are listed (``source/examples``, ``:illustrates:``)."""
 
     required_arguments = 1
-    option_spec = {"edition": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option}
 
     def run(self) -> list[nodes.Node]:
         node = examples_placeholder()
@@ -555,3 +560,39 @@ def examples_outdated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         return []
     return sorted({entry.docname for entry in domain.data["objects"].values()
                    if entry.objtype == "law" and law_number(entry.anchor) in numbers})
+
+
+def english_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:en:`Law 27 — Insufficient Bid```: English words marked as English (``lang="en"``, from
+    docutils' ``language-en`` class), for the few a Chinese reader gains from (official titles,
+    terms the rulebook prints, names)."""
+    return [nodes.inline(rawtext, utils.unescape(text), classes=["language-en"])], []
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The ``law`` domain with its directives and roles, the nodes they make, and ``:en:``."""
+    app.add_domain(LawDomain)
+    for name, directive in (("edition", EditionDirective), ("law", LawDirective),
+                            ("provision", ProvisionDirective), ("term", TermDirective),
+                            ("examples", ExamplesDirective), ("evidence", EvidenceDirective)):
+        app.add_directive_to_domain("law", name, directive)
+    app.add_role("law", LawRole(innernodeclass=nodes.inline))
+    app.add_role("en", english_role)
+    for name in ("diff-del", "diff-ins"):
+        app.add_role(name, diff_role)
+    for name in ("law-del", "law-ins"):
+        app.add_role(name, change_role)
+    change = (visit_change_other, None)
+    other = (visit_collapsible_other, depart_collapsible_other)
+    skip = (skip_node, None)
+    for node, html, rest in ((deleted, (visit_change_html, depart_change_html), change),
+                             (inserted, (visit_change_html, depart_change_html), change),
+                             (collapsible, (visit_collapsible_html, depart_collapsible_html), other),
+                             (permalink, (visit_permalink_html, None), skip),
+                             (provision_heading, (visit_provision_heading_html, depart_provision_heading_html),
+                              change)):
+        app.add_node(node, html=html, latex=rest, text=rest, man=rest, texinfo=rest)
+    app.add_node(examples_placeholder)
+    app.connect("doctree-resolved", fill_examples)
+    app.connect("env-get-updated", examples_outdated)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

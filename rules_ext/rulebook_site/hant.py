@@ -29,6 +29,7 @@ from rules_ext.rulebook_site.script import to_traditional
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -201,7 +202,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """The extension's JavaScript in the traditional site speaks traditional script."""
     if exception is not None or not is_traditional(app.config) or app.builder.format != "html":
         return
-    from rules_ext.rulebook_site import STATIC_DIR
+    from rules_ext.rulebook_site.config import STATIC_DIR
 
     convert = converter(app.config)
     for source in STATIC_DIR.glob("*.js"):
@@ -247,3 +248,13 @@ def dictionary_text(text: str, config) -> str:
     lines = [convert(line) for line in text.splitlines()]
     return "\n".join(dict.fromkeys(lines + text.splitlines())) + "\n"
 
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", config_inited)
+    # before Sphinx's title and toctree collectors (priority 500)
+    app.connect("doctree-read", doctree_read, priority=400)
+    # after the handlers that fill pages (500), before the search text is taken (600)
+    app.connect("doctree-resolved", doctree_resolved, priority=550)
+    app.connect("html-page-context", page_context)
+    app.connect("build-finished", build_finished)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 CATALOG = package_path("rules_ext.rulebook_site", "locale", "zh_CN", "LC_MESSAGES", "sphinx.po")
 #: templates after the project's, before the theme's (``page.html`` wraps the theme's in
@@ -117,3 +118,9 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     """html-page-context: the function the extension's ``page.html`` calls."""
     if is_chinese(app.config):
         context["rules_interface"] = lambda html: translate_literals(html, app.translator.gettext)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", install)
+    app.connect("html-page-context", page_context)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -19,6 +19,7 @@ from sphinx.application import Sphinx
 from sphinx.environment.adapters.toctree import TocTree
 from sphinx.util import docname_join, logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[st
             return
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-reading-order", ReadingOrderDirective)
     app.connect("html-page-context", mark_current, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

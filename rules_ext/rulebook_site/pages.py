@@ -22,6 +22,7 @@ from rules_ext.corpus.catalogue import EDITIONS, law_pdf_name, pdf_name
 from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
+from rules_ext.errors import NotFoundError
 from rules_ext.rulebook_site import markup
 from rules_ext.rulebook_site.compare import Alignments, comparable, compare_pages
 from rules_ext.rulebook_site.evidence_pages import EvidencePages
@@ -99,7 +100,7 @@ class Generator(EvidencePages):
         if edition_id not in self._anchors:
             try:
                 edition = self.ctx.corpus.edition(edition_id)
-            except KeyError:
+            except NotFoundError:
                 return label
             self._anchors[edition_id] = anchors(edition)
         known = self._anchors[edition_id]

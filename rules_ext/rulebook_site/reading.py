@@ -284,7 +284,11 @@ def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """The worked examples' ``worked-result`` directive on its own: the site sets it up with the
-    rest (``rules_ext.rulebook_site``), a doctest build of the examples alone names this module."""
+    """The whole edition on one page and the worked examples' results (a doctest build of the
+    examples alone names this module)."""
+    app.add_directive("rules-whole-edition", WholeEditionDirective)
     app.add_directive(RESULT, WorkedResultDirective)
+    app.add_post_transform(WholeEditionPages)
+    app.connect("doctree-resolved", inline_whole_edition)
+    app.connect("doctree-resolved", fold_worked_code)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

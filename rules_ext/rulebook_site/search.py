@@ -35,6 +35,7 @@ from rules_ext.rulebook_site import words
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import ExtensionMetadata
 
 DATA = Path(__file__).parent / "data"
 SYNONYMS = DATA / "search-synonyms.txt"
@@ -301,7 +302,7 @@ def search_data(app: Sphinx) -> dict[str, Any]:
 def _corpus_json(app: Sphinx) -> dict[str, Any]:
     """The corpus the pages were generated from, as the generator wrote it for download; none
     for a project without the generator (``rules_corpus_loader = None``)."""
-    from rules_ext.rulebook_site import corpus_download
+    from rules_ext.rulebook_site.config import corpus_download
 
     path = corpus_download(app)
     if app.config.rules_corpus_loader is None or not path.is_file():
@@ -353,3 +354,12 @@ def compact_index(path: Path) -> None:
                                             sort_keys=True) + js_index.SUFFIX)
     if compact != text:
         write_text_atomic(path, compact)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_search_language(BridgeSearchChinese)
+    app.connect("html-page-context", search_page_data)
+    app.connect("env-updated", leave_out_of_index)
+    app.connect("doctree-resolved", write_page_text, priority=600)  # after the 繁體 conversion (550)
+    app.connect("build-finished", write_search_data)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
