@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--convention", action="append", default=[], metavar="NAME=VALUE",
                          help="how the scoring program scored, instead of what the file's figures show; repeatable: "
                               + "; ".join(f"{name}={values}" for name, (_, values) in CONVENTIONS.items())
-                              + " (README: conventions)")
+                              + " (the site's 使用说明: 成绩的计算)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/events/corrections/format.md) before scoring")
     pdf_options = results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)")
