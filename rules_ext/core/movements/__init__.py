@@ -1,0 +1,1 @@
+"""Movements (placeholder: the public API is filled in below)."""
