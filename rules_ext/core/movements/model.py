@@ -14,11 +14,11 @@ duplicated), a teams match plays the same boards in both rooms with the teams' s
 problem names its round and table (:class:`Problem`, in Chinese and in English).
 :meth:`Movement.checked` raises :class:`MovementError` listing them all.
 
->>> m = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4)),
+>>> m = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4), (5, 6)),
 ...              seatings=(Seating(1, 1, 1, 3, 1), Seating(1, 2, 2, 4, 2),
-...                        Seating(2, 1, 1, 4, 2), Seating(2, 2, 2, 3, 1)))
+...                        Seating(2, 1, 1, 4, 3), Seating(2, 2, 2, 3, 3)))
 >>> m.rounds, m.tables, m.participants, m.boards
-(2, 2, (1, 2, 3, 4), (1, 2, 3, 4))
+(2, 2, (1, 2, 3, 4), (1, 2, 3, 4, 5, 6))
 >>> m.problems()
 ()
 >>> bad = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4)),

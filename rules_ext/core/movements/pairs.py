@@ -18,7 +18,7 @@ East-West pair that comes to that table sits out that round.
 
 >>> m = mitchell(4, boards_per_round=4)
 >>> m.rounds, [s.ew for s in m.round(3)]
-(3, [8, 5, 6, 7])
+(3, [6, 7, 8, 5])
 >>> r = mitchell(4, boards_per_round=3, relay=True)
 >>> r.rounds, [(s.table, s.set) for s in r.round(1)], [(x.set, x.after) for x in r.rests_in(1)]
 (4, [(1, 1), (2, 2), (3, 4), (4, 1)], [(3, 2)])
