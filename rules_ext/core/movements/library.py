@@ -71,11 +71,13 @@ def cyclic_howell(c: Cyclic, boards_per_round: int = 1, phantom: bool = False) -
     name_en = f"{'Complete' if complete else '¾'} Howell, {tables} tables, {rounds} rounds"
     fixed = [p + j for j in range(1, len(c.stationary) + 1)] if not c.free else [pairs]
     fixed_tables = [t for t, _ in c.stationary] if not c.free else [1]
-    stays_zh = "、".join(f"第{x}对坐第{t}桌" for x, t in zip(fixed, fixed_tables))
-    stays_en = ", ".join(f"pair {x} at table {t}" for x, t in zip(fixed, fixed_tables))
-    zh = [f"{stays_zh}固定不动，其余各对每轮按移动卡换座；牌每轮按移动卡传到下一桌或休息台。"]
-    en = [f"{stays_en[0].upper()}{stays_en[1:]} stay{'s' if len(fixed) == 1 else ''}; the other pairs follow "
-          "the guide cards each round; the boards go to the next table or relay stand on the guide card."]
+    staying = [(x, t) for x, t in zip(fixed, fixed_tables) if not (phantom and x == fixed[0])]
+    stays_zh = "、".join(f"第{x}对坐第{t}桌" for x, t in staying)
+    stays_en = ", ".join(f"pair {x} at table {t}" for x, t in staying)
+    zh = [(f"{stays_zh}固定不动，其余" if staying else "") + "各对每轮按移动卡换座；牌每轮按移动卡传到下一桌或休息台。"]
+    en = [(f"{stays_en[0].upper()}{stays_en[1:]} stay{'s' if len(staying) == 1 else ''}; the other pairs follow "
+           if staying else "The pairs follow ") + "the guide cards each round; the boards go to the next table or "
+          "relay stand on the guide card."]
     if complete:
         zh.append("每对与其他每对相遇一次，打全部的牌。")
         en.append("Every pair meets every other pair once and plays every board.")
