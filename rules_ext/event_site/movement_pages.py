@@ -51,6 +51,12 @@ def _table(s: Seating, lang: str) -> str:
     return f"{s.section}{s.table}" + (f" {room}" if room else "")
 
 
+def _span(low_high: tuple[int, int]) -> str:
+    """``9`` when the least and the most are one figure, else ``7–9``."""
+    low, high = low_high
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def _meta(m: Movement, lang: str) -> str:
     who = len(m.participants)
     if lang == "en":
@@ -92,8 +98,9 @@ def movement_pages(movement: Movement, *, event: str = "", date: str = "", lang:
     if b is not None:
         figures = {"percent": f"{b.percent:.0f}", "sd": f"{b.sd:.2f}", "mean": f"{b.mean:.2f}",
                    "least": f"{b.least:.0%}", "most": f"{b.most:.0%}", "played": b.played,
+                   "played_text": _span(b.played),
                    "fields": [{"side": _words(lang, "南北" if f.direction == "NS" else "东西", f.direction),
-                               "compared": f.compared, "meetings": f.meetings} for f in b.fields]}
+                               "compared": _span(f.compared), "meetings": _span(f.meetings)} for f in b.fields]}
     name = m.name_en if lang == "en" else m.name
     note = m.note[1] if lang == "en" else m.note[0]
     env = environment(template_folders)

@@ -9,7 +9,7 @@ with its own copy (``duplicated``). Teams are numbered from 1; an odd number of 
 
 >>> m = round_robin(4, boards_per_round=8)
 >>> m.rounds, [(s.table, s.room, s.ns, s.ew) for s in m.round(1)]
-(3, [(1, 'open', 4, 1), (1, 'closed', 1, 4), (2, 'open', 3, 2), (2, 'closed', 2, 3)])
+(3, [(1, 'open', 1, 4), (1, 'closed', 4, 1), (2, 'open', 2, 3), (2, 'closed', 3, 2)])
 >>> swiss_draw([3, 1, 4, 2], met={frozenset((3, 1))})
 [(3, 4), (1, 2)]
 """
@@ -57,10 +57,14 @@ def round_robin(teams: int, *, boards_per_round: int) -> Movement:
     bye = n if teams % 2 else None
     sets = board_sets(n - 1, boards_per_round)
     seatings: list[Seating] = []
+    at_home = dict.fromkeys(range(1, n + 1), 0)
     for r in range(n - 1):
         pairs = [(n, r + 1)] + [((r + i) % (n - 1) + 1, (r - i) % (n - 1) + 1) for i in range(1, n // 2)]
         for table, (a, b) in enumerate(pairs, start=1):
-            home, visit = (a, b) if (r + table) % 2 else (b, a)  # the fixed team at home every other round
+            # the team that has been at home less often is at home (so each is at home about half the time)
+            home, visit = (a, b) if (at_home[a], a) <= (at_home[b], b) else (b, a)
+            if bye not in (home, visit):
+                at_home[home] += 1
             seatings.extend(_match(r + 1, table, home, visit, r + 1))
     name = f"队式循环赛 {teams}队{n - 1}轮"
     name_en = f"Round robin of {teams} teams, {n - 1} rounds"
