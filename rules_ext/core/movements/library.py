@@ -92,7 +92,7 @@ def cyclic_howell(c: Cyclic, boards_per_round: int = 1, phantom: bool = False) -
         zh.append(f"共{pairs - 1}对：第{fixed_tables[0]}桌为轮空桌，移到那里的一对本轮休息。")
         en.append(f"{pairs - 1} pairs: table {fixed_tables[0]} is the sit-out table; the pair that comes to it sits out.")
     return Movement(name, name_en, Kind.HOWELL, sets, tuple(seatings), tuple(rests),
-                    phantom=missing if phantom else None, note=(" ".join(zh), " ".join(en)))
+                    phantom=missing if phantom else None, note=("".join(zh), " ".join(en)))
 
 
 def least_boards(c: Cyclic) -> int:

@@ -118,7 +118,7 @@ def _mitchell_note(tables: int, even: bool, relay: bool, switched: set[int]) -> 
         zh.append(f"第{'、'.join(map(str, sorted(switched)))}轮方向互换：东西对坐南北，打南北的牌。")
         en.append(f"Arrow switch in round {', '.join(map(str, sorted(switched)))}: the East-West pairs sit "
                   "North-South.")
-    return " ".join(zh), " ".join(en)
+    return "".join(zh), " ".join(en)
 
 
 def arrow_switched(movement: Movement, rounds: Sequence[int]) -> Movement:
@@ -145,7 +145,7 @@ def two_section_mitchell(tables: int, *, boards_per_round: int, rounds: int | No
     rounds_played = a.rounds
     name = f"两区米切尔 每区{tables}桌{rounds_played}轮（两区打同样的牌）"
     name_en = f"Two-section Mitchell, {tables} tables a section, {rounds_played} rounds (both sections play the same boards)"
-    note = ("A、B两区各按米切尔移动，两区同桌号同轮打同一组牌（每区一套牌），全部成绩合在一起计分。 " + a.note[0],
+    note = ("A、B两区各按米切尔移动，两区同桌号同轮打同一组牌（每区一套牌），全部成绩合在一起计分。" + a.note[0],
             "Sections A and B each move as a Mitchell; the same table number plays the same set in the same "
             "round (a copy of the boards for each section), and the results are scored across both. " + a.note[1])
     return Movement(name, name_en, Kind.TWO_SECTION, a.sets, a.seatings + b.seatings, a.rests + b.rests,
