@@ -65,7 +65,7 @@ def seed_text(seed: bytes) -> str:
 def parse_seed(text: str) -> bytes:
     """Read a seed written as 40 hexadecimal digits (spaces and dashes between them allowed)."""
     digits = re.sub(r"[\s\-]", "", text)
-    if not re.fullmatch(r"[0-9A-Fa-f]{%d}" % (2 * SEED_BYTES), digits):
+    if not re.fullmatch(rf"[0-9A-Fa-f]{{{2 * SEED_BYTES}}}", digits):
         raise SeedError(f"cannot read the seed: expected {2 * SEED_BYTES} hexadecimal digits, e.g. "
                         "\"3f2a9c01 8b7d6e55 0c1b2a39 48576a6b 7c8d9eaf\"")
     return bytes.fromhex(digits)

@@ -85,14 +85,14 @@ def movement_pages(movement: Movement, *, event: str = "", date: str = "", lang:
     places = sorted({s.place for s in m.seatings}, key=lambda p: (p[0], p[1], p[2] != "open"))
     grid = []
     for r in range(1, m.rounds + 1):
-        cells = []
+        cells: list[dict[str, object]] = []
         for place in places:
-            s = m.at(r, place[1], place[0], place[2])
-            if s is None:
+            here = m.at(r, place[1], place[0], place[2])
+            if here is None:
                 cells.append({"text": "", "boards": ""})
             else:
-                cells.append({"text": f"{_who(m, s.ns, lang)}–{_who(m, s.ew, lang)}",
-                              "boards": "" if m.sits_out(s) else m.set_text(s.set), "switched": s.switched})
+                cells.append({"text": f"{_who(m, here.ns, lang)}–{_who(m, here.ew, lang)}",
+                              "boards": "" if m.sits_out(here) else m.set_text(here.set), "switched": here.switched})
         grid.append({"round": r, "cells": cells})
     figures = None
     if b is not None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from rules_ext.core import SUITS, Deal, Seat, board_conditions
@@ -25,7 +26,7 @@ def _ranks(holding: str) -> str:
     return " ".join("10" if c == "T" else c for c in holding) if holding else "—"
 
 
-def curtain_card(number: int, deal: Deal, seat: Seat, options: PrintOptions, styles: Styles) -> Paragraph:
+def curtain_card(number: int, deal: Deal, seat: Seat, options: PrintOptions, style: ParagraphStyle) -> Paragraph:
     """One hand's card: the board, the seat, dealer and vulnerability, then a line per suit."""
     dealer, vulnerability = board_conditions(number)
     holdings = holdings_of(deal)
@@ -42,16 +43,16 @@ def curtain_card(number: int, deal: Deal, seat: Seat, options: PrintOptions, sty
     for suit, holding in zip(SUITS, hand):
         lines.append(f'<font size="20">{suit_markup(suit)}</font>&nbsp;&nbsp;<font size="17">{escape(_ranks(holding))}</font>')
     lines.append(f'<font size="9">{escape(options.labelled("hcp", holdings.hcp(seat)))}</font>')
-    return Paragraph("<br/>".join(lines), styles.curtain)
+    return Paragraph("<br/>".join(lines), style)
 
 
 def curtain_story(boards: Sequence[tuple[int, Deal]], options: PrintOptions) -> list[Flowable]:
     styles = Styles(12)
-    styles.curtain = styles.body.clone("curtain", fontSize=12, leading=27)  # type: ignore[attr-defined]
+    style = styles.body.clone("curtain", fontSize=12, leading=27)
     width, height = frame_size(options)
     story: list[Flowable] = []
     for i, (number, deal) in enumerate(boards):
-        cards = [curtain_card(number, deal, seat, options, styles) for seat in _ORDER]
+        cards = [curtain_card(number, deal, seat, options, style) for seat in _ORDER]
         table = Table([cards[:2], cards[2:]], colWidths=[width / 2] * 2, rowHeights=[(height - 6) / 2] * 2)
         table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, GRID), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 24), ("FONTNAME", (0, 0), (-1, -1), styles.font)]))

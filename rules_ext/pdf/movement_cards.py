@@ -35,6 +35,7 @@ from rules_ext.pdf.layout import (
     Lang,
     PageHeader,
     PrintOptions,
+    StyleCommand,
     Styles,
     build_document,
     frame_size,
@@ -112,7 +113,7 @@ def guide_card(movement: Movement, place: tuple[str, int, str], options: PrintOp
     shares = (0.08, 0.13, 0.13, 0.12, 0.18, 0.18, 0.18)
     widths = [width * x for x in shares]
     data: list[list[Cell]] = [header_row(keys, widths, options, styles)]
-    extra = []
+    extra: list[StyleCommand] = []
     for i, s in enumerate(rows, start=1):
         sits_out = movement.sits_out(s)
         boards = movement.set_text(s.set) if not sits_out else options.label("sits_out")
@@ -169,7 +170,7 @@ def score_card(movement: Movement, who: int, options: PrintOptions, styles: Styl
     shares = (0.07, 0.09, 0.08, 0.14, 0.07, 0.13, 0.08, 0.08, 0.13, 0.13)
     widths = [width * x for x in shares]
     data: list[list[Cell]] = [header_row(keys, widths, options, styles)]
-    extra = []
+    extra: list[StyleCommand] = []
     row = 0
     for s in movement.of(who):
         side = s.seat_of(who)

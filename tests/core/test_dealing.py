@@ -15,6 +15,7 @@ import pytest
 
 import rules_ext.core.dealing as dealing
 from rules_ext.core import SUITS, Seat
+from rules_ext.core.cards import DealError
 from rules_ext.core.dealing import (
     DEALS,
     SeedError,
@@ -27,7 +28,6 @@ from rules_ext.core.dealing import (
     parse_seed,
     seed_text,
 )
-from rules_ext.core.cards import DealError
 
 SEEDS = [bytes([i]) * 20 for i in (1, 2, 3)]
 

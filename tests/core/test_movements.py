@@ -210,7 +210,7 @@ def test_round_robin_every_team_meets_every_other_once(teams):
     m = round_robin(teams, boards_per_round=8)
     assert m.problems() == ()
     met: dict[frozenset[int], int] = {}
-    home: dict[int, int] = {t: 0 for t in range(1, teams + 1)}
+    home: dict[int, int] = dict.fromkeys(range(1, teams + 1), 0)
     for s in m.seatings:
         if s.room == OPEN and m.phantom not in (s.ns, s.ew):
             met[frozenset((s.ns, s.ew))] = met.get(frozenset((s.ns, s.ew)), 0) + 1

@@ -100,8 +100,8 @@ class Balance:
 def balance(movement: Movement) -> Balance:
     """The balance figures of a pairs movement (every pair that plays; the phantom left out)."""
     pairs = movement.participants
-    competition = {(a, b): 0 for a, b in combinations(pairs, 2)}
-    meetings = {(a, b): 0 for a, b in combinations(pairs, 2)}
+    competition = dict.fromkeys(combinations(pairs, 2), 0)
+    meetings = dict.fromkeys(combinations(pairs, 2), 0)
     by_set: dict[int, list[tuple[int, int]]] = {}  # set -> (NS pair, EW pair) of each table playing it
     for s, number in movement.plays():
         assert s.ns is not None and s.ew is not None

@@ -74,6 +74,12 @@ def _int(value: Any, where: str, what: str, zero: bool = False) -> int | None:
     return None if zero and value == 0 else value
 
 
+def _board(value: Any, where: str) -> int:
+    number = _int(value, where, "board")
+    assert number is not None  # _int without zero never gives None
+    return number
+
+
 def _item_lines(doc: TomlText) -> dict[tuple[int, str, int], int]:
     """The line of each table and rest item of each ``[[round]]`` (round index, key, item index)."""
     out: dict[tuple[int, str, int], int] = {}
@@ -114,7 +120,7 @@ def parse_movement(text: str, *, source: str) -> Movement:
     sets_value = data.get("sets")
     if not isinstance(sets_value, list) or not all(isinstance(s, list) for s in sets_value):
         raise MovementError(f"{doc.where('sets')}: sets: expected the boards of each set, e.g. sets = [[1, 2], [3, 4]]")
-    sets = tuple(tuple(_int(b, doc.where("sets"), "board") for b in s) for s in sets_value)  # type: ignore[misc]
+    sets = tuple(tuple(_board(b, doc.where("sets")) for b in s) for s in sets_value)
     rounds = data.get("round", [])
     if not isinstance(rounds, list) or not rounds:
         raise MovementError(f"{source}: no [[round]]: expected one [[round]] table for each round")

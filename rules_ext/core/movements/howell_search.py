@@ -106,11 +106,11 @@ class _Search:
 
     def _undo(self, done: list[tuple[str, object]]) -> None:
         for kind, value in reversed(done):
+            pair: tuple[int, int] = value  # type: ignore[assignment]
             if kind == "met":
-                self.met.discard(value)  # type: ignore[arg-type]
+                self.met.discard(pair)
             else:
-                x, number = value  # type: ignore[misc]
-                self.played[x].discard(number)
+                self.played[pair[0]].discard(pair[1])
 
     def run(self) -> Iterator[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
         """Every answer found before the deadline, in the order of the search."""
@@ -124,6 +124,7 @@ class _Search:
             yield tuple(self.table_seats), tuple(self.places)
             return
         free = [x for x in range(self.p) if x not in self.used_seats]
+        options: list[tuple[int, ...]]
         if j < self.s:
             options = [(x,) for x in ([0] if j == 0 else free)]
         else:
@@ -292,7 +293,7 @@ def best_directions(tables: int, rounds: int, table_seats: Sequence[tuple[int, .
     terms: list[tuple[int, int, int, int, int]] = []  # (a, b, t1, t2, sign when t1 and t2 point the same way)
     for plays in by_set.values():
         k = len(plays)
-        for t, x, y in plays:
+        for _, x, y in plays:
             base[min(x, y)][max(x, y)] += k - 1
         for i in range(k):
             for j in range(i + 1, k):
@@ -351,7 +352,7 @@ def search(tables: int, rounds: int, *, budget: float = 40.0, answers: int = 200
         # ¾ Howell's usual form), then fewer stationary pairs; never a circuit shorter than the rounds
         # (a moving pair would come back to a seat and meet a stationary pair twice)
         most = 2 * tables - rounds
-        for stationary in ([most] if most >= 1 else []) + [x for x in range(1, most)]:
+        for stationary in ([most] if most >= 1 else []) + list(range(1, most)):
             best: tuple[float, Cyclic] | None = None
             share_budget = start + budget * (0.5 if not share else 1.0)
             for i, (seats, places) in enumerate(_answers(tables, rounds, stationary, share, share_budget)):

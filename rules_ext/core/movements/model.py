@@ -201,7 +201,8 @@ class Movement:
     def participants(self) -> tuple[int, ...]:
         """Every pair (or team) number that sits somewhere, the phantom left out."""
         found = {x for s in self.seatings for x in (s.ns, s.ew) if x is not None}
-        found.discard(self.phantom)  # type: ignore[arg-type]
+        if self.phantom is not None:
+            found.discard(self.phantom)
         return tuple(sorted(found))
 
     @property
@@ -264,7 +265,7 @@ class Movement:
 
     def times_played(self) -> dict[int, int]:
         """How many times each set is played (a teams match counts its two rooms)."""
-        counts = {i: 0 for i in range(1, len(self.sets) + 1)}
+        counts = dict.fromkeys(range(1, len(self.sets) + 1), 0)
         for _, number in self.plays():
             if number in counts:
                 counts[number] += 1
@@ -272,7 +273,7 @@ class Movement:
 
     def boards_played(self) -> dict[int, int]:
         """How many boards each pair (or team, per room) plays."""
-        counts = {who: 0 for who in self.participants}
+        counts = dict.fromkeys(self.participants, 0)
         for s, number in self.plays():
             for who in (s.ns, s.ew):
                 if who in counts and number <= len(self.sets):
@@ -411,7 +412,7 @@ def _problems(m: Movement) -> Iterable[Problem]:
         zh, en = _who(m, who)
         if m.teams:
             rooms = {(s.section, s.table) for s in where}
-            if len(where) > 2 or len(rooms) > 1 and not all(s.room for s in where):
+            if len(where) > 2 or (len(rooms) > 1 and not all(s.room for s in where)):
                 yield Problem(f"第{round_}轮：{zh}同时在{len(where)}张桌", f"round {round_}: {en} is at "
                               f"{len(where)} tables at once", round_, where[0].place)
         elif len(where) > 1:
@@ -419,7 +420,7 @@ def _problems(m: Movement) -> Iterable[Problem]:
             yield Problem(f"第{round_}轮：{zh}同时在{tables}", f"round {round_}: {en} is at tables "
                           f"{', '.join(s.table_name for s in where)} at once", round_, where[0].place)
     yield from _teams_rooms(m, places)
-    for (round_, section, number), where in sorted(sharing.items()):
+    for (round_, _, number), where in sorted(sharing.items()):
         if len(where) > 1 and len(m.sets[number - 1]) < len(where):
             tables = "、".join(s.table_chinese for s in where)
             yield Problem(f"第{round_}轮：{tables}同打第{number}组牌，但这组只有{len(m.sets[number - 1])}副",

@@ -90,7 +90,7 @@ def mitchell(tables: int, *, boards_per_round: int, rounds: int | None = None, r
         if relay:
             stand = circuit.index(None)
             rests.append(Rest(r, (stand + r - 1) % tables + 1, half, section))
-    how = ("共用牌组与休息台" if relay else "东西第{}轮前跳一桌".format(half + 1)) if even else ""
+    how = ("共用牌组与休息台" if relay else f"东西第{half + 1}轮前跳一桌") if even else ""
     how_en = ("share and relay" if relay else f"EW skip a table before round {half + 1}") if even else ""
     switch_zh = f"，第{'、'.join(map(str, sorted(switched)))}轮方向互换" if switched else ""
     switch_en = f", arrows switched in round {', '.join(map(str, sorted(switched)))}" if switched else ""

@@ -68,7 +68,7 @@ def round_robin(teams: int, *, boards_per_round: int) -> Movement:
             seatings.extend(_match(r + 1, table, home, visit, r + 1))
     name = f"队式循环赛 {teams}队{n - 1}轮"
     name_en = f"Round robin of {teams} teams, {n - 1} rounds"
-    note = ("每队与其他每队各赛一场；每轮所有场次打同样的牌（每场一套）。" + (f"队数为奇数：每轮一队轮空。" if bye else ""),
+    note = ("每队与其他每队各赛一场；每轮所有场次打同样的牌（每场一套）。" + ("队数为奇数：每轮一队轮空。" if bye else ""),
             "Every team meets every other once; every match of a round plays the same boards (a copy for each "
             "match)." + (" An odd number of teams: one team has a bye each round." if bye else ""))
     return Movement(name, name_en, Kind.ROUND_ROBIN, sets, tuple(seatings), phantom=bye, duplicated=True, note=note)
@@ -99,7 +99,7 @@ def swiss_draw(ranking: Sequence[T], met: Iterable[frozenset[T]] = (), had_bye: 
             out: list[tuple[T, T | None]] = list(drawn)
             if bye is not None:
                 out.append((bye, None))
-            return out  # type: ignore[return-value]
+            return out
     raise AssertionError("a draw with rematches always exists")  # pragma: no cover
 
 

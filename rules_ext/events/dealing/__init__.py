@@ -30,8 +30,22 @@ from rules_ext.events.pbn.lexer import escape_string
 from rules_ext.events.pbn.reader import read_pbn
 from rules_ext.fileio import read_input
 
-__all__ = ["MACHINE_SUFFIXES", "DealingFileError", "DlmHead", "deal_set_pbn", "machine_file", "read_deal_file",
-           "read_bri", "read_dge", "read_dlm", "read_dup", "write_bri", "write_dge", "write_dlm", "write_dup"]
+__all__ = [
+    "MACHINE_SUFFIXES",
+    "DealingFileError",
+    "DlmHead",
+    "deal_set_pbn",
+    "machine_file",
+    "read_bri",
+    "read_deal_file",
+    "read_dge",
+    "read_dlm",
+    "read_dup",
+    "write_bri",
+    "write_dge",
+    "write_dlm",
+    "write_dup",
+]
 
 #: the dealing machines' files this package writes, by suffix
 MACHINE_SUFFIXES = (".dlm", ".dup", ".bri", ".dge")

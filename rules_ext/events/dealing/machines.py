@@ -116,7 +116,7 @@ def write_dup(boards: Sequence[tuple[int, Deal]], *, blind: bool = False, copies
     low, high = ordered[0][0], ordered[-1][0]
     trailer = f"YN{low:<3d}{copies:<2d}{high:<3d}".encode("ascii")
     out = bytearray()
-    for i, (number, deal) in enumerate(ordered):
+    for i, (_, deal) in enumerate(ordered):
         out += bri_text(deal)
         out += b" " * 68 if blind and i == 0 else dge_text(deal)
         out += trailer
