@@ -343,6 +343,10 @@ def run_session_new(args: argparse.Namespace) -> int:
     readme = [f"{movement.name_en if en else movement.name}", ""]
     readme += [f"{name}\t{words[1] if en else words[0]}" for name, words in SESSION_FILES.items() if name in files
                or name == "README.txt"]
+    readme += ["", "After play (the results file beside this folder's files):" if en else "赛后（成绩文件放在这个文件夹里）：",
+               "  python -m rules_ext check-movement RESULTS.pbn --movement movement.toml",
+               "  python -m rules_ext results RESULTS.pbn -o results.pdf",
+               "  python -m rules_ext publish RESULTS.pbn -o site/"]
     files["README.txt"] = ("\n".join(readme) + "\n").encode("utf-8")
     _write_folder(args.output, files)
     print("\n".join(sorted(str(args.output / name) for name in files)))

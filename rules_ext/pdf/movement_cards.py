@@ -127,8 +127,9 @@ def guide_card(movement: Movement, place: tuple[str, int, str], options: PrintOp
             extra.append(("BACKGROUND", (0, i), (-1, i), "#f4f4f4"))
     name = f"{section}{table}"
     room_word = f" {options.label('open' if room == 'open' else 'closed')}" if room else ""
-    title = styles.para(f'<font size="{styles.title.fontSize + 4}">{escape(_lang(options, f"第{name}桌", f"Table {name}"))}'
-                        f'{escape(room_word)}</font>', "title")
+    size = styles.title.fontSize + 4
+    title = Paragraph(f'{escape(_lang(options, f"第{name}桌", f"Table {name}"))}{escape(room_word)}',
+                      styles.title.clone("table_title", fontSize=size, leading=size * 1.25, spaceAfter=2))
     sub = styles.para(escape(f"{options.label('guide_card')} · {_movement_name(movement, options)}"), "small")
     table_flowable = grid(data, widths, styles, extra, row_heights=[None] + [20] * len(rows))
     cont = [styles.para(escape(continued(f"第{name}桌", f"Table {name}", options)), "small")]
