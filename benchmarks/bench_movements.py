@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules_ext.core.movements import available, balance, howell, mitchell, propose  # noqa: E402
-from rules_ext.core.movements.propose import best_switches  # noqa: E402
+from rules_ext.core.movements import available, balance, howell, mitchell, propose
+from rules_ext.core.movements.propose import best_switches
 
 #: Moore's figures: tables -> (mean, no switch, one switch, two switches)
 MOORE_ODD = {5: (2.222, 2.4845, 1.6178, 3.3921), 7: (3.231, 3.4896, 1.0491, 3.3086),

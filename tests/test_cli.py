@@ -61,6 +61,8 @@ SMOKE: dict[str, tuple[list[str | Path], Callable[[str, Path], bool]]] = {
     "dealfile": (["dealfile", PBN, "-o", "{out}/d.dup"], lambda out, files: (files / "d.dup").stat().st_size == 20 * 156),
     "check-movement": (["check-movement", PBN, "--movement", ROOT / "tests" / "events" / "fixtures" / "sample-mitchell.toml"],
                        lambda out, files: "一致" in out),
+    "swiss": (["swiss", ROOT / "tests" / "events" / "fixtures" / "compscore-swiss-teams.xml"],
+              lambda out, files: "第4轮的配对" in out and "第1场：Otters 对 " in out),
     "session": (["session", "new", "--pairs", "8", "--boards", "14", "--no-dd", "-o", "{out}/s"],
                 lambda out, files: is_pdf(files / "s" / "guide-cards.pdf") and "种子" in out),
 }

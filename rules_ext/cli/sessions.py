@@ -102,6 +102,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.set_defaults(handler=run_check_movement)
 
+    p = subparsers.add_parser("swiss", help="the next round of a Swiss from a teams event's ranking",
+                              description="The teams drawn down the ranking so far, each against the highest-ranked "
+                                          "team it has not met (a rematch only when no draw avoids one); an odd "
+                                          "number of teams: the lowest-ranked without a bye gets it.")
+    p.add_argument("event", type=Path, help="the teams event so far (PBN or USEBIO)")
+    _lang_option(p)
+    add_input_options(p)
+    p.set_defaults(handler=run_swiss)
+
     p = subparsers.add_parser("session", help="a session folder: movement, deals, dealing machine file, every paper")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     new = actions.add_parser("new", help="write a new session's folder",
@@ -264,6 +273,35 @@ def run_check_movement(args: argparse.Namespace) -> int:
         note = (f"Movement: {movement.name_en}" if args.lang == "en" else f"移动方式：{movement.name}")
         write_results_pdf(event, compute_results(event), args.output, paper=args.paper, lang=args.lang, notes=[note])
     return 1 if findings else 0
+
+
+# -- swiss -------------------------------------------------------------------------------------------------
+
+def run_swiss(args: argparse.Namespace) -> int:
+    from rules_ext.core.movements import swiss_draw
+    from rules_ext.events.files import read_event
+    from rules_ext.events.model import EventKind
+    from rules_ext.events.scoring.results import compute_results
+
+    event = read_event(args.event, max_size=args.max_size)
+    if event.kind is not EventKind.TEAMS:
+        raise RulesError(f"{event.source}: not a teams event: expected the results of a teams event's rounds so far")
+    results = compute_results(event)
+    ranking = [e.id for r in results.rankings for e in r.entries]
+    met = [frozenset((m.home, m.visit)) for m in results.matches]
+    byes = [m.home for m in results.matches if not m.visit] + [m.visit for m in results.matches if not m.home]
+    draw = swiss_draw(ranking, met=met, had_bye=byes)
+    en = args.lang == "en"
+    rounds = {m.round for m in results.matches}
+    print(f"{event.source}: the draw of round {len(rounds) + 1}" if en else f"{event.source}：第{len(rounds) + 1}轮的配对")
+    for table, (home, visit) in enumerate(draw, start=1):
+        if visit is None:
+            print(f"  bye: {home}" if en else f"  轮空：{home}")
+            continue
+        again = frozenset((home, visit)) in set(met)
+        note = (" (they have met: no draw avoids it)" if en else "（已相遇过：无法避免）") if again else ""
+        print(f"  {table}. {home} v {visit}{note}" if en else f"  第{table}场：{home} 对 {visit}{note}")
+    return 0
 
 
 # -- session new ----------------------------------------------------------------------------------------
