@@ -114,6 +114,11 @@ def candidates(pairs: int, boards: int) -> list[Movement]:
     return found
 
 
+def _span(low_high: tuple[int, int], to: str) -> str:
+    low, high = low_high
+    return str(low) if low == high else f"{low}{to}{high}"
+
+
 def _reasons(m: Movement, b: Balance, wanted: int, pairs: int) -> tuple[tuple[str, str], ...]:
     played = m.rounds * m.boards_per_round
     out: list[tuple[str, str]] = []
@@ -134,11 +139,11 @@ def _reasons(m: Movement, b: Balance, wanted: int, pairs: int) -> tuple[tuple[st
                         "and is compared with every pair of its own on the same boards"))
         else:
             ns = b.fields[0]
-            out.append((f"南北、东西分别排名（两个冠军）；同方向两对同打的牌组为{ns.compared[0]}至{ns.compared[1]}组，"
-                        f"与对方每对相遇{ns.meetings[0]}至{ns.meetings[1]}轮",
-                        f"NS and EW ranked apart (two winners); two pairs of one direction share {ns.compared[0]} to "
-                        f"{ns.compared[1]} sets and meet each pair of the other {ns.meetings[0]} to "
-                        f"{ns.meetings[1]} times"))
+            out.append((f"南北、东西分别排名（两个冠军）；同方向两对同打的牌组为{_span(ns.compared, '至')}组，"
+                        f"与对方每对相遇{_span(ns.meetings, '至')}轮",
+                        f"NS and EW ranked apart (two winners); two pairs of one direction share "
+                        f"{_span(ns.compared, ' to ')} sets and meet each pair of the other "
+                        f"{_span(ns.meetings, ' to ')} times"))
     else:
         out.append((f"一个冠军；比较均衡度{b.percent:.0f}%（每两对之间的比较为平均的{b.least:.0%}至{b.most:.0%}，"
                     f"标准差{b.sd:.2f}）",
