@@ -23,7 +23,7 @@ from rules_ext.fileio import plain_os_error
 #: the modules that contribute sub-commands, in the order they appear in ``--help``; imported when
 #: the parser is built, so that a module of this package used alone (the site's events extension,
 #: :mod:`rules_ext.event_site.sphinx_ext`) does not load every command's parts
-COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify")
+COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify", "sessions")
 
 #: the exit status of bad input (a RulesError, an OSError or the problems of an input file)
 EXIT_BAD_INPUT = 1

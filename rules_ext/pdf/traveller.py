@@ -380,15 +380,19 @@ def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions,
 # ---------------------------------------------------------------------------------------- stories
 
 def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
-                           event: Event | None = None, lead: float = 0) -> list[Flowable]:
+                           event: Event | None = None, lead: float = 0, method: str | None = None,
+                           teams: bool | None = None) -> list[Flowable]:
     """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
     instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method;
-    ``lead``: the height of what comes before the first one on its page)."""
+    ``lead``: the height of what comes before the first one on its page; ``method`` and ``teams``:
+    the scoring method and whether the boards are a teams event's, when there is no file to say)."""
     styles = Styles(9)
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
-    method = scoring_rules(event).method if event is not None else "matchpoints"
-    teams = event is not None and event.kind is EventKind.TEAMS
+    if method is None:
+        method = scoring_rules(event).method if event is not None else "matchpoints"
+    if teams is None:
+        teams = event is not None and event.kind is EventKind.TEAMS
     story: list[Flowable] = []
     for board in boards:
         room = height - (0 if story else lead)  # the first one shares its page with the lead
