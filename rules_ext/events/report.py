@@ -84,6 +84,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
                      **({"round": m.round} if m.round else {}),
+                     **({"one_room": m.one_room} if m.one_room else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
@@ -187,11 +188,13 @@ def results_as_text(event: Event, results: EventResults) -> str:
     if results.matches:
         out.append("Matches")
         rounds = any(m.round for m in results.matches)
-        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        one_room = any(m.one_room for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""] + ["One room"] * one_room]
         for m in results.matches:
             rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
-                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
-        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
+                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"]
+                        + [str(m.one_room or "")] * one_room)
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6, 7)}))
         out.append("")
     for ranking in results.rankings:
         out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
@@ -210,7 +213,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
                    f"rounding: {results.rounding}, differences: {len(results.differences)}" + _not_compared(results))
     if results.unpaired:
-        out.append(f"Records not paired ({len(results.unpaired)}): their IMPs are not scored")
+        out.append(f"Records not paired ({len(results.unpaired)}): each says whether its board is counted")
         out.extend(f"  {note}" for note in results.unpaired)
         out.append("")
     if results.differences:

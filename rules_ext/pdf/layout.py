@@ -225,6 +225,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "sit_out": ("轮空", "Sit-out"),
     "phantom": ("虚拟对", "Phantom"),
     "not_played": ("未打", "not played"),
+    "one_room": ("只有一室的记录：计入原文件的国际分", "one room only: the file's own IMPs counted"),
+    "one_room_uncounted": ("只有一室的记录：不计分", "one room only: not counted"),
     "home": ("主队", "Home"),
     "visit": ("客队", "Visit"),
     "open_room": ("开室（主队坐南北）", "Open room (home team NS)"),

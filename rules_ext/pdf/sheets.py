@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -32,7 +33,7 @@ from rules_ext.core import Contract, Seat, Strain
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Event, TableResult
 from rules_ext.events.scoring.file_figures import result_label
-from rules_ext.events.scoring.results_model import Difference
+from rules_ext.events.scoring.results_model import Difference, RankEntry
 from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
 
 #: horizontal padding of a table cell, both sides together (TABLE_STYLE's 2 + 2)
@@ -311,10 +312,11 @@ def header_row(keys: Sequence[str], widths: Sequence[float], options: PrintOptio
 # ------------------------------------------------------------------------------------------ numbers
 
 def fixed(value: float | None, places: int) -> str:
-    """``value`` with exactly ``places`` decimals ('' for None, never '-0')."""
+    """``value`` with exactly ``places`` decimals, halves rounded up as scoring programs print them
+    (1261.25 is 1261.3, not the binary float's 1261.2; '' for None, never '-0')."""
     if value is None:
         return ""
-    text = f"{value:.{places}f}"
+    text = f"{Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
     return text[1:] if text.startswith("-") and float(text) == 0 else text
 
 
@@ -363,6 +365,18 @@ def file_places(event: Event, kind: str) -> int | None:
                     for match in _FIGURE.finditer(text):
                         found = max(found or 0, len(match[1] or ""))
     return found
+
+
+def ranking_columns(event: Event | None, unit: str, entries: Sequence[RankEntry]) -> tuple[Column, Column]:
+    """How a ranking's totals and percentages are printed (every sheet and page that shows a total
+    alike): with the decimals of the file's own totals table, else of its board figures (matchpoints),
+    else as few as show every total; percentages as the totals table prints them, else 2 decimals.
+    VPs: 2 decimals."""
+    places = None if event is None else (total_places(event, unit) if unit != "VP" else 2)
+    if places is None and event is not None and unit == "MP":
+        places = file_places(event, "mp")
+    pct_places = None if event is None else total_places(event, "pct")
+    return Column.of([e.total for e in entries], places), Column(2 if pct_places is None else pct_places)
 
 
 def total_places(event: Event, unit: str) -> int | None:

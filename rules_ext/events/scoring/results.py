@@ -85,6 +85,7 @@ from rules_ext.events.scoring.results_model import (
 )
 from rules_ext.events.scoring.results_model import places as tie_places
 from rules_ext.events.scoring.teams import team_matches, team_ranking
+from rules_ext.events.scoring.ties import file_order, place_ties
 
 __all__ = ["compute_results"]
 
@@ -256,6 +257,8 @@ class _Work:
                 c.name == "Tiebreak" for c in check.event.totals.columns) else ""
             self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
                                                             f"file places in order{tiebreak}"))
+        if split != "shared":  # equal totals placed as the file places them, or in order as set
+            rankings = place_ties(rankings, file_order(self.event), in_order=split == "in-order")
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
                             self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired),
