@@ -139,3 +139,32 @@ def test_a_score_card_shows_the_rankings_total(tmp_path):
     write_results_pdf(event, results, path, lang="en")
     card = _pdf_text(path).split("score card: 3 ")[1]
     assert re.search(r"Total 7\.0 43\.8", card)
+
+
+# ------------------------------------------------------------------- one number given to two pairs
+def test_one_pair_number_given_to_two_pairs_is_one_line_naming_both():
+    """tiebreak-pairs.pbn with the NS pair of table 3 numbered 2 too: pair 2 sits at tables 2 and 3 on
+    both boards. One line, at its first board, names both (before: one 'plays the board twice' line
+    per board)."""
+    text = (FIXTURES / "tiebreak-pairs.pbn").read_text()
+    twice = text.replace("\n  3  8 ", "\n  2  8 ").replace("\n  3  9 ", "\n  2  9 ")
+    assert [str(p) for p in read_pbn(twice).problems] == [
+        "<text>:16: board 1: pair 2 is given to two pairs: NS against 7 at line 15 and NS against 8 here, on 2 "
+        "boards: expected one PairId for each pair"]
+    named = twice.replace("Percentage_EW\\3R", "Percentage_EW\\3R;Names_NS\\12L")
+
+    def names(line: str) -> str:  # a Names_NS cell on each ScoreTable row: pair 2 is Ann and Bo at table 2, Cy and Di at 3
+        if not re.match(r"^\s+\d+\s+\d+ \d", line):
+            return line
+        return line + (' "Ann - Bo"' if line.startswith("  2  7 ") else ' "Cy - Di"' if line.startswith("  2  8 ")
+                       else ' "-"')
+
+    lines = [names(line) for line in named.splitlines()]
+    message = str(read_pbn("\n".join(lines) + "\n").problems[0])
+    assert 'pair 2 is given to two pairs: "Ann - Bo" at line 15 and "Cy - Di" here' in message
+
+
+def test_a_pair_met_twice_on_one_board_only_is_said_for_that_board():
+    text = (FIXTURES / "tiebreak-pairs.pbn").read_text().replace("\n  3  8 ", "\n  2  8 ")
+    assert [str(p) for p in read_pbn(text).problems] == [
+        "<text>:16: board 1: pair 2 plays the board twice (also at line 15): expected each pair once on a board"]

@@ -18,7 +18,13 @@ from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_c
 from rules_ext.events.dd import DD_SEATS, DD_STRAINS
 from rules_ext.events.fastbuild import builder
 from rules_ext.events.model import Board, EventKind, Participant, TableResult, id_key, plain_results
-from rules_ext.events.pbn.checks import ids_given_twice, numbered_by_direction, repeated_game, seating_problems
+from rules_ext.events.pbn.checks import (
+    ids_given_twice,
+    numbered_by_direction,
+    pairs_given_twice,
+    repeated_game,
+    seating_problems,
+)
 from rules_ext.events.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.events.pbn.lexer import Game
 from rules_ext.events.pbn.normalise import is_table_tag
@@ -131,10 +137,15 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
             ctx.problem(line, message)
         players.add_totals(totals)
     by_direction = numbered_by_direction([board.results for board in boards.values()])
+    shared, covered = (pairs_given_twice([(b.number, b.results) for b in boards.values()], by_direction)
+                       if kind is EventKind.PAIRS else ([], set()))
+    for line, message in shared:  # one line for a number given to two pairs, not one per board
+        ctx.problem(line, message)
     for board in boards.values():
         for line, message in seating_problems(board.number, board.results, kind is EventKind.INDIVIDUAL,
                                               by_direction):
-            ctx.problem(line, message)
+            if not (line in covered and "plays the board twice" in message):
+                ctx.problem(line, message)
     ordered = [boards[n] for n in sorted(boards)]
     return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),
                           kind, totals)
