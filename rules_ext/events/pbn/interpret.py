@@ -279,7 +279,8 @@ def _board_number(game: Game, values: dict[str, str], ctx: ReadContext) -> int |
 
 
 def _board(game: Game, values: dict[str, str], number: int, ctx: ReadContext) -> Board:
-    """The board of a game (without results); dealer and vulnerability checked against Law 2."""
+    """The board of a game (without results); dealer and vulnerability checked against Law 2, and
+    taken from it (the board number's) when the game does not give them."""
     expected_dealer, expected_vul = board_conditions(number)
     dealer = _board_tag(game, values, "Dealer", number, Seat.parse, ctx)
     vul = _board_tag(game, values, "Vulnerable", number, Vulnerability.parse, ctx)
@@ -289,6 +290,11 @@ def _board(game: Game, values: dict[str, str], number: int, ctx: ReadContext) ->
     if vul is not None and vul is not expected_vul:
         ctx.problem(tag_line(game, "Vulnerable"), f"board {number}: [Vulnerable \"{vul.value}\"] does not match "
                     f"the board number: Law 2 gives {expected_vul.value}")
+    # a file without the tags (a BridgeWebs export of contracts and tricks) has the board's own, Law 2's
+    if values.get("Vulnerable", "?") in UNKNOWN:
+        vul = expected_vul
+    if values.get("Dealer", "?") in UNKNOWN:
+        dealer = expected_dealer
     deal: Deal | None = _board_tag(game, values, "Deal", number, ctx.deal, ctx)
     return _new_board(number, dealer, vul, deal, (), known(values.get("OptimumScore", "")),
                       known(values.get("ParContract", "") or values.get("OptimumContract", "")),

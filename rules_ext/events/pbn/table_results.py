@@ -267,6 +267,10 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
             break
     else:
         return None
+    for column in ("Contract", "Score", "Result"):
+        if row.get(column, "").strip().upper() == "A":  # BridgeWebs: an average, 50 % to each side
+            return Artificial(row[column].strip(), 50.0, 50.0)
+    row = {column: _ascii_signs(cell) for column, cell in row.items()}
     try:
         if Artificial.looks_like(row.get("Score_NS", "")) or Artificial.looks_like(row.get("Score_EW", "")):
             return Artificial.of_columns(row.get("Score_NS", ""), row.get("Score_EW", ""))  # each side its own
@@ -287,6 +291,11 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read artificial percentage {pct!r}: expected e.g. ^60")
     return None
+
+
+def _ascii_signs(cell: str) -> str:
+    """A cell with the typographic minus and dash (``A−``, ``A–``) written as ``-``."""
+    return cell.replace("\u2212", "-").replace("\u2013", "-") if cell[:1] in "Aa" else cell
 
 
 def _replaced(cell: str, side: str, row: dict[str, str], line: int, number: int,
@@ -347,6 +356,8 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
     number = board.number
     if contract_text in UNKNOWN:
         return None, None, None, score_ns, False
+    if contract_text.upper() == "PO":  # BridgeWebs: passed out
+        contract_text = "Pass"
     try:
         contract = ctx.contract(contract_text)
     except ContractError as exc:

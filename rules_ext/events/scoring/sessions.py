@@ -8,9 +8,10 @@ would be alone (its own conventions, comparisons and ranking). The overall ranki
   ``none`` (the last session alone: a final started afresh, the earlier sessions only qualified), or
   a percentage (``50%``: a final with half the qualifying score carried). Set by the director; ``full``
   when nothing sets it.
-- **Matchpoints**: a participant's overall percentage is its matchpoints over its tops, each session's
-  weighted by the carry-over (``Σ w·MP / Σ w·top``: sessions of different tops count by their tops);
-  its overall total is ``Σ w·MP``. The ranking is by percentage, as a session's is.
+- **Matchpoints**: a participant's overall percentage is its sessions' percentages weighted by their
+  tops and the carry-over (``Σ w·top·% / Σ w·top``: a session of a bigger top counts for more, each
+  session's percentage as its own conventions give it); its overall total is ``Σ w·MP``. The ranking
+  is by percentage, as a session's is.
 - **IMPs** (cross-IMPs, Butler) and **VPs** (teams over their matches): the weighted sum.
 - A participant is the same one in every session by its id (pair number, player id, team name);
   one who missed a session counts the sessions it played (its percentage over its own tops; its IMPs
@@ -98,7 +99,7 @@ class OverallEntry:
     (None for a session it did not play); ``weights``: what each session counts for (the carry-over
     share, 1 for the last); ``carried``: what the sessions before the last bring (``Σ w·total``);
     ``total``: ``carried`` + the last session's; ``pct``: matchpoints only, the overall percentage
-    (``Σ w·MP / Σ w·top × 100``); ``boards``: boards (matches, for VPs) played in all sessions."""
+    (``Σ w·top·% / Σ w·top``); ``boards``: boards (matches, for VPs) played in all sessions."""
 
     rank: str
     position: int
@@ -189,19 +190,20 @@ def combine_sessions(sessions: Sequence[tuple[Event, EventResults]], carry_over:
     for index, session in enumerate(made):
         for ranking in session.results.rankings:
             for e in ranking.entries:
-                found = entries.setdefault(e.id, [e.names, [None] * len(made), 0])
+                found = entries.setdefault(e.id, [e.names, [None] * len(made), 0, [None] * len(made)])
                 if e.names and not found[0]:
                     found[0] = e.names
                 elif e.names and found[0] and e.names != found[0]:
                     notes.append(f"{session.event.source}: {e.id} is {e.names!r} here, {found[0]!r} before: "
                                  f"ranked as one by its id")
                 found[1][index] = e.total  # type: ignore[index]
+                found[3][index] = e.pct  # type: ignore[index]
                 found[2] += e.boards  # type: ignore[operator]
                 groups.setdefault(e.id, set()).add(ranking.group)
     if carry.share == 0:  # the last session alone: who did not play it is not ranked
         last = {e.id for r in made[-1].results.rankings for e in r.entries}
         entries = {ident: v for ident, v in entries.items() if ident in last}
-    for ident, (_, totals, _) in entries.items():
+    for ident, (_, totals, _, _) in entries.items():
         missed = [s.number for s, t in zip(made, totals) if t is None and weights[s.number - 1]]  # type: ignore[attr-defined]
         if missed:
             notes.append(f"{ident} did not play session {', '.join(map(str, missed))}: ranked on the sessions it played")
@@ -216,18 +218,18 @@ def combine_sessions(sessions: Sequence[tuple[Event, EventResults]], carry_over:
 def _ranking(group: str, unit: str, idents: list[str], entries: dict[str, list[object]],
              weights: tuple[float, ...], tops: list[dict[str, float]]) -> OverallRanking:
     rows = []
+    last = len(weights) - 1
     for ident in idents:
-        names, totals, boards = entries[ident]
+        names, totals, boards, pcts = entries[ident]
         totals_t: list[float | None] = totals  # type: ignore[assignment]
-        weighted = [(w, t, tops[i].get(ident, 0.0)) for i, (w, t) in enumerate(zip(weights, totals_t))
-                    if t is not None]
-        total = sum(w * t for w, t, _ in weighted)
-        carried = sum(w * t for (w, t, _), i in zip(weighted, range(len(weighted))) if i < len(weighted) - 1) \
-            if totals_t[-1] is not None else total
+        pcts_t: list[float | None] = pcts  # type: ignore[assignment]
+        carried = sum(weights[i] * t for i, t in enumerate(totals_t[:last]) if t is not None)
+        total = carried + (totals_t[last] or 0.0)
         pct = None
-        if unit == "MP":
-            base = sum(w * top for w, _, top in weighted)
-            pct = 100 * total / base if base else None
+        if unit == "MP":  # each session's percentage weighted by its tops and its carry-over share
+            parts = [(weights[i] * tops[i].get(ident, 0.0), p) for i, p in enumerate(pcts_t) if p is not None]
+            base = sum(w for w, _ in parts)
+            pct = sum(w * p for w, p in parts) / base if base else None
         key = (pct if pct is not None else -1.0) if unit == "MP" else total
         rows.append((key, ident, str(names), tuple(totals_t), carried, total, pct, int(boards)))  # type: ignore[call-overload]
     rows.sort(key=lambda row: (-round(row[0], 9), id_key(row[1])))
