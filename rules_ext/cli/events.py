@@ -105,6 +105,9 @@ def _add_reading_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _report_problems(event: Event) -> int:
+    """Print the event's warnings (what was kept) and problems on stderr; 1 when it has problems."""
+    for warning in event.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     for problem in event.problems:
         print(problem, file=sys.stderr)
     return 1 if event.problems else 0

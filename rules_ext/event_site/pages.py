@@ -48,7 +48,7 @@ from rules_ext.pdf.handrecord import makeable_markup
 from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, card_markup
 from rules_ext.pdf.results import _partner_and_opponents, _side_of, match_boards
 from rules_ext.pdf.ruling_record import RulingRecord
-from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, ranking_columns, seat_holder
+from rules_ext.pdf.sheets import DAGGER, DAMAGED, Marks, damaged_note, person, phantoms_of, ranking_columns, seat_holder
 from rules_ext.pdf.traveller import Formats, row_label, row_labels
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
@@ -104,6 +104,7 @@ class Publication:
     convert: Callable[[str], str] = lambda s: s
     up: str = ""  # from the root of these pages to the folder of the downloads and of ``law_url``'s relative addresses
     site: tuple[str, str] | None = None  # the site the event is published in: (address from ``up``, its name)
+    figures: str = "ours"  # where ours and the file's differ, the figures shown: ours or the file's (marked †), as the sheets
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ class _Pages:
         self.lang = Lang.parse(pub.lang)
         # the sheets' own words, in the pages' language (a bilingual page glosses the English)
         self.options = PrintOptions.of("a4", Lang.ZH if self.lang is Lang.BOTH else self.lang)
-        self.marks = Marks(self.results.differences, self.options)
+        self.marks = Marks(self.results.differences, self.options, self.pub.figures)
         self.formats = Formats(self.event, self.results.boards)
         self.phantoms = phantoms_of(self.event)
         self.kind = self.results.kind
@@ -284,7 +285,8 @@ class _Pages:
         return self.render(
             "events/index.html.jinja", "index.html",
             basis=[html_of(line) for line in event_basis(self.event, self.results, self.options)],
-            marks_note=html_of(self.marks.note(hint=False)),
+            marks_note=html_of(" ".join(x for x in (self.marks.note(hint=False), damaged_note(self.results, self.options))
+                                        if x).replace("<br/>", "<br/>")),
             corrections=self.pub.corrections, rankings=rankings,
             who=self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
             boards=[{"number": n, "href": f"boards/{n}.html"} for n in self.numbers],
@@ -367,6 +369,8 @@ class _Pages:
 
         if r.artificial is not None:
             return unit(Markup(escape(r.artificial.marker)))
+        if r.damaged:  # the cell as the file wrote it, marked: the file's score kept
+            return unit(Markup(escape(f"{r.damaged}{DAMAGED}")))
         if r.weighted is not None:
             return Markup(" + ").join(unit(Markup(escape(f"{float(w) * 100:g}% {s}")))
                                       for w, s in r.weighted.outcomes)

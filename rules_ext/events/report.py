@@ -17,6 +17,8 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     """'4SX' (or '4♠X' with symbols), 'Pass', the artificial marker, '-' when not played, '?'."""
     if r.artificial is not None:
         return r.artificial.marker
+    if r.damaged:  # the cell as the file wrote it: the file's score kept
+        return f"{r.damaged}‡"
     if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
         return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
@@ -46,6 +48,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
         data["member_ids"] = dict(zip("NESW", r.member_ids))
     if r.penalty:
         data["penalty"] = True
+    if r.damaged:
+        data["damaged"] = r.damaged  # a cell that cannot be read: the file's score and figures kept
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
@@ -97,6 +101,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
                        "reason": p.reason, "line": p.line} for p in results.penalties],
         "problems": [str(p) for p in event.problems],
+        **({"warnings": [str(w) for w in event.warnings]} if event.warnings else {}),
         "boards_left_out": list(event.left_out),
     }
 
@@ -204,6 +209,10 @@ def results_as_text(event: Event, results: EventResults) -> str:
             rows.append([e.rank, e.id, e.names, _num(e.total, 2),
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+        out.append("")
+    if event.warnings:
+        out.append(f"Kept from the file ({len(event.warnings)}), marked ‡")
+        out.extend(f"  {w}" for w in event.warnings)
         out.append("")
     if results.penalties:
         out.append(f"Penalties ({len(results.penalties)})")

@@ -49,6 +49,7 @@ from rules_ext.pdf.sheets import (
     Marks,
     Titled,
     continued,
+    damaged_note,
     fit,
     free_text,
     grid,
@@ -337,6 +338,8 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
         intro.append(styles.text(event.left_out_note, "body"))
     if marks.note():
         intro.append(styles.para(marks.note(), "small"))
+    if damaged_note(results, options):
+        intro.append(styles.para(damaged_note(results, options), "small"))
     story: list[Flowable] = []
     for ranking in results.rankings:
         story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))

@@ -33,7 +33,7 @@ from rules_ext.core import Contract, Seat, Strain
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Event, TableResult
 from rules_ext.events.scoring.file_figures import result_label
-from rules_ext.events.scoring.results_model import Difference, RankEntry
+from rules_ext.events.scoring.results_model import Difference, EventResults, RankEntry
 from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
 
 #: horizontal padding of a table cell, both sides together (TABLE_STYLE's 2 + 2)
@@ -44,6 +44,8 @@ MIN_SIZE = 5.5
 WORD_MIN_SIZE = 7.0
 #: the mark on a figure that differs from the file's own
 DAGGER = "†"
+#: the mark of a result whose cell the file damaged (a contract typed ``42``): the file's score kept
+DAMAGED = "‡"
 
 #: the look of every grid of figures (travellers, rankings, score cards, matches)
 TABLE_STYLE: list[StyleCommand] = [
@@ -454,6 +456,10 @@ def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
     if r.not_played:
         sit_out = is_nobody(r.ns, phantoms) or is_nobody(r.ew, phantoms)
         return styles.para(escape(options.label("sit_out" if sit_out else "not_played")), "cell_center"), "", ""
+    if r.damaged:  # the cell as the file wrote it, marked: the result is the file's own
+        written = escape(r.damaged) if r.contract is None else contract_markup(r.contract, options)
+        return (styles.para(f"{written}{DAMAGED}", "cell_center"), seat_mark(r.declarer, options),
+                "" if r.tricks is None else str(r.tricks))
     if r.contract is None:
         return "", "", ""
     cell = styles.para(contract_markup(r.contract, options), "cell_center")
@@ -463,6 +469,18 @@ def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
 
 
 # ------------------------------------------------------------------------------------------- marks
+
+def damaged_note(results: EventResults, options: PrintOptions) -> str:
+    """What a sheet says under its title when a result's cell could not be read ('' when none did):
+    how many, the mark, and that the file's own score and figures stand for them."""
+    damaged = [ln.result for b in results.boards for ln in b.lines if ln.result.damaged]
+    if not damaged:
+        return ""
+    where = ", ".join(f"{r.board}" for r in damaged)
+    zh = f"{len(damaged)} 个成绩的单元格无法读取（牌 {where}），标 {DAMAGED}：保留原文件的得分和比赛分。"
+    en = f"{len(damaged)} result(s) with a cell that cannot be read (board {where}), marked {DAMAGED}: the file's score kept."
+    return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh}<br/>{en}"}[options.lang]
+
 
 def _figure_of(item: str) -> tuple[str, str]:
     """(figure, side) that a Difference's item is about: ('mp', 'NS'), ('total', ''), ('rank', '')."""

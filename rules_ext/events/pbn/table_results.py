@@ -187,7 +187,7 @@ def table_results(rows: Iterable[tuple[str, ...]], lines: Iterable[int], board: 
         result = _read_row(cells, line, board, layout, ctx)
         if result is not None:
             results.append(result)
-            if again and len(ctx.problems) == problems:
+            if again and len(ctx.problems) == problems and not result.damaged:
                 known[key] = (*_PLAYED_FIELDS(result), result.theirs if layout.figures_in_rest else None)
     return results
 
@@ -247,7 +247,10 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
         played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
         if played is None:
-            return None
+            if score_ns is None or len(ctx.problems) == problems:
+                return None  # nothing of the file's to keep: a problem says why
+            return _damaged(board, cells, layout, ctx, problems, score_ns, contract_text, declarer_text, result_text,
+                            ns, ew, table, round_, section, lead, names_ns, names_ew, players, theirs, line)
         if len(ctx.problems) == problems:
             ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
@@ -257,6 +260,39 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
     return _new_result(number, ns, ew, contract, declarer, tricks, score_ns, computed, table=table, round=round_,
                        section=section, lead=lead, names_ns=names_ns, names_ew=names_ew, players=players, theirs=theirs,
                        line=line)
+
+
+def _damaged(board: Board, cells: tuple[str, ...], layout: RowLayout, ctx: ReadContext, problems: int,
+             score_ns: int, contract_text: str, declarer_text: str, result_text: str, ns: str, ew: str, table: str,
+             round_: str,
+             section: str, lead: str, names_ns: str, names_ew: str, players: tuple[str, ...],
+             theirs: tuple[tuple[str, str], ...], line: int) -> TableResult:
+    """A row with a cell that cannot be read (a contract typed ``42``) but with the program's own
+    score: kept with that score and the row's own figures (its matchpoints, else IMPs, as the
+    director's ``assigned`` ones), the cell named in one warning (``..., the file's score kept``)
+    instead of a problem; its other cells are kept where they read."""
+    found = ctx.problems[problems:]
+    del ctx.problems[problems:]
+    for p in found:
+        ctx.warning(p.line, f"{p.problem}, the file's score kept")
+    try:
+        contract: Contract | None = ctx.contract(contract_text)
+        damaged = declarer_text.strip()
+    except ContractError:
+        contract, damaged = None, contract_text
+    declarer = _SEAT_LETTERS.get(declarer_text.strip())
+    tricks = int(result_text) if result_text.strip().isdigit() and int(result_text) <= 13 else None
+    row = dict(zip(layout.names, cells))
+    assigned = None
+    for unit in ("MP", "IMP"):
+        figures = (_figure(row.get(f"{unit}_NS", "")), _figure(row.get(f"{unit}_EW", "")))
+        if figures[0] is not None and figures[1] is not None:
+            assigned = (figures[0], figures[1])
+            break
+    return _new_result(board.number, ns, ew, contract if contract is None or not contract.declarer else
+                       Contract(contract.level, contract.strain, contract.doubling), declarer, tricks, score_ns,
+                       table=table, round=round_, section=section, lead=lead, names_ns=names_ns, names_ew=names_ew,
+                       players=players, theirs=theirs, assigned=assigned, damaged=damaged or contract_text, line=line)
 
 
 def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> Artificial | None:

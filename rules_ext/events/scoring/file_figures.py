@@ -115,6 +115,10 @@ class FileFigures:
             given = r.theirs
             if not given:
                 continue
+            if r.damaged:  # its figures are the file's, kept: nothing of ours to compare them with
+                self.not_compared["kept from the file"] = self.not_compared.get("kept from the file", 0) + len(
+                    [c for c, _ in given if not c.startswith("Score")])
+                continue
             plan = plans.get(given)
             if plan is None:
                 plan = plans[given] = _plan(given)

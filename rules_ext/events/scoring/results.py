@@ -73,6 +73,7 @@ from rules_ext.events.scoring.conventions import (
     scoring_rules,
     with_settings,
 )
+from rules_ext.events.scoring.directors import keep_directors_figures
 from rules_ext.events.scoring.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.events.scoring.results_model import (
     BoardResults,
@@ -133,6 +134,10 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                 reasons.append(("centred", _shown(found[0]), found[1]))
         scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
         rules = replace(rules, scale=scale)
+    if rules.method == "matchpoints" and event.version.startswith("USEBIO"):  # no element marks them: by the rules
+        event, kept = keep_directors_figures(event, rules.scale)
+        if kept:
+            reasons.append(("directors-figures", "kept", "figures no rule gives, the director's: " + "; ".join(kept)))
     if "trim" in settings and rules.method == "butler":
         rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
     if rules.method == "butler" and "datum-round" not in settings:
