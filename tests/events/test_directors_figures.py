@@ -49,7 +49,7 @@ def test_an_artificial_score_given_other_figures_is_the_directors():
     results = compute_results(read_usebio(xml.encode()))
     art = next(ln for b in results.boards for ln in b.lines if ln.result.artificial is not None)
     assert (art.mp_ns, art.mp_ew) == (3.0, 1.0)
-    why = dict((n, w) for n, _, w in results.conventions)["directors-figures"]
+    why = {n: w for n, _, w in results.conventions}["directors-figures"]
     assert re.search(r"board \d, \d-\d: 3/1", why)
 
 

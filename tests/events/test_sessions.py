@@ -107,3 +107,16 @@ def test_the_command_line_refuses_what_does_not_apply(capsys):
     assert "--carry-over is for several sessions" in capsys.readouterr().err
     assert main(["results", str(S1), str(S2), "--corrections", str(FIXTURES / "corrections-pairs.toml")]) == 1
     assert "--corrections applies to one session" in capsys.readouterr().err
+
+
+def test_teams_over_several_sessions_add_their_vps():
+    """The same teams session twice (fixtures/room-teams.pbn): each team's overall VPs are twice its
+    session's, its matches twice; a 50 % carry-over counts the first at half: 1.5 times."""
+    once = _sessions(FIXTURES / "room-teams.pbn")
+    session = {e.id: (e.total, e.boards) for e in once[0][1].rankings[0].entries}
+    twice = combine_sessions(once * 2)
+    assert twice.unit == "VP"
+    assert {e.id: (e.total, e.boards) for e in twice.overall[0].entries} == {
+        team: (pytest.approx(2 * vps), 2 * matches) for team, (vps, matches) in session.items()}
+    half = combine_sessions(once * 2, CarryOver.parse("50%"))
+    assert {e.id: e.total for e in half.overall[0].entries} == {t: pytest.approx(1.5 * v) for t, (v, _) in session.items()}

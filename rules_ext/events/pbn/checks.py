@@ -110,7 +110,7 @@ def pairs_given_twice(boards: Sequence[tuple[int, Sequence[TableResult]]], by_di
     for number, results in boards:
         seen: dict[str, TableResult] = {}
         for r in results:
-            if r.room or r.home or r.visit or r.penalty or r.players and len(r.players) == 4 and not r.ns:
+            if r.room or r.home or r.visit or r.penalty or (r.players and len(r.players) == 4 and not r.ns):
                 continue
             for ident, side in ((r.ns, "NS"), (r.ew, "EW")):
                 if not _somebody(ident):

@@ -63,10 +63,10 @@ def _hand_entered(board: Board, scale: str, board_top: float) -> list[tuple[Tabl
             same[r.score_ns].append(r)
     ours: dict[int, float] | None = None
     for score, equals in same.items():
-        figures = Counter(_figures(r) for r in equals)
-        if len(figures) < 2:
+        counts = Counter(_figures(r) for r in equals)
+        if len(counts) < 2:
             continue
-        (common, count), *rest = figures.most_common()
+        (common, count), *rest = counts.most_common()
         if count > 1 and count > rest[0][1]:  # the odd ones out of equals that agree
             out += [(r, f) for r in equals if (f := _figures(r)) is not None and f != common]
             continue

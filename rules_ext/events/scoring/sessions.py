@@ -153,6 +153,7 @@ def participant_tops(results: EventResults) -> dict[str, float]:
             continue
         for line in board.lines:
             r = line.result
+            sides: tuple[tuple[str, float | None], ...]
             if individual and len(r.players) == 4:
                 sides = ((r.players[0], line.mp_ns), (r.players[2], line.mp_ns), (r.players[1], line.mp_ew),
                          (r.players[3], line.mp_ew))
@@ -184,27 +185,27 @@ def combine_sessions(sessions: Sequence[tuple[Event, EventResults]], carry_over:
     unit = units.pop() if units else "MP"
     weights = tuple(carry.share for _ in made[:-1]) + (1.0,)
     notes: list[str] = []
-    entries: dict[str, list[object]] = {}  # id -> names, group, totals by session, boards
+    entries: dict[str, _Seen] = {}
     tops: list[dict[str, float]] = [participant_tops(s.results) if unit == "MP" else {} for s in made]
     groups: dict[str, set[str]] = {}
     for index, session in enumerate(made):
         for ranking in session.results.rankings:
             for e in ranking.entries:
-                found = entries.setdefault(e.id, [e.names, [None] * len(made), 0, [None] * len(made)])
-                if e.names and not found[0]:
-                    found[0] = e.names
-                elif e.names and found[0] and e.names != found[0]:
-                    notes.append(f"{session.event.source}: {e.id} is {e.names!r} here, {found[0]!r} before: "
+                found = entries.setdefault(e.id, _Seen(e.names, [None] * len(made), [None] * len(made)))
+                if e.names and not found.names:
+                    found.names = e.names
+                elif e.names and found.names and e.names != found.names:
+                    notes.append(f"{session.event.source}: {e.id} is {e.names!r} here, {found.names!r} before: "
                                  f"ranked as one by its id")
-                found[1][index] = e.total  # type: ignore[index]
-                found[3][index] = e.pct  # type: ignore[index]
-                found[2] += e.boards  # type: ignore[operator]
+                found.totals[index] = e.total
+                found.pcts[index] = e.pct
+                found.boards += e.boards
                 groups.setdefault(e.id, set()).add(ranking.group)
     if carry.share == 0:  # the last session alone: who did not play it is not ranked
         last = {e.id for r in made[-1].results.rankings for e in r.entries}
         entries = {ident: v for ident, v in entries.items() if ident in last}
-    for ident, (_, totals, _, _) in entries.items():
-        missed = [s.number for s, t in zip(made, totals) if t is None and weights[s.number - 1]]  # type: ignore[attr-defined]
+    for ident, seen in entries.items():
+        missed = [s.number for s, t in zip(made, seen.totals) if t is None and weights[s.number - 1]]
         if missed:
             notes.append(f"{ident} did not play session {', '.join(map(str, missed))}: ranked on the sessions it played")
     grouped = all(len(g) == 1 and "" not in g for g in groups.values()) and {
@@ -215,14 +216,24 @@ def combine_sessions(sessions: Sequence[tuple[Event, EventResults]], carry_over:
     return SeveralSessions(made, carry, overall, tuple(notes))
 
 
-def _ranking(group: str, unit: str, idents: list[str], entries: dict[str, list[object]],
+@dataclass(slots=True)
+class _Seen:
+    """A participant as met in the sessions: its names, its total and percentage in each (None where
+    it did not play), the boards it played in all."""
+
+    names: str
+    totals: list[float | None]
+    pcts: list[float | None]
+    boards: int = 0
+
+
+def _ranking(group: str, unit: str, idents: list[str], entries: dict[str, _Seen],
              weights: tuple[float, ...], tops: list[dict[str, float]]) -> OverallRanking:
     rows = []
     last = len(weights) - 1
     for ident in idents:
-        names, totals, boards, pcts = entries[ident]
-        totals_t: list[float | None] = totals  # type: ignore[assignment]
-        pcts_t: list[float | None] = pcts  # type: ignore[assignment]
+        seen = entries[ident]
+        names, totals_t, pcts_t, boards = seen.names, seen.totals, seen.pcts, seen.boards
         carried = sum(weights[i] * t for i, t in enumerate(totals_t[:last]) if t is not None)
         total = carried + (totals_t[last] or 0.0)
         pct = None
@@ -231,10 +242,10 @@ def _ranking(group: str, unit: str, idents: list[str], entries: dict[str, list[o
             base = sum(w for w, _ in parts)
             pct = sum(w * p for w, p in parts) / base if base else None
         key = (pct if pct is not None else -1.0) if unit == "MP" else total
-        rows.append((key, ident, str(names), tuple(totals_t), carried, total, pct, int(boards)))  # type: ignore[call-overload]
+        rows.append((key, ident, names, tuple(totals_t), carried, total, pct, boards))
     rows.sort(key=lambda row: (-round(row[0], 9), id_key(row[1])))
     out = []
-    for (key, ident, names, totals, carried, total, pct, boards), (position, tied) in zip(
+    for (_, ident, names, totals, carried, total, pct, boards), (position, tied) in zip(
             rows, places([round(row[0], 9) for row in rows])):
         out.append(OverallEntry(f"{position}=" if tied else str(position), position, ident, names, totals, weights,
                                 round(carried, 6), round(total, 6), None if pct is None else round(pct, 6), boards))

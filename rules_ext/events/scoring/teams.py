@@ -241,11 +241,11 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], l
                                                         f"which are not compared")
                     totals.add(gain)
                     totals.one_room += 1
-                    home_ns = lone.ns == key[1]
-                    counted.append((key, lone if home_ns else None, None if home_ns else lone, gain, True))
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, gain, True))
                 elif lone is not None:  # shown as one room only, not counted
-                    home_ns = lone.ns == key[1]
-                    counted.append((key, lone if home_ns else None, None if home_ns else lone, None, True))
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, None, True))
                 notes.append(note)
                 continue
             if not (pair[True] and pair[False]):
@@ -303,7 +303,7 @@ def _file_imps(r: TableResult, home: str) -> float | None:
     text = r.their("ScoreIMP")
     if not text:
         return None
-    sides = dict((side.upper(), float(value.replace(",", "."))) for side, value in _SIDE_IMPS.findall(text))
+    sides = {side.upper(): float(value.replace(",", ".")) for side, value in _SIDE_IMPS.findall(text)}
     ns = sides.get("NS", -sides["EW"] if "EW" in sides else None)
     if ns is None:
         return None
