@@ -108,6 +108,9 @@ def pairs_given_twice(boards: Sequence[tuple[int, Sequence[TableResult]]], by_di
     "plays the board twice" is said by this line instead)."""
     twice: dict[str, list[tuple[int, TableResult, TableResult]]] = {}
     for number, results in boards:
+        ns, ew = set(map(_NS, results)), set(map(_EW, results))
+        if len(ns) == len(ew) == len(results) and (by_direction or ns.isdisjoint(ew)):
+            continue  # the usual board: no id met twice (seating_problems' first look)
         seen: dict[str, TableResult] = {}
         for r in results:
             if r.room or r.home or r.visit or r.penalty or (r.players and len(r.players) == 4 and not r.ns):

@@ -262,7 +262,8 @@ class _Work:
                 c.name == "Tiebreak" for c in check.event.totals.columns) else ""
             self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
                                                             f"file places in order{tiebreak}"))
-        if split != "shared":  # equal totals placed as the file places them, or in order as set
+        if split != "shared" and any(e.rank[-1:] == "=" for r in rankings for e in r.entries):
+            # equal totals placed as the file places them, or in order as set
             rankings = place_ties(rankings, file_order(self.event), in_order=split == "in-order")
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
