@@ -2,7 +2,10 @@
 
 ``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
 scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
-(or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
+(or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked;
+``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event (PBN and USEBIO mixed), each
+scored alone, then ranked overall (``events.scoring.sessions``). A cell that cannot be read but has the
+file's own score is kept and named in a ``warning:`` line on stderr (the exit status stays 0). ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
 the strict export format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the
 file's own places and totals (the official record) or ours, saying on stderr which. Every problem in the file is printed as one ``file:line: problem`` line
 on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
