@@ -28,14 +28,15 @@ from rules_ext.corpus.printed import chinese_date
 from rules_ext.events.dd import DD_SEATS, DD_STRAINS, DoubleDummy
 from rules_ext.events.model import Board, Event, EventKind, TableResult
 from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, RankEntry, ScoredResult
+from rules_ext.events.scoring.teams import match_of, team_board_imps
 from rules_ext.fileio import package_path
 from rules_ext.pdf.basis import board_basis, event_basis
 from rules_ext.pdf.figures import contract_text, par_markup, result_markup, text_markup
 from rules_ext.pdf.handrecord import makeable_markup
 from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, card_markup
-from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
+from rules_ext.pdf.results import _partner_and_opponents, _side_of, match_boards
 from rules_ext.pdf.ruling_record import RulingRecord
-from rules_ext.pdf.sheets import DAGGER, Marks, person, phantoms_of, seat_holder
+from rules_ext.pdf.sheets import DAGGER, DAMAGED, Marks, damaged_note, person, phantoms_of, ranking_columns, seat_holder
 from rules_ext.pdf.traveller import Formats, row_label, row_labels
 
 __all__ = ["Download", "Publication", "event_pages", "html_of", "stylesheet"]
@@ -91,6 +92,7 @@ class Publication:
     convert: Callable[[str], str] = lambda s: s
     up: str = ""  # from the root of these pages to the folder of the downloads and of ``law_url``'s relative addresses
     site: tuple[str, str] | None = None  # the site the event is published in: (address from ``up``, its name)
+    figures: str = "ours"  # where ours and the file's differ, the figures shown: ours or the file's (marked †), as the sheets
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -183,7 +185,7 @@ class _Pages:
         self.lang = Lang.parse(pub.lang)
         # the sheets' own words, in the pages' language (a bilingual page glosses the English)
         self.options = PrintOptions.of("a4", Lang.ZH if self.lang is Lang.BOTH else self.lang)
-        self.marks = Marks(self.results.differences, self.options)
+        self.marks = Marks(self.results.differences, self.options, self.pub.figures)
         self.formats = Formats(self.event, self.results.boards)
         self.phantoms = phantoms_of(self.event)
         self.kind = self.results.kind
@@ -250,6 +252,7 @@ class _Pages:
         for ranking in self.results.rankings:
             has_pct = any(e.pct is not None for e in ranking.entries)
             has_imps = ranking.unit == "VP" and any(e.imps is not None for e in ranking.entries)
+            total_format, pct_format = ranking_columns(self.event, ranking.unit, ranking.entries)  # as the sheets print them
             rows = []
             for e in ranking.entries:
                 names = person(e.names)
@@ -257,8 +260,8 @@ class _Pages:
                     "rank": html_of(self.marks.total(e.id, "rank", e.rank)),
                     "who": self.who_link(e.id, root),
                     "names": "" if names == e.id else names,
-                    "total": html_of(self.marks.total(e.id, "total", self._total(e.total, ranking.unit))),
-                    "pct": html_of(self.marks.total(e.id, "pct", self.formats.pct(e.pct))) if has_pct else "",
+                    "total": html_of(self.marks.total(e.id, "total", total_format(e.total))),
+                    "pct": html_of(self.marks.total(e.id, "pct", pct_format(e.pct))) if has_pct else "",
                     "imps": html_of(self.marks.total(e.id, "imps", self.formats.imp(e.imps))) if has_imps else "",
                     "boards": e.boards,
                 })
@@ -270,7 +273,8 @@ class _Pages:
         return self.render(
             "events/index.html.jinja", "index.html",
             basis=[html_of(line) for line in event_basis(self.event, self.results, self.options)],
-            marks_note=html_of(self.marks.note(hint=False)),
+            marks_note=html_of(" ".join(x for x in (self.marks.note(hint=False), damaged_note(self.results, self.options))
+                                        if x).replace("<br/>", "<br/>")),
             corrections=self.pub.corrections, rankings=rankings,
             who=self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
             boards=[{"number": n, "href": f"boards/{n}.html"} for n in self.numbers],
@@ -278,11 +282,6 @@ class _Pages:
             crosstable=self._crosstable(root) if self.teams else None,
             rulings=[self._ruling_row(i, r, root) for i, r in enumerate(self.pub.rulings, start=1)],
             downloads=[{"href": self.up + d.path, "text": self.words(*DOWNLOAD_WORDS[d.label])} for d in self.pub.downloads])
-
-    def _total(self, value: float, unit: str) -> str:
-        if unit == "VP":
-            return f"{value:.2f}"
-        return (self.formats.mp if unit == "MP" else self.formats.imp)(value)
 
     def _match_row(self, number: int, m: MatchResult, root: str) -> dict[str, object]:
         return {"href": f"{root}matches/{number}.html", "round": m.round, "table": m.table,
@@ -358,6 +357,8 @@ class _Pages:
 
         if r.artificial is not None:
             return unit(Markup(escape(r.artificial.marker)))
+        if r.damaged:  # the cell as the file wrote it, marked: the file's score kept
+            return unit(Markup(escape(f"{r.damaged}{DAMAGED}")))
         if r.weighted is not None:
             return Markup(" + ").join(unit(Markup(escape(f"{float(w) * 100:g}% {s}")))
                                       for w, s in r.weighted.outcomes)
@@ -406,6 +407,8 @@ class _Pages:
         matchpoints = self.results.method == "matchpoints"
         rows = []
         total = 0.0
+        # a team's IMPs on a board are the match's, counted once (not once per room): its matches' boards
+        team_imps = team_board_imps(self.matches, ident) if self.teams else {}
         for br in self.results.boards:
             number = br.board.number
             for line in br.lines:
@@ -422,6 +425,9 @@ class _Pages:
                                html_of(self.marks.line(number, r, "pct", side, self.formats.pct(pct)))]
                 else:
                     imp = line.imp_ns if side == "NS" else line.imp_ew
+                    if self.teams:  # the board's IMPs on the first of its rooms, once
+                        found = match_of(r)
+                        imp = team_imps.pop((found[0], number), None) if found is not None else None
                     total += imp or 0
                     figures = [html_of(self.marks.line(number, r, "imp", side, self.formats.imp(imp)))]
                 if self.individual:
@@ -438,12 +444,18 @@ class _Pages:
         head = ["mp", "pct"] if matchpoints else ["imps"]
         names = person(self.event.names_of(ident))
         column = self.formats.mp if matchpoints else self.formats.imp
+        if not self.teams:  # the ranking's total, printed as the ranking prints it (not the card's figures re-added)
+            ranking = next(rk for rk in self.results.rankings if entry in rk.entries)
+            column, pct_column = ranking_columns(self.event, ranking.unit, ranking.entries)
+            total = entry.total
+        else:
+            pct_column = self.formats.pct
         matches = [self._match_row(i, m, root) for i, m in enumerate(self.matches, start=1)
                    if ident in (m.home, m.visit)]
         return self.render(
             "events/participant.html.jinja", self.participant_href(ident, "") or "", ident=ident, names="" if names == ident else names,
             entry=entry, rows=rows, head=[self.heading(k) for k in head], individual=self.individual,
-            total=column(total) if rows else "", pct=self.formats.pct(entry.pct) if entry.pct is not None else "",
+            total=column(total) if rows else "", pct=pct_column(entry.pct) if entry.pct is not None else "",
             who=self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
             matches=matches)
 
@@ -451,11 +463,14 @@ class _Pages:
     def match(self, number: int, m: MatchResult) -> str:
         root = "../"
         rows = []
-        for br, open_room, closed_room in _match_lines(self.results, m):
+        for br, board in match_boards(self.results, m):
             n = br.board.number
-            imp = open_room.imp_ns if open_room is not None else None
-            rows.append({"number": n, "href": f"{root}boards/{n}.html",
-                         "open": self._room(open_room, n), "closed": self._room(closed_room, n),
+            imp = board.imps_home  # the board's IMPs, counted once for the match (a board of one room: the file's)
+            rooms = [self._room(board.open, n), self._room(board.closed, n)]
+            if board.one_room:
+                rooms[board.open is not None] = {"result": self.label("one_room" if imp is not None
+                                                                      else "one_room_uncounted"), "score": ""}
+            rows.append({"number": n, "href": f"{root}boards/{n}.html", "open": rooms[0], "closed": rooms[1],
                          "home": self.formats.imp(imp) if imp is not None and imp > 0 else "",
                          "visit": self.formats.imp(-imp) if imp is not None and imp < 0 else ""})
         return self.render("events/match.html.jinja", f"matches/{number}.html", match=self._match_row(number, m, root), m=m, rows=rows)

@@ -91,14 +91,15 @@ def placements(scripts: str, rulebook: str) -> tuple[Placement, ...]:
 def publish_event(path: Path, out: Path, where: Sequence[Placement], *, corrections: Path | None = None,
                   rulings: Path | None = None, lang: str = "zh", templates: Path | None = None,
                   pdf: bool = True, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE,
-                  progress: Progress | None = None) -> Published:
+                  progress: Progress | None = None, figures: str = "ours") -> Published:
     """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
     one), its pages in each placement's script: read, corrected and scored as ``results`` does it
     (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
     and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.event_site.sphinx_ext`,
     which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
     return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
-                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress).publish(out, where)
+                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress,
+                         figures=figures).publish(out, where)
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,7 @@ class PreparedEvent:
     lang: str
     templates: Path | None
     pdf: bool
+    figures: str = "ours"  # where ours and the file's differ: the figures the sheets and pages show
 
     @property
     def listed(self) -> Listed:
@@ -158,7 +160,7 @@ class PreparedEvent:
         with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
             staging = Path(staging_name)
             downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
-                                            self.lang, self.pdf, dealt)
+                                            self.lang, self.pdf, dealt, self.figures)
             notes = [str(a) for a in self.applied]
             folders = (self.templates,) if self.templates is not None else ()
             pages: dict[str, str] = {}
@@ -166,7 +168,7 @@ class PreparedEvent:
                 convert = _traditional if place.script == "hant" else (lambda s: s)
                 pub = Publication(self.event, self.results, dd, records, notes, downloads, ruling_pdfs,
                                   law_url(place.rulebook), quotes, self.lang, place.script, place.other,
-                                  convert, place.up, place.site)
+                                  convert, place.up, place.site, self.figures)
                 pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
             for name, text in pages.items():
                 target = staging / name
@@ -184,7 +186,8 @@ class PreparedEvent:
 
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
                   templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
-                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None) -> PreparedEvent:
+                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None,
+                  figures: str = "ours") -> PreparedEvent:
     """The event of ``path`` read, corrected and scored: the event file and its corrections are
     refused here (a file with problems is a :class:`PBNErrors` of them all), nothing is written.
     ``rulings``, ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
@@ -204,7 +207,7 @@ def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path 
     if not event.version.startswith("USEBIO"):
         check_exportable(applied)  # the corrected event is exported as PBN
     results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
-    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf)
+    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf, figures)
 
 
 def _check_target(out: Path, rel: Path) -> None:
@@ -227,7 +230,7 @@ def _traditional(text: str) -> str:
     return to_traditional(text)
 
 
-def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool):
+def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool, figures: str = "ours"):
     """The PDFs and exports written into ``staging``; their downloads, and each ruling's form."""
     from rules_ext.event_site.pages import Download
     from rules_ext.events.pbn.writer import encode_pbn, write_pbn
@@ -244,7 +247,7 @@ def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool
         from rules_ext.pdf.traveller import write_travellers
 
         write_results_pdf(event, results, staging / "pdf" / "results.pdf", lang=lang,
-                          notes=[f"Correction {a.correction.number}: {a}" for a in applied])
+                          notes=[f"Correction {a.correction.number}: {a}" for a in applied], figures=figures)
         downloads.append(Download("pdf/results.pdf", "results.pdf"))
         write_travellers(event, staging / "pdf" / "travellers.pdf", results=results, lang=lang)
         downloads.append(Download("pdf/travellers.pdf", "travellers.pdf"))

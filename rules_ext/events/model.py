@@ -181,6 +181,9 @@ class TableResult:
       figures (``theirs``: ``MP_NS``, ``IMP_EW``, ...) are points given to or taken from a side's total.
     - ``assigned``: the NS and EW figures a director gave this result itself (matchpoints or IMPs, in
       the ranking's unit), its score still compared with the others' (a corrections file's ``mp_ns``).
+    - ``damaged``: a cell of the row that cannot be read, as written (a contract typed ``42``): the
+      result keeps the file's own score and its own figures (``assigned``), a warning names the cell
+      (``event.warnings``) and every sheet marks it; '' for a row read whole.
     - ``line``: where the result is in the file (not part of ``==``).
 
     A result keeps its board, pairs, contract, declarer, tricks, score, table, round, own figures
@@ -219,6 +222,7 @@ class TableResult:
     play_first: Seat | None = None
     penalty: bool = False
     assigned: tuple[float, float] | None = None
+    damaged: str = ""
     line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
@@ -372,10 +376,12 @@ class Event:
     problems: tuple[PBNError, ...] = field(default=(), compare=False)
     meta_lines: tuple[int, ...] = field(default=(), compare=False)
     left_out: tuple[int, ...] = field(default=(), compare=False)
+    #: what was read otherwise than written and kept (a damaged cell: the file's score kept), one line each
+    warnings: tuple[PBNError, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "meta_lines",
-                     "left_out"):
+                     "left_out", "warnings"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property

@@ -17,6 +17,8 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     """'4SX' (or '4♠X' with symbols), 'Pass', the artificial marker, '-' when not played, '?'."""
     if r.artificial is not None:
         return r.artificial.marker
+    if r.damaged:  # the cell as the file wrote it: the file's score kept
+        return f"{r.damaged}‡"
     if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
         return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
@@ -46,6 +48,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
         data["member_ids"] = dict(zip("NESW", r.member_ids))
     if r.penalty:
         data["penalty"] = True
+    if r.damaged:
+        data["damaged"] = r.damaged  # a cell that cannot be read: the file's score and figures kept
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
@@ -84,6 +88,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
                      **({"round": m.round} if m.round else {}),
+                     **({"one_room": m.one_room} if m.one_room else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
@@ -96,6 +101,7 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
                        "reason": p.reason, "line": p.line} for p in results.penalties],
         "problems": [str(p) for p in event.problems],
+        **({"warnings": [str(w) for w in event.warnings]} if event.warnings else {}),
         "boards_left_out": list(event.left_out),
     }
 
@@ -187,11 +193,13 @@ def results_as_text(event: Event, results: EventResults) -> str:
     if results.matches:
         out.append("Matches")
         rounds = any(m.round for m in results.matches)
-        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        one_room = any(m.one_room for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""] + ["One room"] * one_room]
         for m in results.matches:
             rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
-                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
-        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
+                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"]
+                        + [str(m.one_room or "")] * one_room)
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6, 7)}))
         out.append("")
     for ranking in results.rankings:
         out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
@@ -202,6 +210,10 @@ def results_as_text(event: Event, results: EventResults) -> str:
                          _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
         out.append("")
+    if event.warnings:
+        out.append(f"Kept from the file ({len(event.warnings)}), marked ‡")
+        out.extend(f"  {w}" for w in event.warnings)
+        out.append("")
     if results.penalties:
         out.append(f"Penalties ({len(results.penalties)})")
         out.extend(f"  {p}" for p in results.penalties)
@@ -210,7 +222,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
                    f"rounding: {results.rounding}, differences: {len(results.differences)}" + _not_compared(results))
     if results.unpaired:
-        out.append(f"Records not paired ({len(results.unpaired)}): their IMPs are not scored")
+        out.append(f"Records not paired ({len(results.unpaired)}): each says whether its board is counted")
         out.extend(f"  {note}" for note in results.unpaired)
         out.append("")
     if results.differences:

@@ -20,7 +20,14 @@ from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
 from rules_ext.events.model import Event, EventKind, TableResult
-from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
+from rules_ext.events.scoring.results_model import (
+    BoardResults,
+    EventResults,
+    MatchBoard,
+    MatchResult,
+    Ranking,
+    ScoredResult,
+)
 from rules_ext.events.scoring.teams import match_rooms
 from rules_ext.pdf.basis import event_basis
 from rules_ext.pdf.crosstable import vp_table
@@ -42,7 +49,7 @@ from rules_ext.pdf.sheets import (
     Marks,
     Titled,
     continued,
-    file_places,
+    damaged_note,
     fit,
     free_text,
     grid,
@@ -50,10 +57,10 @@ from rules_ext.pdf.sheets import (
     label_cell,
     lead_in,
     person,
+    ranking_columns,
     result_cells,
     seat_holder,
     side_name,
-    total_places,
 )
 from rules_ext.pdf.traveller import Formats, imps_each_way, room_cells
 
@@ -93,12 +100,7 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
     widths = [width * 0.07, width * (id_share + (0 if has_names else rest))] + \
              ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
     marks = marks or Marks((), options)
-    places = None if event is None else (total_places(event, unit) if unit != "VP" else 2)
-    if places is None and event is not None and unit == "MP":
-        places = file_places(event, "mp")
-    total_format = Column.of([e.total for e in entries], places)
-    pct_places = None if event is None else total_places(event, "pct")
-    pct_format = Column(2 if pct_places is None else pct_places)
+    total_format, pct_format = ranking_columns(event, unit, entries)
     imps_format = Column.of([e.imps for e in entries], None)
     rows: list[list[Cell]] = [header_row(keys, widths, options, styles)]
     for entry in entries:
@@ -130,12 +132,24 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
 def _match_lines(results: EventResults, match: MatchResult
                  ) -> list[tuple[BoardResults, ScoredResult | None, ScoredResult | None]]:
     """The boards of ``match``: each with its Open room (home team North-South) and Closed room."""
+    return [(br, board.open, board.closed) for br, board in match_boards(results, match)]
+
+
+def match_boards(results: EventResults, match: MatchResult) -> list[tuple[BoardResults, MatchBoard]]:
+    """The boards of ``match``, each once (:class:`MatchBoard`: both rooms, the IMPs to the home
+    team, a board of one room only), with the board's results; a match scored without its boards'
+    list (made by hand) has them paired here from the boards' lines."""
+    by_number = {br.board.number: br for br in results.boards}
+    if match.lines:
+        return [(by_number[b.number], b) for b in match.lines if b.number in by_number]
     out = []
     for br in results.boards:
         rooms = match_rooms(br.lines, lambda line: line.result)
         for key, pair in rooms.items():
             if key == (match.round, match.home, match.visit):
-                out.append((br, pair.get(True), pair.get(False)))
+                home_ns = pair.get(True)
+                out.append((br, MatchBoard(br.board.number, home_ns, pair.get(False),
+                                           home_ns.imp_ns if home_ns is not None else None)))
     return out
 
 
@@ -148,8 +162,8 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
     vs = "对" if options.lang is Lang.ZH else "v"
     title = options.labelled('match', f"{match.home} {vs} {match.visit}") + (f"  ({where})" if where else "")
     cont = _cont(f"{match.home} 对 {match.visit}", f"{match.home} v {match.visit}", options, styles)
-    lines = _match_lines(results, match)
-    if not match.boards and all(ln.result.not_played for _, o, c in lines for ln in (o, c) if ln is not None):
+    boards = match_boards(results, match)
+    if not match.boards and all(ln.result.not_played for _, b in boards for ln in (b.open, b.closed) if ln is not None):
         note = styles.para(escape(options.label("not_played")), "body")
         return Titled([_title(title, styles)], grid([[note]], [width], styles, [("BACKGROUND", (0, 0), (-1, 0),
                                                                                  "#ffffff")]),
@@ -163,28 +177,43 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
                         widths[:9], options, styles)
     second += [fit(match.home, widths[9], styles, lines=2), fit(match.visit, widths[10], styles, lines=2)]
     data: list[list[Cell]] = [top, second]
-    home_total = visit_total = 0.0
-    for br, open_room, closed_room in lines:
+    spans: list[StyleCommand] = []
+    for br, board in boards:
         number = br.board.number
         row: list[Cell] = [str(number)]
-        row += room_cells(open_room, number, options, styles, marks)
-        row += room_cells(closed_room, number, options, styles, marks)
-        row += imps_each_way(open_room, number, formats, styles, marks)
-        if open_room is not None and open_room.imp_ns is not None:
-            home_total += max(open_room.imp_ns, 0)
-            visit_total += max(-open_room.imp_ns, 0)
+        if board.one_room:  # the missing room says so, over its four cells
+            missing = 5 if board.closed is None else 1
+            note = fit(options.label("one_room" if board.imps_home is not None else "one_room_uncounted"),
+                       sum(widths[missing:missing + 4]), styles, lines=2)
+            cells = {1: room_cells(board.open, number, options, styles, marks),
+                     5: room_cells(board.closed, number, options, styles, marks)}
+            cells[missing] = [note, "", "", ""]
+            row += cells[1] + cells[5]
+            spans.append(("SPAN", (missing, len(data)), (missing + 3, len(data))))
+            row += _imps_of_board(board.imps_home, formats)
+        else:
+            row += room_cells(board.open, number, options, styles, marks)
+            row += room_cells(board.closed, number, options, styles, marks)
+            row += imps_each_way(board.open, number, formats, styles, marks)
         data.append(row)
     imp_format = Column(formats.imp.places)
     data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [imp_format(home_total), imp_format(visit_total)])
+                + [imp_format(match.imps_home), imp_format(match.imps_visit)])
     data.append([fit(options.label("vp"), sum(widths[:9]), styles, lines=1)] + [""] * 8
                 + [f"{match.vp_home:.2f}", f"{match.vp_visit:.2f}"])
     extra: list[StyleCommand] = [("SPAN", (1, 0), (4, 0)), ("SPAN", (5, 0), (8, 0)), ("SPAN", (9, 0), (10, 0)),
                                  ("BACKGROUND", (0, 1), (-1, 1), SHADE),
                                  ("SPAN", (0, -2), (8, -2)), ("SPAN", (0, -1), (8, -1)),
                                  ("ALIGN", (0, -2), (8, -1), "RIGHT"),
-                                 ("BACKGROUND", (0, -2), (-1, -1), SHADE)]
+                                 ("BACKGROUND", (0, -2), (-1, -1), SHADE), *spans]
     return Titled([_title(title, styles)], grid(data, widths, styles, extra, header_rows=2), [cont], page_height)
+
+
+def _imps_of_board(gain: float | None, formats: Formats) -> list[Cell]:
+    """The IMPs of a board to the home or the visiting team (the winner's column), from the match."""
+    if gain is None:
+        return ["", ""]
+    return [formats.imp(gain) if gain >= 0 else "", formats.imp(-gain) if gain <= 0 else ""]
 
 
 # ------------------------------------------------------------------------------------ score cards
@@ -209,6 +238,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
     widths = [width * s for s in shares]
     header = header_row(keys, widths, options, styles)
     entries = {e.id: e for r in results.rankings for e in r.entries}
+    total_format, pct_format = ranking_columns(event, "MP" if matchpoints else "IMP", list(entries.values()))
     story: list[Flowable] = []
     for ident in progress(list(entries)):
         rows: list[list[Cell]] = [list(header)]
@@ -250,12 +280,11 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
             continue
         names = person(event.names_of(ident))
         title = options.labelled('score_card', ident) + (f" — {names}" if names and names != ident else "")
-        column = formats.mp if matchpoints else formats.imp
+        entry = entries.get(ident)  # its total: the ranking's (the file's conventions: rounding, factoring, penalties)
         total_row: list[Cell] = [fit(options.label("total"), sum(widths[:fixed_columns]), styles, lines=1)] \
-            + [""] * (fixed_columns - 1) + [column(total)]
+            + [""] * (fixed_columns - 1) + [total_format(entry.total if entry is not None else total)]
         if matchpoints:
-            entry = entries.get(ident)
-            total_row.append(formats.pct(entry.pct) if entry is not None else "")
+            total_row.append(pct_format(entry.pct) if entry is not None else "")
         rows.append(total_row)
         last = fixed_columns - 1
         extra: list[StyleCommand] = [("BACKGROUND", (0, -1), (-1, -1), SHADE), ("SPAN", (0, -1), (last, -1)),
@@ -309,6 +338,8 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
         intro.append(styles.text(event.left_out_note, "body"))
     if marks.note():
         intro.append(styles.para(marks.note(), "small"))
+    if damaged_note(results, options):
+        intro.append(styles.para(damaged_note(results, options), "small"))
     story: list[Flowable] = []
     for ranking in results.rankings:
         story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))

@@ -23,6 +23,7 @@ _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _EPSILON = 1e-9
 _NOT_YET = object()  # a score not yet looked up (table_score may give None)
+_PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]  # a result's rare fields all at their defaults
 
 
 @dataclass(slots=True)
@@ -114,6 +115,10 @@ class FileFigures:
                                                             str(score), r.line))
             given = r.theirs
             if not given:
+                continue
+            if r._rare is not _PLAIN_RARE and r.damaged:  # type: ignore[attr-defined]  # the file's, kept: not compared
+                self.not_compared["kept from the file"] = self.not_compared.get("kept from the file", 0) + len(
+                    [c for c, _ in given if not c.startswith("Score")])
                 continue
             plan = plans.get(given)
             if plan is None:

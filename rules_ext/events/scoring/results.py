@@ -41,6 +41,7 @@ from rules_ext.events.scoring.conventions import (
     scoring_rules,
     with_settings,
 )
+from rules_ext.events.scoring.directors import keep_directors_figures
 from rules_ext.events.scoring.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.events.scoring.results_model import (
     BoardResults,
@@ -53,6 +54,7 @@ from rules_ext.events.scoring.results_model import (
 )
 from rules_ext.events.scoring.results_model import places as tie_places
 from rules_ext.events.scoring.teams import team_matches, team_ranking
+from rules_ext.events.scoring.ties import file_order, place_ties
 
 __all__ = ["compute_results"]
 
@@ -100,6 +102,10 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                 reasons.append(("centred", _shown(found[0]), found[1]))
         scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
         rules = replace(rules, scale=scale)
+    if rules.method == "matchpoints" and event.version.startswith("USEBIO"):  # no element marks them: by the rules
+        event, kept = keep_directors_figures(event, rules.scale)
+        if kept:
+            reasons.append(("directors-figures", "kept", "figures no rule gives, the director's: " + "; ".join(kept)))
     if "trim" in settings and rules.method == "butler":
         rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
     if rules.method == "butler" and "datum-round" not in settings:
@@ -224,6 +230,9 @@ class _Work:
                 c.name == "Tiebreak" for c in check.event.totals.columns) else ""
             self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
                                                             f"file places in order{tiebreak}"))
+        if split != "shared" and any(e.rank[-1:] == "=" for r in rankings for e in r.entries):
+            # equal totals placed as the file places them, or in order as set
+            rankings = place_ties(rankings, file_order(self.event), in_order=split == "in-order")
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
                             self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired),

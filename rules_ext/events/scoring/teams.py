@@ -23,11 +23,20 @@ from typing import TypeVar
 
 from rules_ext.core import imps, vp
 from rules_ext.events.model import Board, Event, TableResult
-from rules_ext.events.scoring.results_model import BoardResults, MatchResult, RankEntry, Ranking, ScoredResult, places
+from rules_ext.events.scoring.results_model import (
+    BoardResults,
+    MatchBoard,
+    MatchResult,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+    places,
+)
 
-__all__ = ["match_of", "match_rooms", "seat_teams", "team_matches", "team_ranking"]
+__all__ = ["match_of", "match_rooms", "seat_teams", "team_board_imps", "team_matches", "team_ranking"]
 
 _IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+_SIDE_IMPS = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _Match = tuple[str, str, str]  # round, home team, visiting team (the match's: its first record's)
 
 
@@ -171,18 +180,31 @@ class _MatchTotals:
     imps_home: float = 0.0
     imps_visit: float = 0.0
     boards: int = 0
+    one_room: int = 0
+    lines: list[MatchBoard] = field(default_factory=list)  # each board of the match, once
+
+    def add(self, gain: float) -> None:
+        self.imps_home += max(gain, 0)
+        self.imps_visit += max(-gain, 0)
+        self.boards += 1
 
 
 def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
     """Every board with each result's IMPs against the other room of its match, the matches (IMPs
     each side over the boards both rooms played, VPs; a match not played has no boards), and a note
-    for each board of a match whose records cannot be paired (which records, and why)."""
+    for each board of a match whose records cannot be paired (which records, and why).
+
+    A board the file gives one room of, whose record carries the program's own IMPs (``ScoreIMP``),
+    is counted with those IMPs (the program counted it: the other room is missing from the file, not
+    from the match) and said so; its record's IMPs are the file's, not ours, and are not compared."""
     per_match: dict[_Match, _MatchTotals] = {}
     tables: dict[_Match, list[str]] = {}
     notes: list[str] = []
     boards = []
     for board in event.boards:
         figures: dict[int, tuple[float, float]] = {}
+        #: the board in each match: (match, Open room's record, Closed room's, IMPs to home, one room only)
+        counted: list[tuple[_Match, TableResult | None, TableResult | None, float | None, bool]] = []
         rooms: dict[_Match, dict[bool, list[TableResult]]] = defaultdict(lambda: {True: [], False: []})
         for r in board.results:
             found = match_of(r)
@@ -196,35 +218,83 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], l
             if r.table and r.table not in met:
                 met.append(r.table)
         for key, pair in rooms.items():
-            per_match.setdefault(key, _MatchTotals())
+            totals = per_match.setdefault(key, _MatchTotals())
             note = _unpaired(board.number, key, pair[True], pair[False])
             if note:
+                lone = _lone_room(pair[True], pair[False])
+                gain = _file_imps(lone, key[1]) if lone is not None else None
+                if lone is not None and gain is not None:
+                    note = note.replace("; not scored", f"; counted with the file's own IMPs ({lone.their('ScoreIMP')}), "
+                                                        f"which are not compared")
+                    totals.add(gain)
+                    totals.one_room += 1
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, gain, True))
+                elif lone is not None:  # shown as one room only, not counted
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, None, True))
                 notes.append(note)
                 continue
             if not (pair[True] and pair[False]):
                 continue
             home_ns, visit_ns = pair[True][0], pair[False][0]
             if not (home_ns.scored and visit_ns.scored):
+                counted.append((key, home_ns, visit_ns, None, False))
                 continue
             if home_ns.score_ns is None or visit_ns.score_ns is None:
                 continue  # not reached: a scored result has a score (said for the type checker)
             gain = imps(home_ns.score_ns - visit_ns.score_ns)  # to the home team
             figures[id(home_ns)] = (gain, -gain)
             figures[id(visit_ns)] = (-gain, gain)
-            totals = per_match[key]
-            totals.imps_home += max(gain, 0)
-            totals.imps_visit += max(-gain, 0)
-            totals.boards += 1
+            totals.add(gain)
+            counted.append((key, home_ns, visit_ns, gain, False))
         lines = [ScoredResult(r, r.score_ns if r.scored else None,
                               imp_ns=figures.get(id(r), (None, None))[0],
                               imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
+        scored = {id(line.result): line for line in lines}
+        for key, open_room, closed_room, gain, one_room in counted:
+            per_match[key].lines.append(MatchBoard(board.number, scored[id(open_room)] if open_room else None,
+                                                   scored[id(closed_room)] if closed_room else None, gain, one_room))
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
     for (round_, home, visit), t in per_match.items():
         vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
         matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit,
-                                   "/".join(tables.get((round_, home, visit), [])), round_))
+                                   "/".join(tables.get((round_, home, visit), [])), round_, tuple(t.lines), t.one_room))
     return boards, matches, notes
+
+
+def team_board_imps(matches: Iterable[MatchResult], team: str) -> dict[tuple[_Match, int], float]:
+    """The IMPs each board of its matches gives ``team``, once per board (its two rooms carry the
+    same board's IMPs: adding both would count them twice), keyed by the match (``match_of``'s
+    ``(round, home, visit)``) and the board number; a board not counted is not there."""
+    out: dict[tuple[_Match, int], float] = {}
+    for m in matches:
+        if team not in (m.home, m.visit):
+            continue
+        for board in m.lines:
+            imps_won = board.imps_of(team, m.home)
+            if imps_won is not None:
+                out[(m.round, m.home, m.visit), board.number] = imps_won
+    return out
+
+
+def _lone_room(home_ns: list[TableResult], visit_ns: list[TableResult]) -> TableResult | None:
+    """The one record of a board of a match that the file gives one room of (None otherwise)."""
+    records = [*home_ns, *visit_ns]
+    return records[0] if len(records) == 1 and records[0].scored else None
+
+
+def _file_imps(r: TableResult, home: str) -> float | None:
+    """The IMPs a record's own ``ScoreIMP`` gives the home team (None when it gives none)."""
+    text = r.their("ScoreIMP")
+    if not text:
+        return None
+    sides = {side.upper(): float(value.replace(",", ".")) for side, value in _SIDE_IMPS.findall(text)}
+    ns = sides.get("NS", -sides["EW"] if "EW" in sides else None)
+    if ns is None:
+        return None
+    return ns if r.ns == home else -ns
 
 
 def _unpaired(number: int, key: _Match, home_ns: list[TableResult], visit_ns: list[TableResult]) -> str:

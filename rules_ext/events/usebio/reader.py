@@ -60,6 +60,7 @@ _SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
 class _Reader:
     source: str
     problems: list[PBNError] = field(default_factory=list)
+    warnings: list[PBNError] = field(default_factory=list)  # damaged cells kept with the file's score
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))
@@ -103,7 +104,8 @@ class _Reader:
             participants=participants, totals=totals,
             meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club)),
             source=self.source, version=f"USEBIO {version}".strip(),
-            problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+            problems=tuple(sorted(self.problems, key=lambda p: p.line)),
+            warnings=tuple(sorted(self.warnings, key=lambda p: p.line)))
 
     def method(self, event: Node) -> str:
         """The Scoring text of the event, from its type and scoring method elements."""
@@ -158,7 +160,8 @@ class _Reader:
             date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
             kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
             meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
-            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)),
+            warnings=tuple(sorted(self.warnings, key=lambda p: p.line)))
 
     def match(self, node: Node, teams: _Teams, first: dict[int, Node], results: dict[int, list[TableResult]]
               ) -> tuple[str, ...] | None:
@@ -315,8 +318,16 @@ class _Reader:
         try:
             contract = Contract.parse(contract_text)
         except ContractError as exc:
-            self.problem(node.line, f"board {number}: {exc}")
-            return None
+            if score is None:
+                self.problem(node.line, f"board {number}: {exc}")
+                return None
+            # a damaged CONTRACT with the program's own SCORE: kept with its score and figures, said once
+            self.warnings.append(PBNError(f"board {number}: {exc}, the file's score kept", source=self.source,
+                                          line=node.line))
+            given = dict(make.keywords.get("theirs", ()))
+            pairs = [(given.get(f"{u}_NS"), given.get(f"{u}_EW")) for u in ("MP", "IMP")]
+            found = next(((float(a), float(b)) for a, b in pairs if a and b and _number(a) and _number(b)), None)
+            return make(score_ns=score, damaged=contract_text, assigned=found)
         if contract.is_passed_out:
             return make(contract=contract, score_ns=0 if score is None else score,
                         score_computed=score is None)
@@ -589,3 +600,12 @@ def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | 
         _check_size(path.stat().st_size, max_bytes, name)
         data = path.read_bytes()
     return _Reader(name).event(parse_xml(data, name))
+
+
+def _number(text: str) -> bool:
+    """Whether a figure reads as a number (``4.0``, ``-1.5``)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

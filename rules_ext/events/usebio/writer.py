@@ -20,6 +20,7 @@ from collections import defaultdict
 from rules_ext.core import Seat
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Artificial, Event, EventKind, TableResult
+from rules_ext.events.scoring.file_figures import result_label
 from rules_ext.events.scoring.results_model import EventResults, ScoredResult
 from rules_ext.events.scoring.teams import match_of
 from rules_ext.events.usebio.reader import SUIT_ELEMENTS, read_usebio, split_pair, usebio_pair_key
@@ -315,7 +316,14 @@ def _check_round_trip(results: EventResults, data: bytes, allowed: set[tuple[str
     if back.problems:
         raise RulesError(f"the USEBIO written does not read back: {back.problems[0]}")
     again = compute_results(back)
-    unexpected = [d for d in again.differences if d.board is not None or (d.participant, d.theirs) not in allowed]
+    # a result whose figures a director gave (a correction's mp_ns) reads back as its score only: its own
+    # figures, and the totals of its pairs, are the director's, written as given
+    given = [(b.board.number, ln.result) for b in results.boards for ln in b.lines if ln.result.assigned is not None]
+    directors = {(n, result_label(r)) for n, r in given}
+    their_pairs = {who for _, r in given for who in (r.ns, r.ew)}
+    unexpected = [d for d in again.differences
+                  if (d.board, d.participant) not in directors and not (d.board is None and d.participant in their_pairs)
+                  and (d.board is not None or (d.participant, d.theirs) not in allowed)]
     if _played(again) != _played(results) or unexpected:
         first = unexpected[0] if unexpected else "the results differ"
         raise RulesError(f"the USEBIO written does not read back to the same figures ({first}): not written")
