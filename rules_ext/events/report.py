@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.events.model import Event, TableResult
+from rules_ext.events.scoring.awards import masterpoints
 from rules_ext.events.scoring.conventions import artificial_rate
-from rules_ext.events.scoring.results_model import EventResults, ScoredResult
+from rules_ext.events.scoring.results_model import EventResults, Ranking, ScoredResult
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:
@@ -63,24 +66,30 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
 def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
     """The ``results --format json`` document."""
     with_imps = results.method != "matchpoints"
+    awards = masterpoints(event)
     return {
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
         "artificial_imps": results.artificial or None,
         "conventions": {name: {"value": value, "why": why} for name, value, why in results.conventions},
         "encoding": event.encoding,
+        **({"sections": list(results.sections)} if results.sections else {}),
         "boards": [{
-            "board": b.board.number,
+            "board": b.board.number, **({"section": b.section} if b.section else {}),
             "dealer": b.board.dealer.name if b.board.dealer else None,
             "vulnerable": b.board.vulnerability.value if b.board.vulnerability else None,
             "top": b.top, "neuberg": b.neuberg, **({"datum": b.datum} if b.datum is not None else {}),
             "results": [line_as_dict(line, with_imps) for line in b.lines],
         } for b in results.boards],
         "ranking": [{
-            "group": ranking.group, "rank": e.rank, "id": e.id, "names": e.names, "unit": ranking.unit,
+            "group": ranking.group, **({"section": ranking.section} if ranking.section else {}),
+            "rank": e.rank, "id": e.id, "names": e.names, "unit": ranking.unit,
             "total": e.total, "pct": _r(e.pct, 2), "boards": e.boards,
             **({"imps": e.imps} if e.imps is not None else {}),
+            **({"masterpoints": {"awarded": awards[e.id].points, "type": awards[e.id].kind}}
+               if e.id in awards else {}),
         } for ranking in results.rankings for e in ranking.entries],
+        **({"vp_scale": vp_scale_dict(results.vp_scale)} if results.vp_scale else {}),
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
                      **({"round": m.round} if m.round else {}),
@@ -98,6 +107,25 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "problems": [str(p) for p in event.problems],
         "boards_left_out": list(event.left_out),
     }
+
+
+def ranking_title(ranking: Ranking) -> str:
+    """'Ranking', 'Ranking NS', 'Ranking section A', 'Ranking section A NS'."""
+    return " ".join(part for part in ("Ranking", f"section {ranking.section}" if ranking.section else "",
+                                      ranking.group) if part)
+
+
+def vp_scale_dict(name: str) -> dict[str, Any]:
+    """A VP scale as the JSON document names it: its name, title and where it is published."""
+    scale = scale_of(name)
+    return {"name": scale.name, "title": scale.title_en, "source": scale.source, "total": scale.total,
+            "whole_numbers": scale.whole}
+
+
+def vp_format(name: str) -> Callable[[float], str]:
+    """How a VP figure of the scale ``name`` is printed: whole numbers as such, else 2 decimals."""
+    whole = bool(name) and scale_of(name).whole
+    return (lambda value: f"{value:.0f}") if whole else (lambda value: f"{value:.2f}")
 
 
 def width(text: str) -> int:
@@ -154,7 +182,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
     imps_apply = results.method != "matchpoints"
     for b in results.boards:
         board = b.board
-        head = f"Board {board.number}"
+        head = f"Board {board.number}" + (f"  Section {b.section}" if b.section else "")
         if board.dealer:
             head += f"  Dealer {board.dealer.name}"
         if board.vulnerability:
@@ -185,21 +213,25 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.extend("  " + line for line in _table(rows, set(range(4, len(rows[0])))))
         out.append("")
     if results.matches:
-        out.append("Matches")
+        out.append("Matches" + (f" (VPs: {scale_of(results.vp_scale).title_en})" if results.vp_scale else ""))
+        vp_text = vp_format(results.vp_scale)
         rounds = any(m.round for m in results.matches)
         rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
         for m in results.matches:
             rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
-                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
+                                              str(m.boards), vp_text(m.vp_home), vp_text(m.vp_visit)])
         out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
         out.append("")
+    awards = masterpoints(event)
     for ranking in results.rankings:
-        out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
+        out.append(ranking_title(ranking))
+        awarded = any(e.id in awards for e in ranking.entries)
         rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs",
-                 "Matches" if ranking.unit == "VP" else "Boards"]]
+                 "Matches" if ranking.unit in ("VP", "BP") else "Boards"] + ["Masterpoints"] * awarded]
         for e in ranking.entries:
             rows.append([e.rank, e.id, e.names, _num(e.total, 2),
-                         _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
+                         _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)]
+                        + [str(awards.get(e.id, ""))] * awarded)
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
         out.append("")
     if results.penalties:

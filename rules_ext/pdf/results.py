@@ -20,9 +20,10 @@ from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
 from rules_ext.events.model import Event, EventKind, TableResult
+from rules_ext.events.report import vp_format
 from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
 from rules_ext.events.scoring.teams import match_rooms
-from rules_ext.pdf.basis import event_basis
+from rules_ext.pdf.basis import event_basis, vp_scale_title
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
     SHADE,
@@ -177,8 +178,11 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
     imp_format = Column(formats.imp.places)
     data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
                 + [imp_format(home_total), imp_format(visit_total)])
-    data.append([fit(options.label("vp"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [f"{match.vp_home:.2f}", f"{match.vp_visit:.2f}"])
+    vp_text = vp_format(results.vp_scale)
+    scale = vp_scale_title(results, options)
+    data.append([fit(options.label("vp") + (f"（{scale}）" if scale and options.lang is Lang.ZH else
+                                            f" ({scale})" if scale else ""), sum(widths[:9]), styles, lines=1)]
+                + [""] * 8 + [vp_text(match.vp_home), vp_text(match.vp_visit)])
     extra: list[StyleCommand] = [("SPAN", (1, 0), (4, 0)), ("SPAN", (5, 0), (8, 0)), ("SPAN", (9, 0), (10, 0)),
                                  ("BACKGROUND", (0, 1), (-1, 1), SHADE),
                                  ("SPAN", (0, -2), (8, -2)), ("SPAN", (0, -1), (8, -1)),

@@ -13,6 +13,7 @@ from typing import Any
 from rules_ext.errors import RulesError
 from rules_ext.events.errors import PBNError
 from rules_ext.events.model import Event, EventKind, TableResult
+from rules_ext.events.scoring.extra_conventions import EXTRA_CONVENTIONS
 from rules_ext.events.scoring.file_figures import printed_number
 
 __all__ = [
@@ -260,6 +261,7 @@ CONVENTIONS = {
     "pct-base": ("a percentage of the tops of the boards played, or of the session's boards", "played|session"),
     "tied-places": ("equal totals share a place (3=) or are placed in order (the file's tie-break)",
                     "shared|in-order"),
+    **EXTRA_CONVENTIONS,
 }
 _FIELDS = {"centred": "centred", "short": "short", "short-totals": "short_totals", "factored": "factored",
            "rounded-totals": "rounded_totals", "datum-round": "datum_round", "pct-base": "pct_base"}
@@ -291,7 +293,7 @@ def parse_convention(text: str) -> tuple[str, str | bool | int]:
     if name == "artificial-imps":
         artificial_rate(raw)
         return name, raw
-    if name in ("tied-places", "pct-base"):
+    if name in ("tied-places", "pct-base") or name in EXTRA_CONVENTIONS:
         if raw not in values.split("|"):
             raise RulesError(f"convention {name}={raw!r}: expected {values.replace('|', ' or ')}")
         return name, raw

@@ -84,7 +84,9 @@ from rules_ext.events.scoring.results_model import (
     ScoredResult,
 )
 from rules_ext.events.scoring.results_model import places as tie_places
+from rules_ext.events.scoring.sections import pair_sections, ranking_groups, scored_by_section, section_names
 from rules_ext.events.scoring.teams import team_matches, team_ranking
+from rules_ext.events.scoring.victory_points import DEFAULT_SCALE, choose_vp_scale, on_scale
 
 __all__ = ["compute_results"]
 
@@ -113,7 +115,20 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`,
     or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
     (:func:`~rules_ext.events.scoring.conventions.parse_convention`: name -> value), the rest inferred from the file;
-    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column)."""
+    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column).
+    A session of several sections is scored across the field or section by section
+    (:mod:`rules_ext.events.scoring.sections`)."""
+    names = section_names(event)
+    if names:
+        return scored_by_section(event, names, lambda part, settings, given: _compute_results(
+            part, scale=scale, method=method, artificial=artificial, conventions=settings, penalties=given),
+            dict(conventions or {}), penalties)
+    return _compute_results(event, scale=scale, method=method, artificial=artificial, conventions=conventions,
+                            penalties=penalties)
+
+
+def _compute_results(event: Event, *, scale: str | None, method: str | None, artificial: str | None,
+                     conventions: dict[str, object] | None, penalties: Sequence[Penalty]) -> EventResults:
     settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
@@ -211,6 +226,7 @@ class _Work:
     plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
     #: the figures of each matchpoint count met, by top, shared by the results that have them
     shared: dict[float, _TopFigures] = field(default_factory=dict)
+    vp_scale: str = DEFAULT_SCALE  # teams: the scale of the matches' VPs
 
     @property
     def method(self) -> str:
@@ -223,6 +239,7 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches, unpaired = team_matches(self.event)
+            matches = self.vp_scaled(matches)
             rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
         else:
             boards = self.pairs()
@@ -242,6 +259,13 @@ class _Work:
                     return trial.finish(trial_boards, [], trial_rankings)
         return self.finish(boards, matches, rankings, unpaired)
 
+    def vp_scaled(self, matches: list[MatchResult]) -> list[MatchResult]:
+        """The matches on the VP scale set, or shown by the file's VPs (victory_points.choose_vp_scale)."""
+        self.vp_scale, why = choose_vp_scale(self.event, matches, self.settings)
+        if why and "vp-scale" not in self.settings:
+            self.reasons.append(("vp-scale", self.vp_scale, why))
+        return matches if self.vp_scale == DEFAULT_SCALE else on_scale(matches, self.vp_scale)
+
     def finish(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking],
                unpaired: Sequence[str] = ()) -> EventResults:
         split = self.settings.get("tied-places")
@@ -259,7 +283,8 @@ class _Work:
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
                             self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired),
-                            tuple(self.reasons), tuple(self.penalties))
+                            tuple(self.reasons), tuple(self.penalties),
+                            self.vp_scale if self.method == "imps" else "")
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
@@ -559,13 +584,10 @@ class _Work:
         self.apply_penalties(totals, unit, individual)
         self.fit = self.settle(totals, unit)
         directions = {ident: t.sides for ident, t in totals.items()}
-        fixed = all(len(d) == 1 for d in directions.values())
-        groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
-        if individual or not groups:
-            return [self.rank("", unit, totals, list(totals))]
-        return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
-                for side in ("NS", "EW")]
+        groups = ranking_groups(self.event, directions, pair_sections(self.event.boards, self.plain), individual,
+                                self.settings, self.reasons)
+        return [self.rank(direction, unit, totals, idents, section) for section, direction, idents in groups]
 
     def apply_penalties(self, totals: dict[str, _Totals], unit: str, individual: bool) -> None:
         """The director's penalties added to the totals, as the program does: the file's ``"Pen"``
@@ -683,7 +705,7 @@ class _Work:
                 out[ident] = (total, precision, pct, _half_unit(row.get("TotalPercentage", "")))
         return out
 
-    def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str]) -> Ranking:
+    def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str], section: str = "") -> Ranking:
         entries = []
         centred = self.conv.centred and unit == "MP"
         for ident in idents:
@@ -700,7 +722,7 @@ class _Work:
             ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
                                     None if unit == "MP" else round(t.total, 6)))
-        return Ranking(group, unit, tuple(ranked))
+        return Ranking(group, unit, tuple(ranked), section)
 
 
 def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure: float | None
