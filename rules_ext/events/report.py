@@ -93,6 +93,8 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
                      **({"round": m.round} if m.round else {}),
+                     **({"points_home": m.vp_home, "points_visit": m.vp_visit}
+                        if results.method == "board-a-match" else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
@@ -212,7 +214,15 @@ def results_as_text(event: Event, results: EventResults) -> str:
             rows.append(row)
         out.extend("  " + line for line in _table(rows, set(range(4, len(rows[0])))))
         out.append("")
-    if results.matches:
+    if results.matches and results.method == "board-a-match":  # board points: the match's only figures
+        out.append("Matches (board-a-match: board points)")
+        rounds = any(m.round for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "Points", "", "Boards"]]
+        for m in results.matches:
+            rows.append([m.round] * rounds + [m.home, m.visit, f"{m.vp_home:g}", f"{m.vp_visit:g}", str(m.boards)])
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4)}))
+        out.append("")
+    elif results.matches:
         out.append("Matches" + (f" (VPs: {scale_of(results.vp_scale).title_en})" if results.vp_scale else ""))
         vp_text = vp_format(results.vp_scale)
         rounds = any(m.round for m in results.matches)
@@ -226,13 +236,14 @@ def results_as_text(event: Event, results: EventResults) -> str:
     for ranking in results.rankings:
         out.append(ranking_title(ranking))
         awarded = any(e.id in awards for e in ranking.entries)
-        rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs",
-                 "Matches" if ranking.unit in ("VP", "BP") else "Boards"] + ["Masterpoints"] * awarded]
+        second = ranking.unit != "BP"  # % or the IMPs; board points have neither
+        rows = [["Rank", "Id", "Names", ranking.unit] + ["%" if ranking.unit == "MP" else "IMPs"] * second
+                + ["Matches" if ranking.unit in ("VP", "BP") else "Boards"] + ["Masterpoints"] * awarded]
         for e in ranking.entries:
-            rows.append([e.rank, e.id, e.names, _num(e.total, 2),
-                         _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)]
+            rows.append([e.rank, e.id, e.names, _num(e.total, 2)]
+                        + [_num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0)] * second + [str(e.boards)]
                         + [str(awards.get(e.id, ""))] * awarded)
-        out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+        out.extend("  " + line for line in _table(rows, {0, 3, 4, 5} if second else {0, 3, 4}))
         out.append("")
     if results.penalties:
         out.append(f"Penalties ({len(results.penalties)})")

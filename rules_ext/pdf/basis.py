@@ -35,11 +35,11 @@ def _say(zh: str, en: str, options: PrintOptions) -> str:
 
 def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
     """(zh, en) of the method and its scale."""
-    return _method_words(results.method, results.scale, results.kind, event, results.vp_scale)
+    return _method_words(results.method, results.scale, results.kind, event, results.vp_scale, results.conventions)
 
 
 def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
-                  vp_scale: str = "") -> tuple[str, str]:
+                  vp_scale: str = "", conventions: tuple[tuple[str, str, str], ...] = ()) -> tuple[str, str]:
     if method == "matchpoints":
         scale = scale or "2/1/0"
         return (f"比赛分制（每胜一个结果得 {scale.split('/')[0]}，平 {scale.split('/')[1]}；结果不全或有人为分的牌按 "
@@ -56,6 +56,12 @@ def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
         return (f"Butler IMP（每个结果与本牌基准分比较；基准分：去掉最高、最低各 {trim} 个后的平均，取整到 10）",
                 f"Butler IMPs (each result against the board's datum: the mean of the scores after dropping the "
                 f"{trim} highest and lowest, rounded to 10)")
+    if method == "board-a-match":
+        points = next((value for name, value, _ in (conventions or ()) if name == "board-points"), "1/0.5/0")
+        won, tied = points.split("/")[:2]
+        return (f"队式赛逐副计分（Board-a-match：每副牌比较两室的净得分，胜 {won}，平 {tied}，负 0，不计差额）",
+                f"Board-a-match teams (each board won, tied or lost by the two rooms' net score, whatever the "
+                f"margin: {won} / {tied} / 0)")
     if kind is EventKind.TEAMS:
         scale_zh, scale_en = vp_scale_words(vp_scale or "wbf2013")
         return (f"队式赛 IMP（每场比赛开室与闭室比较；胜利分按{scale_zh}）",

@@ -17,7 +17,7 @@ Every block continues under its own title when it runs over a page (:class:`Titl
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -58,6 +58,17 @@ def _field(results: EventResults) -> _Field:
         matches[team].sort(key=lambda mo: id_key(mo[0].round))
     totals = {e.id: e.total for r in results.rankings for e in r.entries}
     return _Field(order, matches, totals)
+
+
+def _figure_format(results: EventResults) -> Callable[[float], str]:
+    """How a match's figure prints: VPs as their scale prints them, board points as they are."""
+    if results.method == "board-a-match":
+        return lambda value: f"{value:g}"
+    return vp_format(results.vp_scale)
+
+
+def _table_label(results: EventResults) -> str:
+    return "bp_table" if results.method == "board-a-match" else "vp_table"
 
 
 def _scale_note(results: EventResults, options: PrintOptions) -> str:
@@ -133,7 +144,7 @@ def _cross_block(field: _Field, start: int, stop: int, options: PrintOptions, st
     total_w = cell_w if total_w is None else total_w
     cells: dict[tuple[str, str], list[str]] = defaultdict(list)
     not_played = _not_played(options)
-    vp_text = vp_format(results.vp_scale)
+    vp_text = _figure_format(results)
     for m in results.matches:
         for mine, theirs in ((m.home, m.visit), (m.visit, m.home)):
             cells[(mine, theirs)].append(vp_text(_vp_of(m, mine)) if m.boards else not_played)
@@ -152,9 +163,9 @@ def _cross_block(field: _Field, start: int, stop: int, options: PrintOptions, st
             else:
                 text = "\n".join(cells.get((team, other), []))
                 row.append(fit(text, cell_w, styles, lines=2) if text else "")
-        row.append(f"{field.totals[team]:.2f}" if team in field.totals else "")
+        row.append(_figure_format(results)(field.totals[team]) if team in field.totals else "")
         data.append(row)
-    title = options.label("vp_table") + _scale_note(results, options)
+    title = options.label(_table_label(results)) + _scale_note(results, options)
     zh, en = "胜利分对照表", "VP cross-table"
     if stop - start < n:
         part = f"{options.label('versus')} {start + 1}–{stop}"
@@ -209,14 +220,14 @@ def _round_list(field: _Field, rounds: int, options: PrintOptions, styles: Style
                 opponent: Cell = fit(f"{number[other]}  {other}", figure_w[0], styles, "cell") if named \
                     else str(number[other])
                 if m.boards:
-                    row += [opponent, _imps_of(m, team, imp_column), vp_format(results.vp_scale)(_vp_of(m, team))]
+                    row += [opponent, _imps_of(m, team, imp_column), _figure_format(results)(_vp_of(m, team))]
                 else:
                     row += [opponent, fit(options.label("not_played"), figure_w[1] + figure_w[2],
                                                     styles, lines=2), ""]
                     extra.append(("SPAN", (3 + 3 * k, len(data)), (4 + 3 * k, len(data))))
             else:
                 row += ["", "", ""]
-        row.append(f"{field.totals[team]:.2f}" if team in field.totals else "")
+        row.append(_figure_format(results)(field.totals[team]) if team in field.totals else "")
         data.append(row)
     for k in range(1, rounds):
         extra.append(("LINEBEFORE", (2 + 3 * k, 0), (2 + 3 * k, -1), 1.2, "#303030"))

@@ -21,7 +21,9 @@ Methods:
   total is the played sum × boards / played (``boards`` is the session's: the most boards any pair
   was seated for, byes included).
 - **IMPs** between the rooms of a teams match: :mod:`rules_ext.events.scoring.teams`.
-- BAM and Patton are refused ("not supported"), as is any other word.
+- **Board-a-match** (point-a-board) teams: each board won, tied or lost between the rooms
+  (:mod:`rules_ext.events.scoring.board_a_match`). Patton is refused ("not supported"), as is any
+  other word.
 
 Artificial adjusted scores (Law 12C) and where each convention comes from:
 
@@ -59,6 +61,9 @@ from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
 from rules_ext.events.fastbuild import builder, collector_paused
 from rules_ext.events.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
+from rules_ext.events.scoring.artificial_top import board_figures as artificial_figures
+from rules_ext.events.scoring.artificial_top import infer_artificial_top
+from rules_ext.events.scoring.board_a_match import BOARD_POINTS, choose_board_points
 from rules_ext.events.scoring.conventions import (
     DEFAULT_ARTIFICIAL,
     Conventions,
@@ -132,8 +137,8 @@ def _compute_results(event: Event, *, scale: str | None, method: str | None, art
     settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
-    if rules.method == "imps" and event.kind is not EventKind.TEAMS:
-        raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
+    if rules.method in ("imps", "board-a-match") and event.kind is not EventKind.TEAMS:
+        raise RulesError(f"method {rules.method!r} compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     reasons: list[tuple[str, str, str]] = []
     conv = with_settings(Conventions(), settings)
@@ -241,6 +246,14 @@ class _Work:
             boards, matches, unpaired = team_matches(self.event)
             matches = self.vp_scaled(matches)
             rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
+        elif self.method == "board-a-match":
+            boards, matches, unpaired = team_matches(self.event, BOARD_POINTS["1/0.5/0"])
+            points, why = choose_board_points(self.event, matches, self.settings)
+            if why and "board-points" not in self.settings:
+                self.reasons.append(("board-points", points, why))
+            if points != "1/0.5/0":
+                boards, matches, unpaired = team_matches(self.event, BOARD_POINTS[points])
+            rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants}, unit="BP")
         else:
             boards = self.pairs()
             matches, unpaired = [], []
@@ -307,6 +320,11 @@ class _Work:
             if short is not None:
                 self.conv = replace(self.conv, short=short[0])
                 self.reasons.append(("short", short[0], short[1]))
+            if "artificial-top" not in self.settings and any(artificial):
+                found = infer_artificial_top(self.event, self.scale, self.conv.centred)
+                if found is not None:
+                    self.conv = replace(self.conv, artificial_top=found[0])
+                    self.reasons.append(("artificial-top", found[0], found[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
@@ -409,7 +427,10 @@ class _Work:
             usual = plain and n == len(board.results)
             scores = list(map(_SCORE_NS, compared)) if usual else []
             mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
-            if n and n < most:
+            if n and n < most and artificial and self.conv.artificial_top != "neuberg":  # BriAn: not scaled
+                mps, board_top = artificial_figures(mps, n, len(artificial), most, self.scale, self.conv.artificial_top)
+                board_top = board_top or None
+            elif n and n < most:
                 short = self.conv.short if not artificial else "neuberg"
                 totals_short = self.conv.totals_short if not artificial else "neuberg"
                 if totals_short != short:  # the totals count this board otherwise than its lines show it
@@ -641,7 +662,7 @@ class _Work:
         session = max((t.boards for t in totals.values()), default=0)
         rounded_choices = [self.conv.rounded_totals] if "rounded-totals" in self.settings else \
             [False, True] if any(abs(t.printed - t.total) > 1e-9 for t in totals.values()) else [False]
-        factored_choices = [self.conv.factored] if "factored" in self.settings or unit != "MP" else \
+        factored_choices = [self.conv.factored] if "factored" in self.settings else \
             [False, True] if any(0 < t.boards < session for t in totals.values()) else [False]
         session_tops = max((t.tops for t in totals.values()), default=0.0)
         base_choices = [self.conv.pct_base] if "pct-base" in self.settings or unit != "MP" else \

@@ -39,8 +39,10 @@ TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Clos
 else its pair numbers when they are one team's only; else the other room's; else order (the first
 line is the home team's North-South room). The file's IMPS are compared as the home team's
 ``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
-and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
-(IMP aggregate) is refused, as we rank teams by VPs only.
+and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` ``PAB`` (also ``BAM``,
+``POINT_A_BOARD``, ``BOARD_A_MATCH``) is point-a-board teams: the event's scoring is then ``PAB``,
+TEAM_SCORE and TOTAL_SCORE are board points. Any other method than ``VPS`` (IMP aggregate) is
+refused, as we rank teams by VPs or board points only.
 
 Quirks of real exports handled here:
 
@@ -81,6 +83,8 @@ _METHOD_WORDS = {
     "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
     "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
 }
+#: MATCH_SCORING_METHOD of point-a-board (board-a-match) teams, as written with _ and - dropped
+_POINT_A_BOARD = frozenset({"PAB", "BAM", "POINTABOARD", "BOARDAMATCH"})
 _TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
                     "MULTI_TEAMS"})
 #: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
@@ -178,9 +182,11 @@ class _Reader:
         """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
         per room (see the module doc)."""
         match_scoring = event.value("MATCH_SCORING_METHOD").upper()
-        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS"):
+        point_a_board = match_scoring.replace("_", "").replace("-", "") in _POINT_A_BOARD
+        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS") and not point_a_board:
             raise self.fail(event.line, f"USEBIO teams scored by MATCH_SCORING_METHOD {match_scoring!r} are not "
-                                        f"read: expected VPS (each match converted to victory points)")
+                                        f"read: expected VPS (each match converted to victory points) or PAB "
+                                        f"(point-a-board)")
         matches = event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"}))
         if not matches:
             raise self.fail(event.line, f"USEBIO teams event (EVENT_TYPE {kind!r}) without <MATCH>: expected "
@@ -207,7 +213,8 @@ class _Reader:
         return Event(
             games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
-            date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
+            date=_date(event.value("DATE")),
+            scoring="PAB" if point_a_board else event.value("BOARD_SCORING_METHOD") or "IMPS",
             kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
             meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
             version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
