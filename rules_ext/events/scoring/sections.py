@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules_ext.errors import RulesError
-from rules_ext.events.model import Board, Event, EventKind
+from rules_ext.events.model import Board, Event, EventKind, plain_results
 from rules_ext.events.pbn.tables import Table
 from rules_ext.events.scoring.results_model import EventResults, Penalty
 
@@ -42,6 +42,8 @@ def section_names(event: Event) -> tuple[str, ...]:
         return ()
     seen: dict[str, None] = {}
     for board in event.boards:
+        if plain_results(board.results):  # plain ScoreTable rows name no section
+            continue
         for r in board.results:
             if r.section:
                 seen.setdefault(r.section)
