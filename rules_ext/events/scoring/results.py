@@ -123,17 +123,19 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
     ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column).
     A session of several sections is scored across the field or section by section
     (:mod:`rules_ext.events.scoring.sections`)."""
-    names = section_names(event)
+    plain = list(map(plain_results, map(_RESULTS, event.boards)))  # each board's rows all plain: no section
+    names = section_names(event, plain)
     if names:
         return scored_by_section(event, names, lambda part, settings, given: _compute_results(
             part, scale=scale, method=method, artificial=artificial, conventions=settings, penalties=given),
             dict(conventions or {}), penalties)
     return _compute_results(event, scale=scale, method=method, artificial=artificial, conventions=conventions,
-                            penalties=penalties)
+                            penalties=penalties, plain=plain)
 
 
 def _compute_results(event: Event, *, scale: str | None, method: str | None, artificial: str | None,
-                     conventions: dict[str, object] | None, penalties: Sequence[Penalty]) -> EventResults:
+                     conventions: dict[str, object] | None, penalties: Sequence[Penalty],
+                     plain: list[bool] | None = None) -> EventResults:
     settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
@@ -168,7 +170,9 @@ def _compute_results(event: Event, *, scale: str | None, method: str | None, art
         elif artificial:
             reasons.append(("artificial-imps", artificial, "set by the director"))
     with collector_paused():
-        return _Work(event, rules, conv, settings, reasons, tuple(penalties)).run()
+        work = _Work(event, rules, conv, settings, reasons, tuple(penalties))
+        work.plain = plain or []
+        return work.run()
 
 
 def _shown(value: object) -> str:
@@ -264,6 +268,7 @@ class _Work:
                 trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
                               [*before, ("short-totals", "neuberg", "")], self.given_penalties)
                 trial.inferred_short = True  # as this one inferred it
+                trial.plain = self.plain
                 trial_boards = trial.pairs()
                 trial_rankings = trial.pair_rankings(trial_boards)
                 if trial.fit > self.fit:
@@ -304,7 +309,8 @@ class _Work:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
         compared: list[list[TableResult]] = []
         artificial: list[list[tuple[TableResult, Artificial]]] = []
-        plain = self.plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
+        plain = self.plain = self.plain if len(self.plain) == len(self.event.boards) else \
+            list(map(plain_results, map(_RESULTS, self.event.boards)))
         for b, played in zip(self.event.boards, plain):
             if played:  # played rows, neither weighted nor artificial
                 compared.append([r for r in b.results if r.score_ns is not None])

@@ -36,13 +36,14 @@ __all__ = ["pair_sections", "ranking_groups", "scored_by_section", "section_name
 Score = Callable[[Event, dict[str, object], Sequence[Penalty]], EventResults]
 
 
-def section_names(event: Event) -> tuple[str, ...]:
-    """The sections of a pairs or individual event in the file's order; () for one section or none."""
+def section_names(event: Event, plain: Sequence[bool] | None = None) -> tuple[str, ...]:
+    """The sections of a pairs or individual event in the file's order; () for one section or none
+    (``plain``: each board's results all plain ScoreTable rows, which name no section, when known)."""
     if event.kind is EventKind.TEAMS:
         return ()
     seen: dict[str, None] = {}
-    for board in event.boards:
-        if plain_results(board.results):  # plain ScoreTable rows name no section
+    for board, is_plain in zip(event.boards, plain or map(plain_results, (b.results for b in event.boards))):
+        if is_plain:
             continue
         for r in board.results:
             if r.section:
