@@ -19,7 +19,10 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.events.model import Event, EventKind, TableResult
+from rules_ext.events.report import vp_format
+from rules_ext.events.scoring.awards import masterpoints
 from rules_ext.events.scoring.results_model import (
     BoardResults,
     EventResults,
@@ -29,7 +32,7 @@ from rules_ext.events.scoring.results_model import (
     ScoredResult,
 )
 from rules_ext.events.scoring.teams import match_rooms
-from rules_ext.pdf.basis import event_basis
+from rules_ext.pdf.basis import event_basis, vp_scale_title
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
     SHADE,
@@ -82,25 +85,28 @@ def _marked(markup: str, styles: Styles) -> Cell:
 
 def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styles: Styles,
                   width: float, page_height: float, event: Event | None = None,
-                  marks: Marks | None = None) -> Flowable:
+                  marks: Marks | None = None, vp_places: int = 2) -> Flowable:
     """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
     (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
     unit = ranking.unit
     entries = ranking.entries
     who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
-    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
+    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp", "BP": "board_points"}.get(unit, "total")
     has_names = any(e.names and person(e.names) != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
     has_imps = any(e.imps is not None for e in entries) and unit == "VP"
-    played = "matches" if unit == "VP" else "boards"
-    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played]
+    played = "matches" if unit in ("VP", "BP") else "boards"
+    awards = masterpoints(event) if event is not None else {}
+    awarded = any(e.id in awards for e in entries)
+    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played] \
+        + (["masterpoints"] if awarded else [])
     keys = ["rank", who] + (["names"] if has_names else []) + figures
     id_share = 0.22 if kind is EventKind.TEAMS else 0.08
     rest = 1 - 0.07 - id_share - 0.1 * len(figures)
     widths = [width * 0.07, width * (id_share + (0 if has_names else rest))] + \
              ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
     marks = marks or Marks((), options)
-    total_format, pct_format = ranking_columns(event, unit, entries)
+    total_format, pct_format = ranking_columns(event, unit, entries, vp_places)
     imps_format = Column.of([e.imps for e in entries], None)
     rows: list[list[Cell]] = [header_row(keys, widths, options, styles)]
     for entry in entries:
@@ -115,9 +121,15 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
         if has_imps:
             row.append(_marked(marks.total(entry.id, "imps", imps_format(entry.imps)), styles))
         row.append(str(entry.boards))
+        if awarded:
+            row.append(fit(str(awards.get(entry.id, "")), widths[len(row)], styles, "cell"))
         rows.append(row)
     zh, en = "排名", "Ranking"
     title = options.label("ranking")
+    if ranking.section:
+        section = options.labelled("section", ranking.section)
+        title += f" — {section}"
+        zh, en = f"{zh} — 分区 {ranking.section}", f"{en} — section {ranking.section}"
     if ranking.group in _GROUP:
         side = options.label(_GROUP[ranking.group])
         title += f" — {side}"
@@ -170,9 +182,10 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
                       [cont], page_height)
     shares = (0.07, 0.11, 0.06, 0.06, 0.1, 0.11, 0.06, 0.06, 0.1, 0.135, 0.135)
     widths = [s * width for s in shares]
+    bam = results.method == "board-a-match"  # board points each way instead of IMPs, no VPs
     top: list[Cell] = [""] + [label_cell(options, "open_room", sum(widths[1:5]), styles), "", "", ""] \
         + [label_cell(options, "closed_room", sum(widths[5:9]), styles), "", "", ""] \
-        + [label_cell(options, "imps_won", sum(widths[9:]), styles), ""]
+        + [label_cell(options, "board_points" if bam else "imps_won", sum(widths[9:]), styles), ""]
     second = header_row(("board", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks", "ns_score"),
                         widths[:9], options, styles)
     second += [fit(match.home, widths[9], styles, lines=2), fit(match.visit, widths[10], styles, lines=2)]
@@ -196,16 +209,24 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
             row += room_cells(board.closed, number, options, styles, marks)
             row += imps_each_way(board.open, number, formats, styles, marks)
         data.append(row)
-    imp_format = Column(formats.imp.places)
-    data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [imp_format(match.imps_home), imp_format(match.imps_visit)])
-    data.append([fit(options.label("vp"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [f"{match.vp_home:.2f}", f"{match.vp_visit:.2f}"])
+    if bam:
+        data.append([fit(options.label("total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                    + [f"{match.vp_home:g}", f"{match.vp_visit:g}"])
+    else:
+        imp_format = Column(formats.imp.places)
+        data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                    + [imp_format(match.imps_home), imp_format(match.imps_visit)])
+        vp_text = vp_format(results.vp_scale)
+        scale = vp_scale_title(results, options)
+        data.append([fit(options.label("vp") + (f"（{scale}）" if scale and options.lang is Lang.ZH else
+                                                f" ({scale})" if scale else ""), sum(widths[:9]), styles, lines=1)]
+                    + [""] * 8 + [vp_text(match.vp_home), vp_text(match.vp_visit)])
+    last = -1 if bam else -2  # the total rows: board points, or IMPs and VPs
     extra: list[StyleCommand] = [("SPAN", (1, 0), (4, 0)), ("SPAN", (5, 0), (8, 0)), ("SPAN", (9, 0), (10, 0)),
                                  ("BACKGROUND", (0, 1), (-1, 1), SHADE),
-                                 ("SPAN", (0, -2), (8, -2)), ("SPAN", (0, -1), (8, -1)),
-                                 ("ALIGN", (0, -2), (8, -1), "RIGHT"),
-                                 ("BACKGROUND", (0, -2), (-1, -1), SHADE), *spans]
+                                 *((("SPAN", (0, -2), (8, -2)),) if not bam else ()), ("SPAN", (0, -1), (8, -1)),
+                                 ("ALIGN", (0, last), (8, -1), "RIGHT"),
+                                 ("BACKGROUND", (0, last), (-1, -1), SHADE), *spans]
     return Titled([_title(title, styles)], grid(data, widths, styles, extra, header_rows=2), [cont], page_height)
 
 
@@ -342,7 +363,8 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
         intro.append(styles.para(damaged_note(results, options), "small"))
     story: list[Flowable] = []
     for ranking in results.rankings:
-        story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))
+        story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks,
+                                   0 if results.vp_scale and scale_of(results.vp_scale).whole else 2))
     if results.kind is EventKind.TEAMS:
         formats = Formats(event, results.boards)
         if results.matches:

@@ -362,12 +362,14 @@ def file_places(event: Event, kind: str) -> int | None:
     return found
 
 
-def ranking_columns(event: Event | None, unit: str, entries: Sequence[RankEntry]) -> tuple[Column, Column]:
+def ranking_columns(event: Event | None, unit: str, entries: Sequence[RankEntry],
+                    vp_places: int = 2) -> tuple[Column, Column]:
     """How a ranking's totals and percentages are printed (every sheet and page that shows a total
     alike): with the decimals of the file's own totals table, else of its board figures (matchpoints),
     else as few as show every total; percentages as the totals table prints them, else 2 decimals.
-    VPs: 2 decimals."""
-    places = None if event is None else (total_places(event, unit) if unit != "VP" else 2)
+    VPs: ``vp_places`` (0 on a whole-number scale); board points: as few as show every total."""
+    places = None if event is None else (total_places(event, unit) if unit not in ("VP", "BP") else
+                                         vp_places if unit == "VP" else None)
     if places is None and event is not None and unit == "MP":
         places = file_places(event, "mp")
     pct_places = None if event is None else total_places(event, "pct")

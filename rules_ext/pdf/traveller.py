@@ -286,6 +286,10 @@ def imps_each_way(home_ns: ScoredResult | None, number: int, formats: Formats, s
     if home_ns is None or home_ns.imp_ns is None:
         return ["", ""]
     gain = home_ns.imp_ns
+    if home_ns.imp_ew is not None and home_ns.imp_ew != -gain:  # board-a-match: each team's board points
+        r = home_ns.result
+        return [_figure(marks, number, r, "imp", "NS", f"{gain:g}", styles),
+                _figure(marks, number, r, "imp", "EW", f"{home_ns.imp_ew:g}", styles)]
     home = formats.imp(gain) if gain >= 0 else ""
     visit = formats.imp(-gain) if gain <= 0 else ""
     r = home_ns.result
@@ -420,7 +424,7 @@ def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOption
             return ""
         return board_basis(b, results, options, differ=differ[b.board.number], mp_format=formats.mp, trim=trim)
 
-    if method == "imps" and any(line.result.in_match for b in boards for line in b.lines):
+    if method in ("imps", "board-a-match") and any(line.result.in_match for b in boards for line in b.lines):
         return [match_traveller(b, options, styles, width, height, formats, diagram=diagram, marks=marks,
                                 basis=basis(b)) for b in boards]
     datum = results is not None and results.method == "butler" and any(b.datum is not None for b in boards)

@@ -176,3 +176,51 @@ def test_cross_imps_are_zero_sum_and_butler_datum_is_a_multiple_of_ten(scores):
     assert sum(cross_imps(scores)) == 0
     datum, swings = butler(scores, trim=0)
     assert datum % 10 == 0 and len(swings) == len(scores)
+
+
+# ---------------------------------------------------------------- VP scales as tables (rules_ext.core.vp_scales)
+# The ACBL Swiss teams scales as printed (BridgeHands encyclopedia, "Victory Points"): each row is the
+# winner's VPs and the IMP margins earning them, for matches of 6-8 and of 9-11 boards.
+ACBL_20_PRINTED = {  # winner's VPs: (margins over 6-8 boards, margins over 9-11 boards)
+    10: ("0", "0"), 11: ("1-2", "1-2"), 12: ("3-4", "3-5"), 13: ("5-7", "6-9"), 14: ("8-10", "10-13"),
+    15: ("11-13", "14-17"), 16: ("14-16", "18-21"), 17: ("17-19", "22-25"), 18: ("20-23", "26-30"),
+    19: ("24-27", "31-35"), 20: ("28+", "36+"),
+}
+ACBL_30_PRINTED = {
+    15: ("0", "0"), 18: ("1", "1"), 19: ("2", "2"), 20: ("3", "3-4"), 21: ("4", "5-6"), 22: ("5-6", "7-8"),
+    23: ("7-8", "9-11"), 24: ("9-10", "12-14"), 25: ("11-13", "15-17"), 26: ("14-16", "18-21"),
+    27: ("17-19", "22-25"), 28: ("20-23", "26-30"), 29: ("24-27", "31-35"), 30: ("28+", "36+"),
+}
+
+
+def _margins(text):
+    if text.endswith("+"):
+        return range(int(text[:-1]), int(text[:-1]) + 30)
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+@pytest.mark.parametrize(("name", "printed", "total"), [("acbl-20", ACBL_20_PRINTED, 20),
+                                                        ("acbl-30", ACBL_30_PRINTED, 30)])
+@pytest.mark.parametrize(("column", "lengths"), [(0, (6, 7, 8)), (1, (9, 10, 11))])
+def test_whole_number_scales_give_the_printed_table(name, printed, total, column, lengths):
+    for boards in lengths:
+        for winner, margins in printed.items():
+            for margin in _margins(margins[column]):
+                assert vp(margin, boards, scale=name) == (winner, total - winner), (name, boards, margin)
+                assert vp(-margin, boards, scale=name) == (total - winner, winner)
+
+
+def test_whole_number_scale_refuses_a_match_length_it_has_no_table_for():
+    with pytest.raises(ScoringMethodError, match=r"acbl-20 VP scale has no table for a match of 12 boards: .*6-8, 9-11"):
+        vp(5, 12, scale="acbl-20")
+    with pytest.raises(ScoringMethodError, match=r"unknown VP scale 'ebu-25'.*acbl-20"):
+        vp(5, 8, scale="ebu-25")
+
+
+def test_each_scale_names_its_source_and_the_continuous_one_is_the_formula():
+    from rules_ext.core.vp_scales import SCALES
+    assert {"wbf2013", "acbl-20", "acbl-30"} <= set(SCALES)
+    assert all(scale.source and scale.title_zh and scale.title_en for scale in SCALES.values())
+    assert SCALES["wbf2013"].vp(1, 20) == vp(1, 20) == (10.28, 9.72)
+    assert not SCALES["wbf2013"].whole and SCALES["acbl-30"].total == 30

@@ -184,7 +184,7 @@ class FileFigures:
             if "TotalPercentage" in row and entry.pct is not None:
                 printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
-            if "Rank" in row and (len(rankings) == 1 or "Direction" in row):
+            if "Rank" in row and (len(rankings) == 1 or "Direction" in row or "Section" in row):
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit():
                     self.compared += 1

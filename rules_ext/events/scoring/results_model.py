@@ -42,6 +42,7 @@ class BoardResults:
     top: float | None = None
     neuberg: bool = False
     datum: int | None = None
+    section: str = ""  # a session whose sections are scored each on its own: the section of these lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +66,13 @@ class RankEntry:
 @dataclass(frozen=True, slots=True)
 class Ranking:
     """A ranked list. ``group`` is 'NS' / 'EW' for a Mitchell (each direction ranked apart), ''
-    for one overall list; ``unit`` is 'MP', 'IMP' or 'VP'."""
+    for one overall list; ``unit`` is 'MP', 'IMP', 'VP' or 'BP' (board points, point-a-board teams);
+    ``section``: the section ranked, '' for the field."""
 
     group: str
     unit: str
     entries: tuple[RankEntry, ...]
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,8 @@ class EventResults:
       ``conventions``: each convention of :class:`~rules_ext.events.scoring.conventions.Conventions` the
       scoring used that was set or inferred, as ``(name, value, why)`` ("centred", "yes",
       "inferred from 575/575 rows (NS = -EW)"); ``penalties``: each :class:`Penalty` applied to a total.
+    - ``vp_scale``: the scale the teams matches' VPs are on (:data:`rules_ext.core.vp_scales.SCALES`;
+      '' when not teams); ``sections``: the sections of the session, in the file's order (() for one).
     """
 
     kind: EventKind
@@ -193,6 +198,8 @@ class EventResults:
     unpaired: tuple[str, ...] = ()
     conventions: tuple[tuple[str, str, str], ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    vp_scale: str = ""
+    sections: tuple[str, ...] = ()
 
     @property
     def agreeing(self) -> int:

@@ -189,14 +189,19 @@ class _MatchTotals:
         self.boards += 1
 
 
-def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
+def team_matches(event: Event, board_points: tuple[float, float] | None = None
+                 ) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
     """Every board with each result's IMPs against the other room of its match, the matches (IMPs
     each side over the boards both rooms played, VPs; a match not played has no boards), and a note
     for each board of a match whose records cannot be paired (which records, and why).
 
     A board the file gives one room of, whose record carries the program's own IMPs (``ScoreIMP``),
     is counted with those IMPs (the program counted it: the other room is missing from the file, not
-    from the match) and said so; its record's IMPs are the file's, not ours, and are not compared."""
+    from the match) and said so; its record's IMPs are the file's, not ours, and are not compared.
+    ``board_points`` (point-a-board, board-a-match: the points of a board won and tied, e.g.
+    ``(1, 0.5)``): each board is won, tied or lost by the two rooms' net score instead (a line's
+    ``imp_ns`` / ``imp_ew`` are then the board points of the team sitting there), the match's
+    figures are its board points, IMPs and VPs alike."""
     per_match: dict[_Match, _MatchTotals] = {}
     tables: dict[_Match, list[str]] = {}
     notes: list[str] = []
@@ -243,6 +248,18 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], l
                 continue
             if home_ns.score_ns is None or visit_ns.score_ns is None:
                 continue  # not reached: a scored result has a score (said for the type checker)
+            totals = per_match[key]
+            if board_points is not None:  # won, tied or lost by any margin
+                net = home_ns.score_ns - visit_ns.score_ns
+                won, tied = board_points
+                to_home, to_visit = (won, 0.0) if net > 0 else (0.0, won) if net < 0 else (tied, tied)
+                figures[id(home_ns)] = (to_home, to_visit)
+                figures[id(visit_ns)] = (to_visit, to_home)
+                totals.boards += 1
+                totals.imps_home += to_home
+                totals.imps_visit += to_visit
+                counted.append((key, home_ns, visit_ns, None, False))  # board points: the lines carry them
+                continue
             gain = imps(home_ns.score_ns - visit_ns.score_ns)  # to the home team
             figures[id(home_ns)] = (gain, -gain)
             figures[id(visit_ns)] = (-gain, gain)
@@ -258,7 +275,10 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], l
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
     for (round_, home, visit), t in per_match.items():
-        vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
+        if board_points is not None:  # the match's board points are its score
+            vp_home, vp_visit = (t.imps_home, t.imps_visit) if t.boards else (0.0, 0.0)
+        else:
+            vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
         matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit,
                                    "/".join(tables.get((round_, home, visit), [])), round_, tuple(t.lines), t.one_room))
     return boards, matches, notes
@@ -329,11 +349,12 @@ class _TeamTotals:
 
 
 def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = (),
-                 players: dict[str, str] | None = None) -> list[Ranking]:
+                 players: dict[str, str] | None = None, unit: str = "VP") -> list[Ranking]:
     """The teams ranked by VPs (ties share a place, ``3=``; listed by IMP balance, then name); a
     match not played counts for neither team. ``players`` (team -> names, e.g. a USEBIO file's team
     list): every team it names is ranked, a match or not, and ``names`` are its players as given
-    there, else those met in ``boards``."""
+    there, else those met in ``boards``. ``unit`` 'BP': point-a-board teams, ranked by their board
+    points (the matches' ``vp_home`` / ``vp_visit``), no IMP balance."""
     totals: dict[str, _TeamTotals] = defaultdict(_TeamTotals)
     for team in players or {}:
         totals[team] = _TeamTotals()
@@ -361,5 +382,5 @@ def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = ()
         known = (players or {}).get(ident, "")
         names = known if known and known != ident else ", ".join(t.players) or ident
         ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, names,
-                                round(t.points, 2), None, t.matches, round(t.imps, 6)))
-    return [Ranking("", "VP", tuple(ranked))]
+                                round(t.points, 2), None, t.matches, None if unit == "BP" else round(t.imps, 6)))
+    return [Ranking("", unit, tuple(ranked))]

@@ -7,7 +7,8 @@ the lines carry (a Butler file's ``BOARD_AVERAGE`` is kept as the board's datum)
 elements) read into the PBN teams model: a team known by its TEAM_NAME, ``home``/``visit`` the MATCH's
 TEAM and OPPOSING_TEAM, the room Open where the home team sits North-South; a line's room is its
 DIRECTION, else its pair numbers when they are one team's only, else the other room's, else the
-order; ``MATCH_SCORING_METHOD`` other than ``VPS`` is refused (teams are ranked by VPs only). The
+order; ``MATCH_SCORING_METHOD`` ``VPS``, or ``PAB``/``BAM`` (point-a-board: board points), else refused.
+Sections (``SESSION/SECTION``) tag their results and pairs (``A1NS``) for the scoring to compare. The
 quirks of real exports — Compscore3's ``A6040`` scores and ``1NS`` pair numbers, salliere's floats,
 missing contracts and ``SCORE 0.0`` artificial results — are read where they occur; each is said
 in the 使用说明's 成绩的计算 (source/manual/scoring.rst).
@@ -18,7 +19,7 @@ import functools
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
@@ -36,6 +37,8 @@ _METHOD_WORDS = {
     "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
     "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
 }
+#: MATCH_SCORING_METHOD of point-a-board (board-a-match) teams, as written with _ and - dropped
+_POINT_A_BOARD = frozenset({"PAB", "BAM", "POINTABOARD", "BOARDAMATCH"})
 _TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
                     "MULTI_TEAMS"})
 #: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
@@ -82,27 +85,34 @@ class _Reader:
         if kind in _TEAMS or event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"})):
             return self.teams_event(root, event, kind, version)
         scoring = self.method(event)
-        pairs = event.descendants("PAIR", frozenset({"BOARD"}))
-        boards = event.descendants("BOARD", frozenset({"PARTICIPANTS"}))
-        if not boards:
+        parts = _sections(event)
+        if not any(boards for _, _, boards in parts):
             self.problem(event.line, "<EVENT> without <BOARD>: expected a BOARD with BOARD_NUMBER and "
                                      "TRAVELLER_LINE elements")
-        ids = _Ids.read(pairs)
+        prefixed = _numbers_shared(parts)  # pairs numbered from 1 in each section: the section names them
         hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
-        read_boards = []
-        for node in boards:
-            board = self.board(node, scoring, ids, hands)
-            if board is not None:
-                read_boards.append(board)
-        read_boards.sort(key=lambda b: b.number)
-        participants, totals = self.pairs(pairs, scoring, ids, read_boards)
+        by_number: dict[int, Board] = {}
+        section_ids = []
+        for section, pairs, boards in parts:
+            ids = _Ids.read(pairs, section if prefixed else "")
+            section_ids.append((section, pairs, ids))
+            for node in boards:
+                board = self.board(node, scoring, ids, hands, section)
+                if board is None:
+                    continue
+                known = by_number.get(board.number)  # the same board played in another section
+                by_number[board.number] = board if known is None else replace(
+                    known, results=known.results + board.results, theirs=known.theirs or board.theirs)
+        read_boards = sorted(by_number.values(), key=lambda b: b.number)
+        participants, totals = self.pairs(section_ids, scoring, read_boards)
         club = root.child("CLUB")
         return Event(
             games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
             date=_date(event.value("DATE")), scoring=scoring, kind=EventKind.PAIRS, boards=tuple(read_boards),
             participants=participants, totals=totals,
-            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club)),
+            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club),
+                  *_declared(event)),
             source=self.source, version=f"USEBIO {version}".strip(),
             problems=tuple(sorted(self.problems, key=lambda p: p.line)),
             warnings=tuple(sorted(self.warnings, key=lambda p: p.line)))
@@ -128,9 +138,11 @@ class _Reader:
         """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
         per room (see the module doc)."""
         match_scoring = event.value("MATCH_SCORING_METHOD").upper()
-        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS"):
+        point_a_board = match_scoring.replace("_", "").replace("-", "") in _POINT_A_BOARD
+        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS") and not point_a_board:
             raise self.fail(event.line, f"USEBIO teams scored by MATCH_SCORING_METHOD {match_scoring!r} are not "
-                                        f"read: expected VPS (each match converted to victory points)")
+                                        f"read: expected VPS (each match converted to victory points) or PAB "
+                                        f"(point-a-board)")
         matches = event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"}))
         if not matches:
             raise self.fail(event.line, f"USEBIO teams event (EVENT_TYPE {kind!r}) without <MATCH>: expected "
@@ -157,7 +169,8 @@ class _Reader:
         return Event(
             games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
-            date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
+            date=_date(event.value("DATE")),
+            scoring="PAB" if point_a_board else event.value("BOARD_SCORING_METHOD") or "IMPS",
             kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
             meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
             version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)),
@@ -254,7 +267,7 @@ class _Reader:
             self.problem(board.line, f"board {number}: {exc}")
             return None
 
-    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
+    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal], section: str = "") -> Board | None:
         text = node.value("BOARD_NUMBER")
         number = _whole(text)
         if number is None or number < 1:
@@ -266,14 +279,14 @@ class _Reader:
         deal = hands.get(number) or self.deal(node, number)
         skeleton = Board(number, dealer, vulnerability, deal, line=node.line)
         results = [r for line in node.all("TRAVELLER_LINE")
-                   if (r := self.result(line, skeleton, scoring, ids)) is not None]
+                   if (r := self.result(line, skeleton, scoring, ids, section)) is not None]
         if scoring == _MATCHPOINTS:
             results = _salliere_artificial(results)
         average = node.value("BOARD_AVERAGE")
         return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line,
                      theirs=(("Datum", average),) if average else ())
 
-    def result(self, node: Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
+    def result(self, node: Node, board: Board, scoring: str, ids: _Ids, section: str = "") -> TableResult | None:
         number = board.number
         ns_text, ew_text = node.value("NS_PAIR_NUMBER"), node.value("EW_PAIR_NUMBER")
         if not ns_text or not ew_text:
@@ -287,7 +300,8 @@ class _Reader:
             if value and column not in (c for c, _ in theirs):
                 theirs.append((column, value))
         make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
-                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
+                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line,
+                                 section=section)
         return self.played(node, board, make)
 
     def played(self, node: Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
@@ -349,8 +363,11 @@ class _Reader:
                     score_computed=computed)
 
     # ...................................................................... pairs
-    def pairs(self, nodes: list[Node], scoring: str, ids: _Ids, boards: list[Board]
+    def pairs(self, sections: list[tuple[str, list[Node], _Ids]], scoring: str, boards: list[Board]
               ) -> tuple[tuple[Participant, ...], Table | None]:
+        """The pairs of every section (``(section, its PAIR elements, how its numbers become ids)``)
+        and the file's totals of them (a TotalScoreTable: a Section column when there are sections,
+        the masterpoints when the file awards any)."""
         seated: dict[str, set[str]] = {}
         for board in boards:
             for r in board.results:
@@ -361,7 +378,9 @@ class _Reader:
         lines = []
         given: dict[str, tuple[int, str]] = {}  # id -> the line and names of the PAIR that has it
         total_column = "TotalScoreMP" if scoring == _MATCHPOINTS else "TotalScoreIMP"
-        for node in nodes:
+        named = len(sections) > 1
+        awarded = any(_masterpoints(node)[0] for _, nodes, _ in sections for node in nodes)
+        for section, node, ids in ((section, node, ids) for section, nodes, ids in sections for node in nodes):
             text = node.value("PAIR_NUMBER")
             if not text:
                 self.problem(node.line, "<PAIR> without <PAIR_NUMBER>: expected e.g. <PAIR_NUMBER>1</PAIR_NUMBER>")
@@ -383,14 +402,69 @@ class _Reader:
             if scoring != _MATCHPOINTS and not total:  # salliere: the IMP total stands in PERCENTAGE
                 total, percentage = percentage, ""
             rows.append((ident, direction or "-", names or "-", total or "-", percentage or "-",
-                         node.value("PLACE") or "-"))
+                         node.value("PLACE") or "-") + ((section or "-",) if named else ())
+                        + (tuple(value or "-" for value in _masterpoints(node)) if awarded else ()))
             lines.append(node.line)
         participants.sort(key=lambda p: usebio_pair_key(p.id))
         if not rows:
             return tuple(participants), None
         columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
-                                                  "Rank"))
+                                                  "Rank", *(("Section",) if named else ()),
+                                                  *(_MASTERPOINT_COLUMNS if awarded else ())))
         return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+#: the masterpoints of a pair or team as the TotalScoreTable carries them
+_MASTERPOINT_COLUMNS = ("MasterPoints", "MasterPointType")
+
+
+def _masterpoints(node: Node) -> tuple[str, str]:
+    """The masterpoints the file awards a PAIR or TEAM (``MASTER_POINTS/MASTER_POINTS_AWARDED`` and
+    ``MASTER_POINT_TYPE``, or the awarded figure directly under it; else its players', joined), as
+    written: the unit is the national body's (whole points, hundredths, ...), never converted."""
+    block = node.child("MASTER_POINTS")
+    points = block.value("MASTER_POINTS_AWARDED") if block is not None else node.value("MASTER_POINTS_AWARDED")
+    kind = block.value("MASTER_POINT_TYPE") if block is not None else node.value("MASTER_POINT_TYPE")
+    if not points:
+        given = [(b.value("MASTER_POINTS_AWARDED"), b.value("MASTER_POINT_TYPE"))
+                 for p in node.all("PLAYER") if (b := p.child("MASTER_POINTS")) is not None]
+        points = " / ".join(a for a, _ in given if a)
+        kind = kind or next((t for a, t in given if t), "")
+    return points, kind
+
+
+def _sections(event: Node) -> list[tuple[str, list[Node], list[Node]]]:
+    """The sections of a pairs event, each ``(SECTION_ID, its PAIR elements, its BOARD elements)``
+    (``SESSION/SECTION``, as Compscore and the EBU's scorers nest them; a section without PAIRs
+    shares the event's); one ``("", pairs, boards)`` when the file has one section or none."""
+    found = event.descendants("SECTION", frozenset({"BOARD", "PARTICIPANTS", "MATCH"}))
+    every_pair = event.descendants("PAIR", frozenset({"BOARD"}))
+    named = [(node.attrs.get("SECTION_ID", "").strip() or node.value("SECTION_ID"), node) for node in found]
+    if len({name for name, _ in named}) < 2:
+        return [("", every_pair, event.descendants("BOARD", frozenset({"PARTICIPANTS"})))]
+    inside = {id(p) for _, node in named for p in node.descendants("PAIR", frozenset({"BOARD"}))}
+    shared = [p for p in every_pair if id(p) not in inside]
+    return [(name or str(index + 1), node.descendants("PAIR", frozenset({"BOARD"})) or shared,
+             node.descendants("BOARD", frozenset({"PARTICIPANTS"}))) for index, (name, node) in enumerate(named)]
+
+
+def _numbers_shared(parts: list[tuple[str, list[Node], list[Node]]]) -> bool:
+    """Whether two sections give the same pair number (each numbers its pairs from 1)."""
+    seen: dict[tuple[str, str], str] = {}
+    for section, pairs, _ in parts:
+        for pair in pairs:
+            number, direction = split_pair(pair.value("PAIR_NUMBER"))
+            key = (number, direction or _direction(pair.value("DIRECTION")))
+            if seen.setdefault(key, section) != section:
+                return True
+    return False
+
+
+def _declared(event: Node) -> tuple[tuple[str, str], ...]:
+    """What the file declares of its winners and sections (``WINNER_TYPE``: 1 one winner, 2 two,
+    North-South and East-West; ``SECTION_COUNT``), as ``event.meta`` entries."""
+    return tuple((name, value) for name, element in (("WinnerType", "WINNER_TYPE"), ("SectionCount", "SECTION_COUNT"))
+                 if (value := event.value(element)))
 
 
 def _club(club: Node | None) -> tuple[tuple[str, str], ...]:
@@ -437,7 +511,7 @@ class _Teams:
                 players.extend(n for n in names if n not in players)
             teams.players[team] = players
             teams.rows.append((ref or "-", team, ", ".join(players) or "-", node.value("TOTAL_SCORE") or "-",
-                               node.value("PLACE") or "-"))
+                               node.value("PLACE") or "-", *(value or "-" for value in _masterpoints(node))))
             teams.lines.append(node.line)
         for _, ref, name in found:  # a MATCH may name a team by its name too
             teams.ids.setdefault(name, teams.ids[ref or name])
@@ -468,8 +542,12 @@ class _Teams:
     def totals(self) -> Table | None:
         if not self.rows:
             return None
-        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank"))
-        return Table("TotalScoreTable", columns, tuple(self.rows), tuple(self.lines))
+        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank",
+                                            *_MASTERPOINT_COLUMNS))
+        rows = self.rows
+        if all(row[-2] == "-" for row in rows):  # no masterpoints awarded: the columns left out
+            columns, rows = columns[:-2], [row[:-2] for row in rows]
+        return Table("TotalScoreTable", columns, tuple(rows), tuple(self.lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,19 +556,21 @@ class _Ids:
     ``1EW``) when a Mitchell numbers both directions from 1."""
 
     with_direction: bool
+    prefix: str = ""  # the section, when every section numbers its pairs from 1 (``A1NS``)
 
     @classmethod
-    def read(cls, pairs: list[Node]) -> _Ids:
+    def read(cls, pairs: list[Node], prefix: str = "") -> _Ids:
         listed: dict[str, set[str]] = {}
         for pair in pairs:
             number, direction = split_pair(pair.value("PAIR_NUMBER"))
             direction = direction or _direction(pair.value("DIRECTION"))
             if direction:
                 listed.setdefault(number, set()).add(direction)
-        return cls(any(len(d) > 1 for d in listed.values()))
+        return cls(any(len(d) > 1 for d in listed.values()), prefix)
 
     def id(self, text: str, side: str) -> str:
         number, direction = split_pair(text)
+        number = f"{self.prefix}{number}" if self.prefix and not number.startswith(self.prefix) else number
         return f"{number}{direction or side}" if self.with_direction and (direction or side) else number
 
 
@@ -546,11 +626,20 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
+_SECTION_NUMBER = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
 def usebio_pair_key(ident: str) -> tuple[int, int | str, str]:
-    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``)."""
+    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``);
+    numbers a section names by number within it (``A2``, ``A10``, ``B1``)."""
     number, direction = split_pair(ident)
     key = id_key(number)
-    return (*key, direction) if key[0] == 0 else (1, ident, "")
+    if key[0] == 0:
+        return (*key, direction)
+    sectioned = _SECTION_NUMBER.match(number)
+    if sectioned:
+        return (1, f"{sectioned[1]}{int(sectioned[2]):06d}", direction)
+    return (1, ident, "")
 
 
 def _date(text: str) -> str:

@@ -233,8 +233,9 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults,
     number = {team: str(index) for index, team in enumerate(teams, start=1)}
     met = [t for m in matches for t in (m.home, m.visit)]
     event_type = "SWISS_TEAMS" if any(met.count(t) > 1 for t in teams) else "TEAMS_OF_FOUR"
-    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "IMPS"),
-                             ("MATCH_SCORING_METHOD", "VPS"))
+    bam = results.method == "board-a-match"  # point-a-board: board points, no IMPs
+    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "BAM" if bam else "IMPS"),
+                             ("MATCH_SCORING_METHOD", "PAB" if bam else "VPS"))
     _add(element, "WINNER_TYPE", 1)
     participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
     for team in teams:
@@ -264,7 +265,7 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults,
             board = ET.SubElement(match, "BOARD", EVENT_TYPE=event_type)
             _add(board, "BOARD_NUMBER", board_number)
             net = [ln.imp_ns if home_ns else ln.imp_ew for home_ns, ln in lines]
-            if (gain := next((n for n in net if n is not None), None)) is not None:
+            if not bam and (gain := next((n for n in net if n is not None), None)) is not None:
                 _add(board, "IMPS", f"{gain:g}")
             for home_ns, line in lines:
                 traveller = _add(board, "TRAVELLER_LINE")
