@@ -1,26 +1,36 @@
 """Traditional script (繁體) through OpenCC, and its check against the delivered traditional text.
 
-The law is converted character by character (DESIGN.md): OpenCC's character profile ``s2tw``
-(Taiwan character forms: 為, 著, 裡 — those of the delivered 1999-trad copy; ``s2t`` writes 爲, 着)
-plus the short reviewed word list ``data/traditional-words.txt`` (信息 -> 資訊, each entry with where
-the delivered copy writes it). Never the phrase profile ``s2twp``: it rewrites computing-sense words
-(程序 -> 程式 "program", 权限 -> 許可權, 循环 -> 迴圈, 类型 -> 型別), which changes the law.
+The law is converted by OpenCC's profile ``s2tw`` applied to whole strings (a provision's
+paragraph, not its pieces): its phrase table chooses among the traditional forms of a simplified
+character that has several (强制 -> 強制, not 強製; 干扰 -> 干擾), with the Taiwan character forms of
+the delivered 1999-trad copy (為, 著, 裡; ``s2t`` writes 爲, 着). The short reviewed word list
+``data/traditional-words.txt`` comes first: the words the delivered copy writes otherwise (信息 ->
+資訊) and the places where the phrase table chooses wrong (但是只有 is not 但是隻有). Never the
+Taiwan vocabulary profile ``s2twp``: it rewrites computing-sense words (程序 -> 程式 "program",
+权限 -> 許可權, 循环 -> 迴圈, 类型 -> 型別), which changes the law.
 
-The check converts the simplified 1999 provisions of the laws the delivered copy holds completely and
-compares them, character by character, with the delivered text (its conversion artifacts ``***``
-for brackets and ``;`` normalised).
+Each occurrence of a character with several traditional forms in the law text is reviewed once, by
+word, in ``data/traditional-review.txt`` (:func:`review_table`: what the conversion writes now; a
+test holds the two equal, so an occurrence nobody reviewed fails).
+
+Converting converted text changes nothing (:func:`to_traditional` leaves a string that is already in
+traditional script as it is): the 繁體 build meets the same title in several places.
+
+The check converts the simplified 1999 provisions of the laws the delivered copy holds and compares
+them with the delivered text (:func:`compare_delivered`).
 """
 from __future__ import annotations
 
 import difflib
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import opencc
 
-from rules_ext.corpus.model import Corpus
+from rules_ext.corpus.model import Corpus, Edition
 from rules_ext.errors import RulesError
 
 #: OpenCC's character profiles (with its one-to-many character choices); never the phrase profile ``s2twp``
@@ -82,11 +92,44 @@ def reviewed_words() -> dict[str, str]:
 _PLACEHOLDER = 0xF0000  # supplementary private use area: never in the texts, passed by OpenCC
 
 
+@functools.cache
+def _script_of_character(char: str) -> str:
+    """'simplified' (OpenCC writes it otherwise in traditional script: 强, 发), 'traditional' (its
+    simplified form differs: 強, 髮) or '' (the same in both: 只, 了, 系, and 干 of 干擾, which
+    OpenCC alone writes 幹: the reviewed law writes it as itself)."""
+    if converter(DEFAULT_PROFILE).convert(char) != char and char not in _written_as_itself():
+        return "simplified"
+    if _to_simplified().convert(char) != char:
+        return "traditional"
+    return ""
+
+
+@functools.cache
+def _to_simplified() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")
+
+
+@functools.cache
+def _written_as_itself() -> frozenset[str]:
+    """The reviewed characters that some word of the converted law writes unchanged (干 in 干擾)."""
+    return frozenset(e.character for e in read_review() if e.character in e.traditional)
+
+
+def already_traditional(text: str) -> bool:
+    """Whether ``text`` is in traditional script already: it has a character of traditional script
+    only and none of simplified script only (``強制出牌``, not ``强制出牌`` nor ``只有``)."""
+    scripts = {_script_of_character(c) for c in set(text) if ord(c) > 0x2E7F}
+    return "traditional" in scripts and "simplified" not in scripts
+
+
 def to_traditional(text: str, profile: str = DEFAULT_PROFILE) -> str:
-    """``text`` in traditional script: ``profile`` character by character, with the reviewed words
-    (:func:`read_words`) written as the delivered copy writes them. OpenCC stops at a NUL
-    character, which docutils keeps in text nodes (an escaped ``\\ ``), so the pieces between NULs
-    are converted one by one."""
+    """``text`` in traditional script: ``profile`` on the whole string, with the reviewed words
+    (:func:`read_words`) written as reviewed. A text in traditional script already is returned as
+    it is (:func:`already_traditional`), so that converting twice is converting once (OpenCC is not:
+    it reads 強制 again as 強製). OpenCC stops at a NUL character, which docutils keeps in text
+    nodes (an escaped ``\\ ``), so the pieces between NULs are converted one by one."""
+    if already_traditional(text):
+        return text
     convert = converter(profile).convert
     kept_words, pattern = _reviewed()
     kept: list[str] = []
@@ -103,6 +146,90 @@ def to_traditional(text: str, profile: str = DEFAULT_PROFILE) -> str:
     if kept:
         out = re.sub("[\U000F0000-\U000FFFFD]", lambda m: kept[ord(m.group(0)) - _PLACEHOLDER], out)
     return out
+
+
+# -- the review of the characters with several traditional forms ---------------------------------
+#: the simplified characters with several traditional forms (制/製, 干/幹/乾, 只/隻, 了/瞭, 系/係/繫, …)
+#: whose every occurrence in the law text is reviewed, by word (``data/traditional-review.txt``)
+ONE_TO_MANY = ("了干只系并发复台面里制后历冲获尽范松余斗谷丑云准志征表团卷借须胡划汇叶采朴家凶致蒙托困"
+               "折郁舍出党别卜辟曲向伙扎注占克念恶仆累欲升几么沈咸于游周签纤合才御愿帘板饥厘夸涂布回钟"
+               "当着")
+REVIEW_FILE = Path(__file__).parent / "data" / "traditional-review.txt"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Reviewed:
+    """A word of the law holding a character of :data:`ONE_TO_MANY`, as the 繁體 site writes it,
+    and how many times the law text holds it so."""
+    character: str
+    word: str
+    traditional: str
+    count: int
+
+    def line(self) -> str:
+        return f"{self.character}\t{self.word}\t{self.traditional}\t{self.count}"
+
+
+def read_review(path: Path = REVIEW_FILE) -> tuple[Reviewed, ...]:
+    """The reviewed occurrences (``character<TAB>word<TAB>traditional<TAB>count``, ``#`` comments)."""
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 4 or not fields[3].isdigit() or fields[0] not in fields[1] \
+                or len(fields[1]) != len(fields[2]):
+            raise ScriptError(f"{path}:{number}: expected 'character<TAB>word<TAB>traditional<TAB>"
+                              f"count' (the character in the word, words of equal length), got {line!r}")
+        out.append(Reviewed(fields[0], fields[1], fields[2], int(fields[3])))
+    return tuple(out)
+
+
+def law_strings(edition: Edition) -> Iterator[tuple[str, str]]:
+    """(place, text) of every string of the law an edition prints: front matter, law titles,
+    provisions' markers, headings, texts and closing paragraphs, definitions, table cells; one
+    line at a time (a page converts a paragraph, one line of the text, as a whole)."""
+    def lines(place: str, text: str) -> Iterator[tuple[str, str]]:
+        for line in text.split("\n"):
+            if line.strip():
+                yield place, line
+    for front in edition.front:
+        yield from lines(f"{edition.id}:{front.title}", front.title)
+        for paragraph in front.paragraphs:
+            yield from lines(f"{edition.id}:{front.title}", paragraph)
+    for law in edition.laws:
+        yield from lines(f"{edition.id}:{law.number}", law.title)
+        for p in law.walk():
+            for text in (p.marker, p.heading, p.text, p.closing):
+                yield from lines(f"{edition.id}:{p.label}", text)
+    for d in edition.definitions:
+        yield from lines(f"{edition.id}:{d.term}", d.term)
+        yield from lines(f"{edition.id}:{d.term}", d.text)
+    for table in edition.tables:
+        for cell in [table.caption, *table.header, *(c for row in table.rows for c in row)]:
+            yield from lines(f"{edition.id}:{table.id}", cell)
+
+
+def review_table(corpus: Corpus, tokenizer, profile: str = DEFAULT_PROFILE) -> tuple[Reviewed, ...]:
+    """What the 繁體 site writes now for every occurrence of a character of :data:`ONE_TO_MANY` in
+    the law text of the simplified editions, counted by word (``tokenizer``: jieba's, with the
+    rulebook's words); the reviewed file must equal it."""
+    counts: dict[tuple[str, str, str], int] = {}
+    for edition in corpus.editions:
+        if edition.script != "simplified":
+            continue
+        for _place, text in law_strings(edition):
+            if not any(c in ONE_TO_MANY for c in text):
+                continue
+            converted = to_traditional(text, profile)
+            if len(converted) != len(text):
+                raise ScriptError(f"{_place}: the conversion changed the length of {text!r}")
+            for word, start, end in tokenizer.tokenize(text, HMM=False):
+                for char in dict.fromkeys(c for c in word if c in ONE_TO_MANY):
+                    key = (char, word, converted[start:end])
+                    counts[key] = counts.get(key, 0) + word.count(char)
+    return tuple(sorted((Reviewed(*key, n) for key, n in counts.items()),
+                        key=lambda r: (ONE_TO_MANY.index(r.character), -r.count, r.word, r.traditional)))
 
 
 def normalise_delivered(text: str) -> str:
