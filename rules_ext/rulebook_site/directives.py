@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import difflib
 import re
 from typing import TYPE_CHECKING, cast
 
@@ -53,7 +54,12 @@ def kind_option(value: str) -> str:
 
 
 class deleted(nodes.Inline, nodes.TextElement):
-    """Characters of the delivered text that a correction removed: ``<del>`` in HTML."""
+    """Characters of the delivered text that a correction removed: ``<del>`` in HTML. Shown, but
+    not the text: a title, a search snippet or a citation taken from the page (``astext``) reads
+    the corrected wording."""
+
+    def astext(self) -> str:
+        return ""
 
 
 class inserted(nodes.Inline, nodes.TextElement):
@@ -296,6 +302,8 @@ class ProvisionDirective(LawDirectiveBase):
         "kind": kind_option,
         "marker": directives.unchanged,
         "heading": directives.unchanged,
+        "marker-original": directives.unchanged,
+        "heading-original": directives.unchanged,
         "recovered": directives.flag,
         "penalty": directives.flag,
         "original": directives.unchanged,
@@ -318,10 +326,13 @@ class ProvisionDirective(LawDirectiveBase):
         marker = self.options.get("marker", "")
         heading = self.options.get("heading", "")
         if marker:
-            head += self._mark(marker, "law-marker")
+            head += self._mark(marker, "law-marker", self.options.get("marker-original"))
         if heading:
             strong = nodes.strong(heading, "", classes=["law-heading"])
-            strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
+            if self.options.get("heading-original"):
+                strong += changed_inline(self.options["heading-original"], heading)
+            else:
+                strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
             head += strong
             if "recovered" in self.options:
                 # a heading the source lost, recovered editorially: never shown as printed
@@ -380,10 +391,14 @@ class ProvisionDirective(LawDirectiveBase):
         wrapper = provision_heading("", "", *parts, level=str(1 + len(ancestors(label))), name=name)
         parent.insert(at, wrapper)
 
-    def _mark(self, text: str, cls: str) -> nodes.Node:
+    def _mark(self, text: str, cls: str, original: str | None = None) -> nodes.Node:
         if "recovered" in self.options:
             return nodes.abbreviation(text, text, explanation="编者恢复",
                                       classes=[cls, "law-recovered"])
+        if original:
+            node = nodes.inline(text, "", classes=[cls])
+            node += changed_inline(original, text)
+            return node
         return marked_inline(text, [cls])
 
 
@@ -399,6 +414,25 @@ def marked_inline(text: str, classes: list[str]) -> nodes.inline:
         elif piece:
             node += nodes.Text(piece)
     return node
+
+
+def changed_inline(original: str, text: str) -> list[nodes.Node]:
+    """``text`` (delivered as ``original``: a marker, a heading) with its corrections marked where
+    they are, as the body's are: the struck delivered characters (``<del>``) before the corrected
+    ones (``<ins>``)."""
+    out: list[nodes.Node] = []
+    matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            out += marked_inline(text[j1:j2], []).children[:]
+            continue
+        if i2 > i1:
+            out.append(deleted(original[i1:i2], original[i1:i2], classes=["law-del"],
+                               title=CHANGE_TITLES["law-del"]))
+        if j2 > j1:
+            out.append(inserted(text[j1:j2], text[j1:j2], classes=["law-ins"],
+                                title=CHANGE_TITLES["law-ins"]))
+    return out
 
 
 def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nodes.Node:

@@ -149,7 +149,7 @@ def convert_paragraph(paragraph: nodes.Element, convert: Callable[[str], str],
             if isinstance(child, nodes.Text):
                 if not isinstance(child, Converted):
                     runs[-1].append((node, i))
-            elif _is_code(child) or isinstance(child, nodes.TextElement) and child is not paragraph:
+            elif _is_code(child) or (isinstance(child, nodes.TextElement) and child is not paragraph):
                 walk(child)  # a piece of code, or a paragraph of its own inside this one
                 runs.append([])
             elif isinstance(child, nodes.Element):

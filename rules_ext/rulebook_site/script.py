@@ -21,16 +21,16 @@ them with the delivered text (:func:`compare_delivered`).
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import opencc
 
 from rules_ext.corpus.model import Corpus, Edition
+from rules_ext.corpus.printed import note_marker
 from rules_ext.errors import RulesError
 
 #: OpenCC's character profiles (with its one-to-many character choices); never the phrase profile ``s2twp``
@@ -244,49 +244,76 @@ def normalise_delivered(text: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Agreement:
-    profile: str
+class Difference:
+    """A place where the converted simplified edition and its delivered traditional copy differ."""
+    place: str  # '1999-trad:22 title', '1999-trad:25B2a marker'
+    converted: str  # the simplified edition's (corrected) text, converted
+    delivered: str  # the traditional copy's text
+    corrections: tuple[str, ...]  # the corrections marked at that place of the traditional copy
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """The converted simplified edition against its delivered traditional copy, law by law (title,
+    each provision's marker, heading, text and closing paragraph; blanks ignored, and the full stop
+    of a section letter, which one copy prints ``A．`` and the other ``A.``)."""
     laws: tuple[int, ...]
-    characters: int  # characters of the delivered text compared
-    matching: int  # characters in matching blocks
-    per_law: tuple[tuple[int, float], ...]
+    characters: int  # characters of the traditional copy's text compared
+    #: against the traditional copy with its corrections applied: none is the goal
+    corrected: tuple[Difference, ...]
+    #: against the traditional copy as delivered: each at a place whose correction is marked
+    delivered: tuple[Difference, ...]
 
     @property
-    def ratio(self) -> float:
-        return self.matching / self.characters if self.characters else 0.0
-
-    def __post_init__(self) -> None:
-        if self.matching > self.characters:
-            raise ValueError(f"matching {self.matching} > characters {self.characters}")
+    def unmarked(self) -> tuple[Difference, ...]:
+        """Differences from the delivered copy at a place with no marked correction."""
+        return tuple(d for d in self.delivered if not d.corrections)
 
 
-def check_agreement(corpus: Corpus, profile: str = DEFAULT_PROFILE, laws: range = range(21, 40), *,
-                    simplified: str, delivered: str) -> Agreement:
-    """Convert edition ``simplified``'s Laws ``laws`` with ``profile`` and compare them with its
-    copy ``delivered`` in traditional script (``1999`` and ``1999-trad``)."""
+def compare_delivered(corpus: Corpus, profile: str = DEFAULT_PROFILE, *, simplified: str,
+                      delivered: str) -> Comparison:
+    """Edition ``simplified`` converted with ``profile`` against its copy ``delivered`` in
+    traditional script (``1999`` and ``1999-trad``), for every law both hold."""
     simp, trad = corpus.edition(simplified), corpus.edition(delivered)
-    total = matching = 0
-    per_law = []
-    used = []
-    for number in laws:
-        a, b = simp.law(number), trad.law(number)
-        if a is None or b is None:
+    laws, characters = [], 0
+    corrected: list[Difference] = []
+    as_delivered: list[Difference] = []
+
+    def same(a: str, b: str) -> bool:
+        return re.sub(r"\s+", "", a) == re.sub(r"\s+", "", b)
+
+    def compare(place: str, source: str, shown: str, original: str, ids: Sequence[str]) -> None:
+        converted = to_traditional(source, profile) if source else ""
+        if not same(converted, shown):
+            corrected.append(Difference(place, converted, shown, tuple(ids)))
+        if not same(converted, original):
+            as_delivered.append(Difference(place, converted, original, tuple(ids)))
+
+    for law in trad.laws:
+        base = simp.law(law.number)
+        if base is None:
             continue
-        converted = re.sub(r"\s+", "", to_traditional(_law_text(a), profile))
-        printed = normalise_delivered(_law_text(b, original=True))
-        matcher = difflib.SequenceMatcher(None, converted, printed, autojunk=False)
-        same = sum(block.size for block in matcher.get_matching_blocks())
-        total += len(printed)
-        matching += same
-        per_law.append((number, same / len(printed) if printed else 0.0))
-        used.append(number)
-    return Agreement(profile, tuple(used), total, matching, tuple(per_law))
+        laws.append(law.number)
+        if not law.title_editorial:
+            compare(f"{delivered}:{law.number} title", base.title, law.title,
+                    law.original_title or law.title, law.title_corrections)
+        counterparts = {p.label: p for p in base.walk()}
+        for p in law.walk():
+            q = counterparts.get(p.label)
+            if q is None:
+                corrected.append(Difference(f"{delivered}:{p.label}", "", p.text, tuple(p.corrections)))
+                continue
+            characters += len(re.sub(r"\s+", "", p.text))
+            shown_marker = note_marker(p.marker)[0] if p.kind == "note" else p.marker
+            compare(f"{delivered}:{p.label} marker", _letter(q.marker), _letter(shown_marker),
+                    _letter(p.original_marker or p.marker), p.corrections)
+            compare(f"{delivered}:{p.label} heading", q.heading, p.heading,
+                    p.original_heading or p.heading, p.corrections)
+            compare(f"{delivered}:{p.label}", q.text, p.text, p.original_text, p.corrections)
+            compare(f"{delivered}:{p.label} closing", q.closing, p.closing, p.closing_original or p.closing,
+                    p.corrections)
+    return Comparison(tuple(laws), characters, tuple(corrected), tuple(as_delivered))
 
 
-def _law_text(law, original: bool = False) -> str:
-    parts = []
-    for p in law.walk():
-        parts.append(p.marker)
-        parts.append(p.heading)
-        parts.append(p.original_text if original else p.text)
-    return "".join(parts)
+def _letter(marker: str) -> str:
+    return marker.replace("．", ".")
