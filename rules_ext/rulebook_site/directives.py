@@ -538,12 +538,21 @@ def _index_entry(entry: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", entry, anchor, "", None)])
 
 
+#: said after a hover text that shows a correction
+CORRECTED_HOVER = "（〔〕内为勘误改正的文字）"
+
+
 def _plain(text: str, limit: int = 160) -> str:
-    """Hover text: role markup reduced to its shown text, shortened."""
-    text = re.sub(r"\\ :law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    """Hover text: role markup reduced to its shown text, shortened. A corrected definition reads
+    as corrected, each correction marked: the struck delivered characters left out, the corrected
+    ones in 〔〕 (1999 调整分: 〔由〕裁判裁定的得分, delivered 以裁判第裁定), and a word saying so."""
+    text = re.sub(r"(\\ )?:law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    corrected = ":law-ins:" in text
+    text = re.sub(r":law-ins:`([^`]*)`", r"〔\1〕", text)
     text = re.sub(r":[\w:-]+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
     text = text.replace("\\ ", "").replace("\\", "")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown + CORRECTED_HOVER if corrected else shown
 
 
 class ExamplesDirective(LawDirectiveBase):

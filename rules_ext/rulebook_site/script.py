@@ -232,6 +232,26 @@ def review_table(corpus: Corpus, tokenizer, profile: str = DEFAULT_PROFILE) -> t
                         key=lambda r: (ONE_TO_MANY.index(r.character), -r.count, r.word, r.traditional)))
 
 
+def to_simplified(text: str) -> str:
+    """``text`` in simplified script, character for character (the same length: a search index
+    keyed by the simplified words finds a traditional page at the place it prints them): the
+    reviewed words back to their simplified form (資訊 -> 信息), then OpenCC ``t2s``; a text
+    whose length ``t2s`` would change is given back as it is."""
+    back = {w.traditional: w.simplified for w in read_words()}
+    pattern = re.compile("|".join(map(re.escape, sorted(back, key=len, reverse=True))))
+    held = pattern.sub(lambda m: back[m.group(0)], text)
+    out = _to_simplified().convert(held)
+    return out if len(out) == len(text) else text
+
+
+def written_words() -> dict[str, str]:
+    """Every word of the law holding a character with several traditional forms, as the 繁體 site
+    writes it (the review, :func:`read_review`), with the reviewed word list: what a search turns a
+    simplified word into to find it on a traditional page (干扰 -> 干擾, not 幹擾)."""
+    out = {r.word: r.traditional for r in read_review() if r.word != r.traditional}
+    return {**out, **reviewed_words()}
+
+
 def normalise_delivered(text: str) -> str:
     """The delivered traditional text with its conversion artifacts undone, for comparison only:
     ``***`` stood for both （ and ）; they alternate, so pairs are restored in order."""

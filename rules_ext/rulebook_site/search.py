@@ -102,6 +102,15 @@ class BridgeSearchChinese(SearchChinese):
     def stem(self, word: str) -> str:
         return word.lower()
 
+    def split(self, input: str) -> list[str]:
+        """The words of a text, segmented and kept in simplified script whatever the page's script
+        (:func:`rules_ext.rulebook_site.script.to_simplified`): the 繁體 build and the delivered
+        traditional copy are indexed under the same words as the 简体 pages, cut the same way, so
+        a query finds the same laws in both scripts (發牌 finds 1991 Law 13 as 发牌 does)."""
+        from rules_ext.rulebook_site.script import to_simplified
+
+        return super().split(to_simplified(input))
+
 
 #: an edition's pages about the text rather than of it: the errata list, the evidence (考证), the whole edition
 UNINDEXED_PAGES = ("/errata", "/kaozheng", "/all")
@@ -317,7 +326,8 @@ def search_data(app: Sphinx) -> dict[str, Any]:
     texts = []
     for path in sorted(Path(app.builder.outdir, TEXT_DIR).rglob("*.json")):
         texts.append(path.read_text(encoding="utf-8"))
-    from rules_ext.rulebook_site.script import reviewed_words
+    from rules_ext.rulebook_site import hant
+    from rules_ext.rulebook_site.script import written_words
 
     s2t, t2s = character_maps(texts, app.config.rules_traditional_profile)
     return {
@@ -331,8 +341,11 @@ def search_data(app: Sphinx) -> dict[str, Any]:
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
-        # the reviewed words of the 繁體 conversion (信息 -> 資訊): not character by character
-        "words": reviewed_words(),
+        # the words of the 繁體 conversion that are not character by character: the reviewed ones
+        # (信息 -> 資訊) and those of the characters with several traditional forms (干扰 -> 干擾)
+        "words": written_words(),
+        # the script of this build's pages (a result's highlight is the words as its page prints them)
+        "script": hant.script_of(app.config),
         "textdir": TEXT_DIR,
     }
 
