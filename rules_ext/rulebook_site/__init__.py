@@ -350,6 +350,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", search.leave_out_of_index)
     # before Sphinx's title and toctree collectors (priority 500), after the extension's handlers
     app.connect("doctree-read", hant.doctree_read, priority=400)
+    # after the collectors: a title's struck original is shown on its page only
+    app.connect("doctree-read", directives.titles_without_struck, priority=900)
     app.connect("doctree-resolved", publish.unique_wrapper_ids)
     # the 繁體 conversion after the handlers that fill pages (500), before the search text is taken
     app.connect("doctree-resolved", hant.doctree_resolved, priority=550)

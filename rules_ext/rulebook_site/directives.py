@@ -416,6 +416,18 @@ def marked_inline(text: str, classes: list[str]) -> nodes.inline:
     return node
 
 
+def titles_without_struck(app, doctree: nodes.document) -> None:
+    """doctree-read, after Sphinx's collectors: the title a page is named by elsewhere (``<title>``,
+    the sidebar, links, prev/next) is the corrected one; the struck delivered characters are shown
+    in the page's own heading only (1999-trad 22: 程序, not 程式序)."""
+    env = app.env
+    docname = env.docname
+    for found in (env.titles.get(docname), env.longtitles.get(docname), env.tocs.get(docname)):
+        if found is not None:
+            for node in list(found.findall(deleted)):
+                node.parent.remove(node)
+
+
 def changed_inline(original: str, text: str) -> list[nodes.Node]:
     """``text`` (delivered as ``original``: a marker, a heading) with its corrections marked where
     they are, as the body's are: the struck delivered characters (``<del>``) before the corrected

@@ -11,6 +11,7 @@ pages built again (:mod:`rules_ext.rulebook_site.hant`).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,12 +175,10 @@ class Generator(EvidencePages):
             prevnext.append("← " + link(view.title(prev_law), f"/{view.prefix}/law-{prev_law.number}"))
         if next_law:
             prevnext.append(link(view.title(next_law), f"/{view.prefix}/law-{next_law.number}") + " →")
-        switches = [
-            link(convert(edition_name(other)),
-                 "/" + law_docname(other, law.number))
-            for other in self.editions()
-            if other.id != edition.id and other.law(law.number) is not None
-            ]
+        others = [other for other in self.editions()
+                  if other.id != edition.id and other.law(law.number) is not None]
+        switches = [link(convert(edition_name(other)), "/" + law_docname(other, law.number))
+                    for other in others]
         if comparable(self.ctx.corpus, law.number) \
                 and edition.id in EDITIONS.comparison:
             switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
@@ -220,7 +219,33 @@ class Generator(EvidencePages):
             kaozheng=f"/{view.prefix}/kaozheng" if self._has_evidence(edition, law) else "",
             errata_page=f"/{view.prefix}/errata" if any(p.corrections for p in law.walk()) or misprints else "",
             provisions=provisions + orphans,
+            counterparts=json.dumps(self._counterparts(edition, law, others), ensure_ascii=False,
+                                    separators=(",", ":"), sort_keys=True),
         )
+
+    def _counterparts(self, edition: Edition, law: Law, others: Sequence[Edition]) -> dict[str, dict[str, str]]:
+        """For each other edition the law's page switches to: this law's provisions (by label) and
+        the provision of that edition holding the same rule (the comparison's alignment, by wording,
+        as the 沿革 line has it; the same label in a script variant of the same text), so that the
+        switch keeps the reader's provision (``rules.js``)."""
+        def base(e: Edition) -> str:
+            return e.variant_of or e.id
+
+        out: dict[str, dict[str, str]] = {}
+        labels = [p.label for p in law.walk()]
+        for other in others:
+            own = {p.label for p in other.law(law.number).walk()}
+            found: dict[str, str] = {}
+            for label in labels:
+                if base(other) == base(edition):
+                    target = label
+                else:
+                    older, newer = self.history.changes(base(edition), label)
+                    target = next((c.label for c in older + newer if c.edition == base(other) and c.label), "")
+                if target in own:
+                    found[label] = target
+            out[other.id] = found
+        return out
 
     @staticmethod
     def _law_title(view: View, law: Law) -> str:

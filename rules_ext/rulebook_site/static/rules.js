@@ -214,7 +214,41 @@ const RulesSite = {
     });
   },
 
+  /* -- the edition switch keeps the reader's provision ------------------------------------ */
+  /* the provision above a label: 45C4b -> 45C4 -> 45C -> 45 (a law: no anchor) */
+  parentLabel: (label) => {
+    const up = label.replace(/(note\d*|intro|\(\w+\)|[a-z]|\d+|[A-Z])$/, "");
+    return up === label || /^\d*$/.test(up) ? "" : up;
+  },
+
+  /* each link of a law page's edition switch goes to the provision holding the same rule in that
+   * edition (the page's counterparts table: the comparison's alignment), or its nearest provision
+   * above that has one */
+  keepProvision: () => {
+    const table = document.querySelector("script.rules-counterparts");
+    if (!table) return;
+    let map;
+    try {
+      map = JSON.parse(table.textContent);
+    } catch (e) {
+      return;
+    }
+    const here = decodeURIComponent(window.location.hash.slice(1));
+    document.querySelectorAll(".law-switch a").forEach((a) => {
+      const match = (a.getAttribute("href") || "").match(/(?:^|\/)([^/]+)\/law-\d+\.html/);
+      if (!match || !map[match[1]]) return;
+      let target = "";
+      for (let label = here; label && !target; label = RulesSite.parentLabel(label))
+        target = map[match[1]][label] || "";
+      const url = new URL(a.getAttribute("href"), document.baseURI);
+      url.hash = target ? `#${target}` : "";
+      a.href = url.href;
+    });
+  },
+
   init: () => {
+    RulesSite.keepProvision();
+    window.addEventListener("hashchange", RulesSite.keepProvision);
     document.addEventListener("click", RulesSite.onPrintLink);
     RulesSite.printAddress();
     document.addEventListener("click", RulesSite.onPermalink);
