@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import TYPE_CHECKING, cast
 
@@ -22,7 +21,7 @@ from sphinx.util.nodes import make_id
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
-from rules_ext.corpus.printed import BOOK_TITLE
+from rules_ext.corpus.printed import BOOK_TITLE, changes_in_place
 from rules_ext.errors import RulesError
 from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
 
@@ -433,17 +432,19 @@ def changed_inline(original: str, text: str) -> list[nodes.Node]:
     they are, as the body's are: the struck delivered characters (``<del>``) before the corrected
     ones (``<ins>``)."""
     out: list[nodes.Node] = []
-    matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            out += marked_inline(text[j1:j2], []).children[:]
-            continue
-        if i2 > i1:
-            out.append(deleted(original[i1:i2], original[i1:i2], classes=["law-del"],
+    at = 0
+    for change in changes_in_place(original, text)[0]:  # as the body's and the printed edition's
+        if change.start > at:
+            out += marked_inline(text[at:change.start], []).children[:]
+        if change.original:
+            out.append(deleted(change.original, change.original, classes=["law-del"],
                                title=CHANGE_TITLES["law-del"]))
-        if j2 > j1:
-            out.append(inserted(text[j1:j2], text[j1:j2], classes=["law-ins"],
-                                title=CHANGE_TITLES["law-ins"]))
+        if change.end > change.start:
+            shown = text[change.start:change.end]
+            out.append(inserted(shown, shown, classes=["law-ins"], title=CHANGE_TITLES["law-ins"]))
+        at = change.end
+    if at < len(text):
+        out += marked_inline(text[at:], []).children[:]
     return out
 
 
