@@ -337,10 +337,10 @@ class EditionPdf:
             marks.append("条号")
         if law.title_editorial:
             marks.append("条名")
-        shown = escape(title)
+        marked = escape(title)
         if law.original_title and title.endswith(law.title):
-            shown = escape(title[:len(title) - len(law.title)]) + self.corrected(law.original_title, law.title)
-        heading = shown + (self.editorial(f"  （{'、'.join(marks)}：编者）") if marks else "")
+            marked = escape(title[:len(title) - len(law.title)]) + self.corrected(law.original_title, law.title)
+        heading = marked + (self.editorial(f"  （{'、'.join(marks)}：编者）") if marks else "")
         story: list[Flowable] = [CondPageBreak(30 * mm), _Head(heading, self.law_style, title)]
         story += self.reasons(law.title_corrections)
         for p in law.provisions:
@@ -373,7 +373,8 @@ class EditionPdf:
         own_tables = self.tables.get(p.label, [])
         cuts = table_cuts(p, own_tables)
         insertions = inserted_ranges(p.text, p.corrections, self.errata)
-        changes, whole = ([], False)
+        changes: list[Change] = []
+        whole = False
         if p.corrections and p.original_text and p.original_text != p.text:
             changes, whole = changes_in_place(p.original_text, p.text, insertions)
             if whole:

@@ -8,8 +8,10 @@ for the theme's words) into ``<simplified site>/hant/``::
     sphinx-build -c . -b html source build/html/hant -d build/doctrees/hant -D language=zh_TW
 
 What is converted in the traditional build (:func:`rules_ext.rulebook_site.script.to_traditional`: OpenCC's
-character profile ``rules_traditional_profile``, ``s2tw``, plus the reviewed word list
-``data/traditional-words.txt``; never the phrase profile ``s2twp``, which writes 程序 as 程式):
+``rules_traditional_profile``, ``s2tw``, on whole strings, after the reviewed word list
+``data/traditional-words.txt``; never the Taiwan vocabulary profile ``s2twp``, which writes 程序 as 程式).
+A paragraph is converted as one string across its inline markup (OpenCC's phrases choose a
+character's form from its neighbours), and each text node once (:class:`Converted`):
 
 - every text node of every page, when it is read (before Sphinx collects titles and tables of
   contents, so the sidebar, the page titles and prev/next are converted too), and again after
@@ -149,7 +151,8 @@ def convert_paragraph(paragraph: nodes.Element, convert: Callable[[str], str],
             if isinstance(child, nodes.Text):
                 if not isinstance(child, Converted):
                     runs[-1].append((node, i))
-            elif _is_code(child) or (isinstance(child, nodes.TextElement) and child is not paragraph):
+            elif isinstance(child, nodes.Element) and (_is_code(child) or (
+                    isinstance(child, nodes.TextElement) and child is not paragraph)):
                 walk(child)  # a piece of code, or a paragraph of its own inside this one
                 runs.append([])
             elif isinstance(child, nodes.Element):

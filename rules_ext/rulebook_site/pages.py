@@ -234,7 +234,8 @@ class Generator(EvidencePages):
         out: dict[str, dict[str, str]] = {}
         labels = [p.label for p in law.walk()]
         for other in others:
-            own = {p.label for p in other.law(law.number).walk()}
+            counterpart = other.law(law.number)
+            own = {p.label for p in counterpart.walk()} if counterpart is not None else set()
             found: dict[str, str] = {}
             for label in labels:
                 if base(other) == base(edition):

@@ -47,10 +47,12 @@ then the other laws by score; the worked examples and the assistant after the la
 (45C4b, 第62条) opens the provision in the page's edition, else the default one, and that page
 names the other editions that have it.
 
-The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
-dictionary converted the same way (:func:`rules_ext.rulebook_site.hant.dictionary_text`); the browser
-turns a query of either script into the simplified form for the synonyms, and searches its
-traditional form (characters and reviewed words) in that index: 罰張 or 罚张 finds 罰張.
+Both builds index their pages by simplified words (:meth:`BridgeSearchChinese.split`: a traditional
+page's text through :func:`rules_ext.rulebook_site.script.to_simplified`, then jieba), so a page is cut
+into the same words in either script and a query finds the same laws on both sites; the browser
+turns a query of either script into simplified words (characters, and the words the conversion
+writes otherwise: 資訊 -> 信息), and a result's highlight is the words as its page prints them
+(罰張 on a 繁體 page, 罚张 on a 简体 one).
 """
 from __future__ import annotations
 
