@@ -157,3 +157,21 @@ def test_recovered_editorial_words_need_no_reviewed_word():
         if law.title_editorial and simplified.law(law.number) is not None:
             source = simplified.law(law.number).title
             assert to_traditional(source) == characters.convert(source), law.number
+
+
+def test_the_converted_1999_is_the_delivered_traditional_copy_but_for_marked_errata():
+    """1999 Laws 20-40 converted against the delivered traditional copy: no difference once both
+    are corrected; every place where the delivered copy reads otherwise carries a marked correction
+    (its *** brackets, its ; , the lost words both copies share, its 併 and 程式)."""
+    comparison = script.compare_delivered(load_corpus(), simplified="1999", delivered="1999-trad")
+    assert comparison.laws == tuple(range(20, 41))
+    assert comparison.characters > 4000
+    assert comparison.corrected == ()
+    assert comparison.unmarked == ()
+    marked = {d.place: d.corrections for d in comparison.delivered}
+    assert marked["1999-trad:22A"] == ("1999-trad-bing",)
+    assert marked["1999-trad:22 title"] == ("1999-trad-chengxu",)
+    assert "1999-trad-brackets" in marked["1999-trad:25B2a marker"]
+    print(f"\n1999 Laws 20-40: {comparison.characters} characters, {len(comparison.corrected)} differences "
+          f"after the corrections, {len(comparison.delivered)} places differ from the delivered copy, "
+          f"each at a marked correction")
