@@ -119,7 +119,8 @@ def changes_in_place(original: str, text: str, insertions: Sequence[tuple[int, i
     an editorial insertion (``insertions``: ranges of ``text``, shown as 〔…〕) keeps the insertion
     whole: its struck delivered characters, if any, stand before it."""
     matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
-    # two changes one shared character apart are one (达到 -> 到达, not 达̶到达; ***a*** -> （a）)
+    # two short changes one shared character apart are one word (达到 -> 到达, not 达̶到达); longer
+    # ones stay apart (***a*** -> （a）: each *** struck beside its bracket)
     groups: list[list[int]] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op != "equal":
@@ -128,7 +129,8 @@ def changes_in_place(original: str, text: str, insertions: Sequence[tuple[int, i
             else:
                 groups.append([i1, i2, j1, j2])
         elif i2 - i1 == 1 and groups and groups[-1][1] == i1 and i2 < len(original) and j2 < len(text) \
-                and original[i2] != text[j2]:
+                and original[i2] != text[j2] and groups[-1][1] - groups[-1][0] <= 2 \
+                and groups[-1][3] - groups[-1][2] <= 2:
             groups[-1][1], groups[-1][3] = i2, j2  # the shared character goes into the change
     found: list[Change] = []
     longest = 0
