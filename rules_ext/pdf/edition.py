@@ -218,9 +218,11 @@ class EditionPdf:
 
     @staticmethod
     def struck(original: str) -> str:
-        """Delivered characters a correction removed: struck through, grey (a space as ␣)."""
-        shown = original if original.strip() else "␣" * len(original)
-        return f'<font color="{STRUCK_HEX}"><strike>{escape(shown)}</strike></font>'
+        """Delivered characters a correction removed: struck through, grey; a removed line break of the
+        scrape (1991 Law 1's lost suit symbols: 黑桃（⏎）) is no character and is not printed."""
+        if not original.strip():
+            return ""
+        return f'<font color="{STRUCK_HEX}"><strike>{escape(" ".join(original.split()))}</strike></font>'
 
     def corrected(self, original: str, text: str) -> str:
         """``text`` (delivered as ``original``: a marker, a heading, a title) with its corrections
