@@ -92,7 +92,7 @@ class Provision:
     label: str  # '45C4b', '69note', '16' (the law itself), '16intro' for an un-lettered opening
     kind: str  # one of KINDS
     marker: str = ""  # as printed: '（A）', 'A．', '1.', '（a）', '注'
-    heading: str = ""  # the provision's own title, e.g. '洗牌'
+    heading: str = ""  # the provision's own title, e.g. '洗牌' (corrected)
     text: str = ""  # corrected text (errata applied, suit symbols restored)
     original_text: str = ""  # the text as delivered (cleaned of line breaks only)
     lines: Lines = (0, 0)
@@ -111,6 +111,10 @@ class Provision:
     closing: str = ""
     closing_original: str = ""
     closing_lines: list[int] = field(default_factory=list)
+    #: the marker and heading as delivered, where a correction changed them ('***a***' shown as
+    #: '（a）'; 1991 93B's heading 没有申述… corrected to 设有); '' when printed as shown
+    original_marker: str = ""
+    original_heading: str = ""
 
     def own_lines(self) -> list[int]:
         """The source lines whose text went into this provision (not into its children)."""
@@ -141,6 +145,8 @@ class Provision:
             "original_text": self.original_text,
             "closing": self.closing,
             "closing_original": self.closing_original,
+            "original_marker": self.original_marker or self.marker,
+            "original_heading": self.original_heading or self.heading,
             "lines": list(self.lines),
             "penalty": self.penalty,
             "recovered": self.recovered,
@@ -162,6 +168,9 @@ class Law:
     confidence: float = 1.0  # confidence in the recovered boundary/number
     evidence: list[str] = field(default_factory=list)  # why the boundary/number was chosen
     provisions: list[Provision] = field(default_factory=list)
+    #: the title as delivered, where an erratum corrected it ('' when printed as shown)
+    original_title: str = ""
+    title_corrections: list[str] = field(default_factory=list)  # errata ids applied to the title
 
     @property
     def label(self) -> str:
@@ -179,6 +188,8 @@ class Law:
         return {
             "number": self.number,
             "title": self.title,
+            "original_title": self.original_title or self.title,
+            "title_corrections": list(self.title_corrections),
             "title_editorial": self.title_editorial,
             "number_editorial": self.number_editorial,
             "chapter": self.chapter,

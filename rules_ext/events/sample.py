@@ -40,16 +40,16 @@ from rules_ext.fileio import package_path, write_bytes_atomic
 SAMPLES_DIR = package_path(__package__, "samples")
 PAIRS_SEED = 20261129
 TEAMS_SEED = 20261130
-EVENT = "杭州桥牌俱乐部周四双人赛 Thursday Pairs"
-SITE = "Hangzhou, CN"
+EVENT = "杭州桥牌俱乐部周四双人赛"
+SITE = "中国杭州"
 DATE = "2026.11.26"
 TABLES, ROUNDS, BOARDS_PER_ROUND = 10, 9, 2
 #: invented names; pairs 1-10 sit NS, 11-20 EW
 PAIR_NAMES = (
-    "王丽 - 陈刚", "Li Wei - Zhang Min", "刘洋 - 赵静", "Anna Berg - Olof Lindqvist", "孙伟 - 周婷",
-    "Zoé Lefèvre - Jérôme Dubois", "吴强 - 郑霞", "Chen Jie - Huang Lei", "马超 - 何芳", "林峰 - 高敏",
-    "Maria Santos - João Silva", "徐明 - 朱琳", "Tom Baker - Sue Hall", "胡军 - 郭燕", "Liu Yang - Wang Hua",
-    "罗斌 - 梁雪", "Jürgen Müller - Eva Novák", "宋涛 - 唐丽", "Kim Park - Lee Min", "韩磊 - 冯洁",
+    "王丽 - 陈刚", "李伟 - 张敏", "刘洋 - 赵静", "许安 - 林雨", "孙伟 - 周婷",
+    "叶舟 - 杜文", "吴强 - 郑霞", "陈杰 - 黄磊", "马超 - 何芳", "林峰 - 高敏",
+    "沈玛 - 苏洁", "徐明 - 朱琳", "白涛 - 贺霜", "胡军 - 郭燕", "刘阳 - 王华",
+    "罗斌 - 梁雪", "米勒 - 诺娃", "宋涛 - 唐丽", "金朴 - 李敏", "韩磊 - 冯洁",
 )
 _GAME_LEVEL = {Strain.NT: 3, Strain.S: 4, Strain.H: 4, Strain.D: 5, Strain.C: 5}
 
@@ -233,10 +233,10 @@ def _pairs_games(deals, analysis, played, figures, results) -> str:
     return "\n".join(lines)
 
 
-TEAMS = ("长城 Great Wall", "Tigers")
+TEAMS = ("长城", "猛虎")
 TEAM_PLAYERS = {  # (N, E, S, W) in the Open room: home NS; in the Closed room the visitors sit NS
-    "Open": ("张伟", "Alice Green", "李娜", "Bob Stone"),
-    "Closed": ("Carol White", "王芳", "Dave Black", "陈晨"),
+    "Open": ("张伟", "白雪", "李娜", "石磊"),
+    "Closed": ("程蕾", "王芳", "戴军", "陈晨"),
 }
 
 
@@ -259,7 +259,7 @@ def teams_text(seed: int = TEAMS_SEED, boards: int = 8) -> str:
             contract, declarer, tricks, points = rooms[room]
             n, e, s, w = TEAM_PLAYERS[room]
             imp_ns = gain if room == "Open" else -gain
-            tags = [("Event", "友谊赛 Friendship Match"), ("Site", SITE), ("Date", DATE), ("Board", str(number)),
+            tags = [("Event", "友谊赛"), ("Site", SITE), ("Date", DATE), ("Board", str(number)),
                     ("West", w), ("North", n), ("East", e), ("South", s), ("Dealer", dealer.name),
                     ("Vulnerable", vul.value), ("Deal", deals[number - 1].to_pbn(dealer)), ("Scoring", "IMP"),
                     ("Declarer", declarer.name if declarer else ""), ("Contract", str(contract)),

@@ -22,7 +22,7 @@ from sphinx.util.typing import OptionSpec
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
-from rules_ext.corpus.printed import BOOK_TITLE
+from rules_ext.corpus.printed import BOOK_TITLE, changes_in_place
 from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, LawRole, ObjectEntry, TermEntry
 
 if TYPE_CHECKING:
@@ -55,7 +55,12 @@ def edition_option(value: str) -> str:
 
 
 class deleted(nodes.Inline, nodes.TextElement):
-    """Characters of the delivered text that a correction removed: ``<del>`` in HTML."""
+    """Characters of the delivered text that a correction removed: ``<del>`` in HTML. Shown, but
+    not the text: a title, a search snippet or a citation taken from the page (``astext``) reads
+    the corrected wording."""
+
+    def astext(self) -> str:
+        return ""
 
 
 class inserted(nodes.Inline, nodes.TextElement):
@@ -301,6 +306,8 @@ class ProvisionDirective(LawDirectiveBase):
         "kind": kind_option,
         "marker": directives.unchanged,
         "heading": directives.unchanged,
+        "marker-original": directives.unchanged,
+        "heading-original": directives.unchanged,
         "recovered": directives.flag,
         "penalty": directives.flag,
         "original": directives.unchanged,
@@ -323,10 +330,13 @@ class ProvisionDirective(LawDirectiveBase):
         marker = self.options.get("marker", "")
         heading = self.options.get("heading", "")
         if marker:
-            head += self._mark(marker, "law-marker")
+            head += self._mark(marker, "law-marker", self.options.get("marker-original"))
         if heading:
             strong = nodes.strong(heading, "", classes=["law-heading"])
-            strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
+            if self.options.get("heading-original"):
+                strong += changed_inline(self.options["heading-original"], heading)
+            else:
+                strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
             head += strong
             if "recovered" in self.options:
                 # a heading the source lost, recovered editorially: never shown as printed
@@ -385,10 +395,14 @@ class ProvisionDirective(LawDirectiveBase):
         wrapper = provision_heading("", "", *parts, level=str(1 + len(ancestors(label))), name=name)
         parent.insert(at, wrapper)
 
-    def _mark(self, text: str, cls: str) -> nodes.Node:
+    def _mark(self, text: str, cls: str, original: str | None = None) -> nodes.Node:
         if "recovered" in self.options:
             return nodes.abbreviation(text, text, explanation="编者恢复",
                                       classes=[cls, "law-recovered"])
+        if original:
+            node = nodes.inline(text, "", classes=[cls])
+            node += changed_inline(original, text)
+            return node
         return marked_inline(text, [cls])
 
 
@@ -404,6 +418,39 @@ def marked_inline(text: str, classes: list[str]) -> nodes.inline:
         elif piece:
             node += nodes.Text(piece)
     return node
+
+
+def titles_without_struck(app, doctree: nodes.document) -> None:
+    """doctree-read, after Sphinx's collectors: the title a page is named by elsewhere (``<title>``,
+    the sidebar, links, prev/next) is the corrected one; the struck delivered characters are shown
+    in the page's own heading only (1999-trad 22: 程序, not 程式序)."""
+    env = app.env
+    docname = env.docname
+    for found in (env.titles.get(docname), env.longtitles.get(docname), env.tocs.get(docname)):
+        if found is not None:
+            for node in list(found.findall(deleted)):
+                node.parent.remove(node)
+
+
+def changed_inline(original: str, text: str) -> list[nodes.Node]:
+    """``text`` (delivered as ``original``: a marker, a heading) with its corrections marked where
+    they are, as the body's are: the struck delivered characters (``<del>``) before the corrected
+    ones (``<ins>``)."""
+    out: list[nodes.Node] = []
+    at = 0
+    for change in changes_in_place(original, text)[0]:  # as the body's and the printed edition's
+        if change.start > at:
+            out += marked_inline(text[at:change.start], []).children[:]
+        if change.original:
+            out.append(deleted(change.original, change.original, classes=["law-del"],
+                               title=CHANGE_TITLES["law-del"]))
+        if change.end > change.start:
+            shown = text[change.start:change.end]
+            out.append(inserted(shown, shown, classes=["law-ins"], title=CHANGE_TITLES["law-ins"]))
+        at = change.end
+    if at < len(text):
+        out += marked_inline(text[at:], []).children[:]
+    return out
 
 
 def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nodes.Node:
@@ -509,12 +556,21 @@ def _index_entry(entry: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", entry, anchor, "", None)])
 
 
+#: said after a hover text that shows a correction
+CORRECTED_HOVER = "（〔〕内为勘误改正的文字）"
+
+
 def _plain(text: str, limit: int = 160) -> str:
-    """Hover text: role markup reduced to its shown text, shortened."""
-    text = re.sub(r"\\ :law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    """Hover text: role markup reduced to its shown text, shortened. A corrected definition reads
+    as corrected, each correction marked: the struck delivered characters left out, the corrected
+    ones in 〔〕 (1999 调整分: 〔由〕裁判裁定的得分, delivered 以裁判第裁定), and a word saying so."""
+    text = re.sub(r"(\\ )?:law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    corrected = ":law-ins:" in text
+    text = re.sub(r":law-ins:`([^`]*)`", r"〔\1〕", text)
     text = re.sub(r":[\w:-]+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
     text = text.replace("\\ ", "").replace("\\", "")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown + CORRECTED_HOVER if corrected else shown
 
 
 class ExamplesDirective(LawDirectiveBase):
@@ -595,4 +651,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_node(examples_placeholder)
     app.connect("doctree-resolved", fill_examples)
     app.connect("env-get-updated", examples_outdated)
+    # after Sphinx's title and toctree collectors (500): a title's struck original on its page only
+    app.connect("doctree-read", titles_without_struck, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

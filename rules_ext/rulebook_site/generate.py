@@ -32,7 +32,7 @@ def generate(app: Sphinx) -> None:
     from rules_ext.rulebook_site import pages as site_pages
     from rules_ext.rulebook_site import writer
     from rules_ext.rulebook_site.background import Background
-    from rules_ext.rulebook_site.script import check_agreement
+    from rules_ext.rulebook_site.script import compare_delivered
     from rules_ext.rulebook_site.words import main_tokenizer
 
     config = app.config
@@ -100,15 +100,20 @@ def generate(app: Sphinx) -> None:
         base = copy.variant_of
         if copy.script != "traditional" or base is None or not {copy.id, base} <= ids:
             continue
-        for profile in dict.fromkeys((config.rules_traditional_profile, "s2t")):
-            agreement = check_agreement(corpus, profile, simplified=base,
-                                        delivered=copy.id)
-            if not agreement.laws:
-                break  # no law in both texts: nothing to compare
-            messages.append(
-                f"rules: 繁體 check, OpenCC {profile} vs delivered {copy.id}, Laws "
-                f"{','.join(number_runs(agreement.laws)) or 'none'}: {agreement.matching} of {agreement.characters} "
-                f"characters agree ({100 * agreement.ratio:.1f} %)")
+        comparison = compare_delivered(corpus, config.rules_traditional_profile, simplified=base,
+                                       delivered=copy.id)
+        if not comparison.laws:
+            continue  # no law in both texts: nothing to compare
+        messages.append(
+            f"rules: 繁體 check, {base} converted (OpenCC {config.rules_traditional_profile}, reviewed words) "
+            f"vs delivered {copy.id}, Laws {','.join(number_runs(comparison.laws))}: "
+            f"{comparison.characters} characters, {len(comparison.corrected)} differences after the "
+            f"corrections; {len(comparison.delivered)} places differ from the delivered text, "
+            f"{len(comparison.unmarked)} without a marked correction")
+        # each difference that no marked correction explains, named (tests hold the real texts to none)
+        for difference in dict.fromkeys(comparison.corrected + comparison.unmarked):
+            messages.append(f"rules: the 繁體 conversion differs from the delivered {copy.id} at "
+                            f"{difference.place}: {difference.converted} / {difference.delivered}")
     for message in messages:
         logger.info("%s", message)
     for place in hant.unchanged_by_conversion(corpus, config.rules_traditional_profile):

@@ -76,11 +76,27 @@ def config_inited(app: Sphinx, config: Config) -> None:
 
 
 # -- documents ----------------------------------------------------------------------------------
+class Converted(nodes.Text):
+    """A text node already in the page's traditional script: a later pass leaves it (converting
+    twice is not converting once: OpenCC reads 強制 again as 強製). Copies of it (a title in the
+    table of contents) are of this class too. Visitors know it as a ``Text`` (docutils finds a
+    visitor's method by the class's ``__name__``; pickling finds the class by its ``__qualname__``)."""
+
+
+Converted.__name__ = "Text"
+
+
 def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
-    """Convert every text node and reader-visible attribute of ``tree`` in place (code excepted)."""
+    """Convert every text node and reader-visible attribute of ``tree`` in place (code excepted).
+
+    The text of one paragraph (a title, a table cell: an element holding text, outside another
+    one) is converted as a whole string, across its inline markup (a provision's sentence is split
+    by its term links and references; OpenCC's phrases choose a character's form from its
+    neighbours), then given back to its pieces. Text nodes converted before (:class:`Converted`)
+    are left as they are."""
     def walk(node: nodes.Element) -> None:
         # code stays as the program prints it; a download link's text is shown as a literal
-        if isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference):
+        if _is_code(node):
             if node.get("testnodetype") in OUTPUT_BLOCKS:
                 convert_output(node, convert)
             return
@@ -91,19 +107,72 @@ def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
         if isinstance(node, addnodes.toctree):
             node["entries"] = [(convert(title) if title else title, ref)
                                for title, ref in node["entries"]]
-        # children are replaced by position: a Text node is a str, equal to any other with the
-        # same characters, and its ``parent`` may be stale after a directive moved it
-        for i, child in enumerate(node.children):
-            if isinstance(child, nodes.Text):
-                new = convert(str(child))
-                if new != str(child):
-                    node.children[i] = nodes.Text(new)
-                    node.children[i].parent = node
-            elif isinstance(child, nodes.Element):
+        if isinstance(node, nodes.TextElement):
+            convert_paragraph(node, convert, walk)
+            return
+        for child in node.children:
+            if isinstance(child, nodes.Element):
                 walk(child)
+        _convert_texts(node, [(node, i) for i, child in enumerate(node.children)
+                              if isinstance(child, nodes.Text)], convert)
 
     if isinstance(tree, nodes.Element):
         walk(tree)
+
+
+def _is_code(node: nodes.Node) -> bool:
+    return isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference)
+
+
+def convert_paragraph(paragraph: nodes.Element, convert: Callable[[str], str],
+                      walk: Callable[[nodes.Element], None]) -> None:
+    """The text nodes of ``paragraph`` (inline markup included, code and nested paragraphs apart)
+    converted as runs: each run of text between two pieces of code is one string."""
+    runs: list[list[tuple[nodes.Element, int]]] = [[]]
+
+    def gather(node: nodes.Element) -> None:
+        for i, child in enumerate(node.children):
+            if isinstance(child, nodes.Text):
+                if not isinstance(child, Converted):
+                    runs[-1].append((node, i))
+            elif isinstance(child, nodes.Element) and (_is_code(child) or (
+                    isinstance(child, nodes.TextElement) and child is not paragraph)):
+                walk(child)  # a piece of code, or a paragraph of its own inside this one
+                runs.append([])
+            elif isinstance(child, nodes.Element):
+                for name in TEXT_ATTRIBUTES:
+                    value = child.get(name)
+                    if isinstance(value, str) and value:
+                        child[name] = convert(value)
+                gather(child)
+
+    gather(paragraph)
+    for run in runs:
+        _convert_texts(paragraph, run, convert)
+
+
+def _convert_texts(owner: nodes.Element, places: list[tuple[nodes.Element, int]],
+                   convert: Callable[[str], str]) -> None:
+    """Convert the text nodes at ``places`` (parent, index) as one string and put a
+    :class:`Converted` node with its share in each place. Children are replaced by position: a Text
+    node is a str, equal to any other with the same characters, and its ``parent`` may be stale
+    after a directive moved it. Should the conversion change the string's length (it does not
+    with s2tw), each piece is converted alone."""
+    places = [(parent, i) for parent, i in places if not isinstance(parent.children[i], Converted)]
+    if not places:
+        return
+    pieces = [parent.children[i].astext() for parent, i in places]
+    whole = convert("".join(pieces))
+    if len(whole) == sum(map(len, pieces)):
+        shares, at = [], 0
+        for piece in pieces:
+            shares.append(whole[at:at + len(piece)])
+            at += len(piece)
+    else:
+        shares = [convert(piece) for piece in pieces]
+    for (parent, i), share in zip(places, shares):
+        parent.children[i] = Converted(share)
+        parent.children[i].parent = parent
 
 
 def convert_output(block: nodes.Element, convert: Callable[[str], str]) -> None:

@@ -7,8 +7,9 @@ holds the index pages only, and an index page names the pages it leads to with
 ``.. rules-reading-order::`` (one docname a line). The directive prints nothing: it records the
 pages as the index page's children in the environment's toctree relations, as a toctree does, so
 Sphinx gives each page its parent, previous and next page and calls none an orphan, while the
-sidebar, made from the toctree nodes, stays short. On a page not in the sidebar, the sidebar marks
-the nearest index page above it (:func:`mark_current`).
+sidebar, made from the toctree nodes, stays short. The last page of an order leads back to its index
+(:func:`back_to_index`); on a page not in the sidebar, the sidebar marks the nearest index page
+above it (:func:`mark_current`).
 """
 from __future__ import annotations
 
@@ -50,7 +51,28 @@ class ReadingOrderDirective(SphinxDirective):
         env.toctree_includes.setdefault(docname, []).extend(children)
         for child in children:
             env.files_to_rebuild.setdefault(child, set()).add(docname)
+        # the last page read in this order (per document: merged by parallel reads)
+        if children:
+            env.metadata.setdefault(docname, {})[LAST_KEY] = children[-1]
         return []
+
+
+#: the metadata field of an index page naming the last page of its reading order
+LAST_KEY = "rules-reading-order-last"
+
+
+def back_to_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: Any) -> None:
+    """html-page-context: the last page of a reading order has as its next page the index page
+    that orders it, not the page Sphinx would take next (another edition's index)."""
+    for parent, meta in app.env.metadata.items():
+        if meta.get(LAST_KEY) != pagename:
+            continue
+        title = app.env.titles.get(parent)
+        name = title.astext() if title is not None else parent
+        context["next"] = {"link": app.builder.get_relative_uri(pagename, parent),
+                           "title": f"返回{name}"}
+        return
 
 
 def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -75,4 +97,6 @@ def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[st
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-reading-order", ReadingOrderDirective)
     app.connect("html-page-context", mark_current, priority=600)
+    # before the 繁體 conversion of the page's strings (hant.page_context, 500)
+    app.connect("html-page-context", back_to_index, priority=450)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,8 +9,8 @@ the 繁體 views or the comparisons (a law is one result, its 简 and 繁 pages 
 class ``no-search`` keeps navigation and notes out. Snippets come from ``_search/<docname>.json``,
 the page's law text provision by provision (a few kB, where Sphinx fetches the whole page);
 ``rules-search-data.js`` carries the synonyms, the English phrases and titles, the laws a term names
-and the script maps; ``static/rules.js`` orders the results (the laws the query names first). The
-繁體 build indexes its own converted text, and a query in either script finds it (罰張 or 罚张). What a
+and the script maps; ``static/rules.js`` orders the results (the laws the query names first). Both
+builds index by simplified words, so a query in either script finds the same laws (罰張 or 罚张). What a
 reader may type: the 阅读指南 (source/guide.rst).
 """
 from __future__ import annotations
@@ -63,6 +63,15 @@ class BridgeSearchChinese(SearchChinese):
 
     def stem(self, word: str) -> str:
         return word.lower()
+
+    def split(self, input: str) -> list[str]:
+        """The words of a text, segmented and kept in simplified script whatever the page's script
+        (:func:`rules_ext.rulebook_site.script.to_simplified`): the 繁體 build and the delivered
+        traditional copy are indexed under the same words as the 简体 pages, cut the same way, so
+        a query finds the same laws in both scripts (發牌 finds 1991 Law 13 as 发牌 does)."""
+        from rules_ext.rulebook_site.script import to_simplified
+
+        return super().split(to_simplified(input))
 
 
 #: an edition's pages about the text rather than of it: the errata list, the evidence (考证), the whole edition
@@ -279,7 +288,8 @@ def search_data(app: Sphinx) -> dict[str, Any]:
     texts = []
     for path in sorted(Path(app.builder.outdir, TEXT_DIR).rglob("*.json")):
         texts.append(path.read_text(encoding="utf-8"))
-    from rules_ext.rulebook_site.script import reviewed_words
+    from rules_ext.rulebook_site import hant
+    from rules_ext.rulebook_site.script import written_words
 
     s2t, t2s = character_maps(texts, app.config.rules_traditional_profile)
     return {
@@ -293,8 +303,11 @@ def search_data(app: Sphinx) -> dict[str, Any]:
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
-        # the reviewed words of the 繁體 conversion (信息 -> 資訊): not character by character
-        "words": reviewed_words(),
+        # the words of the 繁體 conversion that are not character by character: the reviewed ones
+        # (信息 -> 資訊) and those of the characters with several traditional forms (干扰 -> 干擾)
+        "words": written_words(),
+        # the script of this build's pages (a result's highlight is the words as its page prints them)
+        "script": hant.script_of(app.config),
         "textdir": TEXT_DIR,
     }
 

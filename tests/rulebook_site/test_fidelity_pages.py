@@ -64,6 +64,7 @@ def test_errata_page_lists_every_change_with_its_reason(site):
         count = int(re.search(r"共(\d+)[处處]", page).group(1))
         listed = sum(len(ids) for e in [edition] for node in
                      [*e.provisions(), *e.definitions, *e.front] for ids in [node.corrections])
+        listed += sum(len(law.title_corrections) for law in edition.laws)  # 1999-trad 22's title
         misprints = len({(f.table, f.row, f.printed) for f in verify_corpus(corpus) if f.edition == edition.id})
         assert count == listed + misprints, edition.id
     assert "〔而左敌家的叫牌可予取消，均不判罚。〕" in site["1991/errata"]
