@@ -1,19 +1,11 @@
 """Benchmark: the movements offered for 5 to 15 tables and their balance, against a peer's published
-figures for the same sizes.
+figures for the same sizes, so that a movement the program proposes is never less balanced than the
+one a director would find in the peer's table.
 
 The peer: Ross Moore's table "Too many arrow-switches spoil the balance" (in the help of ASE
 Computing's scoring program Jeanie: asecomputing.com/JeanieHelp/toomanyarrow_switchesspoil.htm),
-John Manning's measure of the competition between every two pairs (opponents ``t - 1``, the same
-direction ``+1``, the other direction ``-1``): its mean and its standard deviation (0 is perfect) for
-a complete Mitchell of an odd number of tables with no, one and two arrow-switched rounds, and the
-mean for the share-and-relay Mitchell of an even number. Ours is the same measure
-(:func:`rules_ext.core.movements.balance`), the switched rounds chosen by
-:func:`rules_ext.core.movements.propose.best_switches`. Goal: every standard deviation the same as
-the peer's or lower (within 0.0001, the figures' last place), every mean the same.
-
-Then, for each size, every movement the library and the rules offer (Mitchell, Howell, ¾ Howell)
-with its rounds and its balance percent, and the time to propose the movements for 18 pairs and 27
-boards.
+John Manning's measure (:func:`rules_ext.core.movements.balance`). What is compared and the goals:
+:func:`main`; the method: the 使用说明's 性能测量 (source/manual/benchmarks.rst).
 
 Run: ``.venv/bin/python benchmarks/bench_movements.py`` (exit status 1 if a goal is missed).
 """
@@ -38,6 +30,15 @@ TOLERANCE = 1e-4
 
 
 def main() -> int:
+    """Moore's figures of the competition between every two pairs (opponents ``t - 1``, the same
+    direction ``+1``, the other direction ``-1``): its mean and its standard deviation (0 is perfect)
+    for a complete Mitchell of an odd number of tables with no, one and two arrow-switched rounds, and
+    the mean for the share-and-relay Mitchell of an even number. Ours is the same measure, the
+    switched rounds chosen by :func:`rules_ext.core.movements.propose.best_switches`. Goal: every
+    standard deviation the same as the peer's or lower (within 0.0001, the figures' last place), every
+    mean the same. Then, for each size, every movement the library and the rules offer (Mitchell,
+    Howell, ¾ Howell) with its rounds and its balance percent, and the time to propose the movements
+    for 18 pairs and 27 boards."""
     ok = True
     print("tables  Mitchell mean (Moore) | sd no switch (Moore) | best 1 switch (Moore) | best 2 switches (Moore)")
     for tables in range(5, 16):

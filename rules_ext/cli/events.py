@@ -1,18 +1,12 @@
-"""The event-file commands (see rules_ext.cli).
+"""The event-file commands ``results`` and ``pbn`` (see rules_ext.cli): they read an event file,
+score it or write it again, and never write from a file they could not read whole.
 
-``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
-scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
-(or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked;
-``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event (PBN and USEBIO mixed), each
-scored alone, then ranked overall (``events.scoring.sessions``). A cell that cannot be read but has the
-file's own score is kept and named in a ``warning:`` line on stderr (the exit status stays 0). ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
-the strict export format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the
-file's own places and totals (the official record) or ours, saying on stderr which. Every problem in the file is printed as one ``file:line: problem`` line
-on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
-without problems (every output then names the boards left out). An output that is an input, or
-that would destroy something (:func:`rules_ext.fileio.check_output`), is refused before any work;
-``-o -`` is standard output (a PDF only when that is not a terminal); inputs are regular files up to
-``--max-size`` MB.
+Every problem in the file is one ``file:line: problem`` line on stderr and the exit status is 1;
+nothing is written unless ``--keep-going`` asks for the boards without problems (every output then
+names the boards left out). An output that is an input, or that would destroy something
+(:func:`rules_ext.fileio.check_output`), is refused before any work; ``-o -`` is standard output
+(a PDF only when that is not a terminal); inputs are regular files up to ``--max-size`` MB. What
+each command writes: :func:`run_results`, :func:`run_pbn`.
 """
 from __future__ import annotations
 
@@ -131,6 +125,12 @@ def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Even
 
 
 def run_results(args: argparse.Namespace) -> int:
+    """``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
+    scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
+    (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language
+    asked. ``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event
+    (:func:`run_sessions`). A cell that cannot be read but has the file's own score is kept and named
+    in a ``warning:`` line on stderr (the exit status stays 0)."""
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise RulesError("--format pdf needs an output file: expected -o results.pdf")
@@ -167,6 +167,9 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_pbn(args: argparse.Namespace) -> int:
+    """``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in the strict export
+    format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the file's own places
+    and totals (the official record) or ours, saying on stderr which."""
     writes = args.export or args.usebio
     if args.corrections is not None and not args.export:
         raise RulesError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
@@ -200,8 +203,9 @@ def run_pbn(args: argparse.Namespace) -> int:
 
 
 def run_sessions(args: argparse.Namespace, fmt: str) -> int:
-    """``results S1 S2 …``: each session read and scored on its own, then ranked overall
-    (:mod:`rules_ext.events.scoring.sessions`); every file is read before anything is written."""
+    """``results S1 S2 …``: the sessions of one event (PBN and USEBIO mixed), each read and scored on
+    its own, then ranked overall (:mod:`rules_ext.events.scoring.sessions`); every file is read before
+    anything is written."""
     if args.corrections is not None:
         raise RulesError("--corrections applies to one session: expected `results S1.pbn --corrections FIX.toml`, "
                          "then the corrected export as a session")

@@ -1,28 +1,12 @@
-"""Deals no one can know: each board's deal drawn uniformly from all 52!/(13!)⁴ =
-53,644,737,765,488,792,839,237,440,000 deals, from a secret seed of the operating system's
-cryptographic randomness.
+"""Deals no one can know: each board's deal drawn uniformly from all 52!/(13!)⁴ deals, from a
+secret seed of the operating system's cryptographic randomness, so that no one (not even the
+director) can choose or foresee a deal, and the director who keeps the seed can make the set again.
 
-- The seed: 20 bytes (160 bits, as Big Deal draws) from :func:`secrets.token_bytes` (the operating
-  system's random source, never the :mod:`random` module), written as 40 hexadecimal digits in
-  groups of 8 (:func:`seed_text`). Whoever has the seed can make the set again, so the director keeps
-  it and nothing the program writes contains it.
-- Each board's deal number: a SHAKE-256 stream of the seed, the board number and an attempt
-  counter (:mod:`hashlib`), read 16 bytes at a time as a number below 2¹²⁸; a number in the last,
-  incomplete block of :data:`DEALS` is refused and the next one read (so every deal number is
-  exactly equally likely), else it is taken modulo :data:`DEALS`. A board's deal depends on the seed
-  and its number only: boards 10-12 of a set of 36 are the same as a set of 10-12.
-- The deal of a number: Richard Pavlicek's method (rpbridge.net, "Bridge deal numbers", 7z68): the
-  cards from ♠A down to ♣2, each given to the seat whose share of the remaining deals holds the
-  number; :func:`number_of_deal` is its inverse.
-- Dealer and vulnerability: Law 2, by the board number (:func:`rules_ext.core.board.board_conditions`).
-
->>> deal_of_number(0).to_pbn()
-'N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432'
->>> number_of_deal(deal_of_number(DEALS - 1)) == DEALS - 1
-True
->>> seed = parse_seed("00000000 00000000 00000000 00000000 00000001")
->>> deal_set(seed, [1, 2])[0] == deal_set(seed, [5, 1])[1]
-True
+The seed: :func:`new_seed`, written down by :func:`seed_text`; each board's deal number:
+:func:`deal_number` (SHAKE-256 of the seed and the board, uniform); the deal of a number: Richard
+Pavlicek's method (rpbridge.net, "Bridge deal numbers", 7z68), :func:`deal_of_number`; dealer and
+vulnerability: Law 2 (:func:`rules_ext.core.board.board_conditions`). The rules in a director's
+words: the 使用说明's 赛前的准备 (source/manual/session.rst).
 """
 from __future__ import annotations
 
@@ -52,12 +36,18 @@ class SeedError(DealError):
 
 
 def new_seed() -> bytes:
-    """A new secret seed from the operating system's random source."""
+    """A new secret seed: 20 bytes (160 bits, as Big Deal draws) from :func:`secrets.token_bytes`
+    (the operating system's random source, never the :mod:`random` module). Whoever has the seed
+    can make the set again, so the director keeps it and nothing the program writes contains it."""
     return secrets.token_bytes(SEED_BYTES)
 
 
 def seed_text(seed: bytes) -> str:
-    """The seed as the director writes it down: 40 hexadecimal digits in five groups of eight."""
+    """The seed as the director writes it down: 40 hexadecimal digits in five groups of eight.
+
+    >>> seed_text(bytes(range(20)))
+    '00010203 04050607 08090a0b 0c0d0e0f 10111213'
+    """
     digits = seed.hex()
     return " ".join(digits[i:i + 8] for i in range(0, len(digits), 8))
 
@@ -72,8 +62,12 @@ def parse_seed(text: str) -> bytes:
 
 
 def deal_number(seed: bytes, board: int) -> int:
-    """The deal number (0 to :data:`DEALS` - 1) of ``board`` in the set of ``seed``: uniform (see
-    the module's docstring)."""
+    """The deal number (0 to :data:`DEALS` - 1) of ``board`` in the set of ``seed``: a SHAKE-256
+    stream of the seed, the board number and an attempt counter (:mod:`hashlib`), read 16 bytes at a
+    time as a number below 2¹²⁸; a number in the last, incomplete block of :data:`DEALS` is refused
+    and the next one read (so every deal number is exactly equally likely), else it is taken modulo
+    :data:`DEALS`. A board's deal depends on the seed and its number only: boards 10-12 of a set of
+    36 are the same as a set of 10-12."""
     if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
         raise SeedError(f"a seed is {SEED_BYTES} bytes: expected new_seed() or parse_seed(text)")
     if isinstance(board, bool) or not isinstance(board, int) or not 1 <= board < 1 << 32:
@@ -88,7 +82,13 @@ def deal_number(seed: bytes, board: int) -> int:
 
 
 def deal_of_number(number: int) -> Deal:
-    """The deal of ``number`` (0 to :data:`DEALS` - 1), by Pavlicek's method."""
+    """The deal of ``number`` (0 to :data:`DEALS` - 1), by Pavlicek's method: the cards from ♠A
+    down to ♣2, each given to the seat whose share of the remaining deals holds the number
+    (:data:`DEALS` = 53,644,737,765,488,792,839,237,440,000).
+
+    >>> deal_of_number(0).to_pbn()
+    'N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432'
+    """
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < DEALS:
         raise DealError(f"deal number {number!r}: expected a whole number from 0 to {DEALS - 1}")
     left = [13, 13, 13, 13]
@@ -109,7 +109,11 @@ def deal_of_number(number: int) -> Deal:
 
 
 def number_of_deal(deal: Deal) -> int:
-    """The number of a complete deal (the inverse of :func:`deal_of_number`)."""
+    """The number of a complete deal (the inverse of :func:`deal_of_number`).
+
+    >>> number_of_deal(deal_of_number(DEALS - 1)) == DEALS - 1
+    True
+    """
     if not deal.is_complete:
         raise DealError(f"deal {deal} is not complete: expected four hands of 13 cards")
     holder = {card: seat.value for seat in SEATS for card in deal.hand(seat).cards}
@@ -137,7 +141,12 @@ class DealtBoard:
 
 
 def deal_set(seed: bytes, boards: Iterable[int]) -> list[DealtBoard]:
-    """The boards of the set of ``seed``, in the order given."""
+    """The boards of the set of ``seed``, in the order given (each board's deal by its number only).
+
+    >>> seed = parse_seed("00000000 00000000 00000000 00000000 00000001")
+    >>> deal_set(seed, [1, 2])[0] == deal_set(seed, [5, 1])[1]
+    True
+    """
     out = []
     for number in boards:
         dealer, vulnerability = board_conditions(number)

@@ -1,29 +1,11 @@
-"""Victory-point scales as data: each scale in use by its name, with where it is published.
+"""Victory-point scales as data: each scale in use by its name, with where it is published, so that
+a teams event is converted on the scale its organisers used and a sheet can say which.
 
-A scale converts a match's IMP margin over a number of boards into the VPs of the two teams.
-:data:`SCALES` holds every scale the project knows, each a :class:`VPScale`:
-
-- ``wbf2013``: the WBF 2013 continuous 20-point scale, a formula (:func:`~rules_ext.core.methods.vp`):
-  two decimals, 10–10 for a draw, 20–0 from 15 √N IMPs. Source: WBF Scoring Panel, "The New WBF IMP
-  to VP Scales" (2013); in force in WBF events since the 2013 World Teams Championships.
-- ``acbl-20``: the ACBL 20-point scale of whole numbers, 10–10 for a draw, for Swiss teams matches
-  of 6–8 and of 9–11 boards. Source: the ACBL's Swiss teams scale as printed in the BridgeHands
-  encyclopedia, "Victory Points" (bridgehands.com/V/Victory_Points.htm: "the two common scales used
-  in North America for multi-board per match Swiss team games").
-- ``acbl-30``: the ACBL 30-point scale of whole numbers, 15–15 for a draw (a win by a single IMP
-  is already 18–12), for matches of 6–8 and of 9–11 boards. Same source.
-
-A whole-number scale is a table: for each range of boards, the lowest margin that earns each VP
-figure of the winner (``(margin, winner's VPs)``, from the draw up); the loser gets the rest of
-the scale's total. A match of a length the published table does not cover is refused, naming the
-lengths it covers, rather than guessed. Scales the project does not carry because their published
-tables could not be checked here: the WBF 2013 discrete (whole-number) scale the EBU uses outside
-its trials, the old WBF 25-point scale and the 10-point scales of some Swiss events.
-
->>> SCALES["acbl-20"].vp(4, 7), SCALES["acbl-20"].vp(-4, 10)
-((12.0, 8.0), (8.0, 12.0))
->>> SCALES["acbl-30"].vp(1, 8)
-(18.0, 12.0)
+:data:`SCALES` holds every scale the project knows, each a :class:`VPScale`: ``wbf2013`` (WBF
+Scoring Panel, "The New WBF IMP to VP Scales", 2013: a formula, :func:`~rules_ext.core.methods.vp`),
+``acbl-20`` and ``acbl-30`` (the ACBL's Swiss teams scales as printed in the BridgeHands
+encyclopedia, "Victory Points", bridgehands.com/V/Victory_Points.htm). The comment above
+:data:`SCALES` says what each holds and which scales are left out, and why.
 """
 from __future__ import annotations
 
@@ -41,9 +23,12 @@ _Table = tuple[int, int, tuple[tuple[int, int], ...]]
 
 @dataclass(frozen=True, slots=True)
 class VPScale:
-    """A VP scale: ``name`` (as a setting names it), ``title`` (how a sheet names it, Chinese and
-    English), ``source`` (where it is published), ``total`` (the VPs of a match: 20 or 30),
-    ``whole`` (whole numbers, read from ``tables``, or the continuous formula)."""
+    """A VP scale: it converts a match's IMP margin over a number of boards into the VPs of the two
+    teams. ``name`` (as a setting names it), ``title`` (how a sheet names it, Chinese and English),
+    ``source`` (where it is published), ``total`` (the VPs of a match: 20 or 30), ``whole`` (whole
+    numbers, read from ``tables``, or the continuous formula). A whole-number scale is a table: for
+    each range of boards, the lowest margin that earns each VP figure of the winner (``(margin,
+    winner's VPs)``, from the draw up); the loser gets the rest of the scale's total."""
 
     name: str
     title_zh: str
@@ -70,7 +55,15 @@ class VPScale:
         return not self.whole or any(low <= boards <= high for low, high, _ in self.tables)
 
     def vp(self, imp_margin: float, boards: int) -> tuple[float, float]:
-        """The VPs of the two teams for ``imp_margin`` (positive: the first team won) over ``boards``."""
+        """The VPs of the two teams for ``imp_margin`` (positive: the first team won) over ``boards``.
+        A match of a length the published table does not cover is refused, naming the lengths it
+        covers, rather than guessed.
+
+        >>> SCALES["acbl-20"].vp(4, 7), SCALES["acbl-20"].vp(-4, 10)
+        ((12.0, 8.0), (8.0, 12.0))
+        >>> SCALES["acbl-30"].vp(1, 8)
+        (18.0, 12.0)
+        """
         if not self.whole:
             return wbf2013_vp(imp_margin, boards)
         if isinstance(imp_margin, bool) or not isinstance(imp_margin, (int, float)) or math.isnan(imp_margin):
@@ -88,6 +81,17 @@ class VPScale:
 _ACBL_SOURCE = ("ACBL Swiss teams scale, BridgeHands encyclopedia \"Victory Points\" "
                 "(bridgehands.com/V/Victory_Points.htm)")
 
+# The scales (sources: the module's docstring):
+# - wbf2013: the WBF 2013 continuous 20-point scale, a formula: two decimals, 10-10 for a draw, 20-0 from
+#   15 √N IMPs; in force in WBF events since the 2013 World Teams Championships.
+# - acbl-20: the ACBL 20-point scale of whole numbers, 10-10 for a draw, for Swiss teams matches of 6-8 and
+#   of 9-11 boards (BridgeHands: "the two common scales used in North America for multi-board per match
+#   Swiss team games").
+# - acbl-30: the ACBL 30-point scale of whole numbers, 15-15 for a draw (a win by a single IMP is already
+#   18-12), for matches of 6-8 and of 9-11 boards. Same source.
+# Not carried, because their published tables could not be checked here: the WBF 2013 discrete
+# (whole-number) scale the EBU uses outside its trials, the old WBF 25-point scale and the 10-point scales
+# of some Swiss events.
 SCALES: dict[str, VPScale] = {scale.name: scale for scale in (
     VPScale("wbf2013", "WBF 2013 连续胜利分表", "WBF 2013 continuous scale",
             "WBF Scoring Panel, \"The New WBF IMP to VP Scales\" (2013)"),

@@ -1,26 +1,6 @@
 """An event file checked against its movement: every result is where the movement puts it, and every
-board the movement has played has its result.
-
-A result that says its table and round is checked against that table and round: the pairs (a pair
-in the wrong seat, the two pairs the wrong way round, a pair that is not there), the board (one not
-in the set the movement gives that table). A result that says neither is placed by its pairs:
-the round in which they meet on that board. Then every board of every table of every round that the
-movement plays and that no result covers is missing. Each finding is one line: ``file:line: ...``
-(the result's line), or ``file: ...`` for a missing result, in Chinese (``zh``) and English (``en``).
-
->>> from rules_ext.core.movements import mitchell
->>> from rules_ext.events.model import Board, Event, TableResult
->>> m = mitchell(3, boards_per_round=1)
->>> ok = [TableResult(b, str(s.ns), str(s.ew), table=str(s.table), round=str(s.round))
-...       for s, n in m.plays() for b in m.boards_of(n)]
->>> event = Event((), boards=tuple(Board(b, None, None, results=tuple(r for r in ok if r.board == b)) for b in (1, 2, 3)))
->>> check_against_movement(event, m)
-[]
->>> wrong = [r if r.board != 2 or r.round != "1" else TableResult(2, "5", "2", table="2", round="1") for r in ok[1:]]
->>> event = Event((), boards=tuple(Board(b, None, None, results=tuple(r for r in wrong if r.board == b)) for b in (1, 2, 3)))
->>> [f.text('en') for f in check_against_movement(event, m)]  # doctest: +NORMALIZE_WHITESPACE
-['<text>:0: board 2, round 1, table 2: the pairs are the wrong way round (NS 5, EW 2; the movement: NS 2, EW 5)',
- '<text>: board 1, round 1, table 1: no result (NS 1 against EW 4)']
+board the movement has played has its result, so that a result typed at the wrong table, or one
+never entered, is found before the results are published (:func:`check_against_movement`).
 """
 from __future__ import annotations
 
@@ -51,7 +31,30 @@ def _seat_key(s: Seating) -> tuple[str, str, str]:
 
 
 def check_against_movement(event: Event, movement: Movement) -> list[Finding]:
-    """Every disagreement between ``event``'s results and ``movement`` (empty: they agree)."""
+    """Every disagreement between ``event``'s results and ``movement`` (empty: they agree).
+
+    A result that says its table and round is checked against that table and round: the pairs (a
+    pair in the wrong seat, the two pairs the wrong way round, a pair that is not there), the board
+    (one not in the set the movement gives that table). A result that says neither is placed by its
+    pairs: the round in which they meet on that board. Then every board of every table of every
+    round that the movement plays and that no result covers is missing. Each finding is one line:
+    ``file:line: ...`` (the result's line), or ``file: ...`` for a missing result, in Chinese
+    (``zh``) and English (``en``).
+
+    >>> from rules_ext.core.movements import mitchell
+    >>> from rules_ext.events.model import Board, Event, TableResult
+    >>> m = mitchell(3, boards_per_round=1)
+    >>> ok = [TableResult(b, str(s.ns), str(s.ew), table=str(s.table), round=str(s.round))
+    ...       for s, n in m.plays() for b in m.boards_of(n)]
+    >>> event = Event((), boards=tuple(Board(b, None, None, results=tuple(r for r in ok if r.board == b)) for b in (1, 2, 3)))
+    >>> check_against_movement(event, m)
+    []
+    >>> wrong = [r if r.board != 2 or r.round != "1" else TableResult(2, "5", "2", table="2", round="1") for r in ok[1:]]
+    >>> event = Event((), boards=tuple(Board(b, None, None, results=tuple(r for r in wrong if r.board == b)) for b in (1, 2, 3)))
+    >>> [f.text('en') for f in check_against_movement(event, m)]  # doctest: +NORMALIZE_WHITESPACE
+    ['<text>:0: board 2, round 1, table 2: the pairs are the wrong way round (NS 5, EW 2; the movement: NS 2, EW 5)',
+     '<text>: board 1, round 1, table 1: no result (NS 1 against EW 4)']
+    """
     src = event.source
     by_place: dict[tuple[str, str, str], list[Seating]] = {}
     for s in movement.seatings:

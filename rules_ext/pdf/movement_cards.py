@@ -1,20 +1,9 @@
 """The papers on the tables, from a movement (:class:`rules_ext.core.movements.Movement`): the table
-guide cards, the pairs' score cards, the blank travellers and pickup slips with the right pairs
-printed, and the board labels.
-
-- A *guide card* (桌卡) for each table: each round, who sits North-South and East-West, the boards,
-  and where North-South, East-West and the boards go for the next round (a table and direction,
-  the relay stand, or "stay"); an arrow-switch round and a sit-out are said so.
-- A *score card* (计分卡) for each pair (each team): each round, its table and direction, its
-  opponents and its boards in the order it plays them, with room to write contract, declarer,
-  tricks and the score; it doubles as the pair's own guide card.
-- Blank travellers (:func:`rules_ext.pdf.traveller.blank_travellers_story`) and pickup slips
-  (:mod:`rules_ext.pdf.pickup`) get their rows from the movement (:func:`movement_boards`,
-  :func:`movement_slips`): each board's rounds, tables and pairs, each table's boards.
-- *Board labels* (牌套标签): a label per board with its number, dealer and vulnerability (Law 2), to
-  stick on the boards.
-
-Chinese by default (``lang='zh'``), English or both with ``lang``; A4 or letter.
+guide cards (:func:`guide_card`), the pairs' score cards (:func:`score_card`), the blank travellers
+and pickup slips with the right pairs printed (:func:`movement_boards`, :func:`movement_slips`),
+and the board labels (:func:`board_labels_story`), so that every paper a room needs comes from the
+one checked movement. Chinese by default (``lang='zh'``), English or both with ``lang``; A4 or
+letter.
 """
 from __future__ import annotations
 
@@ -106,7 +95,9 @@ def boards_next_text(movement: Movement, here: Seating, options: PrintOptions) -
 
 def guide_card(movement: Movement, place: tuple[str, int, str], options: PrintOptions, styles: Styles,
                width: float, height: float) -> Flowable:
-    """The guide card of one table: a row per round."""
+    """The guide card (桌卡) of one table: a row per round, who sits North-South and East-West, the
+    boards, and where North-South, East-West and the boards go for the next round (a table and
+    direction, the relay stand, or "stay"); an arrow-switch round and a sit-out are said so."""
     section, table, room = place
     rows = [s for s in movement.seatings if s.place == place]
     keys = ("round", "ns_pair", "ew_pair", "board", "next_ns", "next_ew", "boards_to")
@@ -165,7 +156,9 @@ def _movement_intro(movement: Movement, options: PrintOptions, styles: Styles) -
 
 def score_card(movement: Movement, who: int, options: PrintOptions, styles: Styles, width: float,
                height: float) -> Flowable:
-    """The score card of a pair (team): a row per board in the order it plays them."""
+    """The score card (计分卡) of a pair (team): a row per board in the order it plays them, each
+    round its table and direction, its opponents and its boards, with room to write contract,
+    declarer, tricks and the score; it doubles as the pair's own guide card."""
     keys = ("round", "table", "direction", "opponents", "board", "contract", "by", "tricks", "result_plus",
             "result_minus")
     shares = (0.07, 0.09, 0.08, 0.14, 0.07, 0.13, 0.08, 0.08, 0.13, 0.13)
@@ -217,7 +210,8 @@ def score_cards_story(movement: Movement, options: PrintOptions) -> list[Flowabl
 
 def movement_boards(movement: Movement) -> list[Board]:
     """The boards of the movement as event boards whose results are the empty rows of a blank
-    traveller: each time a table plays the board, its round, table and pairs (sit-outs left out)."""
+    traveller: each time a table plays the board, its round, table and pairs (sit-outs left out);
+    the rows of :func:`rules_ext.pdf.traveller.blank_travellers_story`."""
     rows: dict[int, list[TableResult]] = {b: [] for b in movement.boards}
     for s, number in movement.plays():
         table = f"{s.section}{s.table}" if s.section else str(s.table)
@@ -232,7 +226,8 @@ def movement_boards(movement: Movement) -> list[Board]:
 
 
 def movement_slips(movement: Movement) -> list[Slip]:
-    """A pickup slip for each table in each round that plays (its boards and pairs printed)."""
+    """A pickup slip for each table in each round that plays (its boards and pairs printed), for
+    :mod:`rules_ext.pdf.pickup`."""
     slips = []
     for s, number in movement.plays():
         slips.append(Slip(str(s.table), str(s.round), movement.boards_of(number), str(s.ns), str(s.ew),
@@ -243,8 +238,8 @@ def movement_slips(movement: Movement) -> list[Slip]:
 # -- board labels ----------------------------------------------------------------------------------
 
 def board_labels_story(boards: Sequence[int], options: PrintOptions, *, across: int = 3, down: int = 8) -> list[Flowable]:
-    """Labels of the boards, ``across`` × ``down`` a page, each with the number, dealer and
-    vulnerability (Law 2), drawn with a thin frame to cut along."""
+    """Labels of the boards (牌套标签), ``across`` × ``down`` a page, each with the number, dealer
+    and vulnerability (Law 2), to stick on the boards, drawn with a thin frame to cut along."""
     styles = Styles(10)
     width, height = frame_size(options)
     cell_w, cell_h = width / across, (height - 4) / down

@@ -1,19 +1,8 @@
 """Movements as checked data: who sits where in each round, which boards each table plays, where
-everyone goes next; the checks every movement passes before it is used; how balanced it is; the
-movements that fit a field.
-
-- :mod:`.model`: :class:`Movement` (rounds × tables of :class:`Seating`: NS, EW, board set; sets at
-  rest on a :class:`Rest` stand), :meth:`Movement.problems` / :meth:`Movement.checked`.
-- :mod:`.balance`: :func:`balance` (John Manning's competition between every two pairs, its mean and
-  standard deviation as Ross Moore tabulates them, the fields of a two-winner movement).
-- :mod:`.pairs`: :func:`mitchell` (the skip or share and relay for an even number of tables, arrow
-  switches, a phantom pair), :func:`two_section_mitchell`, :func:`arrow_switched`.
-- :mod:`.library`: :func:`howell` (complete Howells of 3-7 tables and the ¾ Howells of 5-10 tables,
-  from ``library/howells.toml``, found by :mod:`.howell_search`).
-- :mod:`.teams`: :func:`teams_match` (two rooms), :func:`round_robin`, :func:`swiss_draw` and
-  :func:`swiss_movement`.
-- :mod:`.propose`: :func:`propose` (the movements that fit a number of pairs and boards, with reasons).
-- :mod:`.files`: :func:`movement_text` / :func:`read_movement` (the movement file, ``format.md``).
+everyone goes next; the checks every movement passes before it is used, so that no paper on the
+tables is printed from a movement that cannot be played; how balanced it is; the movements that
+fit a field. How they move and how they are checked, in a director's words: the 使用说明's
+赛前的准备 (source/manual/session.rst).
 
 >>> m = mitchell(9, boards_per_round=3)
 >>> m.checked() is m, m.rounds, len(m.boards)

@@ -1,35 +1,10 @@
-"""How balanced a movement is: the amount of competition between every two pairs.
+"""How balanced a movement is: the amount of competition between every two pairs, so that a
+director can choose the fairest movement for a field and see why.
 
-In a pairs event scored by matchpoints, a pair competes with every other pair that plays the same
-boards: directly with its opponents at the table, and through the scores with the others: a pair in
-the same direction elsewhere is compared with it (its better score is our worse one), a pair in the
-other direction elsewhere is an ally (its good score is ours). John Manning's measure, as the English
-Bridge Union publishes it ("Bridge movements: the maths") and as Ross Moore tabulates it for the
-scoring program Jeanie ("Too many arrow-switches spoil the balance"), counts for each two pairs A, B
-and each board set they both play:
-
-* ``t - 1`` when A and B are opponents at the table, ``t`` being the number of tables that play the
-  set (a top on it is ``2(t - 1)``);
-* ``+1`` when they sit the same way at different tables;
-* ``-1`` when they sit opposite ways at different tables.
-
-The sum over the sets is their *competition*; a movement is balanced when every two pairs compete
-equally. :func:`balance` gives the competition of every two pairs, its mean (the total amount of
-competition shared out) and its standard deviation (Moore's figure: 0 is perfect), the
-``percent`` = 100 × (1 − sd / mean) (100: every two pairs compete equally, 0: the spread is as large
-as the mean), and the least and the most any two pairs get as a fraction of the mean.
-
-A movement with two winners (a Mitchell: the North-South and the East-West pairs ranked apart) is
-fair when each field's pairs meet the other field's equally and are compared on the same boards:
-``fields`` gives, per field, the spread of the boards two pairs of the field both play and of the
-times each pair meets each pair of the other field.
-
->>> from rules_ext.core.movements.pairs import mitchell
->>> b = balance(mitchell(5, boards_per_round=3))
->>> round(b.mean, 3), round(b.sd, 4)
-(2.222, 2.4845)
->>> b.fields[0].compared_spread, b.fields[0].meetings_spread
-(0, 0)
+The measure is John Manning's, as the English Bridge Union publishes it ("Bridge movements: the
+maths") and as Ross Moore tabulates it for the scoring program Jeanie ("Too many arrow-switches
+spoil the balance"): :func:`balance` says how it counts, :class:`Balance` what its figures are,
+:class:`Field` when a two-winner movement is fair.
 """
 from __future__ import annotations
 
@@ -46,7 +21,15 @@ class Field:
     """One field of a two-winner movement (its pairs never change direction): ``direction`` NS or
     EW, ``pairs``; ``compared``: the fewest and the most board sets two of its pairs both play;
     ``meetings``: the fewest and the most sets a pair of this field plays against each pair of the
-    other field."""
+    other field. A movement with two winners (a Mitchell: the North-South and the East-West pairs
+    ranked apart) is fair when each field's pairs meet the other field's equally and are compared on
+    the same boards: both spreads 0.
+
+    >>> from rules_ext.core.movements.pairs import mitchell
+    >>> f = balance(mitchell(5, boards_per_round=3)).fields[0]
+    >>> f.compared_spread, f.meetings_spread
+    (0, 0)
+    """
 
     direction: str
     pairs: tuple[int, ...]
@@ -64,10 +47,13 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Balance:
-    """The balance figures of a movement (see the module's docstring): ``competition`` of every two
-    pairs (a < b), ``mean``, ``sd``, ``percent``, ``least`` and ``most`` (fractions of the mean),
-    ``meetings`` (sets played against each other), ``fields`` (two-winner movements), ``top``: the
-    times each set is played (the fewest and the most)."""
+    """The balance figures of a movement (:func:`balance`): ``competition`` of every two pairs
+    (a < b); ``mean`` (the total amount of competition shared out); ``sd``, its standard deviation
+    (Moore's figure: 0 is perfect); ``percent`` = 100 × (1 − sd / mean) (100: every two pairs compete
+    equally, 0: the spread is as large as the mean); ``least`` and ``most``, the least and the most
+    any two pairs get as a fraction of the mean; ``meetings`` (sets played against each other);
+    ``fields`` (two-winner movements); ``played``: the times each set is played (the fewest and the
+    most)."""
 
     competition: dict[tuple[int, int], int]
     meetings: dict[tuple[int, int], int]
@@ -98,7 +84,27 @@ class Balance:
 
 
 def balance(movement: Movement) -> Balance:
-    """The balance figures of a pairs movement (every pair that plays; the phantom left out)."""
+    """The balance figures of a pairs movement (every pair that plays; the phantom left out).
+
+    In a pairs event scored by matchpoints, a pair competes with every other pair that plays the
+    same boards: directly with its opponents at the table, and through the scores with the others:
+    a pair in the same direction elsewhere is compared with it (its better score is our worse one), a
+    pair in the other direction elsewhere is an ally (its good score is ours). Manning's measure
+    counts, for each two pairs A, B and each board set they both play:
+
+    * ``t - 1`` when A and B are opponents at the table, ``t`` being the number of tables that play
+      the set (a top on it is ``2(t - 1)``);
+    * ``+1`` when they sit the same way at different tables;
+    * ``-1`` when they sit opposite ways at different tables.
+
+    The sum over the sets is their *competition*; a movement is balanced when every two pairs
+    compete equally.
+
+    >>> from rules_ext.core.movements.pairs import mitchell
+    >>> b = balance(mitchell(5, boards_per_round=3))
+    >>> round(b.mean, 3), round(b.sd, 4)
+    (2.222, 2.4845)
+    """
     pairs = movement.participants
     competition = dict.fromkeys(combinations(pairs, 2), 0)
     meetings = dict.fromkeys(combinations(pairs, 2), 0)

@@ -1,24 +1,11 @@
-"""The search that found the Howells of the library (``library/howells.toml``): run
-``python -m rules_ext.core.movements.howell_search`` to find them again and rewrite the file.
+"""The search that found the Howells of the library (``library/howells.toml``): kept so that the
+library can be checked and made again, ``python -m rules_ext.core.movements.howell_search`` finds
+them again and rewrites the file.
 
-A Howell of ``T`` tables and ``R`` rounds is built the way the printed guide cards run it (the
-*cyclic* Howell): ``P = 2T - 1`` moving pairs go round a circuit of ``P`` seats (each round every pair
-moves to the next seat), the last pair stays at table 1; the boards go round a circuit of ``R``
-places (tables and relay stands), one place each round. So a movement is its seats (which table
-and direction each seat of the circuit is), the stationary pair's seat, and the place of each table
-on the boards' circuit. It is valid when
-
-* every two seats of one table differ by a different step round the circuit (so no two pairs meet
-  twice: a *starter* of the numbers modulo ``P``), and
-* every pair meets a different set in each of the ``R`` rounds.
-
-A complete Howell (``R = P``) without shared boards is a cyclic Room square: none exists for 3
-tables, so the 3-table Howell lets two tables share a set (they pass the boards within the round).
-The direction of each table's two seats does not change who plays what, only who is compared with
-whom: the search keeps the directions that balance the comparisons best
-(:func:`rules_ext.core.movements.balance.balance`: the lowest standard deviation).
-
-Everything here is deterministic: the same run finds the same movements.
+A Howell is searched in the form the printed guide cards run it, the *cyclic* Howell
+(:class:`Cyclic`); :func:`valid` says when one is playable, :func:`free_three` why the 3-table
+Howell is not cyclic, :func:`best_directions` how each table's directions are chosen. Everything
+here is deterministic: the same run finds the same movements.
 """
 from __future__ import annotations
 
@@ -40,10 +27,17 @@ SIZES: tuple[tuple[int, int], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Cyclic:
-    """A cyclic Howell of ``tables`` tables and ``rounds`` rounds: ``seats[i]`` the (table, is_ns) of
-    seat ``i`` of the pairs' circuit (moving pair ``k`` starts at seat ``k - 1``; each round it goes to
-    the next seat, the last seat to the first), ``stationary[j]`` the (table, is_ns) of stationary pair
-    ``len(seats) + j + 1`` (table 1 holds the first; more are *appendix* tables, a ¾ Howell's),
+    """A cyclic Howell of ``T`` = ``tables`` tables and ``R`` = ``rounds`` rounds, built the way the
+    printed guide cards run it: ``P = 2T - 1`` moving pairs go round a circuit of ``P`` seats (each
+    round every pair moves to the next seat), the last pair stays at table 1; the boards go round a
+    circuit of ``R`` places (tables and relay stands), one place each round. So a movement is its
+    seats (which table and direction each seat of the circuit is), the stationary pair's seat, and
+    the place of each table on the boards' circuit.
+
+    ``seats[i]`` the (table, is_ns) of seat ``i`` of the pairs' circuit (moving pair ``k`` starts at
+    seat ``k - 1``; each round it goes to the next seat, the last seat to the first), ``stationary[j]``
+    the (table, is_ns) of stationary pair ``len(seats) + j + 1`` (table 1 holds the first; more are
+    *appendix* tables, a ¾ Howell's),
     ``places[t - 1]`` the place of table ``t`` on the boards' circuit of ``rounds`` places (set
     ``(place + round - 1) % rounds + 1`` is there in a round; two tables at one place share it);
     ``free``: the schedule is not cyclic (the 3-table Howell): ``sets[r][t - 1]`` and
@@ -174,8 +168,10 @@ def cyclic_of(tables: int, rounds: int, table_seats: Sequence[tuple[int, ...]], 
 
 
 def free_three() -> Cyclic:
-    """The 3-table Howell: no cyclic one exists (not even with shared boards), so the round robin
-    of six pairs (the circle: pair 6 fixed at table 1, the others turning) gets its sets by a search:
+    """The 3-table Howell. A complete Howell (``R = P``) without shared boards is a cyclic Room
+    square: none exists for 3 tables, so the 3-table Howell lets two tables share a set (they pass
+    the boards within the round). No cyclic one exists (not even with shared boards), so the round
+    robin of six pairs (the circle: pair 6 fixed at table 1, the others turning) gets its sets by a search:
     the fewest tables sharing a set, the matches of each round placed at the tables so that no table
     gets the same boards twice, then the directions that balance the comparisons best (every match
     either way round; the lowest standard deviation)."""
@@ -251,7 +247,9 @@ def _stationary_index(table_seats: Sequence[tuple[int, ...]], p: int) -> dict[in
 
 def valid(tables: int, rounds: int, table_seats: Sequence[tuple[int, ...]], places: Sequence[int]) -> bool:
     """Whether a cyclic Howell is playable: no two pairs meet twice, no pair meets a set twice, no
-    place holds more than one table (no shared boards)."""
+    place holds more than one table (no shared boards). So every two seats of one table differ by a
+    different step round the circuit (a *starter* of the numbers modulo ``P``), and every pair meets
+    a different set in each of the ``R`` rounds."""
     if len(set(places)) != len(places):
         return False
     p = 2 * tables - sum(1 for x in table_seats if len(x) == 1)
@@ -277,7 +275,9 @@ def best_directions(tables: int, rounds: int, table_seats: Sequence[tuple[int, .
     """The directions of the tables (``True``: a table's first seat is North-South) that give the
     lowest standard deviation of the competition (Manning's measure, as
     :mod:`rules_ext.core.movements.balance` computes it), with that deviation. Table 1's direction is
-    fixed (turning every table round gives the same balance); every other choice is tried."""
+    fixed (turning every table round gives the same balance); every other choice is tried. The
+    direction of a table's two seats does not change who plays what, only who is compared with whom:
+    the search keeps the directions that balance the comparisons best."""
     stationary_count = sum(1 for x in table_seats if len(x) == 1)
     p = 2 * tables - stationary_count
     # per set: the tables playing it, each with (pair at its first seat, pair at its second seat)

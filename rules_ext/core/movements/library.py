@@ -1,20 +1,9 @@
-"""The library of Howell movements: ``library/howells.toml`` (package data), each a cyclic Howell
+"""The library of Howell movements: ``library/howells.toml`` (package data), the complete Howells
+of 3-7 tables and the ¾ Howells of 5-10 tables, each a cyclic Howell
 (:class:`rules_ext.core.movements.howell_search.Cyclic`) read, built into a :class:`Movement` and
-checked before it is offered. The file was found by :mod:`rules_ext.core.movements.howell_search`.
-
-A Howell of ``T`` tables: pairs 1 to ``2T - 1`` move round the seats of the circuit (pair ``k``
-starts at seat ``k``), pair ``2T`` stays at table 1; board set ``(place + round - 1) mod R + 1`` is
-at each place of the boards' circuit, so after each round the boards go one place back (to the
-table, or the relay stand, before them on the circuit). A complete Howell (``R = 2T - 1``): every
-pair meets every other once and plays every board; a ¾ Howell plays fewer rounds and every pair
-still plays every board in play. With an odd number of pairs, pair ``2T`` is missing: table 1 is
-the sit-out table, where the moving pairs sit out in turn.
-
->>> sorted(available())[:5]
-[(3, 5), (4, 7), (5, 7), (5, 9), (6, 8)]
->>> m = howell(4, boards_per_round=3)
->>> m.rounds, len(m.sets), m.participants
-(7, 7, (1, 2, 3, 4, 5, 6, 7, 8))
+checked before it is offered, so that a defect of the file is the package's, found before any
+paper is printed. The file was found by :mod:`rules_ext.core.movements.howell_search`; how a
+cyclic Howell moves: :func:`cyclic_howell`.
 """
 from __future__ import annotations
 
@@ -33,7 +22,14 @@ class LibraryError(MovementError):
 
 
 def cyclic_howell(c: Cyclic, boards_per_round: int = 1, phantom: bool = False) -> Movement:
-    """The movement of a cyclic Howell (see the module's docstring)."""
+    """The movement of a cyclic Howell of ``T`` tables and ``R`` rounds: pairs 1 to ``2T - 1`` move
+    round the seats of the circuit (pair ``k`` starts at seat ``k``), pair ``2T`` stays at table 1;
+    board set ``(place + round - 1) mod R + 1`` is at each place of the boards' circuit, so after each
+    round the boards go one place back (to the table, or the relay stand, before them on the
+    circuit). A complete Howell (``R = 2T - 1``): every pair meets every other once and plays every
+    board; a ¾ Howell plays fewer rounds and every pair still plays every board in play. With an odd
+    number of pairs (``phantom``), pair ``2T`` is missing: table 1 is the sit-out table, where the
+    moving pairs sit out in turn."""
     tables, rounds = c.tables, c.rounds
     p = len(c.seats)
     pairs = 2 * tables
@@ -132,13 +128,22 @@ def _library() -> dict[tuple[int, int], Cyclic]:
 
 
 def available() -> dict[tuple[int, int], Cyclic]:
-    """The Howells of the library by (tables, rounds)."""
+    """The Howells of the library by (tables, rounds).
+
+    >>> sorted(available())[:5]
+    [(3, 5), (4, 7), (5, 7), (5, 9), (6, 8)]
+    """
     return dict(_library())
 
 
 def howell(tables: int, *, boards_per_round: int, rounds: int | None = None, phantom: bool = False) -> Movement:
     """The library's Howell of ``tables`` tables and ``rounds`` rounds (the complete one when not
-    given); a :class:`MovementError` names the sizes there are."""
+    given); a :class:`MovementError` names the sizes there are.
+
+    >>> m = howell(4, boards_per_round=3)
+    >>> m.rounds, len(m.sets), m.participants
+    (7, 7, (1, 2, 3, 4, 5, 6, 7, 8))
+    """
     library = _library()
     if rounds is None:
         rounds = 2 * tables - 1

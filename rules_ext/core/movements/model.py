@@ -1,30 +1,11 @@
 """A movement as data: who sits where in each round, which boards each table plays, where the boards
-rest between rounds; and the checks every movement passes before it is used.
+rest between rounds; and the checks every movement passes before it is used, so that whatever
+built or read a movement, no one prints the papers of one that cannot be played.
 
-A :class:`Movement` is a table of rounds × tables: each :class:`Seating` names the round, the table
-(its section when there are several, its room in a teams match), the pair (or team) sitting
-North-South and the one sitting East-West, and the board set played there. The board sets are
-numbered from 1; ``sets[i]`` holds the board numbers of set ``i + 1``. A set that no table plays in
-a round rests on a stand (:class:`Rest`: a relay or bye stand between two tables).
-
-:meth:`Movement.problems` is the check: every board set is played at most once by each pair (or
-team), no table gets the same boards twice, a pair sits at one table a round and never against itself,
-a set shared by several tables in one round has a board for each of them (unless the boards are
-duplicated), a teams match plays the same boards in both rooms with the teams' seats swapped. Each
-problem names its round and table (:class:`Problem`, in Chinese and in English).
-:meth:`Movement.checked` raises :class:`MovementError` listing them all.
-
->>> m = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4), (5, 6)),
-...              seatings=(Seating(1, 1, 1, 3, 1), Seating(1, 2, 2, 4, 2),
-...                        Seating(2, 1, 1, 4, 3), Seating(2, 2, 2, 3, 3)))
->>> m.rounds, m.tables, m.participants, m.boards
-(2, 2, (1, 2, 3, 4), (1, 2, 3, 4, 5, 6))
->>> m.problems()
-()
->>> bad = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4)),
-...                seatings=(Seating(1, 1, 1, 3, 1), Seating(2, 1, 1, 4, 1)))
->>> print(bad.problems()[0].en)
-round 2, table 1: pair 1 plays board set 1 (boards 1-2) again (already in round 1)
+A :class:`Movement` is a table of rounds × tables of :class:`Seating` (sets at rest on a
+:class:`Rest` stand); :meth:`Movement.problems` says what it checks, each problem a
+:class:`Problem` (in Chinese and in English); :meth:`Movement.checked` raises
+:class:`MovementError` listing them all.
 """
 from __future__ import annotations
 
@@ -69,9 +50,10 @@ OPEN, CLOSED = "open", "closed"
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """One table in one round: ``ns`` and ``ew`` the pairs (or teams) sitting there (None: nobody,
-    the other side sits out), ``set`` the board set played (None: no boards, a sit-out);
-    ``section`` ('' when there is one), ``room`` (``open``/``closed`` in a teams match, else '');
+    """One table in one round: ``round``, ``table`` (its section when there are several, its room in
+    a teams match), ``ns`` and ``ew`` the pairs (or teams) sitting North-South and East-West there
+    (None: nobody, the other side sits out), ``set`` the board set played (None: no boards, a
+    sit-out); ``section`` ('' when there is one), ``room`` (``open``/``closed`` in a teams match, else '');
     ``switched``: an arrow-switch round, the pair that usually sits East-West sits North-South."""
 
     round: int
@@ -152,13 +134,23 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Movement:
-    """A movement: its name (Chinese and English), its :class:`Kind`, the board sets, the seatings
+    """A movement: its name (Chinese and English), its :class:`Kind`, the board sets (numbered from 1:
+    ``sets[i]`` holds the board numbers of set ``i + 1``), the seatings
     (:class:`Seating`, in any order), the sets at rest (:class:`Rest`); ``phantom``: the number of
     a pair (or team) that does not exist, so that its opponents sit out; ``duplicated``: every table
     has its own copy of the boards it plays (teams events, sections playing the same boards), so a
     set at several tables in one round is not shared; ``winners``: 2 when the North-South and
     East-West pairs are ranked apart (a Mitchell), else 1; ``boards_per_round``; ``note``: what the
-    director should know (Chinese, English)."""
+    director should know (Chinese, English).
+
+    >>> m = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4), (5, 6)),
+    ...              seatings=(Seating(1, 1, 1, 3, 1), Seating(1, 2, 2, 4, 2),
+    ...                        Seating(2, 1, 1, 4, 3), Seating(2, 2, 2, 3, 3)))
+    >>> m.rounds, m.tables, m.participants, m.boards
+    (2, 2, (1, 2, 3, 4), (1, 2, 3, 4, 5, 6))
+    >>> m.problems()
+    ()
+    """
 
     name: str
     name_en: str
@@ -308,7 +300,17 @@ class Movement:
     # -- the check -----------------------------------------------------------------------------------
     def problems(self) -> tuple[Problem, ...]:
         """Everything that makes the movement unplayable, one :class:`Problem` each (none: it can be
-        used)."""
+        used): every board set is played at most once by each pair (or team), no table gets the same
+        boards twice, a pair sits at one table a round and never against itself, a set shared by
+        several tables in one round has a board for each of them (unless the boards are duplicated),
+        a teams match plays the same boards in both rooms with the teams' seats swapped. Each problem
+        names its round and table.
+
+        >>> bad = Movement("示例", "Example", "mitchell", sets=((1, 2), (3, 4)),
+        ...                seatings=(Seating(1, 1, 1, 3, 1), Seating(2, 1, 1, 4, 1)))
+        >>> print(bad.problems()[0].en)
+        round 2, table 1: pair 1 plays board set 1 (boards 1-2) again (already in round 1)
+        """
         return tuple(_problems(self))
 
     def checked(self) -> Movement:

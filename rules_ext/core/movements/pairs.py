@@ -1,27 +1,8 @@
-"""Pairs movements built from their rules: the Mitchell (any number of tables; the skip or the share
-and relay for an even number; arrow-switch rounds), the two-section Mitchell, and the Howells of the
-library (:mod:`rules_ext.core.movements.library`).
-
-Mitchell: North-South pair ``t`` stays at table ``t``; East-West pair ``T + t`` starts at table ``t``
-and moves up one table each round (from the last table to table 1); the boards move down one table.
-With an even number of tables East-West would meet the boards they have played halfway round the
-room, so either
-
-* they *skip* a table before round ``T/2 + 1`` (at most ``T - 1`` rounds), or
-* tables 1 and ``T`` *share* a set and a *relay* (bye stand) between tables ``T/2`` and ``T/2 + 1``
-  holds the set no one plays (``T`` rounds: the boards go from table ``T/2 + 1`` to the stand and from
-  the stand to table ``T/2``).
-
-An arrow-switch round seats the East-West pairs North-South (``switched``): a one-winner Mitchell.
-An odd number of pairs: the North-South pair of the last table is missing (the ``phantom``), and the
-East-West pair that comes to that table sits out that round.
-
->>> m = mitchell(4, boards_per_round=4)
->>> m.rounds, [s.ew for s in m.round(3)]
-(3, [6, 7, 8, 5])
->>> r = mitchell(4, boards_per_round=3, relay=True)
->>> r.rounds, [(s.table, s.set) for s in r.round(1)], [(x.set, x.after) for x in r.rests_in(1)]
-(4, [(1, 1), (2, 2), (3, 4), (4, 1)], [(3, 2)])
+"""Pairs movements built from their rules, so that any number of tables gets a movement that is
+checked rather than copied from a card: the Mitchell (:func:`mitchell`: any number of tables; the
+skip or the share and relay for an even number; arrow-switch rounds, :func:`arrow_switched`), the
+two-section Mitchell (:func:`two_section_mitchell`), and the Howells of the library
+(:mod:`rules_ext.core.movements.library`).
 """
 from __future__ import annotations
 
@@ -53,10 +34,29 @@ def _whole(what: str, value: object, least: int, most: int) -> int:
 def mitchell(tables: int, *, boards_per_round: int, rounds: int | None = None, relay: bool = False,
              arrow_switch: Iterable[int] = (), phantom: bool = False, first_board: int = 1,
              section: str = "", first_pair: int = 1) -> Movement:
-    """A Mitchell of ``tables`` tables (see the module's docstring). ``rounds``: all there can be
-    when not given (``T``, or ``T - 1`` with the skip); ``relay``: share and relay instead of the skip
-    (an even number of tables); ``arrow_switch``: the rounds played with the arrows switched;
-    ``phantom``: one pair short (the North-South pair of the last table)."""
+    """A Mitchell of ``T`` = ``tables`` tables. North-South pair ``t`` stays at table ``t``;
+    East-West pair ``T + t`` starts at table ``t`` and moves up one table each round (from the last
+    table to table 1); the boards move down one table. With an even number of tables East-West
+    would meet the boards they have played halfway round the room, so either
+
+    * they *skip* a table before round ``T/2 + 1`` (at most ``T - 1`` rounds), or
+    * tables 1 and ``T`` *share* a set and a *relay* (bye stand) between tables ``T/2`` and
+      ``T/2 + 1`` holds the set no one plays (``T`` rounds: the boards go from table ``T/2 + 1`` to
+      the stand and from the stand to table ``T/2``).
+
+    ``rounds``: all there can be when not given (``T``, or ``T - 1`` with the skip); ``relay``: share
+    and relay instead of the skip (an even number of tables); ``arrow_switch``: the rounds played
+    with the arrows switched (the East-West pairs seated North-South: a one-winner Mitchell);
+    ``phantom``: one pair short, the North-South pair of the last table (the East-West pair that
+    comes to that table sits out that round).
+
+    >>> m = mitchell(4, boards_per_round=4)
+    >>> m.rounds, [s.ew for s in m.round(3)]
+    (3, [6, 7, 8, 5])
+    >>> r = mitchell(4, boards_per_round=3, relay=True)
+    >>> r.rounds, [(s.table, s.set) for s in r.round(1)], [(x.set, x.after) for x in r.rests_in(1)]
+    (4, [(1, 1), (2, 2), (3, 4), (4, 1)], [(3, 2)])
+    """
     _whole("tables", tables, 2, MAX_TABLES)
     even = tables % 2 == 0
     if relay and not even:

@@ -1,33 +1,15 @@
 """The files of the dealing machines: Duplimate's ``.dlm`` (the new format, text) and ``.dup``
 (the old one, binary), and the older ``.bri`` and ``.dge`` records the ``.dup`` is made of; each
-written from a set of deals and read back.
+written from a set of deals and read back, so that the boards a machine deals are the deals the
+hand record and the travellers show.
 
-Where each format comes from (no official description of the ``.dlm`` is public; these are the
-public ones):
-
-- ``.bri``, ``.dge`` and ``.dup``: Jannersten's Duplimate conversion note ("convert.pdf",
-  duplimate.com/DuplimateClub/convert.pdf, as quoted in njhammond/hand_record_utility's
-  DESIGN.md) and Big Deal's ``output.c`` (Hans van Staveren, github.com/hansvanstaveren/BigDeal).
-  A ``.bri`` record is North's, East's and South's 13 cards as two-digit numbers (01 = ♠A, 02 = ♠K,
-  ... 13 = ♠2, 14 = ♥A, ... 52 = ♣2; West has the other 13), 78 characters, then 32 spaces and 18 zero
-  bytes (128 bytes a board). A ``.dge`` record is the four hands North, East, South, West, each as the
-  suit characters 6, 3, 4, 5 (♠ ♥ ♦ ♣ in the DOS character set) each followed by its ranks
-  (``AKQJT98765432``), 68 bytes, then 60 zero bytes. A ``.dup`` record (156 bytes) is a ``.bri``
-  record's 78 characters, a ``.dge`` record's 68 (68 spaces on board 1 of a "blind" set: no cards on
-  the machine's screen), then 10 characters: ``Y`` (random hands), ``N`` (not counting backwards),
-  the lowest board (3 characters, left-aligned, spaces after), the copies of each board (2), and
-  the highest board (3).
-- ``.dlm``: Big Deal's ``output.c`` (the only public description): a ``[Document]`` head
-  (``Headline``, ``Status=Show`` or ``Sealed``, ``Duplicates``, ``From board``, ``To board``, ``Next
-  board to duplimate=0``, ``PrintOuts=0``, ``Crypto key=0``, ``Checksum`` = duplicates ^ from ^ to,
-  ^ 1 when shown), then for every board 1 to 99 ``Duplicates NN=0`` and ``Board NN=`` 26 letters and
-  a 3-digit checksum: the cards from ♠A to ♣2 two at a time, each letter ``a`` + 4 × the seat of the
-  first + the seat of the second (N 0, E 1, S 2, W 3); the checksum is the board number XOR the 26
-  letters. Boards outside the set hold a filler deal (``aaaaaabffffffkkkkkklpppppp``).
-
-Both Duplimate formats hold boards 1 to 99 at most. Reading checks everything the format allows
-to be checked (lengths, card numbers, checksums, every card once) and names the file and the line
-or byte where it fails.
+No official description of the ``.dlm`` is public; these are the public ones: for ``.bri``,
+``.dge`` and ``.dup``, Jannersten's Duplimate conversion note ("convert.pdf",
+duplimate.com/DuplimateClub/convert.pdf, as quoted in the design notes of
+njhammond/hand_record_utility) and Big Deal's ``output.c`` (Hans van Staveren,
+github.com/hansvanstaveren/BigDeal); for ``.dlm``, Big Deal's ``output.c`` alone. Each record's
+layout is in the docstring of the function that writes it (:func:`bri_text`, :func:`dge_text`,
+:func:`write_dup`, :func:`write_dlm`).
 """
 from __future__ import annotations
 
@@ -51,7 +33,9 @@ DLM_FILLER = "aaaaaabffffffkkkkkklpppppp"
 
 
 class DealingFileError(RulesError):
-    """A dealing machine's file that cannot be read or written: names the file and where."""
+    """A dealing machine's file that cannot be read or written: names the file and where. Reading
+    checks everything the format allows to be checked (lengths, card numbers, checksums, every card
+    once) and names the file and the line or byte where it fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +65,16 @@ def _numbers(deal: Deal, seat: Seat) -> list[int]:
 
 
 def bri_text(deal: Deal) -> bytes:
-    """The 78 characters of a deal in a .bri record (North, East, South)."""
+    """The 78 characters of a deal in a .bri record: North's, East's and South's 13 cards as
+    two-digit numbers (01 = ♠A, 02 = ♠K, ... 13 = ♠2, 14 = ♥A, ... 52 = ♣2; West has the other 13).
+    A record is these 78 characters, then 32 spaces and 18 zero bytes (128 bytes a board)."""
     return "".join(f"{n:02d}" for seat in (Seat.N, Seat.E, Seat.S) for n in _numbers(deal, seat)).encode("ascii")
 
 
 def dge_text(deal: Deal) -> bytes:
-    """The 68 bytes of a deal in a .dge record (North, East, South, West)."""
+    """The 68 bytes of a deal in a .dge record: the four hands North, East, South, West, each as
+    the suit characters 6, 3, 4, 5 (♠ ♥ ♦ ♣ in the DOS character set) each followed by its ranks
+    (``AKQJT98765432``). A record is these 68 bytes, then 60 zero bytes (128 bytes a board)."""
     out = bytearray()
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
         numbers = _numbers(deal, seat)
@@ -110,7 +98,11 @@ def write_dge(boards: Sequence[tuple[int, Deal]]) -> bytes:
 
 def write_dup(boards: Sequence[tuple[int, Deal]], *, blind: bool = False, copies: int = 0) -> bytes:
     """A .dup file: one 156-byte record a board (boards in order from the lowest); ``blind``: no
-    cards on the machine's screen (the .dge part of board 1 left blank)."""
+    cards on the machine's screen (the .dge part of board 1 left blank). A record is a ``.bri``
+    record's 78 characters, a ``.dge`` record's 68 (68 spaces on board 1 of a blind set), then 10
+    characters: ``Y`` (random hands), ``N`` (not counting backwards), the lowest board (3
+    characters, left-aligned, spaces after), the copies of each board (2), and the highest board
+    (3). Boards 1 to 99 at most (:data:`MAX_BOARD`)."""
     _check_boards(boards, ".dup")
     ordered = sorted(boards)
     low, high = ordered[0][0], ordered[-1][0]
@@ -124,7 +116,8 @@ def write_dup(boards: Sequence[tuple[int, Deal]], *, blind: bool = False, copies
 
 
 def dlm_letters(deal: Deal) -> str:
-    """The 26 letters of a deal in a .dlm file."""
+    """The 26 letters of a deal in a .dlm file: the cards from ♠A to ♣2 two at a time, each letter
+    ``a`` + 4 × the seat of the first + the seat of the second (N 0, E 1, S 2, W 3)."""
     seat_of = {c: seat.value for seat in Seat for c in deal.hand(seat).cards}
     return "".join(chr(ord("a") + 4 * seat_of[PACK[2 * i]] + seat_of[PACK[2 * i + 1]]) for i in range(26))
 
@@ -139,7 +132,12 @@ def _dlm_checksum(board: int, letters: str) -> int:
 def write_dlm(boards: Sequence[tuple[int, Deal]], *, show: bool = True, headline: str = "rules_ext",
               newline: str = "\r\n") -> str:
     """A .dlm file of boards ``first``..``last`` (every board in that range given); ``show``:
-    the cards are shown on the machine's screen (else sealed)."""
+    the cards are shown on the machine's screen (else sealed). The file is a ``[Document]`` head
+    (``Headline``, ``Status=Show`` or ``Sealed``, ``Duplicates``, ``From board``, ``To board``,
+    ``Next board to duplimate=0``, ``PrintOuts=0``, ``Crypto key=0``, ``Checksum`` = duplicates ^
+    from ^ to, ^ 1 when shown), then for every board 1 to 99 ``Duplicates NN=0`` and ``Board NN=``
+    its 26 letters (:func:`dlm_letters`) and a 3-digit checksum, the board number XOR the 26
+    letters. Boards outside the set hold a filler deal (:data:`DLM_FILLER`)."""
     _check_boards(boards, ".dlm")
     by_number = dict(boards)
     low, high = min(by_number), max(by_number)

@@ -1,20 +1,10 @@
 """The real results of a matchpointed board that has an artificial score (Law 12C): how the
 scoring programs score them (the convention ``artificial-top``, values in
-:data:`~rules_ext.events.scoring.extra_conventions.ARTIFICIAL_TOPS`).
+:data:`~rules_ext.events.scoring.extra_conventions.ARTIFICIAL_TOPS`), so that a file's own
+figures are reproduced rather than reported as differences.
 
-The real results are always compared among themselves (an artificial score is no result to
-compare with). Then:
-
-- ``neuberg`` (Law 78A, the default): their matchpoints are scaled by Neuberg's formula to the top
-  of the board played in full, and the artificial score is its percentage of that top;
-- ``full-top`` (BriAn): they are not scaled; the board's top still counts every row, artificial
-  ones included, so the best real result of a board of six rows, one of them artificial, gets 8 of
-  10 (the artificial score its percentage of 10);
-- ``own-top``: they are not scaled, and the board's top is theirs alone (8 for five real results),
-  the artificial score its percentage of that top.
-
-:func:`board_figures` gives a board's real matchpoints and its top under a convention;
-:func:`infer_artificial_top` tells which the file's own figures show.
+:func:`board_figures` gives a board's real matchpoints and its top under a convention (and says
+what each does); :func:`infer_artificial_top` tells which the file's own figures show.
 """
 from __future__ import annotations
 
@@ -30,7 +20,18 @@ def board_figures(mps: list[float], real: int, artificial: int, most: int, scale
                   ) -> tuple[list[float], float]:
     """The NS matchpoints of a board's ``real`` results (``mps``: compared among themselves) and
     the board's top, under the convention ``how``; ``artificial``: its artificial rows; ``most``:
-    the results of the board played most often."""
+    the results of the board played most often.
+
+    The real results are always compared among themselves (an artificial score is no result to
+    compare with). Then:
+
+    - ``neuberg`` (Law 78A, the default): their matchpoints are scaled by Neuberg's formula to the
+      top of the board played in full, and the artificial score is its percentage of that top;
+    - ``full-top`` (BriAn): they are not scaled; the board's top still counts every row, artificial
+      ones included, so the best real result of a board of six rows, one of them artificial, gets 8
+      of 10 (the artificial score its percentage of 10);
+    - ``own-top``: they are not scaled, and the board's top is theirs alone (8 for five real
+      results), the artificial score its percentage of that top."""
     if how == "full-top":
         return mps, top(real + artificial, scale)
     if how == "own-top":

@@ -1,20 +1,10 @@
 """The figures a director entered by hand, kept as the director's: never replaced by ours silently.
 
 A scoring program lets a director type a result's matchpoints over what its rules give (Compscore:
-one −650 given 21 where every other −650 scored 19; an ``A5050`` given 23 / 11 instead of 20 / 20).
-USEBIO has no element that marks such a figure, so a figure is taken as the director's where it fits
-no rule of matchpointing:
-
-- two results of a board with the same score are matchpointed alike by every method: one of them
-  printed with figures that differ from those of its equals, which agree with each other, has the
-  director's figures (with only two equals, the one whose figures are not ours);
-- an artificial score is its percentage of the top (Law 12C1; Law 88 may raise a side's 60 %): one
-  whose printed figures give neither side its percentage was given other figures by hand.
-
-Each such result keeps the file's figures as its own (``TableResult.assigned``, as a corrections
-file's ``mp_ns`` / ``mp_ew`` would give them: the other results are scored as before, its score
-still compared with theirs), and the results say so in their conventions (``directors-figures``),
-which every sheet and page states with the scoring basis.
+one −650 given 21 where every other −650 scored 19; an ``A5050`` given 23 / 11 instead of 20 / 20),
+and USEBIO has no element that marks such a figure, so a figure is taken as the director's where it
+fits no rule of matchpointing (:func:`keep_directors_figures` says which). The results say so in
+their conventions (``directors-figures``), which every sheet and page states with the scoring basis.
 """
 from __future__ import annotations
 
@@ -34,8 +24,19 @@ def _figures(r: TableResult) -> tuple[float, float] | None:
 
 
 def keep_directors_figures(event: Event, scale: str) -> tuple[Event, list[str]]:
-    """The event with each hand-entered result's figures kept as its own (the module doc says which),
-    and one line for each (``board 4, 1NS-21EW: 21/19``); the event itself when there is none."""
+    """The event with each hand-entered result's figures kept as its own, and one line for each
+    (``board 4, 1NS-21EW: 21/19``); the event itself when there is none. A figure is the director's
+    where it fits no rule of matchpointing:
+
+    - two results of a board with the same score are matchpointed alike by every method: one of
+      them printed with figures that differ from those of its equals, which agree with each other,
+      has the director's figures (with only two equals, the one whose figures are not ours);
+    - an artificial score is its percentage of the top (Law 12C1; Law 88 may raise a side's 60 %):
+      one whose printed figures give neither side its percentage was given other figures by hand.
+
+    Each such result keeps the file's figures as its own (``TableResult.assigned``, as a corrections
+    file's ``mp_ns`` / ``mp_ew`` would give them: the other results are scored as before, its score
+    still compared with theirs)."""
     kept: dict[int, tuple[float, float]] = {}
     said: list[str] = []
     most = max((sum(1 for r in b.results if r.scored or r.artificial is not None) for b in event.boards), default=0)

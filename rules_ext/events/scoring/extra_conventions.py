@@ -1,20 +1,10 @@
 """The conventions of sections, VP scales, point-a-board teams and artificial scores on a
 matchpointed board: their names, what each sets and the values it takes (joined to
-:data:`rules_ext.events.scoring.conventions.CONVENTIONS`), and how a sheet says them in Chinese.
+:data:`rules_ext.events.scoring.conventions.CONVENTIONS`), and how a sheet says them in Chinese,
+so that a director can set each by name and every sheet states the ones used.
 
-- ``sections``: a session of several sections scored ``across`` the field (each board matchpointed
-  or IMPed over every table that played it, in every section) or each section ``separate``;
-- ``ranking``: the field ranked as one (``field``) or each section on its own (``sections``);
-- ``winners``: ``one`` list, or ``two`` (North-South and East-West apart, when pairs keep their
-  direction: a Mitchell's two winners);
-- ``vp-scale``: the scale a teams match's IMPs are converted on (:mod:`rules_ext.core.vp_scales`);
-- ``board-points``: a point-a-board (board-a-match) teams board won, tied, lost: ``1/0.5/0`` or the
-  British ``2/1/0``;
-- ``artificial-top``: the real results of a matchpointed board with an artificial score:
-  ``neuberg`` (compared among themselves and Neuberg-scaled to the board's top, Law 78A, the
-  default), ``full-top`` (compared among themselves and not scaled, on the full top the artificial
-  rows count in: BriAn), or ``own-top`` (compared among themselves on their own top, the artificial
-  score a percentage of that top).
+What each value does, in a director's words: the 使用说明's 成绩的计算 (source/manual/scoring.rst);
+the ``artificial-top`` values: :func:`rules_ext.events.scoring.artificial_top.board_figures`.
 """
 from __future__ import annotations
 
@@ -22,9 +12,18 @@ from rules_ext.core.vp_scales import SCALES
 
 __all__ = ["ARTIFICIAL_TOPS", "EXTRA_CONVENTIONS", "EXTRA_VALUES_ZH", "EXTRA_ZH"]
 
-#: how the real results of a matchpointed board with an artificial score are scored (module doc)
+#: how the real results of a matchpointed board with an artificial score are scored
+#: (:func:`rules_ext.events.scoring.artificial_top.board_figures` says what each does)
 ARTIFICIAL_TOPS = ("neuberg", "full-top", "own-top")
 
+#: name -> (what it sets, its values); ``sections``: a session of several sections scored ``across`` the field
+#: (each board matchpointed or IMPed over every table that played it, in every section) or each section
+#: ``separate``; ``ranking``: the field ranked as one (``field``) or each section on its own (``sections``);
+#: ``winners``: ``one`` list, or ``two`` (North-South and East-West apart, when pairs keep their direction: a
+#: Mitchell's two winners); ``vp-scale``: the scale a teams match's IMPs are converted on
+#: (:mod:`rules_ext.core.vp_scales`); ``board-points``: a point-a-board (board-a-match) teams board won, tied,
+#: lost: ``1/0.5/0`` or the British ``2/1/0``; ``artificial-top``: the real results of a matchpointed board
+#: with an artificial score: ``neuberg`` (the default), ``full-top`` (BriAn) or ``own-top``.
 EXTRA_CONVENTIONS: dict[str, tuple[str, str]] = {
     "sections": ("a session's sections scored across the field or each on its own", "across|separate"),
     "ranking": ("the field ranked as one, or each section on its own", "field|sections"),

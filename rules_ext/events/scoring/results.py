@@ -1,18 +1,10 @@
-"""compute_results: an Event's figures through the core, compared with the file's own figures.
+"""compute_results: an Event's figures through the core, compared with the file's own figures, so
+that every number a scoring program printed is either reproduced or listed as a difference.
 
 The method is read from the file (:mod:`~rules_ext.events.scoring.conventions`) and the file's
-figures are compared by :mod:`~rules_ext.events.scoring.file_figures`; every result is scored for
-both sides, each from its own column. Matchpoints (Law 78A; ``MP1`` 2/1/0, ``MP2`` 1/½/0) with
-Neuberg on a board with artificial scores or fewer results; cross-IMPs summed, or averaged;
-Butler against a datum (``Butler-N`` drops N at each end; ``Mean`` gives a Bye board the pair's own
-average); teams IMPs in :mod:`~rules_ext.events.scoring.teams`, point-a-board in
-:mod:`~rules_ext.events.scoring.board_a_match`; any other method is refused. An
-artificial score (Law 12C) gives each side its own percentage (Law 88 raising an average plus); on
-an IMP board it is worth IMPs per 10 % off average, per comparison on a cross-IMP board — ``ruter``
-1.5, ``ebu`` 2 or ``acbl`` 3 (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`) as the
-file's figures show, else ``ruter`` for cross-IMPs and ``acbl`` for Butler. A weighted score (1999
-Law 12C3) scores each outcome alone, then weights. Each rule with its source, in the director's
-words: the 使用说明's 成绩的计算 (source/manual/scoring.rst).
+figures are compared by :mod:`~rules_ext.events.scoring.file_figures`; :func:`compute_results`
+sums up the rules. Each rule with its source, in the director's words: the 使用说明's 成绩的计算
+(source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -85,7 +77,18 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
                     artificial: str | None = None, conventions: dict[str, object] | None = None,
                     penalties: Sequence[Penalty] = ()) -> EventResults:
-    """Score every board of ``event`` and rank the field, by the rules the module doc sums up.
+    """Score every board of ``event`` and rank the field; every result is scored for both sides,
+    each from its own column. Matchpoints (Law 78A; ``MP1`` 2/1/0, ``MP2`` 1/½/0) with Neuberg on a
+    board with artificial scores or fewer results; cross-IMPs summed, or averaged; Butler against a
+    datum (``Butler-N`` drops N at each end; ``Mean`` gives a Bye board the pair's own average);
+    teams IMPs in :mod:`~rules_ext.events.scoring.teams`, point-a-board in
+    :mod:`~rules_ext.events.scoring.board_a_match`; any other method is refused. An artificial score
+    (Law 12C) gives each side its own percentage (Law 88 raising an average plus); on an IMP board it
+    is worth IMPs per 10 % off average, per comparison on a cross-IMP board — ``ruter`` 1.5, ``ebu``
+    2 or ``acbl`` 3 (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`) as the file's
+    figures show, else ``ruter`` for cross-IMPs and ``acbl`` for Butler. A weighted score (1999 Law
+    12C3) scores each outcome alone, then weights.
+
     ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`,
     or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
     (:func:`~rules_ext.events.scoring.conventions.parse_convention`: name -> value), the rest inferred from the file;
@@ -523,7 +526,7 @@ class _Work:
         return None, [v / (len(compared) - 1) for v in values] if average else values
 
     def artificial_imps(self, results: int) -> float:
-        """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
+        """IMPs that 10 % above average is worth on a board of ``results`` results (:func:`compute_results`)."""
         worth = artificial_rate(self.rules.artificial or DEFAULT_ARTIFICIAL[self.method])
         return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 

@@ -1,24 +1,10 @@
 """A session of several sections: scored across the field or each section on its own, and ranked
-over the field, by section, with one winner or two (North-South and East-West).
+over the field, by section, with one winner or two (North-South and East-West), as the director
+says or else as the file's own figures show, so that a club's two sections are scored the way its
+program scored them.
 
-Where a result's section comes from: a PBN ScoreTable's ``Section`` column (or a game's Section
-tag), a USEBIO file's ``SESSION/SECTION SECTION_ID`` (:mod:`rules_ext.events.usebio.reader`; when
-every section numbers its pairs from 1 the section names them: ``A1NS``, ``B1NS``). A board keeps
-the results of every section that played it.
-
-- **Scored across the field** (``sections=across``): each board matchpointed (or IMPed) over every
-  result of every section, as English clubs score two sections playing the same boards; **each
-  section on its own** (``sections=separate``): each section's results of a board compared among
-  themselves, on the section's own top, as if each were a session of its own (each section's
-  travellers, rankings and comparisons apart). Neither said by the director, the file's own figures
-  choose: the event is scored both ways and the way more of its figures agree with is taken, with
-  the counts that show it (``inferred from 612/612 of the file's figures; each section on its own:
-  401/612``); a file without figures to compare is scored across the field.
-- **Rankings** (``ranking``, ``winners``): the field ranked as one list or each section on its own,
-  with one winner or two (North-South and East-West apart, for pairs that keep their direction: a
-  Mitchell). A USEBIO file's ``WINNER_TYPE`` declares the winners (1: one, 2: two); the file's own
-  places show the rest (each section with its own first place: ranked by section); else pairs that
-  keep their direction are ranked North-South and East-West apart, across the field.
+Where a result's section comes from: :func:`section_names`; how the sections are scored:
+:func:`scored_by_section`; how the field is ranked: :func:`ranking_groups`.
 """
 from __future__ import annotations
 
@@ -38,7 +24,11 @@ Score = Callable[[Event, dict[str, object], Sequence[Penalty]], EventResults]
 
 def section_names(event: Event, plain: Sequence[bool] | None = None) -> tuple[str, ...]:
     """The sections of a pairs or individual event in the file's order; () for one section or none
-    (``plain``: each board's results all plain ScoreTable rows, which name no section, when known)."""
+    (``plain``: each board's results all plain ScoreTable rows, which name no section, when known).
+    A result's section comes from a PBN ScoreTable's ``Section`` column (or a game's Section tag), a
+    USEBIO file's ``SESSION/SECTION SECTION_ID`` (:mod:`rules_ext.events.usebio.reader`; when every
+    section numbers its pairs from 1 the section names them: ``A1NS``, ``B1NS``). A board keeps the
+    results of every section that played it."""
     if event.kind is EventKind.TEAMS:
         return ()
     seen: dict[str, None] = {}
@@ -89,8 +79,14 @@ def ranking_groups(event: Event, sides: dict[str, set[str]], sections: dict[str,
                    ) -> list[tuple[str, str, list[str]]]:
     """The rankings of the field: ``(section, direction, ids)`` each (``direction`` 'NS', 'EW' or
     ''; ``section`` '' over the field), as the director set (``ranking``, ``winners``), the file
-    declares or its places show (module doc); ``sides``: the directions each id sat, ``sections``:
-    each id's section. What was inferred is added to ``reasons``."""
+    declares or its places show; ``sides``: the directions each id sat, ``sections``: each id's
+    section. What was inferred is added to ``reasons``.
+
+    The field is ranked as one list or each section on its own, with one winner or two (North-South
+    and East-West apart, for pairs that keep their direction: a Mitchell). A USEBIO file's
+    ``WINNER_TYPE`` declares the winners (1: one, 2: two); the file's own places show the rest (each
+    section with its own first place: ranked by section); else pairs that keep their direction are
+    ranked North-South and East-West apart, across the field."""
     ids = list(sides)
     fixed = all(len(d) == 1 for d in sides.values())
     both = fixed and {"NS", "EW"} <= {next(iter(d)) for d in sides.values() if d}
@@ -223,8 +219,18 @@ def _separately(event: Event, names: tuple[str, ...], score: Score, settings: di
 
 def scored_by_section(event: Event, names: tuple[str, ...], score: Score, settings: dict[str, object],
                       penalties: Sequence[Penalty] = ()) -> EventResults:
-    """``event``, of the sections ``names``, scored across the field or each section on its own
-    (the module doc says which); ``score`` scores an event, section or whole."""
+    """``event``, of the sections ``names``, scored across the field or each section on its own;
+    ``score`` scores an event, section or whole.
+
+    Across the field (``sections=across``): each board matchpointed (or IMPed) over every result of
+    every section, as English clubs score two sections playing the same boards. Each section on its
+    own (``sections=separate``): each section's results of a board compared among themselves, on the
+    section's own top, as if each were a session of its own (each section's travellers, rankings and
+    comparisons apart). Neither said by the director, the file's own figures choose: the event is
+    scored both ways and the way more of its figures agree with is taken (across the field on a
+    tie), with the counts that show it (``inferred from the file's figures: 612/612 agree across the
+    field, 401/612 section by section``); a file without figures to compare is scored across the
+    field."""
     how = settings.get("sections")
     if how == "separate":
         results = _separately(event, names, score, settings, penalties)

@@ -1,26 +1,10 @@
-"""Events of several sessions: each session scored on its own, then carried into an overall ranking.
+"""Events of several sessions: each session scored on its own, then carried into an overall ranking,
+so that a two-session pairs event or a final with a carry-over is ranked from the sessions' own files.
 
 Each session is one event file (PBN or USEBIO, mixed freely), scored by ``compute_results`` as it
-would be alone (its own conventions, comparisons and ranking). The overall ranking adds them:
-
-- **Carry-over** (:class:`CarryOver`): the share of the earlier sessions that counts in the overall,
-  the last session counting whole: ``full`` (every session adds whole, a two-session pairs event),
-  ``none`` (the last session alone: a final started afresh, the earlier sessions only qualified), or
-  a percentage (``50%``: a final with half the qualifying score carried). Set by the director; ``full``
-  when nothing sets it.
-- **Matchpoints**: a participant's overall percentage is its sessions' percentages weighted by their
-  tops and the carry-over (``Σ w·top·% / Σ w·top``: a session of a bigger top counts for more, each
-  session's percentage as its own conventions give it); its overall total is ``Σ w·MP``. The ranking
-  is by percentage, as a session's is.
-- **IMPs** (cross-IMPs, Butler) and **VPs** (teams over their matches): the weighted sum.
-- A participant is the same one in every session by its id (pair number, player id, team name);
-  one who missed a session counts the sessions it played (its percentage over its own tops; its IMPs
-  or VPs without that session) and is named in ``notes``. Sessions whose figures cannot be added
-  (matchpoints with IMPs, pairs with teams) are refused in one line.
-
-The model is what every output shows: the text and JSON of ``results S1 S2 …``, the results PDF,
-and the published pages (one page per session from :attr:`Session.results`, and the overall
-ranking from :attr:`SeveralSessions.overall`).
+would be alone (its own conventions, comparisons and ranking); :func:`combine_sessions` says how
+the overall ranking adds them, :class:`CarryOver` how much of the earlier sessions counts. The
+model (:class:`SeveralSessions`) is what every output shows.
 """
 from __future__ import annotations
 
@@ -40,9 +24,12 @@ _SHARE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*$")
 
 @dataclass(frozen=True, slots=True)
 class CarryOver:
-    """How much of the sessions before the last counts in the overall ranking: ``share`` 0..1 (1:
-    ``full``, 0: ``none``), and ``why`` ("set by the director", "the default: every session counts
-    whole")."""
+    """How much of the sessions before the last counts in the overall ranking, the last session
+    counting whole: ``share`` 0..1 (1: ``full``, every session adds whole, a two-session pairs event;
+    0: ``none``, the last session alone, a final started afresh, the earlier sessions only
+    qualified; a percentage such as ``50%``: a final with half the qualifying score carried), and
+    ``why`` ("set by the director", "the default: every session counts whole": ``full`` when nothing
+    sets it)."""
 
     share: float = 1.0
     why: str = "the default: every session counts whole"
@@ -127,7 +114,9 @@ class OverallRanking:
 class SeveralSessions:
     """An event of several sessions: ``sessions`` in order, the ``carry_over`` used, the ``overall``
     ranking(s), and ``notes`` (a participant missing from a session, one whose names differ between
-    sessions), one line each."""
+    sessions), one line each. It is what every output shows: the text and JSON of ``results S1 S2
+    …``, the results PDF, and the published pages (one page per session from
+    :attr:`Session.results`, and the overall ranking from :attr:`SeveralSessions.overall`)."""
 
     sessions: tuple[Session, ...]
     carry_over: CarryOver
@@ -167,8 +156,19 @@ def participant_tops(results: EventResults) -> dict[str, float]:
 
 def combine_sessions(sessions: Sequence[tuple[Event, EventResults]], carry_over: CarryOver | None = None
                      ) -> SeveralSessions:
-    """The sessions (each event with its results, in order) and their overall ranking (the module doc
-    says how). One session alone is its own overall ranking."""
+    """The sessions (each event with its results, in order) and their overall ranking. One session
+    alone is its own overall ranking.
+
+    - Matchpoints: a participant's overall percentage is its sessions' percentages weighted by
+      their tops and the carry-over (``Σ w·top·% / Σ w·top``: a session of a bigger top counts for
+      more, each session's percentage as its own conventions give it); its overall total is
+      ``Σ w·MP``. The ranking is by percentage, as a session's is.
+    - IMPs (cross-IMPs, Butler) and VPs (teams over their matches): the weighted sum.
+    - A participant is the same one in every session by its id (pair number, player id, team name);
+      one who missed a session counts the sessions it played (its percentage over its own tops; its
+      IMPs or VPs without that session) and is named in ``notes``; with ``none`` carried, one who did
+      not play the last session is not ranked. Sessions whose figures cannot be added (matchpoints
+      with IMPs, pairs with teams) are refused in one line."""
     if not sessions:
         raise RulesError("no session to rank: expected one event file or more")
     carry = carry_over or CarryOver()
