@@ -184,7 +184,7 @@ WBF_TAU = (math.sqrt(5) - 1) / 2
 VP_SCALES = ("wbf2013",)
 
 
-def blitz_margin(boards: int) -> float:
+def blitz_margin(boards: float) -> float:
     """WBF 2013: the margin X = 15 √N at which the winner gets all 20 VPs."""
     return 15 * math.sqrt(boards)
 

@@ -241,6 +241,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6, 7)}))
         out.append("")
     awards = masterpoints(event)
+    whole = bool(results.vp_scale) and scale_of(results.vp_scale).whole
     for ranking in results.rankings:
         out.append(ranking_title(ranking))
         awarded = any(e.id in awards for e in ranking.entries)
@@ -248,7 +249,8 @@ def results_as_text(event: Event, results: EventResults) -> str:
         rows = [["Rank", "Id", "Names", ranking.unit] + ["%" if ranking.unit == "MP" else "IMPs"] * second
                 + ["Matches" if ranking.unit in ("VP", "BP") else "Boards"] + ["Masterpoints"] * awarded]
         for e in ranking.entries:
-            rows.append([e.rank, e.id, e.names, _num(e.total, 2)]
+            places = 0 if ranking.unit == "VP" and whole and float(e.total).is_integer() else 2
+            rows.append([e.rank, e.id, e.names, _num(e.total, places)]
                         + [_num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0)] * second + [str(e.boards)]
                         + [str(awards.get(e.id, ""))] * awarded)
         out.extend("  " + line for line in _table(rows, {0, 3, 4, 5} if second else {0, 3, 4}))

@@ -1,4 +1,5 @@
 """Law 78 and the methods of scoring directors use: IMPs, matchpoints, Neuberg, Butler, VPs."""
+import itertools
 import re
 
 import pytest
@@ -224,3 +225,50 @@ def test_each_scale_names_its_source_and_the_continuous_one_is_the_formula():
     assert all(scale.source and scale.title_zh and scale.title_en for scale in SCALES.values())
     assert SCALES["wbf2013"].vp(1, 20) == vp(1, 20) == (10.28, 9.72)
     assert not SCALES["wbf2013"].whole and SCALES["acbl-30"].total == 30
+
+
+# ------------------------------------------------------------- the WBF 2013 discrete scale (the EBU's)
+# The EBU's printed 20-VP tables (White Book 3.1.1): for each match length, the lowest margin of each
+# winner's figure from 10 (the draw) up to 20, read off its rows ("11-9: 1-3, 12-8: 4-6, ... 20-0: 39+").
+EBU_20_PRINTED = {
+    5: (0, 1, 3, 5, 7, 10, 13, 16, 20, 25, 31), 6: (0, 1, 3, 5, 8, 11, 14, 18, 22, 27, 33),
+    7: (0, 1, 3, 6, 9, 12, 15, 19, 24, 29, 36), 8: (0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39),
+    9: (0, 1, 4, 7, 10, 13, 17, 22, 27, 33, 41), 10: (0, 1, 4, 7, 10, 14, 18, 23, 28, 35, 43),
+    12: (0, 2, 5, 8, 12, 16, 20, 25, 31, 38, 47), 14: (0, 2, 5, 9, 13, 17, 22, 27, 34, 41, 51),
+    16: (0, 2, 5, 9, 13, 18, 23, 29, 36, 44, 54), 20: (0, 2, 6, 10, 15, 20, 26, 32, 40, 49, 61),
+    24: (0, 2, 6, 11, 16, 22, 28, 35, 44, 54, 66), 28: (0, 2, 7, 12, 18, 24, 30, 38, 47, 58, 72),
+    32: (0, 3, 8, 13, 19, 25, 33, 41, 51, 62, 77), 56: (0, 3, 10, 17, 25, 33, 43, 54, 67, 82, 101),
+    64: (0, 4, 11, 18, 26, 36, 46, 58, 71, 88, 108),
+}
+# Its 10-VP table of half matches, 3 and 4 boards: lowest margin of 5 (the draw), 6, ... 10.
+EBU_10_PRINTED = {3: (0, 1, 4, 7, 10, 15), 4: (0, 1, 4, 8, 12, 18)}
+
+
+@pytest.mark.parametrize(("name", "printed", "draw"), [("wbf2013-discrete", EBU_20_PRINTED, 10),
+                                                        ("ebu-10", EBU_10_PRINTED, 5)])
+def test_the_discrete_scale_gives_the_ebu_printed_tables(name, printed, draw):
+    total = 2 * draw
+    for boards, lows in printed.items():
+        for margin in range(lows[-1] + 6):
+            winner = draw + sum(1 for low in lows[1:] if margin >= low)
+            assert vp(margin, boards, scale=name) == (winner, total - winner), (name, boards, margin)
+            assert vp(-margin, boards, scale=name) == (total - winner, winner)
+
+
+@settings(max_examples=100)
+@given(st.integers(min_value=1, max_value=120))
+def test_no_discrete_band_is_wider_than_the_one_before(boards):
+    from rules_ext.core.vp_scales import discrete_steps
+    steps = discrete_steps(boards)
+    lows = [low for low, _ in steps]
+    assert [v for _, v in steps] == list(range(10, 21))
+    widths = [2 * lows[1] - 1] + [b - a for a, b in itertools.pairwise(lows[1:])]  # the draw band counts both signs
+    assert all(a <= b for a, b in itertools.pairwise(widths)), (boards, widths)
+    # each band holds the margins whose continuous VPs are nearest its figure, give or take the narrowing
+    for low, figure in steps[1:]:
+        assert abs(vp(low, boards)[0] - figure) < 1, (boards, low, figure)
+
+
+def test_a_whole_scale_refuses_a_match_of_no_boards():
+    with pytest.raises(ScoringMethodError, match="a match of 0 boards is impossible"):
+        vp(3, 0, scale="wbf2013-discrete")

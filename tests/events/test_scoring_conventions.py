@@ -135,6 +135,34 @@ def test_a_whole_number_20_vp_scale_is_inferred_from_the_file():
     assert wbf.vp_scale == "wbf2013"
 
 
+def test_the_wbf_discrete_scale_is_inferred_where_the_file_prints_whole_numbers():
+    # the fixture's matches of 8 boards on the EBU's printed table: -12 IMPs are 6-14 there (5-15 on the
+    # ACBL's), +4 are 12-8 (11.67-8.33 on the continuous scale, inside the whole number's rounding)
+    path = FIXTURES / "teams-wbf-discrete.xml"
+    event = read_usebio(path)
+    results = compute_results(event)
+    assert results.vp_scale == "wbf2013-discrete"
+    assert why(results, "vp-scale") == "inferred from 6/6 matches"
+    assert [(f"{m.vp_home:g}", f"{m.vp_visit:g}") for m in results.matches] == _match_vps(path)
+    assert [m.imps_home - m.imps_visit for m in results.matches] == [-2, -12, -5, 4, 5, -4]
+    assert (results.compared, results.differences) == (164, ())
+    text = results_as_text(event, results)
+    assert "Matches (VPs: WBF 2013 discrete scale (whole numbers, the EBU's))" in text
+    assert re.search(r"\n\s+1\s+Plovers\s.*\s34\s+13\s+3\n", text)  # whole VPs in the ranking too
+    acbl = compute_results(event, conventions={"vp-scale": "acbl-20"})
+    assert {d.item for d in acbl.differences} >= {"VP_Home", "VP_Visit"}
+    continuous = compute_results(event, conventions={"vp-scale": "wbf2013"})  # 11.67 against 12: a rounding
+    assert continuous.rounding >= 10 and {d.item for d in continuous.differences} == {"TotalScoreVP"}
+
+
+def test_a_scale_fitting_as_well_as_the_one_taken_is_named_beside_it():
+    from rules_ext.events.scoring.victory_points import choose_vp_scale
+    event = read_usebio(FIXTURES / "teams-wbf-discrete.xml")
+    matches = compute_results(event).matches
+    alike = [m for m in matches if m.imps_home - m.imps_visit in (-2, 4, -4)]  # the same VPs on both tables
+    assert choose_vp_scale(event, alike, {}) == ("wbf2013-discrete", "inferred from 3/3 matches; acbl-20 gives the same")
+
+
 def test_the_vp_scale_is_named_in_text_and_json():
     event = read_usebio(FIXTURES / "teams-acbl20.xml")
     results = compute_results(event)
@@ -150,7 +178,7 @@ def test_a_scale_without_a_table_for_the_matches_is_refused_in_one_line():
     out = run_cli("results", str(FIXTURES / "compscore-swiss-teams.xml"), "--convention", "vp-scale=acbl-20", cwd=ROOT)
     assert out.returncode == 1 and len(out.stderr.decode().strip().splitlines()) == 1
     out = run_cli("results", str(FIXTURES / "compscore-swiss-teams.xml"), "--convention", "vp-scale=ebu", cwd=ROOT)
-    assert out.returncode == 1 and "expected wbf2013 or acbl-20 or acbl-30" in out.stderr.decode()
+    assert out.returncode == 1 and "expected wbf2013 or wbf2013-discrete or ebu-10 or acbl-20 or acbl-30" in out.stderr.decode()
 
 
 # ------------------------------------------------------------------------------ point-a-board teams

@@ -182,6 +182,7 @@ class _Totals:
     played: int = 0
     names: str = ""
     sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
+    penalty: float = 0.0  # the director's penalties: added to the total after any factoring
 
 
 #: (weight, NS score) of each outcome of a result: one for a played result, several for a weighted one
@@ -597,9 +598,10 @@ class _Work:
         return [self.rank(direction, unit, totals, idents, section) for section, direction, idents in groups]
 
     def apply_penalties(self, totals: dict[str, _Totals], unit: str, individual: bool) -> None:
-        """The director's penalties added to the totals, as the program does: the file's ``"Pen"``
-        rows (each side's own figure of the unit), its ``ScorePenalty`` column for a pair no row
-        penalises (taken away; added only when the file's total shows so), a corrections file's."""
+        """The director's penalties, kept beside the totals and added after any factoring (:meth:`settle`),
+        as Ruter adds them: the file's ``"Pen"`` rows (each side's own figure of the unit), its
+        ``ScorePenalty`` column for a pair no row penalises (taken away; added only when the file's
+        total shows so), a corrections file's."""
         found: list[Penalty] = []
         for board, plain in zip(self.event.boards, self.plain or repeat(False)):
             if plain:  # a penalty row is not plain
@@ -636,8 +638,7 @@ class _Work:
         for p in found:
             t = totals.get(p.pair)
             if t is not None:
-                t.total += p.points
-                t.printed += p.points
+                t.penalty += p.points
         self.penalties = found
 
     def settle(self, totals: dict[str, _Totals], unit: str) -> int:
@@ -666,6 +667,7 @@ class _Work:
                             tops = t.tops if base == "played" else session_tops
                             if factored and 0 < t.boards < session:
                                 ours, tops = ours * session / t.boards, tops * session / t.boards
+                            ours += t.penalty
                             fit += value is not None and abs(ours - value) <= precision
                             if pct is not None and tops:
                                 ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
@@ -690,6 +692,8 @@ class _Work:
             if factored and 0 < t.boards < session:
                 t.total, t.printed, t.tops = (t.total * session / t.boards, t.printed * session / t.boards,
                                               t.tops * session / t.boards)
+            t.total += t.penalty  # points given or taken: never factored with the boards
+            t.printed += t.penalty
         return fits[best]
 
     def file_totals(self) -> dict[str, tuple[float | None, float, float | None, float]]:

@@ -55,22 +55,33 @@ def _file_vps(event: Event, matches: list[MatchResult]) -> list[tuple[MatchResul
 def choose_vp_scale(event: Event, matches: list[MatchResult], settings: dict[str, object]
                     ) -> tuple[str, str]:
     """The scale to convert ``matches`` on, and why ('set by the director', 'inferred from 5/6
-    matches'; '' for the default, neither set nor shown)."""
+    matches'; '' for the default, neither set nor shown).
+
+    A scale fits a match when its VPs are the file's inside their printed precision; of scales that
+    fit as many, the one giving the printed figures exactly is taken (a file printing 12 for a match
+    the continuous scale makes 11.67 is on a whole-number scale), and a scale that fits as well as
+    the one taken is named beside it."""
     if "vp-scale" in settings:
         return str(settings["vp-scale"]), "set by the director"
     printed = _file_vps(event, matches)
     if not printed:
         return DEFAULT_SCALE, ""
     lengths = {m.boards for m in matches if m.boards}
-    fits: dict[str, int] = {}
+    fits: dict[str, tuple[int, int]] = {}
     for name, scale in SCALES.items():
         if not all(scale.covers(n) for n in lengths):
             continue
-        fits[name] = sum(1 for m, home, visit, half in printed
-                         if all(abs(ours - theirs) <= half
-                                for ours, theirs in zip(scale.vp(m.imps_home - m.imps_visit, m.boards), (home, visit))))
+        near = exact = 0
+        for m, home, visit, half in printed:
+            gaps = [abs(ours - theirs) for ours, theirs in zip(scale.vp(m.imps_home - m.imps_visit, m.boards),
+                                                                (home, visit))]
+            near += all(gap <= half for gap in gaps)
+            exact += all(gap < 1e-9 for gap in gaps)
+        fits[name] = (near, exact)
     best = max(fits, key=lambda name: (fits[name], name == DEFAULT_SCALE))
-    if not fits[best] or fits[best] <= fits.get(DEFAULT_SCALE, 0):
-        return DEFAULT_SCALE, (f"inferred from {fits[DEFAULT_SCALE]}/{len(printed)} matches"
-                               if fits.get(DEFAULT_SCALE) else "")
-    return best, f"inferred from {fits[best]}/{len(printed)} matches"
+    default = fits.get(DEFAULT_SCALE, (0, 0))
+    if not fits[best][0] or fits[best] <= default:
+        return DEFAULT_SCALE, f"inferred from {default[0]}/{len(printed)} matches" if default[0] else ""
+    alike = [name for name in fits if name != best and fits[name] == fits[best]]
+    return best, (f"inferred from {fits[best][0]}/{len(printed)} matches"
+                  + (f"; {', '.join(alike)} gives the same" if alike else ""))
