@@ -17,7 +17,6 @@ from rules_ext.core import Contract
 from rules_ext.core.auction import Auction
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
-    DEPENDS_WORDS,
     EDITIONS,
     RECORD_FIELDS,
     RECORD_RESULT_FIELDS,
@@ -85,8 +84,6 @@ def _rule(args: argparse.Namespace) -> int:
         write_text_atomic(args.record, record)
     if args.format == "json":
         data = ruling_json(ruling, quotes)
-        settled = case.lead_penalty(ruling)
-        data["lead_penalty"] = None if settled is None else {"text": settled.text, "laws": list(settled.laws)}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(ruling_text(ruling, quotes, case))
@@ -129,8 +126,7 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
     with the rulebook's citations and edition names); with the ``case``, what the offender did, the
     calls and play around it, and the lead penalty its later auction settles (Law 26)."""
     return ruling_prose(ruling, quotes, citation=citation, edition_name=CATALOGUE.name,
-                        offence=offence(case) if case is not None else (),
-                        settled=case.lead_penalty(ruling) if case is not None else None)
+                        offence=offence(case) if case is not None else ())
 
 
 def _toml(value: object) -> str:
@@ -218,7 +214,7 @@ def record_text(ruling: Ruling) -> list[str]:
         if r is not None:
             text.append(f"{what}：{card_words(r) if r is o.penalty_card else ''}{r.text}")
         elif field in o.depends:
-            text.append(f"{what}：{DEPENDS_WORDS}。")
+            text.append(f"{what}：{o.depends_words}。")
     if o.tricks_transferred:
         text.append(f"移墩：{o.tricks_transferred}墩。")
     if not o.refer:
