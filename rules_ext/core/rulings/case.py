@@ -73,7 +73,7 @@ from rules_ext.core.rulings.facts import (
 )
 from rules_ext.core.rulings.loading import referrals, referred_trees
 from rules_ext.core.rulings.model import LEAD_CLAUSE, Cite, LeadPenalty, on_outcomes, settle_ruling, settled_clause
-from rules_ext.core.rulings.obligations import LEAD_26, lead_penalty
+from rules_ext.core.rulings.obligations import LEAD_26, LEAD_ONLY, lead_penalty
 from rules_ext.core.rulings.penalty import penalty_cards
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
@@ -155,7 +155,8 @@ class Case:
             return ruling
         o = ruling.outcome
         phrases = LEAD_26[ruling.reference_edition or ruling.edition]
-        cites = tuple(c for c in o.cites if not (c.law in ("26A2", "26B") and c.law not in settled.laws))
+        cites = tuple(c for c in o.cites if not (c.law in ("26A2", "26B") and c.law not in settled.laws)
+                      and not (settled.none and c.law in LEAD_ONLY))
         cites += tuple(Cite(law, phrases[law]) for law in settled.laws if all(c.law != law for c in cites))
         restriction = o.lead_restriction
         if restriction is not None:

@@ -29,7 +29,7 @@ from rules_ext.core.rulings.model import (
     RulingError,
     Tree,
 )
-from rules_ext.core.rulings.obligations import DAMAGE, LEAD_26, Obligation, longest
+from rules_ext.core.rulings.obligations import DAMAGE, LEAD_26, Obligation, damage, longest
 from rules_ext.core.rulings.obligations import row as obligation_row
 from rules_ext.core.rulings.penalty import ACTS
 
@@ -191,7 +191,7 @@ class _Resolver:
         lead, lead_cites = self.lead_from_rows(rows, where)
         if lead is not None and self.get(raw, "lead_restriction", where, None, dict):
             lead, lead_cites = None, []   # the outcome words its own (e.g. 30B1's conventional pass)
-        damages = [Cite(r.damage, DAMAGE[self.edition][r.damage]) for r in rows if r.damage]
+        damages = [Cite(d, DAMAGE[self.edition][d]) for d in dict.fromkeys(damage(self.edition, r) for r in rows) if d]
         for extra in (*(Cite(r.label, r.phrase) for r in rows), *damages, *lead_cites):
             if all(c.law != extra.law for c in cites):
                 cites += (extra,)

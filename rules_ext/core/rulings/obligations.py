@@ -33,8 +33,10 @@ class Obligation:
     lead: str = ""
     lead_from: str = ""
     lead_phrase: str = ""
-    #: the provision the row refers to where the pass it forces damages the non-offenders (1991 23A
-    #: or 23B, 1999 23): the director lets play go on and may adjust the score
+    #: the provision that rules where the pass the row forces damages the non-offenders: every
+    #: forced pass of the offender's partner (1991 23A "当某条规则对于违例的处罚系强制违规者的同伴不叫一轮",
+    #: 1999 23 "…强制违规者的同伴不叫时"), 1991 23B for a pass out of rotation at partner's turn; the
+    #: director lets the play go on and may adjust the score
     damage: str = ""
 
 
@@ -49,9 +51,9 @@ TABLES: dict[str, dict[str, Obligation]] = {
         Obligation("24C", "违规者的同伴在轮到叫牌时，必须不叫一轮", partner="next_turn", damage="23A"),
         Obligation("25B2a", "对第二个叫品，施以引牌判罚", lead="26", lead_phrase="按26条规定"),
         Obligation("25B2b1", "其同伴在轮到叫牌时必须不叫一轮", partner="next_turn", lead="26", lead_from="25B2c",
-                   lead_phrase="其同伴应受到引牌判罚"),
+                   lead_phrase="其同伴应受到引牌判罚", damage="23A"),
         Obligation("25B2b2", "其同伴在轮到叫牌时，必须永远不叫", partner="throughout", lead="26", lead_from="25B2c",
-                   lead_phrase="其同伴应受到引牌判罚"),
+                   lead_phrase="其同伴应受到引牌判罚", damage="23A"),
         Obligation("27B2", "违规方的同伴此后必须永远不叫", partner="throughout", lead="26",
                    lead_phrase="26条规定的引牌判罚", damage="23A"),
         Obligation("27B3", "其同伴此后必须永远不叫", partner="throughout", lead="26", lead_phrase="可运用规则26条引牌判罚", damage="23A"),
@@ -118,6 +120,17 @@ LEAD_26: dict[str, dict[str, str]] = {
 DAMAGE: dict[str, dict[str, str]] = {"1991": {"23A": "则判给调整分", "23B": "确因该越序不叫而受到了损害"},
                                      "1999": {"23": "并可判给调整分"}}
 DURATION_ORDER = ("no", "next_turn", "throughout")
+#: the provisions that say only that Law 26 applies (cited with the lead penalty, not when the facts
+#: exclude it: the offenders declare, or the offender named the suit)
+LEAD_ONLY = frozenset({"25B2c"})
+
+
+def damage(edition: str, r: Obligation) -> str:
+    """The provision that rules on damage from the pass ``r`` forces: its own (1991 23B), else, for
+    a forced pass of the offender's partner, the general one (1991 23A, 1999 23); '' for none."""
+    if r.damage:
+        return r.damage
+    return ("23A" if edition == "1991" else "23") if r.partner != "no" else ""
 
 
 def row(edition: str, label: str) -> Obligation:
