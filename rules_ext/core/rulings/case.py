@@ -170,8 +170,15 @@ class Case:
     def _penalty_cards(self, ruling: Ruling) -> Ruling:
         """The penalty cards the case's cards become, by the penalty-card model, where the outcome
         makes the irregular cards penalty cards (``card = true``, with the act that creates them)."""
-        pc = ruling.outcome.penalty_card
+        o = ruling.outcome
+        pc = o.penalty_card
         if pc is None or not pc.of_card or not pc.act or not self.cards:
+            return ruling
+        if pc.act == "auction" and self.defends is False:   # 24: no penalty card for the declaring side
+            dropped = set(pc.laws) - set(pc.laws[:1])
+            return replace(ruling, outcome=replace(o, penalty_card=None,
+                                                   cites=tuple(c for c in o.cites if c.law not in dropped)))
+        if pc.act == "auction" and self.defends is None:   # not known yet who defends: the rule as written
             return ruling
         edition = ruling.reference_edition or ruling.edition
         role = str(self.facts.get("role", "defender"))
@@ -179,7 +186,8 @@ class Case:
         deliberate = (inadvertent == "no") if inadvertent in ("yes", "no") else self.answers.get("premature_lead") == "yes"
         cards = penalty_cards(role=role, act=pc.act, cards=self.cards, deliberate=deliberate,
                               held=1 if self.answers.get("other_penalty_card") == "yes" else 0,
-                              offender_defends=self.defends, edition=edition)
+                              offender_defends=self.defends, declarer_treats=self.answers.get("treat") != "no",
+                              edition=edition)
         if pc.kind and any(c.kind != pc.kind for c in cards):
             raise RulingError(f"trees/{ruling.kind}.toml: outcome {ruling.outcome.id} says a {pc.kind} penalty card, "
                               f"the penalty-card model makes {', '.join(f'{c.card} {c.kind}' for c in cards)}")
@@ -625,7 +633,7 @@ class _Derivation:
         path = "irregularity.card" if "card" in irr else "irregularity.cards"
         if len(cards) == 1:
             self.put({"honour": "yes" if cards[0].rank >= 10 else "no"}, path)
-        if "cards" in irr:
+        if cards:
             self.put({"several": "one" if len(cards) == 1 else "two"}, path)
         if cards and deal is not None:
             seat = self.need_offender("played or exposed the card")

@@ -160,6 +160,8 @@ def penalty_cards(*, role: str, act: str, cards: Sequence[str | Card] = (), coun
             duty, duty_laws, ends, ends_laws = MAJOR_DUTY, ("50E1", "44C"), ENDS, ("50B", "50E2a")
         if total >= 2 and kind == "major":
             duty_laws = (*duty_laws, "51A")
-        out.append(PenaltyCard(named[i].symbol if named else "", kind, act, laws, duty, duty_laws,
-                               options if kind == "major" else (), ends, ends_laws))
+        own = options if kind == "major" else ()
+        if edition != "1991":   # the 1999 text refers to a Law 50 it does not have: ranked for reference only
+            duty, duty_laws, own, ends, ends_laws = f"（按1991年版第50条，仅供参考）{duty}", (), (), ends, ()
+        out.append(PenaltyCard(named[i].symbol if named else "", kind, act, laws, duty, duty_laws, own, ends, ends_laws))
     return tuple(out)
