@@ -110,7 +110,7 @@ def test_the_cases_are_kept_for_every_kind_four_per_edition():
     count = Counter((kind, case["edition"]) for kind, case in ALL)
     missing = [(k, e, count[k, e]) for k in kinds() for e in EDITIONS if count[k, e] < 4]
     assert not missing, missing
-    names = Counter((kind, case["name"]) for kind, case in ALL)
+    names = Counter((kind, case["edition"], case["name"]) for kind, case in ALL)
     assert all(n == 1 for n in names.values()), [k for k, n in names.items() if n > 1]
 
 
