@@ -188,7 +188,7 @@ def test_the_rule_command_prints_the_settled_lead_penalty_and_the_calls_after(ca
     out = capsys.readouterr().out
     assert "\n违规：西家叫1NT后改为2♣（此前叫牌：1♦ 不叫 1♠）。\n" in out
     assert "\n此后叫牌：不叫 2♠ 不叫 3♠ 4♣ 4♠ 不叫 不叫 不叫。\n" in out
-    assert "\n  引牌判罚（据此后的叫牌）：违规者此后叫出了有关联的花色♣：不受引牌判罚。（第26条A款1项）\n" in out
+    assert "\n  引牌限制：无（违规者此后叫出了有关联的花色♣：不受引牌判罚（第26条A款1项））。\n" in out
     assert main(["rule", str(CASES / "change_of_call-1991-later-named-suit.toml"), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["lead_penalty"] == {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。",
                                                                    "laws": ["26A1"]}

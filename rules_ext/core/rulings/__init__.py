@@ -24,7 +24,7 @@ names are importable from here.
 ...          "correction": "lowest_same_strain", "damaging": "yes"}
 >>> r = tree("insufficient_bid", "1999").walk(facts)
 >>> r.laws
-('27B1a', '27B', '27B1b')
+('27B', '27B1a', '27B1b')
 >>> pending = tree("insufficient_bid", "1999").walk({**facts, "damaging": "待定"})
 >>> [b.label for b in pending.branches], pending.adjusted_score
 (['未损害', '足以损害'], 'may')

@@ -157,7 +157,8 @@ def lead_penalty(edition: str, *, suit_related: bool, named_later: bool | None, 
     if defends is False:
         return LeadPenalty("违规方是庄家一方，不是防家：第26条的引牌判罚不适用。", ("26intro",), none=True)
     if only == "26B" or not suit_related:
-        return LeadPenalty(f"违规者的同伴{first}，庄家可禁止其引出任一指定花色，禁止在其保持引牌权时一直有效。", ("26B",))
+        why = "" if only == "26B" else "被取消的叫牌与花色无关："
+        return LeadPenalty(f"{why}违规者的同伴{first}，庄家可禁止其引出任一指定花色，禁止在其保持引牌权时一直有效。", ("26B",))
     if named_later:
         return LeadPenalty(f"违规者此后叫出了有关联的花色{suits}：不受引牌判罚。", ("26A1",), none=True)
     if named_later is False and defends is True:

@@ -128,10 +128,9 @@ def _calls(calls: Iterable[str]) -> str:
 
 def offence(case: Case) -> list[str]:
     """The irregularity as the case gives it (``违规：南家叫1♥（此前叫牌：不叫 1♠）。``: a call, a
-    call changed, a card or several exposed), the calls after it and the play before it; nothing
-    without an offender."""
-    if case.offender is None:
-        return []
+    call changed, a card or several exposed, else the case's own ``description``), the calls after
+    it and the play before it; nothing where the case says neither who nor what."""
+    description = str(case.data.get("irregularity", {}).get("description", "")).strip().rstrip("。")
     what = ""
     if case.call is not None:
         what = f"叫{case.first_call.chinese}后改为{case.call.chinese}" if case.first_call is not None else f"叫{case.call.chinese}"
@@ -139,8 +138,11 @@ def offence(case: Case) -> list[str]:
         what = "暴露" + " ".join(c.symbol for c in case.cards)
     elif case.card is not None:
         what = f"打出{case.card.symbol}"
+    if not what and not description:
+        return []
+    who = f"{case.offender.chinese}家" if case.offender is not None else ""
     before = f"（此前叫牌：{_calls(case.auction)}）" if case.auction else ""
-    lines = [f"违规：{case.offender.chinese}家{what}{before}。"]
+    lines = [f"违规：{who}{what}{before}。" if what else f"违规：{description}。"]
     if case.later_auction:
         lines.append(f"此后叫牌：{_calls(case.later_auction)}。")
     if case.play:
