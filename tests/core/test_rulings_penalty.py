@@ -111,7 +111,7 @@ def test_every_trees_penalty_card_is_the_models(t, path, outcome):
     model gives the kind the tree states (for every card the way leaves possible), and the tree
     cites every provision the model rests on, so that the site's ruling and a case's are alike."""
     pc = outcome.penalty_card
-    role = "defender" if pc.act != "auction" else "defender"
+    role = "defender"   # the offender who defends (Law 24: once he becomes a defender)
     for cards, deliberate, held in representative(path, pc.kind):
         got = penalty_cards(role=role, act=pc.act, cards=cards, deliberate=deliberate, held=held,
                             offender_defends=True, declarer_treats=True, edition=t.edition)
