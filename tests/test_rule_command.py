@@ -403,3 +403,28 @@ treat = "yes"
     status, out, err = run(tmp_path, capsys, exposed.replace('declarer = "N"', 'declarer = "E"'), "--format", "json")
     data = json.loads(out)   # the offender's side declares: no penalty card (24), nor its provisions
     assert data["penalty_cards"] == [] and data["penalty_card"] is None and "50E1" not in data["laws"]
+
+
+def test_the_record_and_the_form_print_the_option_chosen(tmp_path, capsys):
+    """A choice the text gives a side: the option chosen (with its provisions) in the record's
+    ``choices`` and on the form; a choice not made, its options to tick."""
+    from rules_ext.pdf.ruling_record import parse_ruling
+
+    case = tmp_path / "case.toml"
+    case.write_text('event = "秋季双人赛"\n' + GOOD, encoding="utf-8")
+    record = tmp_path / "r.toml"
+    assert main(["rule", str(case), "--record", str(record)]) == 0
+    capsys.readouterr()
+    parsed = parse_ruling(record.read_text(encoding="utf-8"), source="r.toml")
+    assert parsed.choices == ("违规者的下家选择：不接受（第27条A款）",
+                              "违规者选择：同一名目的最低足够叫牌（第27条B款、第27条B款1项a目）")
+    case.write_text('event = "秋季双人赛"\n' + GOOD.replace('correction = "lowest_same_strain"\n', ''), encoding="utf-8")
+    assert main(["rule", str(case), "--record", str(record)]) == 0
+    capsys.readouterr()
+    parsed = parse_ruling(record.read_text(encoding="utf-8"), source="r.toml")
+    assert parsed.choices[1].startswith("违规者尚未选择：违规者改为什么叫品？（第27条B款、第27条B款1项a目）□ 同一名目的最低足够叫牌 □ ")
+    form = tmp_path / "form.pdf"
+    assert main(["ruling", str(record), "-o", str(form)]) == 0
+    import pypdf
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(str(form)).pages)
+    assert "各方的选择" in text and "违规者尚未选择" in text and "选择人签名" in text

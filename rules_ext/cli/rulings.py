@@ -160,6 +160,8 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         values["auction"] = [*case.auction, *([str(case.call)] if case.call is not None else [])]
     values["facts"] = "\n".join(f"{i}. {s.question}{s.answer}。" for i, s in enumerate(referred_steps(ruling), 1))
     values["laws"] = [f"{edition}:{law}" for law in ruling.ordered_laws(sort_key)]
+    if ruling.choices:
+        values["choices"] = [choice_words(ruling, s) for s in ruling.choices]
     if ruling.pending:
         values["pending"] = [pending_words(ruling, s.fact) for s in ruling.pending]
     text = record_text(ruling)
@@ -183,6 +185,22 @@ def pending_words(ruling: Ruling, fact: str) -> str:
     question = next(q for q in tree(ruling.kind, ruling.reference_edition or ruling.edition).questions.values()
                     if q.fact == fact and q.judgement)
     return question.text + laws_text(question.laws, citation) + " ".join(f"□ {a.label}" for a in question.answers)
+
+
+def choice_words(ruling: Ruling, step: Step) -> str:
+    """A side's choice as the record and the form carry it: the option chosen with its provisions
+    (``庄家选择：要求收回（第54条D款）``), or, not yet made, the question and its options to tick."""
+    if not step.open_choice:
+        return f"{step.chooser}选择：{step.answer}{laws_text(step.decisive or step.laws, citation)}"
+    question = next(q for t in (tree(ruling.kind, ruling.reference_edition or ruling.edition),
+                                *(tree(r.kind, r.reference_edition or r.edition) for r in _referrals(ruling)))
+                    for q in t.questions.values() if q.fact == step.fact and q.chooser)
+    return (f"{step.chooser}尚未选择：{question.text}{laws_text(question.laws, citation)}"
+            + " ".join(f"□ {a.label}" for a in question.answers))
+
+
+def _referrals(ruling: Ruling) -> list[Ruling]:
+    return [ruling.referral, *_referrals(ruling.referral)] if ruling.referral is not None else []
 
 
 def referred_steps(ruling: Ruling) -> list[Step]:

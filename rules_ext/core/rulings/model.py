@@ -41,7 +41,7 @@ BRANCHING_FIELDS = ("options", "offender_must_pass", "partner_must_pass", "lead_
 #: page's copied record (format: ``rules_ext/pdf/rulings/format.md``): its fields in the order
 #: written, each left out where the case does not give it, then the keys of its ``[result]`` table
 RECORD_FIELDS = ("event", "board", "table", "director", "called_by", "deal", "auction", "facts", "laws",
-                 "pending", "ruling", "adjusted_score")
+                 "choices", "pending", "ruling", "adjusted_score")
 RECORD_RESULT_FIELDS = ("contract", "declarer", "tricks")
 
 
