@@ -51,7 +51,7 @@ from rules_ext.core.rulings import (
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.core.rulings.loading import referrals, referred_trees
-from rules_ext.core.rulings.model import combine
+from rules_ext.core.rulings.model import CHOICE_PENDING_LABEL, combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
@@ -123,7 +123,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition), referred=referred,
                 source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
-                       "pending": PENDING_LABEL},
+                       "pending": PENDING_LABEL, "choice_pending": CHOICE_PENDING_LABEL},
                 prose=prose_data(corpus, t),
                 record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
     return data
@@ -171,7 +171,8 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         found = [quote(corpus, source, c.law, c.keyword) for c in r.cites]   # questionnaire_data checked them
         tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
-            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH,
+            "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT,
             "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
 
@@ -190,7 +191,7 @@ def results(t: Tree, node_id: str = "") -> list[Ruling]:
     if isinstance(node, Outcome):
         return [Ruling(t.kind, t.title, t.edition, node, (), t.reference_edition)]
     found = {result_key(r): r for a in node.answers for r in results(t, a.next)}
-    if node.judgement:
+    if node.waits:
         for cases in itertools.product(*(results(t, a.next) for a in node.answers)):
             branches = tuple(Branch(a.key, a.label, r) for a, r in zip(node.answers, cases, strict=True))
             r = Ruling(t.kind, t.title, t.edition, combine(node, branches), (), t.reference_edition,
@@ -219,6 +220,8 @@ def tree_lines(t: Tree) -> list[str]:
         head = markup.escape(q.text)
         if q.judgement:
             head += " " + markup.role("law-assistant-judgement", "〔裁判长判断〕")
+        if q.chooser:
+            head += " " + markup.role("law-assistant-judgement", f"〔由{q.chooser}选择〕")
         if q.cites:
             head += " （" + _laws_inline(q.laws, source) + "）"
         lines.extend([f"{pad}- {head}", ""])
