@@ -163,6 +163,8 @@
       var all = cases.map(function (c) { return JSON.stringify(c[n]); });
       out[n] = all.every(function (x) { return x === all[0]; }) ? cases[0][n] : PENDING;
     });
+    /* the options every case offers (the core's combine) */
+    out.options = cases[0].options.filter(function (x) { return cases.every(function (c) { return c.options.indexOf(x) >= 0; }); });
     return out;
   };
 
