@@ -16,8 +16,10 @@ whose laws an edition does not have (the delivered 1999 text stops at Law 40) ra
 another edition's rule.
 
 The package's parts: :mod:`~rules_ext.core.rulings.model` (the questions, outcomes, trees and
-rulings), :mod:`~rules_ext.core.rulings.loading` (the TOML files read and resolved for an edition)
-and :mod:`~rules_ext.core.rulings.case` (a case file: the facts of one irregularity); their public
+rulings), :mod:`~rules_ext.core.rulings.loading` (the TOML files read and resolved for an edition),
+:mod:`~rules_ext.core.rulings.obligations` (who must pass, Law 26's lead penalties: one table per
+edition), :mod:`~rules_ext.core.rulings.penalty` (the penalty cards of the play period) and
+:mod:`~rules_ext.core.rulings.case` (a case file: the facts of one irregularity); their public
 names are importable from here.
 
 >>> facts = {"in_turn": "yes", "accepted": "no", "conventional": "natural", "lowest_conventional": "no",
