@@ -159,11 +159,16 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     the duties), so that each is in the page once."""
     source = t.reference_edition or t.edition
     texts: dict[str, list[int]] = {}
+    keys: dict[str, str] = {}
     lines: dict[str, int] = {}
 
     def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
         told = prose.own_lines(r, quotes, citation, shared_notes=shared)
-        texts[key] = [lines.setdefault(line, len(lines)) for line in told]
+        short = key_hash(key)
+        if texts.get(short, None) is not None and keys[short] != key:
+            raise AssistantError(f"trees/{t.kind}.toml: two results share the key {short}: {keys[short]} and {key}")
+        keys[short] = key
+        texts[short] = [lines.setdefault(line, len(lines)) for line in told]
         for b in r.branches:
             tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)
 
@@ -175,6 +180,21 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
             "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT,
             "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
+
+
+def key_hash(key: str) -> str:
+    """A result's key as the page stores it: two 32-bit FNV-1a hashes of its UTF-16 code units, in
+    hex (``assistant.js`` computes the same), so that the long keys of nested judgements and choices
+    are not written into the page (a collision is refused when the page is made)."""
+    units = key.encode("utf-16-le")
+    out = []
+    for seed in (0x811C9DC5, 0x01000193):
+        h = seed
+        for i in range(0, len(units), 2):
+            h ^= units[i] | (units[i + 1] << 8)
+            h = (h * 0x01000193) & 0xFFFFFFFF
+        out.append(f"{h:08x}")
+    return "".join(out)
 
 
 def result_key(r: Ruling) -> str:

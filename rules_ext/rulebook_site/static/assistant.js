@@ -486,7 +486,7 @@
     }
     function result(r, textKey, first, indent, texts) {
       texts = texts || p;
-      var lines = texts.outcomes[textKey].map(function (i) { return indent + texts.lines[i]; }), later = first + r.steps.length;
+      var lines = texts.outcomes[keyHash(textKey)].map(function (i) { return indent + texts.lines[i]; }), later = first + r.steps.length;
       if (r.referral) {   /* the referred law's ruling, its facts numbered on (prose.referral_lines) */
         lines.push(indent + fill(p.referral, {law: r.outcome.refer_law, title: r.outcome.refer}));
         lines = lines.concat(steps(r.referral.result.steps, later, indent + p.indent),
@@ -513,6 +513,16 @@
     document.body.appendChild(a);
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+  }
+
+  /* a result's key as the page stores it (rules_ext/rulebook_site/assistant.py key_hash): two 32-bit
+     FNV-1a hashes of its UTF-16 code units, in hex */
+  function keyHash(key) {
+    return [0x811C9DC5, 0x01000193].map(function (seed) {
+      var h = seed >>> 0;
+      for (var i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+      return ("0000000" + h.toString(16)).slice(-8);
+    }).join("");
   }
 
   /* text to the clipboard (or selected in ``output`` for the reader to copy) */
