@@ -134,9 +134,9 @@ def test_insufficient_bid_to_a_ruling_record(server, phone):  # noqa: F811
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
-    for wanted in ("裁决单", "2026 秋季公开双人赛", "应判给调整分", "则应判给调整分", "足以损害", "裁判长签名"):
+    for wanted in ("裁决表", "2026 秋季公开双人赛", "应判给调整分", "则应判给调整分", "足以损害", "裁判长签名"):
         assert wanted in text, wanted
-    for unwanted in ("复制裁决记录", "下一步", "全部问题与结果", "繁體", "赛员叫出的叫品"):
+    for unwanted in ("保存裁决记录", "下一步", "全部问题与结果", "繁體", "赛员叫出的叫品", "TOML"):
         assert unwanted not in text, unwanted
     subprocess.run([require("pdftoppm"), "-r", "60", "-png", "-singlefile", str(printed),
                     str(SCREENSHOTS / "assistant-ruling-sheet")], check=True)

@@ -626,7 +626,7 @@
     [["赛事", i.event], ["牌号", i.board], ["桌号", i.table], ["裁判长", i.director]].forEach(function (p) {
       parts.push(p[0] + "：" + ((p[1] || "").trim() || "＿＿＿＿"));
     });
-    head.textContent = "裁决单 · " + d.title + " · " + d.edition_name + (d.reference_edition ? "（按" + d.source_name + "，仅供参考）" : "") + " · " + parts.join("　");
+    head.textContent = "裁决表 · " + d.title + " · " + d.edition_name + (d.reference_edition ? "（按" + d.source_name + "，仅供参考）" : "") + " · " + parts.join("　");
   };
 
   Assistant.prototype.render = function (focus) {
