@@ -177,7 +177,7 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
             "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH,
-            "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT,
+            "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT, "basis": prose.BASIS,
             "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
 

@@ -64,6 +64,8 @@ STEP = "  {n}. {question} —— {answer}{laws}"
 LAWS = "（{laws}）"
 SEPARATOR = "、"
 FACTS = "事实："
+#: the heading of the provisions a result rests on (quoted under it, or cited after it)
+BASIS = "依据条文："
 #: one case of a judgement not yet decided; its facts and its ruling follow, indented by :data:`INDENT`
 BRANCH = "若{label}："
 #: one option of a choice not yet made (``{by}``: who chooses)
@@ -231,9 +233,9 @@ def outcome_lines(outcome: Outcome, quotes: Sequence[Quoted] | None, citation: C
     o = outcome
     lines = [f"裁定：{o.summary}"]
     if quotes is None:
-        lines.append(f"依据条文：{SEPARATOR.join(citation(x) for x in o.applied)}")
+        lines.append(f"{BASIS}{SEPARATOR.join(citation(x) for x in o.applied)}")
     elif quotes:
-        lines.append("依据条文：")
+        lines.append(BASIS)
         lines += [quote_line(q.citation, q.text) for q in quotes]
     if o.refer:
         lines.append(f"转至：{refer_words(o)}，违规者及其同伴是否须不叫、是否判给调整分，均按该条裁定。")

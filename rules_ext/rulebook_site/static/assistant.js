@@ -484,25 +484,53 @@
     function key(r) {
       return r.outcome ? r.outcome.id : r.open.id + ":" + PENDING + "(" + r.branches.map(function (b) { return key(b.result); }).join(",") + ")";
     }
-    function result(r, textKey, first, indent, texts) {
+    /* the provisions an outcome names (Outcome.applied), or of an undecided one those its question
+       and its cases cite (the core's combine) */
+    function cited(r) {
+      var named = [];
+      if (r.outcome) {
+        var o = r.outcome;
+        named = o.cites.map(function (c) { return c.law; });
+        o.options.forEach(function (x) { named = named.concat(x.laws); });
+        [o.lead_restriction, o.penalty_card].forEach(function (x) { if (x) named = named.concat(x.laws); });
+      } else {
+        named = r.open.cites.map(function (c) { return c.law; });
+        r.branches.forEach(function (b) { named = named.concat(cited(b.result)); });
+      }
+      return named.filter(function (law, i) { return named.indexOf(law) === i; });
+    }
+    /* a result's lines with its provisions cited, not quoted (prose: a case of an undecided judgement
+       or choice quotes nothing of its own, the whole ruling does) */
+    function citeOnly(lines, r) {
+      var at = lines.indexOf(p.basis);
+      if (at < 0) return lines;
+      var end = at + 1;
+      while (end < lines.length && lines[end].indexOf(p.indent) === 0) end++;
+      var names = cited(r).map(function (law) { var q = self.data.provisions[law]; return q ? q.citation : law; });
+      return lines.slice(0, at).concat([p.basis + names.join(p.separator)], lines.slice(end));
+    }
+    function result(r, textKey, first, indent, texts, quoted) {
       texts = texts || p;
-      var lines = texts.outcomes[keyHash(textKey)].map(function (i) { return indent + texts.lines[i]; }), later = first + r.steps.length;
+      var own = texts.outcomes[keyHash(textKey)].map(function (i) { return texts.lines[i]; });
+      if (quoted === false) own = citeOnly(own, r);
+      var lines = own.map(function (line) { return indent + line; }), later = first + r.steps.length;
       if (r.referral) {   /* the referred law's ruling, its facts numbered on (prose.referral_lines) */
         lines.push(indent + fill(p.referral, {law: r.outcome.refer_law, title: r.outcome.refer}));
         lines = lines.concat(steps(r.referral.result.steps, later, indent + p.indent),
-                             result(r.referral.result, key(r.referral.result), later, indent + p.indent, r.referral.tree.prose));
+                             result(r.referral.result, key(r.referral.result), later, indent + p.indent, r.referral.tree.prose,
+                                    quoted !== false));
       }
       (r.branches || []).forEach(function (b) {
         lines.push(indent + (r.open.chooser ? fill(p.choice_branch, {by: r.open.chooser, label: b.answer.label})
                                             : fill(p.branch, {label: b.answer.label})));
         lines = lines.concat(steps(b.result.steps, later, indent + p.indent),
-                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent, texts));
+                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent, texts, false));
       });
       return lines;
     }
     var lines = [p.head];
     if (r.steps.length) lines.push(p.facts);
-    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "")).join("\n");
+    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "", p, true)).join("\n");
   };
 
   /* the record as a file the browser downloads */
