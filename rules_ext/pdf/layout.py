@@ -198,6 +198,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "ruling": ("裁决", "Ruling"),
     "pending": ("待定的判断", "Judgements not yet decided"),
     "pending_how": ("判定时间：＿＿＿＿　　裁判长签名：＿＿＿＿＿＿", "decided at ____, director's signature ______"),
+    "choices": ("各方的选择", "Choices made by the sides"),
+    "choice_how": ("所选：＿＿＿＿　　选择人签名：＿＿＿＿＿＿", "chosen ____, signed by the player ______"),
     "ruling_form": ("裁判裁决记录", "Director's ruling form"),
     "adjustment": ("调整分", "Score adjustment"),
     "weight": ("权重", "Weight"),

@@ -215,6 +215,11 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
     story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
                             _signature_row(r, options, styles, width)]), Spacer(1, 4)]
+    if r.choices:   # the sides' choices: the option chosen, or one still open with its place to tick
+        body = [[_text(f"{i}. {choice}", styles)]
+                + ([styles.para(L("choice_how"), "small")] if "尚未选择" in choice else [])
+                for i, choice in enumerate(r.choices, 1)]
+        story += [KeepTogether(_box(L("choices"), body, width, styles)), Spacer(1, 4)]
     if r.pending:   # the judgements the ruling leaves open, each with its place to record the decision
         body = [[_text(f"{i}. {question}", styles), styles.para(L("pending_how"), "small")]
                 for i, question in enumerate(r.pending, 1)]

@@ -117,6 +117,9 @@ class RulingRecord:
     adjusted_score: str = ""
     #: the director's judgements not yet decided (the rulings assistant's "待定"), each a question
     pending: tuple[str, ...] = ()
+    #: the choices the text gives a side (the rulings assistant's): the option chosen, or one still
+    #: open ("…尚未选择：…？□ … □ …"), to be ticked on the form
+    choices: tuple[str, ...] = ()
     adjustment: Adjustment | None = None
     appeal: Appeal | None = None
     source: str = field(default="<record>", compare=False)
@@ -144,7 +147,7 @@ class RulingRecord:
 _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
-             "appeal_deadline", "adjusted_score", "pending"}
+             "appeal_deadline", "adjusted_score", "pending", "choices"}
 
 #: the values of ``adjusted_score`` (the rulings assistant's ``adjusted_score_possible``)
 ADJUSTED_SCORE = ("no", "may", "must")
@@ -299,6 +302,7 @@ class _Reader:
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")
         pending = self.texts(d, "pending", "pending")
+        choices = self.texts(d, "choices", "choices")
         event = self.text(d, "event", "event", required=True)
         adjusted = self.text(d, "adjusted_score", "adjusted_score")
         if adjusted and adjusted not in ADJUSTED_SCORE:
@@ -311,7 +315,7 @@ class _Reader:
                 event=event, board=board, called_by=called_by, players=players, deal=deal,
                 auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
                 appeal=appeal, result=result, statements=statements, consulted=consulted,
-                adjusted_score=adjusted, pending=pending, source=self.source, **texts)
+                adjusted_score=adjusted, pending=pending, choices=choices, source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 

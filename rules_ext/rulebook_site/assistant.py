@@ -41,7 +41,7 @@ from rules_ext.core.rulings import (
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.core.rulings.loading import referrals, referred_trees
-from rules_ext.core.rulings.model import combine
+from rules_ext.core.rulings.model import CHOICE_PENDING_LABEL, combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
@@ -113,7 +113,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition), referred=referred,
                 source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
-                       "pending": PENDING_LABEL},
+                       "pending": PENDING_LABEL, "choice_pending": CHOICE_PENDING_LABEL},
                 prose=prose_data(corpus, t),
                 record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
     return data
@@ -149,11 +149,16 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     the duties), so that each is in the page once."""
     source = t.reference_edition or t.edition
     texts: dict[str, list[int]] = {}
+    keys: dict[str, str] = {}
     lines: dict[str, int] = {}
 
     def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
         told = prose.own_lines(r, quotes, citation, shared_notes=shared)
-        texts[key] = [lines.setdefault(line, len(lines)) for line in told]
+        short = key_hash(key)
+        if texts.get(short) is not None and keys[short] != key:
+            raise AssistantError(f"trees/{t.kind}.toml: two results share the key {short}: {keys[short]} and {key}")
+        keys[short] = key
+        texts[short] = [lines.setdefault(line, len(lines)) for line in told]
         for b in r.branches:
             tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)
 
@@ -161,9 +166,25 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         found = [quote(corpus, source, c.law, c.keyword) for c in r.cites]   # questionnaire_data checked them
         tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
-            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH,
+            "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT, "basis": prose.BASIS,
             "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
+
+
+def key_hash(key: str) -> str:
+    """A result's key as the page stores it: two 32-bit FNV-1a hashes of its UTF-16 code units, in
+    hex (``assistant.js`` computes the same), so that the long keys of nested judgements and choices
+    are not written into the page (a collision is refused when the page is made)."""
+    units = key.encode("utf-16-le")
+    out = []
+    for seed in (0x811C9DC5, 0x01000193):
+        h = seed
+        for i in range(0, len(units), 2):
+            h ^= units[i] | (units[i + 1] << 8)
+            h = (h * 0x01000193) & 0xFFFFFFFF
+        out.append(f"{h:08x}")
+    return "".join(out)
 
 
 def result_key(r: Ruling) -> str:
@@ -180,7 +201,7 @@ def results(t: Tree, node_id: str = "") -> list[Ruling]:
     if isinstance(node, Outcome):
         return [Ruling(t.kind, t.title, t.edition, node, (), t.reference_edition)]
     found = {result_key(r): r for a in node.answers for r in results(t, a.next)}
-    if node.judgement:
+    if node.waits:
         for cases in itertools.product(*(results(t, a.next) for a in node.answers)):
             branches = tuple(Branch(a.key, a.label, r) for a, r in zip(node.answers, cases, strict=True))
             r = Ruling(t.kind, t.title, t.edition, combine(node, branches), (), t.reference_edition,
@@ -209,6 +230,8 @@ def tree_lines(t: Tree) -> list[str]:
         head = markup.escape(q.text)
         if q.judgement:
             head += " " + markup.role("law-assistant-judgement", "〔裁判长判断〕")
+        if q.chooser:
+            head += " " + markup.role("law-assistant-judgement", f"〔由{q.chooser}选择〕")
         if q.cites:
             head += " （" + _laws_inline(q.laws, source) + "）"
         lines.extend([f"{pad}- {head}", ""])
