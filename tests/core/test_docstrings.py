@@ -4,7 +4,9 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "board", "contract", "scoring", "methods", "auction", "play", "adjusted", "rulings", "rulings.case"]
+MODULES = ["cards", "board", "contract", "scoring", "methods", "auction", "play", "adjusted", "rulings.case",
+           "rulings.facts", "rulings.penalty", "rulings.obligations", "rulings.loading", "rulings.prose",
+           "dealing", "vp_scales", "movements"]
 
 
 @pytest.mark.parametrize("name", MODULES)

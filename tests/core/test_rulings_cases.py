@@ -2,23 +2,7 @@
 irregularity at least four cases per edition, each with the facts at the table, the words of the
 provisions the ruling turns on (checked against that edition's text here) and every field of the
 ruling, written by reading the text before the trees were walked. The expected values are facts,
-never rendered sentences:
-
-- ``laws``: every provision the ruling rests on (the most specific whose conditions the facts
-  meet, the laws it applies by reference; none whose conditions they do not meet), as a set;
-- ``offender_must_pass``, ``partner_must_pass``: ``no``, ``next_turn``, ``throughout`` (``pending``);
-- ``lead``: the provisions of the lead restriction, ``[]`` for none;
-- ``penalty_cards``: ``[{ card = "♠K", kind = "major" }]`` (``card`` left out where the case does
-  not name it), ``[]`` for none;
-- ``tricks``: tricks transferred; ``adjusted``: ``no``, ``may``, ``must``;
-- ``options``: the options open to a player that do not change the ruling (who, and provisions);
-- ``choices``: the choices the text gives a side (``by``, and ``chosen``: the option's key, or
-  ``pending`` where the case does not say which was taken);
-- ``refer``: the kind a referral leads to; ``notes``: a word the notes must hold, where the text is
-  damaged or unclear and the case says so (``unclear``).
-
-Left out, a field is its default: no obligation, no restriction, no penalty card, no trick, no
-adjusted score, no option, no choice, no referral.
+never rendered sentences. The fields of a case and their defaults: ``rulings_cases/README.md``.
 """
 from __future__ import annotations
 

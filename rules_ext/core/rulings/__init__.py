@@ -7,17 +7,6 @@ for an edition (:class:`NotInEdition` where it lacks the laws); :meth:`Tree.walk
 :class:`Ruling`. The parts: ``model``, ``loading``, ``obligations`` (who must pass, Law 26's lead
 penalties: a table per edition), ``penalty`` (the play period's penalty cards) and ``case`` (the
 facts of one irregularity).
-
->>> facts = {"in_turn": "yes", "accepted": "no", "conventional": "natural", "lowest_conventional": "no",
-...          "correction": "lowest_same_strain", "damaging": "yes"}
->>> r = tree("insufficient_bid", "1999").walk(facts)
->>> r.laws
-('27B', '27B1a', '27B1b')
->>> pending = tree("insufficient_bid", "1999").walk({**facts, "damaging": "待定"})
->>> [b.label for b in pending.branches], pending.adjusted_score
-(['未损害', '足以损害'], 'may')
->>> r.adjusted_score, tree("insufficient_bid", "1991").walk(facts).adjusted_score
-('must', 'may')
 """
 from __future__ import annotations
 

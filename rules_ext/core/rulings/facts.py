@@ -9,8 +9,8 @@ refuses an answer that contradicts these facts, naming the field and its line.
 {'first_legal': 'yes', 'substitute_legal': 'no'}
 >>> later = Auction.parse(Seat.N, "1D Pass 1S 1NT Pass Pass 2H Pass Pass Pass")
 >>> f = later_facts(a, Seat.W, Call.parse("2H"), later, ())
->>> f["suit_related"], f["named_later"], f["offender_defends"]
-('yes', 'no', 'no')
+>>> f["suit_related"], f["named_later"], f["offender_defends"]  # South declares 2♥: West defends
+('yes', 'no', 'yes')
 """
 from __future__ import annotations
 

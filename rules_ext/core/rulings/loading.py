@@ -284,7 +284,19 @@ def available(kind: str, edition: str) -> bool:
 
 def tree(kind: str, edition: str, reference: str = "") -> Tree:
     """The tree of ``kind`` under ``edition``. Where the edition lacks the laws, NotInEdition, unless
-    ``reference`` names an edition that has them: its tree is returned, marked as that edition's."""
+    ``reference`` names an edition that has them: its tree is returned, marked as that edition's.
+
+    >>> facts = {"in_turn": "yes", "accepted": "no", "conventional": "natural", "lowest_conventional": "no",
+    ...          "correction": "lowest_same_strain", "damaging": "yes"}
+    >>> r = tree("insufficient_bid", "1999").walk(facts)
+    >>> r.laws
+    ('27B', '27B1a', '27B1b')
+    >>> pending = tree("insufficient_bid", "1999").walk({**facts, "damaging": "待定"})
+    >>> [b.label for b in pending.branches], pending.adjusted_score
+    (['未损害', '足以损害'], 'may')
+    >>> r.adjusted_score, tree("insufficient_bid", "1991").walk(facts).adjusted_score
+    ('must', 'may')
+    """
     if edition not in EDITIONS:
         raise RulingError(f"unknown edition {edition!r}: expected one of {', '.join(EDITIONS)}")
     raw = _raw(kind)

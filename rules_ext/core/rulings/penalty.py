@@ -9,7 +9,7 @@ cards and facts give the rest (:func:`penalty_cards`).
 >>> [(p.card, p.kind) for p in penalty_cards(role="defender", act="exposed", cards=("H4",), deliberate=False)]
 [('♥4', 'minor')]
 >>> [(p.card, p.kind) for p in penalty_cards(role="defender", act="exposed", cards=("H4", "ST"), deliberate=False)]
-[('♥4', 'major'), ('♠10', 'major')]
+[('♥4', 'major'), ('♠T', 'major')]
 >>> penalty_cards(role="declarer", act="exposed", cards=("H4",), deliberate=False)
 ()
 """
