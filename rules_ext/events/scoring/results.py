@@ -208,6 +208,7 @@ class _Work:
     #: a line of a board played fewer times whose totals count other figures than it shows (Compscore):
     #: id of its result -> (NS figure, EW figure, top), uncentred
     for_totals: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    unshown: dict[str, int] = field(default_factory=dict)  # id -> how many of its total's figures no line shows
     fit: int = 0  # how many of the file's totals ours reproduce
     inferred_short: bool = False
     plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
@@ -269,7 +270,7 @@ class _Work:
         for p in self.penalties:
             penalised[p.pair] += p.points
         check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order",
-                            penalised=penalised)
+                            penalised=penalised, unshown=self.unshown)
         check.compare(boards, matches, rankings)  # the totals are the file's convention's: no other reading of them
         if check.tied_in_order and split is None:
             tiebreak = " (its Tiebreak column)" if check.event.totals is not None and any(
@@ -540,6 +541,7 @@ class _Work:
         unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for_totals, centred = self.for_totals, self.conv.centred and matchpointed
+        self.unshown = {}
         for board, plain in zip(boards, self.plain, strict=True):
             # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
             # but the board); an IMP board adds no top
@@ -576,6 +578,7 @@ class _Work:
                         line_top = board_top
                         if for_totals and id(r) in for_totals:  # counted otherwise than the line shows it
                             ns_t, ew_t, line_top = for_totals[id(r)]
+                            self.unshown[ident] = self.unshown.get(ident, 0) + 1
                             figure = (ns_t if side == "NS" else ew_t) - (line_top / 2 if centred else 0.0)
                         t.total += figure
                         t.tops += line_top
