@@ -31,6 +31,8 @@ CONVENTION_FIXTURES = {
     "ruter-penalty.pbn": ({}, 38),
     "ruter-pen-factored.pbn": ({"factored": ("yes", "inferred from 12/12 totals and percentages")}, 42),
     "ruter-adjusted-cells.pbn": ({}, 46),
+    "salliere-ximp-artificial.xml": ({"artificial-cross": (
+        "salliere", "inferred from 3/3 boards with an artificial score written as 0")}, 64),
 }
 
 
@@ -264,3 +266,29 @@ def test_a_director_assigns_a_results_own_matchpoints(tmp_path):
     items = {(d["participant"], d["item"]) for d in data["differences"]}
     assert ("1-11", "MP_NS") in items and ("1", "TotalScoreMP") in items  # the file scored it 3/3
     assert not any(d["participant"] == "2-12" for d in data["differences"])
+
+
+def test_salliere_artificial_zero_and_the_lines_below_it():
+    """salliere-ximp-artificial.xml, board 4 (4 lines): the first line is an artificial 50/50
+    written as SCORE 0.0 (0 IMPs); the three real lines below it are IMPed against each other and
+    scaled by 4 / ((4 - 1) x 3) = 4/9, not averaged over 2 comparisons (x 1/2)."""
+    data = results_json("salliere-ximp-artificial.xml")
+    board4 = next(b for b in data["boards"] if b["board"] == 4)["results"]
+    assert (board4[0]["score_ns"], board4[0]["imp_ns"]) == (0, 0.0)
+    # -990, -140, -630: -990 v -140 = -850 (13 IMPs), -990 v -630 = -360 (8), -140 v -630 = 490 (10)
+    assert [r["score_ns"] for r in board4[1:]] == [-990, -140, -630]
+    assert [line["imp_ns"] for line in board4[1:]] == pytest.approx([(-13 - 8) * 4 / 9, (13 + 10) * 4 / 9,
+                                                                     (8 - 10) * 4 / 9], abs=1e-4)
+    plain = results_json("salliere-ximp-artificial.xml", "--convention", "artificial-cross=real")
+    assert plain["comparison"]["differences"] > 0  # the director's setting: salliere's figures then differ
+
+
+def test_a_pass_out_is_not_taken_for_an_artificial_zero():
+    """A real 0 whose printed IMPs are its cross-IMPs (against 100, -100, 0: 0) stays a played score."""
+    from rules_ext.events.scoring.cross_artificial import artificial_zeros
+    text = (FIXTURES / "salliere-ximp-artificial.xml").read_text("ascii")
+    event = read_usebio(text.encode("ascii"))
+    board = next(b for b in event.boards if b.number == 4)
+    assert artificial_zeros([r for r in board.results if r.compared]) == [True, False, False, False]
+    board1 = next(b for b in event.boards if b.number == 1)
+    assert not any(artificial_zeros([r for r in board1.results if r.compared]))

@@ -37,6 +37,7 @@ from rules_ext.events.scoring.conventions import (
     scoring_rules,
     with_settings,
 )
+from rules_ext.events.scoring.cross_artificial import artificial_zeros, infer_artificial_cross, salliere_figures
 from rules_ext.events.scoring.directors import keep_directors_figures
 from rules_ext.events.scoring.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.events.scoring.results_model import (
@@ -313,6 +314,11 @@ class _Work:
                 if found is not None:
                     self.conv = replace(self.conv, artificial_top=found[0])
                     self.reasons.append(("artificial-top", found[0], found[1]))
+        if self.method == "cross-imps-average" and "artificial-cross" not in self.settings:
+            crossed = infer_artificial_cross(self.event)  # salliere's artificial scores, written as 0
+            if crossed is not None:
+                self.conv = replace(self.conv, artificial_cross=crossed[0])
+                self.reasons.append(("artificial-cross", crossed[0], crossed[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
@@ -448,6 +454,11 @@ class _Work:
             no_figures = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
                 figures[id(r)] = (imp, -imp, no_figures)
+            if self.conv.artificial_cross == "salliere" and self.method == "cross-imps-average":
+                zeros = artificial_zeros(compared)
+                if any(zeros):
+                    for r, (ns, ew) in zip(compared, salliere_figures(compared, zeros)):
+                        figures[id(r)] = (ns, ew, no_figures)
             results = len(compared) + len(artificial)
             for r, a in artificial:
                 worth = self.artificial_imps(results)
