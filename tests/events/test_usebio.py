@@ -405,5 +405,5 @@ def test_make_usebio_fixtures_reproduces_the_committed_files(tmp_path):
     out.mkdir(parents=True)
     subprocess.run([sys.executable, str(FIXTURES / "make_usebio_fixtures.py")], cwd=tmp_path, check=True)
     written = sorted(p.name for p in out.iterdir())
-    assert len(written) == 7
+    assert len(written) == 8
     assert [name for name in written if (out / name).read_bytes() != (FIXTURES / name).read_bytes()] == []

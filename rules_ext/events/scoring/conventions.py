@@ -229,7 +229,9 @@ class Conventions:
       or of the session's (the most any pair had: "session", a board missed counts as 0 %);
     - ``artificial_top``: the real results of a matchpointed board with an artificial score
       Neuberg-scaled (the usual), or not, on the full top or their own
-      (:mod:`rules_ext.events.scoring.artificial_top`: BriAn scores them unscaled on the full top).
+      (:mod:`rules_ext.events.scoring.artificial_top`: BriAn scores them unscaled on the full top);
+    - ``artificial_cross``: a cross-IMP board with an artificial score, ``real`` or ``salliere``
+      (:mod:`rules_ext.events.scoring.cross_artificial`).
 
     ``factored`` applies to IMP totals too (cross-IMPs, Butler: Pianola factors them so).
     """
@@ -242,6 +244,7 @@ class Conventions:
     datum_round: int = 10
     pct_base: str = "played"
     artificial_top: str = "neuberg"
+    artificial_cross: str = "real"
 
     def __post_init__(self) -> None:
         for value in (self.short, self.short_totals or "neuberg"):
@@ -279,7 +282,7 @@ CONVENTIONS = {
 }
 _FIELDS = {"centred": "centred", "short": "short", "short-totals": "short_totals", "factored": "factored",
            "rounded-totals": "rounded_totals", "datum-round": "datum_round", "pct-base": "pct_base",
-           "artificial-top": "artificial_top"}
+           "artificial-top": "artificial_top", "artificial-cross": "artificial_cross"}
 
 
 def parse_convention(text: str) -> tuple[str, str | bool | int]:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from rules_ext.core.vp_scales import SCALES
 
-__all__ = ["ARTIFICIAL_TOPS", "EXTRA_CONVENTIONS", "EXTRA_VALUES_ZH", "EXTRA_ZH"]
+#: how a cross-IMP board with an artificial score is scored (cross_artificial says what each does)
+ARTIFICIAL_CROSS = ("real", "salliere")
+
+__all__ = ["ARTIFICIAL_CROSS", "ARTIFICIAL_TOPS", "EXTRA_CONVENTIONS", "EXTRA_VALUES_ZH", "EXTRA_ZH"]
 
 #: how the real results of a matchpointed board with an artificial score are scored
 #: (:func:`rules_ext.events.scoring.artificial_top.board_figures` says what each does)
@@ -23,7 +26,9 @@ ARTIFICIAL_TOPS = ("neuberg", "full-top", "own-top")
 #: Mitchell's two winners); ``vp-scale``: the scale a teams match's IMPs are converted on
 #: (:mod:`rules_ext.core.vp_scales`); ``board-points``: a point-a-board (board-a-match) teams board won, tied,
 #: lost: ``1/0.5/0`` or the British ``2/1/0``; ``artificial-top``: the real results of a matchpointed board
-#: with an artificial score: ``neuberg`` (the default), ``full-top`` (BriAn) or ``own-top``.
+#: with an artificial score: ``neuberg`` (the default), ``full-top`` (BriAn) or ``own-top``; ``artificial-cross``:
+#: a cross-IMP board with an artificial score, ``real`` (the default) or ``salliere``
+#: (:mod:`rules_ext.events.scoring.cross_artificial` says what each does).
 EXTRA_CONVENTIONS: dict[str, tuple[str, str]] = {
     "sections": ("a session's sections scored across the field or each on its own", "across|separate"),
     "ranking": ("the field ranked as one, or each section on its own", "field|sections"),
@@ -32,12 +37,15 @@ EXTRA_CONVENTIONS: dict[str, tuple[str, str]] = {
     "board-points": ("point-a-board teams: a board won, tied, lost", "1/0.5/0|2/1/0"),
     "artificial-top": ("the real results of a matchpointed board with an artificial score: Neuberg, unscaled on "
                        "the full top, or on their own top", "|".join(ARTIFICIAL_TOPS)),
+    "artificial-cross": ("a cross-IMP board with an artificial score: its real lines averaged over the real "
+                         "comparisons, or as salliere scores it (the score written as 0)", "|".join(ARTIFICIAL_CROSS)),
 }
 
 #: the conventions above as a Chinese sheet names them
 EXTRA_ZH = {
     "sections": "各分区的计分", "ranking": "排名范围", "winners": "排名方式", "vp-scale": "胜利分表",
     "board-points": "每副牌比分（胜/平/负）", "artificial-top": "有人为分的牌上真实结果的计分",
+    "artificial-cross": "有人为分的交叉IMP牌的计分",
 }
 #: their values in Chinese
 EXTRA_VALUES_ZH = {
@@ -45,4 +53,5 @@ EXTRA_VALUES_ZH = {
     "one": "一个排名", "two": "南北、东西分别排名", "full-top": "不按 Neuberg 折算，满分计入人为分",
     "own-top": "按真实结果自身的满分", **{name: scale.title_zh for name, scale in SCALES.items()},
     "1/0.5/0": "1/0.5/0", "2/1/0": "2/1/0",
+    "real": "真实成绩只与真实成绩比较并平均", "salliere": "按 salliere：人为分记作 0，其上下各行折算不同",
 }

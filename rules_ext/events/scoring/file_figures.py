@@ -5,7 +5,9 @@ individual, ScoreIMP/ScoreMP/ScorePercentage, totals, percentages and ranks of t
 a Butler board's Datum, a teams match's VPs and IMPs) is compared with ours. A difference inside the
 printed precision (the file prints 2.7 where we have 2.6667) is rounding: counted, not listed. A
 total is also accepted as the sum of the printed board figures (Magic Contest adds its one-decimal
-board figures); that too is rounding. What is left is listed as a :class:`Difference`.
+board figures); that too is rounding, and so is a total off by no more than half a printed unit for
+each board figure it counts that the file does not print (Compscore's Neuberg-scaled short board,
+rounded by it before adding). What is left is listed as a :class:`Difference`.
 """
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ class FileFigures:
     split_ties: bool | None = None
     #: each penalised pair's penalties added up (a TotalScoreTable's ScorePenalty is compared with it)
     penalised: dict[str, float] = field(default_factory=dict)
+    #: how many board figures each total counts that the file prints nowhere (a short board's lines show
+    #: its own top, the total counts it Neuberg-scaled): each may be rounded by half the total's printed unit
+    unshown: dict[str, int] = field(default_factory=dict)
     compared: int = 0
     rounding: int = 0
     #: the file's figures with none of ours to compare them with, by item (not in ``compared``)
@@ -68,9 +73,11 @@ class FileFigures:
         self.compare_totals(rankings)
 
     def differ(self, board: int | None, who: str, item: str, theirs: str, ours: float | None, line: int,
-               printed: float | None = None) -> None:
+               printed: float | None = None, unshown: int = 0) -> None:
         """Compare one printed figure with ours: agreeing, rounding (inside the printed precision, or
-        equal to ``printed``, the sum of our figures rounded as the file prints them), or a difference."""
+        equal to ``printed``, the sum of our figures rounded as the file prints them; a total that adds
+        ``unshown`` figures the file does not print may be off by half a printed unit more for each), or
+        a difference."""
         value = printed_number(theirs)
         if value is None:
             return
@@ -80,7 +87,7 @@ class FileFigures:
         self.compared += 1
         text = theirs.strip().lstrip("^").replace(",", ".")
         decimals = len(text.split(".")[1]) if "." in text else 0
-        precision = 0.5 * 10 ** -decimals + _EPSILON
+        precision = 0.5 * 10 ** -decimals * (1 + unshown) + _EPSILON
         if abs(ours - value) <= _EPSILON:
             return
         if abs(ours - value) <= precision or (printed is not None and abs(printed - value) <= precision):
@@ -173,17 +180,18 @@ class FileFigures:
                     self.listed(None, ident, "PairId", ident, "not in our ranking", line)
                 continue
             ranking, entry = ours[ident]
-            printed = self.printed.get(ident)
+            printed, unshown = self.printed.get(ident), self.unshown.get(ident, 0)
             for column in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP"):
                 if column in row:
                     value = entry.imps if ranking.unit != "MP" and "IMP" in column else entry.total
-                    self.differ(None, ident, column, row[column], value, line, printed)
+                    self.differ(None, ident, column, row[column], value, line, printed, unshown)
             penalty = row.get("ScorePenalty", "").strip()
             if printed_number(penalty) and ident in self.penalised:  # printed as the points taken away
                 self.differ(None, ident, "ScorePenalty", penalty.lstrip("+-"), abs(self.penalised[ident]), line)
             if "TotalPercentage" in row and entry.pct is not None:
                 printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
-                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
+                self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct,
+                            unshown)
             if "Rank" in row and (len(rankings) == 1 or "Direction" in row or "Section" in row):
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit():

@@ -37,6 +37,7 @@ from rules_ext.events.scoring.conventions import (
     scoring_rules,
     with_settings,
 )
+from rules_ext.events.scoring.cross_artificial import artificial_zeros, infer_artificial_cross, salliere_figures
 from rules_ext.events.scoring.directors import keep_directors_figures
 from rules_ext.events.scoring.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.events.scoring.results_model import (
@@ -208,6 +209,7 @@ class _Work:
     #: a line of a board played fewer times whose totals count other figures than it shows (Compscore):
     #: id of its result -> (NS figure, EW figure, top), uncentred
     for_totals: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    unshown: dict[str, int] = field(default_factory=dict)  # id -> how many of its total's figures no line shows
     fit: int = 0  # how many of the file's totals ours reproduce
     inferred_short: bool = False
     plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
@@ -269,7 +271,7 @@ class _Work:
         for p in self.penalties:
             penalised[p.pair] += p.points
         check = FileFigures(self.event, {}, split_ties=None if split is None else split == "in-order",
-                            penalised=penalised)
+                            penalised=penalised, unshown=self.unshown)
         check.compare(boards, matches, rankings)  # the totals are the file's convention's: no other reading of them
         if check.tied_in_order and split is None:
             tiebreak = " (its Tiebreak column)" if check.event.totals is not None and any(
@@ -312,6 +314,11 @@ class _Work:
                 if found is not None:
                     self.conv = replace(self.conv, artificial_top=found[0])
                     self.reasons.append(("artificial-top", found[0], found[1]))
+        if self.method == "cross-imps-average" and "artificial-cross" not in self.settings:
+            crossed = infer_artificial_cross(self.event)  # salliere's artificial scores, written as 0
+            if crossed is not None:
+                self.conv = replace(self.conv, artificial_cross=crossed[0])
+                self.reasons.append(("artificial-cross", crossed[0], crossed[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
@@ -447,6 +454,11 @@ class _Work:
             no_figures = _NO_FIGURES[2]
             for r, imp in zip(compared, values):
                 figures[id(r)] = (imp, -imp, no_figures)
+            if self.conv.artificial_cross == "salliere" and self.method == "cross-imps-average":
+                zeros = artificial_zeros(compared)
+                if any(zeros):
+                    for r, (ns, ew) in zip(compared, salliere_figures(compared, zeros)):
+                        figures[id(r)] = (ns, ew, no_figures)
             results = len(compared) + len(artificial)
             for r, a in artificial:
                 worth = self.artificial_imps(results)
@@ -540,6 +552,7 @@ class _Work:
         unit_figures = _MP_FIGURES if matchpointed else _IMP_FIGURES
         given: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}  # a result's own figures of the unit, by seat
         for_totals, centred = self.for_totals, self.conv.centred and matchpointed
+        self.unshown = {}
         for board, plain in zip(boards, self.plain, strict=True):
             # a matchpointed board adds its top to each side's tops (a board without a top adds nothing
             # but the board); an IMP board adds no top
@@ -576,6 +589,7 @@ class _Work:
                         line_top = board_top
                         if for_totals and id(r) in for_totals:  # counted otherwise than the line shows it
                             ns_t, ew_t, line_top = for_totals[id(r)]
+                            self.unshown[ident] = self.unshown.get(ident, 0) + 1
                             figure = (ns_t if side == "NS" else ew_t) - (line_top / 2 if centred else 0.0)
                         t.total += figure
                         t.tops += line_top
