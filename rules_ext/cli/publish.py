@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 from rules_ext.cli.common import add_input_options, progress_bar
 from rules_ext.cli.printing import add_dd_cache_option
-from rules_ext.event_site.publish import LANGS, SCRIPTS, placements, publish_event
+from rules_ext.event_site.publish import LANGS, MISMATCHED, SCRIPTS, placements, publish_event, rulebook_address
 from rules_ext.events.dd.cache import use_dd_cache
 from rules_ext.events.errors import PBNErrors
 from rules_ext.fileio import check_output_folder
@@ -34,8 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--script", choices=SCRIPTS, default="both",
                    help="简体 pages, 繁體 pages, or both (default: 繁體 in DIR/hant/)")
     p.add_argument("--rulebook", metavar="URL",
-                   help="the rulebook site's address the laws link to (default: this project's build/html, "
-                        "as a path relative to the output folder)")
+                   help="the rulebook site's address the rulings' laws link to, e.g. https://rules.example.org/ "
+                        "or /rules/ (default: the cited provisions copied into the folder's laws/)")
+    p.add_argument("--mismatched-rulings", choices=MISMATCHED, default="refuse",
+                   help="a ruling record whose board, table, round, pairs or deal are not the event's: refused "
+                        "(default), or published with a warning and left out of the scores")
     p.add_argument("--templates", type=Path, metavar="DIR",
                    help="a templates folder whose events/*.html.jinja replace the package's")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDFs of the sheets")
@@ -45,22 +47,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_publish)
 
 
-def _rulebook_base(args: argparse.Namespace, out: Path) -> str:
-    if args.rulebook:
-        return args.rulebook.rstrip("/") + "/"
-    return Path(os.path.relpath(Path.cwd() / "build" / "html", out.resolve())).as_posix() + "/"
-
-
 def run_publish(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     out: Path = args.output
     check_output_folder(out, [])  # a folder, or a new one in an existing folder: refused before any work
+    rulebook = rulebook_address(args.rulebook) if args.rulebook is not None else ""
     use_dd_cache(args.dd_cache)
     try:
-        done = publish_event(args.event, out, placements(args.script, _rulebook_base(args, out)),
+        done = publish_event(args.event, out, placements(args.script, rulebook),
                              corrections=args.corrections, rulings=args.rulings, lang=args.lang,
                              templates=args.templates, pdf=not args.no_pdf, encoding=args.encoding,
-                             max_size=args.max_size, progress=progress_bar("double dummy"))
+                             max_size=args.max_size, progress=progress_bar("double dummy"),
+                             mismatched=args.mismatched_rulings)
     except PBNErrors as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -1,10 +1,17 @@
 """An event published as a folder of static pages beside the rulebook: read, corrected and scored as
 ``results`` does it; the double-dummy grids of the hand record; the ruling records with their laws
 linked to the rulebook site; the PDFs of the sheets and the corrected event as PBN and USEBIO; the
-繁體 pages converted as the site converts them. Everything is made in a staging folder inside the
-output folder and moved in only when whole: a failure leaves the folder as it was."""
+繁體 pages converted as the site converts them. The ruling records are checked against the event
+(:mod:`rules_ext.event_site.rulings`: a record of another board, table, round, pair or deal is refused,
+or published with a warning) and their adjusted scores scored. Everything is made in a staging folder
+inside the output folder and moved in only when whole: a failure leaves the folder as it was.
+
+The rulebook the rulings cite is linked at an address (``rulebook``: a site's URL, or a path from the
+host's root); without one, the cited provisions are copied into the folder (``laws/``), so that
+nothing points outside it."""
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -25,9 +32,23 @@ if TYPE_CHECKING:  # reportlab is loaded when the PDFs are made
 LANGS = ("zh", "en", "both")
 #: which scripts are published: 简体 at the top, 繁體 in ``hant/``
 SCRIPTS = ("hans", "hant", "both")
+#: what is done with a ruling record that does not belong to the event: refused, or published with a warning
+MISMATCHED = ("refuse", "warn")
 
 
-def _read_rulings(folder: Path | None, max_size: int):
+def rulebook_address(text: str) -> str:
+    """``--rulebook``: the rulebook site's address the laws link to, ending in ``/``: a URL
+    (``https://…``, ``file://…``) or a path from the host's root (``/rules/``). A relative path is
+    refused: it points outside the folder once the folder is uploaded."""
+    value = text.strip()
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s]+$", value) or (value.startswith("/") and not value.startswith("//")):
+        return value.rstrip("/") + "/"
+    raise RulesError(f"--rulebook {text!r}: not an address: expected the rulebook site's URL, e.g. "
+                     "https://rules.example.org/, or a path from the host's root, e.g. /rules/ (without "
+                     "--rulebook the provisions the rulings cite are copied into the folder)")
+
+
+def read_rulings(folder: Path | None, max_size: int):
     """The ruling records of ``folder`` in file-name order, each read as ``ruling`` reads one."""
     from rules_ext.pdf.ruling_record import load_ruling
 
@@ -50,7 +71,8 @@ class Placement:
     (inside the output folder: '' or ``hant/``), ``up`` (from that folder back to the output
     folder, where the downloads are), ``other`` (the same page in the other script, from the pages'
     root; '' for none), ``rulebook`` (the rulebook site's address for this script, absolute or
-    relative to the output folder, ending in ``/``)."""
+    relative to the output folder, ending in ``/``; '' for none: the provisions the rulings cite are
+    copied into the pages' ``laws/``)."""
 
     script: str
     folder: str = ""
@@ -80,38 +102,44 @@ class Published(Listed):
     size: int
 
 
-def placements(scripts: str, rulebook: str) -> tuple[Placement, ...]:
-    """The command's ``--script``: one script at the top, or both (繁體 in ``hant/``)."""
+def placements(scripts: str, rulebook: str = "") -> tuple[Placement, ...]:
+    """The command's ``--script``: one script at the top, or both (繁體 in ``hant/``); ``rulebook``
+    the site's address ('' for the provisions copied into the folder)."""
+    hant = rulebook + "hant/" if rulebook else ""
     if scripts != "both":
-        return (Placement(scripts, rulebook=rulebook + ("hant/" if scripts == "hant" else "")),)
+        return (Placement(scripts, rulebook=hant if scripts == "hant" else rulebook),)
     return (Placement("hans", other="hant/", rulebook=rulebook),
-            Placement("hant", "hant/", "../", "../", rulebook + "hant/"))
+            Placement("hant", "hant/", "../", "../", hant))
 
 
 def publish_event(path: Path, out: Path, where: Sequence[Placement], *, corrections: Path | None = None,
                   rulings: Path | None = None, lang: str = "zh", templates: Path | None = None,
                   pdf: bool = True, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE,
-                  progress: Progress | None = None) -> Published:
+                  progress: Progress | None = None, mismatched: str = "refuse") -> Published:
     """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
     one), its pages in each placement's script: read, corrected and scored as ``results`` does it
     (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
     and moved in only when whole. The command's work, and the site's (:mod:`rules_ext.event_site.sphinx_ext`,
     which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
     return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
-                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress).publish(out, where)
+                         pdf=pdf, encoding=encoding, max_size=max_size, progress=progress,
+                         mismatched=mismatched).publish(out, where)
 
 
 @dataclass(frozen=True)
 class PreparedEvent:
-    """An event read, corrected and scored (:func:`prepare_event`: the event file and the
-    corrections are refused by then); what is left (:meth:`publish`) reads the ruling records, quotes
-    their laws, takes the double-dummy grids and writes the pages and files."""
+    """An event read, corrected and scored (:func:`prepare_event`: the event file, the corrections
+    and the ruling records are refused by then, the rulings' adjusted scores scored); what is left
+    (:meth:`publish`) quotes the rulings' laws, takes the double-dummy grids and writes the pages
+    and files. ``applied``: every correction applied, the corrections file's then the rulings';
+    ``by_ruling``: the number of the ruling (from 1) each of the rulings' corrections comes from."""
 
     path: Path
     event: Any
     results: Any
     applied: tuple
-    rulings: Path | None
+    rulings: tuple  # CheckedRuling, in the records' order
+    by_ruling: dict[int, int]  # correction number -> ruling number
     max_size: int
     progress: Any
     lang: str
@@ -133,7 +161,7 @@ class PreparedEvent:
         from rules_ext.pdf.ruling_record import quote_laws
         from rules_ext.rulebook_site.names import provision_page
 
-        records = _read_rulings(self.rulings, self.max_size)
+        records = [checked.record for checked in self.rulings]
         dealt = any(b.deal is not None for b in self.event.boards)
         sheets = event_sheets(self.event, results=False, progress=self.progress or iter) if dealt else []
         dd = {s.number: s.dd for s in sheets}
@@ -144,6 +172,9 @@ class PreparedEvent:
                 quotes[quoted.citation] = (quoted.title, quoted.paragraphs)
 
         def law_url(base: str):
+            if not base:
+                return None  # the provisions copied into the pages' laws/
+
             def url(cited) -> str:
                 edition = corpus.edition(cited.edition) if corpus is not None else None
                 if edition is None or edition.law(law_number(cited.label)) is None:
@@ -159,14 +190,15 @@ class PreparedEvent:
             staging = Path(staging_name)
             downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
                                             self.lang, self.pdf, dealt)
-            notes = [str(a) for a in self.applied]
             folders = (self.templates,) if self.templates is not None else ()
             pages: dict[str, str] = {}
             for place in where:
                 convert = _traditional if place.script == "hant" else (lambda s: s)
-                pub = Publication(self.event, self.results, dd, records, notes, downloads, ruling_pdfs,
-                                  law_url(place.rulebook), quotes, self.lang, place.script, place.other,
-                                  convert, place.up, place.site)
+                pub = Publication(self.event, self.results, dd, records, downloads=downloads,
+                                  ruling_pdfs=ruling_pdfs, law_url=law_url(place.rulebook), law_quotes=quotes,
+                                  lang=self.lang, script=place.script, other_script=place.other, convert=convert,
+                                  up=place.up, site=place.site, applied=self.applied, checked=self.rulings,
+                                  by_ruling=self.by_ruling)
                 pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
             for name, text in pages.items():
                 target = staging / name
@@ -184,27 +216,43 @@ class PreparedEvent:
 
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
                   templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
-                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None) -> PreparedEvent:
-    """The event of ``path`` read, corrected and scored: the event file and its corrections are
-    refused here (a file with problems is a :class:`PBNErrors` of them all), nothing is written.
-    ``rulings``, ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
+                  max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None,
+                  mismatched: str = "refuse") -> PreparedEvent:
+    """The event of ``path`` read, corrected and scored: the event file, its corrections and the
+    ruling records of ``rulings`` are refused here (a file with problems is a :class:`PBNErrors` of
+    them all; a record of another board, table, round, pair or deal a
+    :class:`~rules_ext.event_site.rulings.RulingMismatch`, unless ``mismatched`` is ``"warn"``: then
+    it is published with a warning and scores nothing), the rulings' adjusted scores applied after
+    the corrections; nothing is written. ``progress`` and the rest are for :meth:`PreparedEvent.publish`."""
+    from rules_ext.event_site.rulings import check_rulings, ruling_corrections
+
     if templates is not None and not (templates / "events").is_dir():
         raise RulesError(f"--templates {templates}: no events/ folder in it: expected the folder holding "
                          "events/*.html.jinja")
+    if mismatched not in MISMATCHED:
+        raise RulesError(f"--mismatched-rulings {mismatched!r}: expected one of {', '.join(MISMATCHED)}")
     event = read_event_file(path, encoding=encoding, max_size=max_size)
     if event.problems:
         raise PBNErrors(event.problems)
     if not event.boards:
         raise RulesError(f"{event.source}: no board to publish: expected games with [Board \"1\"] and results")
 
+    from rules_ext.events.corrections.apply import apply_corrections
     from rules_ext.events.corrections.export import check_exportable
     from rules_ext.events.scoring.results import compute_results
 
-    event, applied, whole = corrected(event, corrections)
+    checked = check_rulings(event, read_rulings(rulings, max_size), allow_mismatch=mismatched == "warn")
+    fixed, applied, whole = corrected(event, corrections)
     if not event.version.startswith("USEBIO"):
         check_exportable(applied)  # the corrected event is exported as PBN
-    results = compute_results(event, conventions=dict(whole.conventions), penalties=whole.penalties)
-    return PreparedEvent(path, event, results, applied, rulings, max_size, progress, lang, templates, pdf)
+    by_ruling: dict[int, int] = {}
+    adjusted = ruling_corrections(checked, applied, first=len(applied) + 1)
+    if adjusted:
+        fixed, more = apply_corrections(fixed, [c for _, c in adjusted])
+        applied = applied + more
+        by_ruling = {c.number: number for number, c in adjusted}
+    results = compute_results(fixed, conventions=dict(whole.conventions), penalties=whole.penalties)
+    return PreparedEvent(path, fixed, results, applied, checked, by_ruling, max_size, progress, lang, templates, pdf)
 
 
 def _check_target(out: Path, rel: Path) -> None:
@@ -254,7 +302,14 @@ def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool
         for i, record in enumerate(records, start=1):
             write_ruling_form(record, staging / "pdf" / f"ruling-{i}.pdf", lang=lang, dd=double_dummy(record))
             ruling_pdfs[i] = f"pdf/ruling-{i}.pdf"
-    if not event.version.startswith("USEBIO"):  # exportable: checked by prepare_event
+    from rules_ext.events.corrections import CorrectionKind
+
+    if event.version.startswith("USEBIO"):
+        pass
+    elif any(a.correction.kind is CorrectionKind.WEIGHTED for a in applied):  # a ruling's: PBN has no form for it
+        print(f"{event.source}: warning: no PBN export: a ruling's weighted score has no PBN form",
+              file=sys.stderr)
+    else:  # the corrections file's: checked by prepare_event
         text = write_pbn(event, newline="\r\n", encoding="utf-8")
         (staging / "export" / "event.pbn").write_bytes(encode_pbn(text, "utf-8", source="event.pbn"))
         downloads.append(Download("export/event.pbn", "event.pbn"))

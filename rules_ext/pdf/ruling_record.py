@@ -10,6 +10,7 @@ and ``example.toml`` there)::
     director = "陈静 Chen Jing"
     board = 14                  # required; dealer and vulnerability follow from it (Law 2)
     table = "7"
+    round = "2"                 # the round of the movement
     ns_pair = "3"
     ew_pair = "12"
     called_by = "W"             # the seat that called the director
@@ -149,6 +150,7 @@ class RulingRecord:
     date: str = ""
     director: str = ""
     table: str = ""
+    round: str = ""
     ns_pair: str = ""
     ew_pair: str = ""
     called_by: Seat | None = None
@@ -194,7 +196,7 @@ class RulingRecord:
 
 # -- reading ------------------------------------------------------------------------------------
 
-_TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
+_TOP_KEYS = {"event", "session", "date", "director", "board", "table", "round", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
              "appeal_deadline", "adjusted_score", "pending"}
@@ -347,7 +349,7 @@ class _Reader:
         appeal = self._appeal(d.get("appeal"))
         result = self.table_score(board)
         statements = self.by_seat("statements", "what each player said")
-        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "ns_pair",
+        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "round", "ns_pair",
                                                          "ew_pair", "time", "facts", "ruling", "polled",
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")
