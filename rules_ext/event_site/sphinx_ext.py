@@ -10,13 +10,14 @@ reads one::
 
     NAME.pbn or NAME.xml      the event (PBN, or USEBIO results)
     NAME-fix.toml             the director's corrections (optional; rules_ext/events/corrections/format.md)
-    NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md)
+    NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md),
+                          checked against the event (rules_ext/event_site/rulings.py)
 
 ``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is read, corrected and
-scored (:func:`rules_ext.event_site.publish.prepare_event`: a bad event or corrections file is refused there,
-in one line), then published by a background process (:mod:`rules_ext.rulebook_site.background`, on the
-machine's other core while Sphinx reads and writes the rulebook: its ruling records read, a bad one
-refused in one line too; the page listing the events waits for it, and the build ends only once it is
+scored (:func:`rules_ext.event_site.publish.prepare_event`: a bad event, corrections file or ruling
+record, or a record of another event, is refused there in one line), then published by a background
+process (:mod:`rules_ext.rulebook_site.background`, on the machine's other core while Sphinx reads and
+writes the rulebook; the page listing the events waits for it, and the build ends only once it is
 done) into ``<outdir>/events/NAME/`` in the build's script (the 简体 build into
 ``build/html/events/NAME/``, the 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to
 the provisions of this site, its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
@@ -156,7 +157,7 @@ def publish_events(app: Sphinx) -> None:
         site = ("../../" + app.builder.get_target_uri(app.config.root_doc), app.config.html_title or app.config.project)
         place = Placement("hant" if hant else "hans", other=other, rulebook="../../", site=site)
         stamp_file = state / f"{files.name}.json"
-        stamp = _digest(files, repr([place, str(out)]))
+        stamp = _digest(files, repr([place, f"{FOLDER}/{files.name}"]))  # the build's own folder, wherever it is
         try:
             kept = json.loads(stamp_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -256,7 +257,7 @@ def finish_publishing(app: Sphinx) -> set[str]:
             continue
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", name,
                     value["pages"], value["files"], value["size"] / 1024, job.seconds + seconds)
-        job.stamp_file.write_text(json.dumps({"stamp": job.stamp, "published": value, "folder": str(job.out)},
+        job.stamp_file.write_text(json.dumps({"stamp": job.stamp, "published": value, "folder": f"{FOLDER}/{name}"},
                                              ensure_ascii=False), encoding="utf-8")
     if publishing.failed:  # listed, since it was prepared: the next build reads the listing's pages again
         from rules_ext.rulebook_site.writer import write_if_changed
@@ -295,8 +296,9 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
 
 def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
     """The pages of events no longer in the folder removed from the build's output: only the folders
-    this extension recorded writing (each event's record in ``state`` names its folder), and only
-    when that folder is this build's ``events/NAME/``; anything else in ``events/`` is left alone."""
+    this extension recorded writing (each event's record in ``state`` names its folder, relative to
+    the build's output folder), and only when that folder is this build's ``events/NAME/``;
+    anything else in ``events/`` is left alone."""
     for record in sorted(state.glob("*.json")):
         name = record.stem
         if record == listing_file(app) or name in names or not NAME.fullmatch(name):
@@ -306,7 +308,7 @@ def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
         except (OSError, ValueError, AttributeError):
             continue
         out = Path(app.outdir, FOLDER, name)
-        if written != str(out):
+        if written not in (f"{FOLDER}/{name}", str(out)):  # (an older record names the folder whole)
             continue
         if out.is_dir() and not out.is_symlink():
             shutil.rmtree(out)
