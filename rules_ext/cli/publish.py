@@ -33,8 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--script", choices=SCRIPTS, default="both",
                    help="简体 pages, 繁體 pages, or both (default: 繁體 in DIR/hant/)")
     p.add_argument("--rulebook", metavar="URL",
-                   help="the rulebook site's address the rulings' laws link to, e.g. https://rules.example.org/ "
-                        "or /rules/ (default: the cited provisions copied into the folder's laws/)")
+                   help="the rulebook site's address the rulings' laws link to, e.g. https://rules.example.org/, "
+                        "/rules/, or ../../ from a folder inside the site's (default: the cited provisions "
+                        "copied into the folder's laws/)")
     p.add_argument("--mismatched-rulings", choices=MISMATCHED, default="refuse",
                    help="a ruling record whose board, table, round, pairs or deal are not the event's: refused "
                         "(default), or published with a warning and left out of the scores")
@@ -51,7 +52,7 @@ def run_publish(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     out: Path = args.output
     check_output_folder(out, [])  # a folder, or a new one in an existing folder: refused before any work
-    rulebook = rulebook_address(args.rulebook) if args.rulebook is not None else ""
+    rulebook = rulebook_address(args.rulebook, out) if args.rulebook is not None else ""
     use_dd_cache(args.dd_cache)
     try:
         done = publish_event(args.event, out, placements(args.script, rulebook),

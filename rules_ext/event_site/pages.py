@@ -97,7 +97,6 @@ class Publication:
     results: EventResults
     dd: Mapping[int, DoubleDummy | None] = field(default_factory=dict)
     rulings: Sequence[RulingRecord] = ()
-    corrections: Sequence[str] = ()  # (unused: the corrections are ``applied``)
     downloads: Sequence[Download] = ()
     ruling_pdfs: Mapping[int, str] = field(default_factory=dict)  # ruling index -> path of its form
     law_url: Callable[[LawCitation], str] | None = lambda c: ""

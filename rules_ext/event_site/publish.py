@@ -36,16 +36,22 @@ SCRIPTS = ("hans", "hant", "both")
 MISMATCHED = ("refuse", "warn")
 
 
-def rulebook_address(text: str) -> str:
+def rulebook_address(text: str, out: Path) -> str:
     """``--rulebook``: the rulebook site's address the laws link to, ending in ``/``: a URL
-    (``https://…``, ``file://…``) or a path from the host's root (``/rules/``). A relative path is
-    refused: it points outside the folder once the folder is uploaded."""
+    (``https://…``, ``file://…``), a path from the host's root (``/rules/``), or a relative path from
+    the output folder ``out`` to the site's folder that holds it (``make events`` publishes into
+    ``build/html/events/NAME`` with ``../../``: uploaded together, the link holds). Any other relative
+    path points outside the folder once it is uploaded, and is refused."""
     value = text.strip()
-    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s]+$", value) or (value.startswith("/") and not value.startswith("//")):
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$", value) or (value.startswith("/") and not value.startswith("//")):
+        return value.rstrip("/") + "/"
+    site = (out / value).resolve()
+    if value and (site / "index.html").is_file() and site in out.resolve().parents:
         return value.rstrip("/") + "/"
     raise RulesError(f"--rulebook {text!r}: not an address: expected the rulebook site's URL, e.g. "
-                     "https://rules.example.org/, or a path from the host's root, e.g. /rules/ (without "
-                     "--rulebook the provisions the rulings cite are copied into the folder)")
+                     "https://rules.example.org/, a path from the host's root, e.g. /rules/, or the way from the "
+                     "output folder up to the site's folder that holds it, e.g. ../../ (without --rulebook the "
+                     "provisions the rulings cite are copied into the folder)")
 
 
 def read_rulings(folder: Path | None, max_size: int):

@@ -144,13 +144,29 @@ def test_without_an_address_the_cited_provisions_are_copied_into_the_folder(rule
         assert not [h for h in links(path.read_text(encoding="utf-8")).hrefs if "://" in h or h.startswith("/")], path
 
 
-@pytest.mark.parametrize("address", ["../build/html", "build/html/", "rules.example.org"])
+@pytest.mark.parametrize("address", ["../build/html", "build/html/", "rules.example.org", "../"])
 def test_a_rulebook_that_is_not_an_address_is_refused(tmp_path, address):
+    """A relative path that does not lead up to a site's folder holding the pages (``../`` leads to
+    a folder without a site) would point outside the folder once it is uploaded."""
     out = tmp_path / "out"
     done = run_cli("publish", PAIRS, "-o", out, "--rulebook", address, "--no-pdf", text=True)
     assert done.returncode == 1
     assert f"--rulebook {address!r}: not an address" in done.stderr and "Traceback" not in done.stderr
     assert not out.exists()
+
+
+def test_a_folder_inside_the_rulebook_site_links_it_by_a_relative_path(tmp_path):
+    """``make events``: the event's folder is inside the built site (``build/html/events/NAME``),
+    uploaded with it; ``../../`` leads there."""
+    site = tmp_path / "html"
+    (site / "events").mkdir(parents=True)
+    (site / "index.html").write_text("<p>规则</p>", encoding="utf-8")
+    rulings = tmp_path / "rulings"
+    rulings.mkdir()
+    shutil.copy(RULING, rulings / "board-14.toml")
+    out = publish(site / "events", PAIRS, "--rulings", rulings, "--rulebook", "../../", "--script", "hans", name="thursday")
+    assert "../../../1999/law-16.html#16A" in links(page(out, "rulings/1.html")).hrefs
+    assert not (out / "laws").exists()
 
 
 def test_the_favicon_script_and_stylesheet_are_beside_the_pages(ruled):
