@@ -295,15 +295,38 @@ def test_pages_are_named_for_what_they_are_and_percentages_say_whose(ruled, tmp_
     assert "个人计分卡" in text_of(player.read_text(encoding="utf-8"))
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real-events/ is not there (real files stay outside the repository)")
-def test_totals_keep_the_files_decimals_and_butler_says_what_its_boards_drop(tmp_path):
-    """The FFB file prints its total percentages with 2 decimals (61.21 for the winners) though its
-    boards' are whole; the Finnish Butler file drops the single highest and lowest of each board's
-    three results (its scoring says Butler-2), and its ranking says the same."""
-    out = publish(tmp_path, REAL / "pbn" / "ffb-magiccontest-dn1-s1.pbn", "--script", "hans", name="ffb")
+def test_totals_keep_the_files_decimals(tmp_path):
+    """The fixture's boards print whole percentages, its totals two decimals (62.50 for pair 1):
+    the ranking and the card print the totals as the file does, not as whole numbers; a club file
+    whose board figures are whole prints its total 9.5 so."""
+    out = publish(tmp_path, FIXTURES / "whole-percentages.pbn", "--script", "hans", name="whole")
     ranking = page(out, "index.html")
-    assert re.search(r'<td class="num">61\.21</td>', ranking)
+    for total, pct in [("7", "87.50"), ("5", "62.50"), ("0", "0.00"), ("6", "75.00"), ("1", "12.50")]:
+        assert re.search(rf'<td class="num">{total}</td>\s*<td class="num">{re.escape(pct)}</td>', ranking), (total, pct)
+    assert "百分比 62.50" in text_of(page(out, "pairs/1.html"))
+    assert re.search(r'<td class="num">50</td>', page(out, "boards/1.html"))  # a board's own: whole, as the file
+    club = publish(tmp_path, EVENT_FIXTURES / "club-latin1-crlf.pbn", "--script", "hans", name="club")
+    assert re.search(r'<td class="num">9\.5</td>\s*<td class="num">79\.17</td>', page(club, "index.html"))
+
+
+def test_butler_says_what_its_boards_drop(tmp_path):
+    """The fixture's scoring drops the two highest and lowest results (Butler-2), but each board has
+    three: one is dropped each way, on the ranking as on every board."""
+    out = publish(tmp_path, FIXTURES / "butler-three-tables.pbn", "--script", "hans")
+    index = text_of(page(out, "index.html"))
+    assert "去掉最高、最低各 1 个结果" in index and "各 2 个" not in index
+    for board in (1, 2):
+        assert "3 个结果去掉最高、最低各 1 个后的平均" in text_of(page(out, f"boards/{board}.html"))
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real-events/ is not there (real files stay outside the repository)")
+def test_real_files_totals_and_butler(tmp_path):
+    """The FFB file prints its total percentages with 2 decimals (61.21 for the winners) though its
+    boards' are whole; the Finnish Butler file (Butler-2, three results a board) drops one each way,
+    and its artificial scores follow the ACBL's rule, said in Chinese."""
+    out = publish(tmp_path, REAL / "pbn" / "ffb-magiccontest-dn1-s1.pbn", "--script", "hans", name="ffb")
+    assert re.search(r'<td class="num">61\.21</td>', page(out, "index.html"))
     out = publish(tmp_path, REAL / "pbn" / "magiccontest-fi-h6-butler-2013.pbn", "--script", "hans", name="butler")
-    assert "去掉最高、最低各 1 个结果" in text_of(page(out, "index.html"))
-    assert "各 2 个" not in page(out, "index.html")
-    assert "去掉最高、最低各 1 个后的平均" in text_of(page(out, "boards/1.html"))
+    index = text_of(page(out, "index.html"))
+    assert "去掉最高、最低各 1 个结果" in index and "各 2 个" not in index
+    assert "美国桥牌联合会（ACBL）的规定" in index and "（acbl）" not in index
