@@ -14,7 +14,7 @@ shows beside the traveller.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup
@@ -173,7 +173,3 @@ def _contract_key(contract: Contract | None) -> tuple[object, ...]:
         return ()
     return (contract.level, contract.strain, contract.doubling)
 
-
-def steps_of(results: Sequence[TableResult]) -> int:
-    """How many of ``results`` carry an auction or a play (a board page shows them)."""
-    return sum(1 for r in results if r.auction or r.play)

@@ -310,12 +310,11 @@ def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool
             ruling_pdfs[i] = f"pdf/ruling-{i}.pdf"
     from rules_ext.events.corrections import CorrectionKind
 
-    if event.version.startswith("USEBIO"):
-        pass
-    elif any(a.correction.kind is CorrectionKind.WEIGHTED for a in applied):  # a ruling's: PBN has no form for it
-        print(f"{event.source}: warning: no PBN export: a ruling's weighted score has no PBN form",
-              file=sys.stderr)
-    else:  # the corrections file's: checked by prepare_event
+    # only a ruling can bring a weighted score this far: the corrections file's are refused by prepare_event
+    weighted = any(a.correction.kind is CorrectionKind.WEIGHTED for a in applied)
+    if weighted and not event.version.startswith("USEBIO"):
+        print(f"{event.source}: warning: no PBN export: a ruling's weighted score has no PBN form", file=sys.stderr)
+    elif not event.version.startswith("USEBIO"):
         text = write_pbn(event, newline="\r\n", encoding="utf-8")
         (staging / "export" / "event.pbn").write_bytes(encode_pbn(text, "utf-8", source="event.pbn"))
         downloads.append(Download("export/event.pbn", "event.pbn"))

@@ -330,3 +330,25 @@ def test_real_files_totals_and_butler(tmp_path):
     index = text_of(page(out, "index.html"))
     assert "去掉最高、最低各 1 个结果" in index and "各 2 个" not in index
     assert "美国桥牌联合会（ACBL）的规定" in index and "（acbl）" not in index
+
+
+def test_a_rulings_weighted_score_is_scored_each_way_and_weighted(tmp_path):
+    """60 % of 3♠ by North making ten (+170) and 40 % of 4♠ by North making (+420): against the
+    board's other eight results (+400 four times, +420 twice, +450, -50) +170 earns 2 matchpoints
+    and +420 earns 12 (5 beaten, 2 tied), so 0.6 × 2 + 0.4 × 12 = 6 for North-South (Law 12C3).
+    PBN has no form for a weighted score: the export is left out, with a warning."""
+    rulings = tmp_path / "rulings"
+    rulings.mkdir()
+    text = RULING.read_text(encoding="utf-8").replace(
+        '  { contract = "3S", declarer = "N", tricks = 10 },',
+        '  { contract = "3S", declarer = "N", tricks = 10, weight = 60 },\n'
+        '  { contract = "4S", declarer = "N", tricks = 10, weight = 40 },')
+    (rulings / "board-14.toml").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    done = run_cli("publish", PAIRS, "-o", out, "--no-pdf", "--rulings", rulings, "--script", "hans", text=True)
+    assert done.returncode == 0, done.stderr
+    assert "warning: no PBN export: a ruling's weighted score" in done.stderr
+    adjusted = row(page(out, "boards/14.html"), "t-4")
+    assert "60% 170" in text_of(adjusted) and "40% 420" in text_of(adjusted)
+    assert re.findall(r'<td class="num">([\d.]+)</td>', adjusted)[0] == "6.00"
+    assert not (out / "export" / "event.pbn").exists()
