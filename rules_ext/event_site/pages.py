@@ -812,10 +812,9 @@ class _Pages:
 
 
 def _anchor(r: TableResult) -> str:
-    """The id of a result's row and of its auction and play on the board page: its room, section and
-    table, else its pairs (``t-open-3``, ``t-N-4``, ``t-7-17``)."""
-    parts = [p for p in (r.room.lower(), r.section, r.table) if p] or [r.ns, r.ew]
-    return "t-" + "-".join(_slug(p) for p in parts)
+    """The id of a result's row and of its auction and play on the board page: its two sides, who
+    meet once on a board (``t-4-11``; a teams match's rooms seat the teams the other way round)."""
+    return f"t-{_slug(r.ns)}-{_slug(r.ew)}"
 
 
 def _citation_text(cited: LawCitation) -> str:

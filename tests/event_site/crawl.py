@@ -3,7 +3,7 @@
 meet counted:
 
 - broken links: an ``<a href>`` inside the folder whose file is not there, or whose ``#id`` is not
-  on the page it names (read from the HTML, no browser needed);
+  on the page it names, and an id given twice on a page (read from the HTML, no browser needed);
 - external requests: any resource the page loaded from outside ``file://`` (the browser's own
   record, ``performance.getEntriesByType``), and any ``src``/``<link href>`` written with a scheme;
 - pages wider than the screen (``scrollWidth`` over the window's width);
@@ -33,11 +33,12 @@ class _Page(HTMLParser):
         self.links: list[str] = []
         self.sources: list[str] = []
         self.ids: set[str] = set()
+        self.twice: set[str] = set()
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
         if values.get("id"):
-            self.ids.add(values["id"])
+            (self.twice if values["id"] in self.ids else self.ids).add(values["id"])
         if tag == "a" and values.get("href"):
             self.links.append(values["href"])
         for key in ("src", "href"):
@@ -76,6 +77,7 @@ def check_links(folders: list[Path], crawl: Crawl) -> list[Path]:
     pages = sorted(p for folder in folders for p in folder.rglob("*.html"))
     parsed = {p: read_page(p) for p in pages}
     for path, page in parsed.items():
+        crawl.broken += [(str(path), f"id {i!r} twice") for i in sorted(page.twice)]
         for source in page.sources:
             if "://" in source or source.startswith("//"):
                 crawl.external.append((str(path), source))

@@ -64,7 +64,7 @@ def test_the_rulings_adjusted_score_is_on_the_traveller_and_in_the_figures(ruled
     The ruling makes table 4's +420 (4♠ by North) +170 (3♠ by North, ten tricks): that beats only
     the -50, so 2 matchpoints of 16 for North-South (12.50 %) and 14 for East-West."""
     board = page(ruled, "boards/14.html")
-    adjusted = row(board, "t-4")
+    adjusted = row(board, "t-4-11")
     assert 'class="adjusted"' in adjusted
     cells = text_of(adjusted)
     assert "3♠ 北 +1" in cells and "+170" in cells
@@ -72,14 +72,14 @@ def test_the_rulings_adjusted_score_is_on_the_traveller_and_in_the_figures(ruled
     assert re.findall(r'<td class="num">([\d.]+)</td>', adjusted) == ["2.00", "14.00", "12.50"]
     assert '../rulings/1.html' in links(adjusted).hrefs
     # the other tables of the board are scored against +170 now: each +400 beats it too
-    assert re.findall(r'<td class="num">([\d.]+)</td>', row(board, "t-5")) == ["7.00", "9.00", "43.75"]
+    assert re.findall(r'<td class="num">([\d.]+)</td>', row(board, "t-5-13")) == ["7.00", "9.00", "43.75"]
     # North-South 4's card has the adjusted board, marked
     card = page(ruled, "pairs/4.html")
     line = re.search(r'<tr class="adjusted">.*?</tr>', card, flags=re.S)[0]
-    assert "boards/14.html#t-4" in line and "2.00" in line and "调整分" in line
+    assert "boards/14.html#t-4-11" in line and "2.00" in line and "调整分" in line
     # the ruling says it is in the figures, and links its table on the board
     ruling = page(ruled, "rulings/1.html")
-    assert "调整分已计入本副牌的成绩" in text_of(ruling) and "../boards/14.html#t-4" in links(ruling).hrefs
+    assert "调整分已计入本副牌的成绩" in text_of(ruling) and "../boards/14.html#t-4-11" in links(ruling).hrefs
     # and the corrections list on the ranking says so in Chinese
     index = text_of(page(ruled, "index.html"))
     assert "裁判长的更正（1）" in index and "牌号 14 · 桌号 4 · 南北 4 对 东西 11" in index
@@ -218,7 +218,7 @@ def test_the_auction_and_the_play_as_the_file_records_them(tmp_path):
     closed_rows = re.findall(r"<tr><td class=\"num\">\d+</td>", closed_room)
     assert len(closed_rows) == 9 and "其余 4 墩未打出" in text_of(closed_room)
     # each traveller row links its table's auction and play
-    assert "#play-t-open-1" in links(board).hrefs and 'id="play-t-open-1"' in board
+    assert "#play-t-Lions-Tigers" in links(board).hrefs and 'id="play-t-Lions-Tigers"' in board
 
 
 def test_the_frequency_table_counts_the_tables_of_each_score(ruled):
@@ -348,7 +348,7 @@ def test_a_rulings_weighted_score_is_scored_each_way_and_weighted(tmp_path):
     done = run_cli("publish", PAIRS, "-o", out, "--no-pdf", "--rulings", rulings, "--script", "hans", text=True)
     assert done.returncode == 0, done.stderr
     assert "warning: no PBN export: a ruling's weighted score" in done.stderr
-    adjusted = row(page(out, "boards/14.html"), "t-4")
+    adjusted = row(page(out, "boards/14.html"), "t-4-11")
     assert "60% 170" in text_of(adjusted) and "40% 420" in text_of(adjusted)
     assert re.findall(r'<td class="num">([\d.]+)</td>', adjusted)[0] == "6.00"
     assert not (out / "export" / "event.pbn").exists()

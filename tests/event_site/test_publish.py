@@ -138,7 +138,7 @@ def test_a_ruling_links_each_law_to_its_provision_on_the_rulebook_site(published
     hrefs = links(page).hrefs
     assert "https://rules.example.org/1999/law-16.html#16A" in hrefs
     assert "https://rules.example.org/1999/law-12.html#12C2" in hrefs
-    assert "../boards/14.html#t-4" in hrefs and "../pdf/ruling-1.pdf" in hrefs  # its table on the board
+    assert "../boards/14.html#t-4-11" in hrefs and "../pdf/ruling-1.pdf" in hrefs  # its table on the board
     text = text_of(page)
     assert "1999年版 第16条A款" in text and "3♠ 北 +1 = 南北 +170" in text
     # the board the ruling is on says so

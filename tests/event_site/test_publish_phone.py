@@ -183,7 +183,7 @@ def test_find_me_then_my_board_7_in_two_taps(thursday):
         assert driver.find_element(By.CSS_SELECTOR, "header .me-link").get_attribute("href").endswith("/pairs/4.html")
         tap(driver, next(a for a in driver.find_elements(By.CSS_SELECTOR, "nav.boards a") if a.text == "7"))
         marked = driver.find_elements(By.CSS_SELECTOR, "table.traveller tr.me")
-        assert [r.get_attribute("id") for r in marked] == ["t-4"]  # North-South 4 stay at table 4
+        assert [r.get_attribute("id") for r in marked] == ["t-4-14"]  # North-South 4 against East-West 14
         # the 繁體 pages know me too (one event, both scripts)
         driver.get((thursday / "hant" / "index.html").as_uri())
         assert [r.get_attribute("data-who") for r in driver.find_elements(By.CSS_SELECTOR, "table.ranking tr.me")] == ["4"]
@@ -221,7 +221,7 @@ def test_the_play_steps_trick_by_trick(tmp_path):
     with chromium(375, 800) as driver:
         phone(driver)
         driver.get((out / "boards" / "1.html").as_uri())
-        play = driver.find_element(By.ID, "play-t-open-1")
+        play = driver.find_element(By.ID, "play-t-Lions-Tigers")
         tap(driver, play.find_element(By.TAG_NAME, "summary"))
         stepper = play.find_element(By.CSS_SELECTOR, ".stepper")
         assert stepper.is_displayed() and stepper.find_element(By.CSS_SELECTOR, ".step-at").text == "0 / 13"

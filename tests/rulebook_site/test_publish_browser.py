@@ -71,7 +71,7 @@ def test_ranking_to_pair_to_board_to_ruling_to_law(published, width):
         driver.save_screenshot(str(SCREENSHOTS / f"publish-pair-{width}.png"))
 
         follow(driver, "table.card td:first-child a", "14")  # the board, not pair 14
-        assert driver.current_url.endswith("/boards/14.html#t-4")
+        assert driver.current_url.endswith("/boards/14.html#t-4-11")
         assert driver.find_element(By.CSS_SELECTOR, ".hand-n .seat").text.startswith("北")
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.traveller tbody tr")) == 9
         assert "最优定约" in driver.find_element(By.CSS_SELECTOR, ".par").text
