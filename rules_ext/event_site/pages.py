@@ -230,6 +230,19 @@ class _Pages:
         self.problems = {i: c.problem for i, c in enumerate(pub.checked, start=1) if c.problem}
         #: each corrected result (its board and its pairs/table, as corrected) -> the correction
         self.corrected = {(a.after.board, a.after.table, a.after.ns, a.after.ew, a.after.room): a for a in pub.applied}
+        #: each result's id on its board page: its two sides, numbered on when a board has them twice
+        #: (a director's penalty row beside the table's result)
+        self.anchors: dict[int, str] = {}
+        for br in self.results.boards:
+            taken: set[str] = set()
+            for line in br.lines:
+                base = anchor = _anchor(line.result)
+                n = 1
+                while anchor in taken:
+                    n += 1
+                    anchor = f"{base}-{n}"
+                taken.add(anchor)
+                self.anchors[id(line.result)] = anchor
         #: what each participant met: their opponents, and the sections they played in
         self.opponents: dict[str, set[str]] = {}
         self.sections: dict[str, set[str]] = {}
@@ -291,6 +304,11 @@ class _Pages:
         if names and who and who != ident:
             inside += Markup(' <span class="names">') + escape(who) + Markup("</span>")
         return Markup(f'<a class="tap" href="{escape(href)}">') + inside + Markup("</a>")
+
+    def anchor(self, r: TableResult) -> str:
+        """The id of result ``r`` on its board's page (a result of the event as read, before a
+        correction: its sides')."""
+        return self.anchors.get(id(r), _anchor(r))
 
     def _seated(self, r: TableResult, side: str) -> tuple[str, ...]:
         """The ids that sat ``side`` in result ``r``: the pair or team, or an individual's two players."""
@@ -498,7 +516,7 @@ class _Pages:
             row: dict[str, object] = {
                 "key": row_label(r, key) if key else "", "ns": self.who_link(r.ns, root), "ew": self.who_link(r.ew, root),
                 "ns_ids": " ".join(self._seated(r, "NS")), "ew_ids": " ".join(self._seated(r, "EW")),
-                "anchor": _anchor(r), "played": bool(r.auction or r.play),
+                "anchor": self.anchor(r), "played": bool(r.auction or r.play),
                 "result": self._result(r), "adjusted": self._adjusted(r, root),
                 "lead": opening_lead(r, br.board.deal, html_of) if leads else "",
                 "score_ns": html_of(self.marks.line(number, r, "score", "NS", str(score))) if score and score > 0
@@ -555,7 +573,7 @@ class _Pages:
                 where.append(self.text("open" if r.room.lower() == "open" else "closed"))
             if r.table:
                 where.append(f"{self.text('table')} {r.table}")
-            out.append({"anchor": _anchor(shown), "where": " · ".join(where), "ns": self.who_link(r.ns, root),
+            out.append({"anchor": self.anchor(shown), "where": " · ".join(where), "ns": self.who_link(r.ns, root),
                         "ew": self.who_link(r.ew, root), "ns_ids": " ".join(self._seated(r, "NS")),
                         "ew_ids": " ".join(self._seated(r, "EW")), "result": self._result(r, score=True),
                         "auction": auction, "play": played, "lead": opening_lead(r, deal, html_of),
@@ -636,7 +654,7 @@ class _Pages:
                                "opponents": Markup("、").join(self.who_link(p, root, names=True) for p in opponents),
                                "vs": " ".join(opponents), "rows": []})
             groups[-1]["rows"].append({
-                "number": number, "href": f"{root}boards/{number}.html#{_anchor(r)}", "result": self._result(r),
+                "number": number, "href": f"{root}boards/{number}.html#{self.anchor(r)}", "result": self._result(r),
                 "lead": opening_lead(r, br.board.deal, html_of),
                 "score": html_of(self.marks.score(number, r, side, score)), "figures": figures,
                 "running": column(total), "adjusted": self._adjusted(r, root),
@@ -758,7 +776,7 @@ class _Pages:
         about = checked.result if checked is not None else None
         return self.render(
             "events/ruling.html.jinja", f"rulings/{number}.html", number=number, record=record,
-            board_href=f"{root}boards/{record.board}.html" + (f"#{_anchor(about)}" if about is not None else "")
+            board_href=f"{root}boards/{record.board}.html" + (f"#{self.anchor(about)}" if about is not None else "")
             if known else "",
             problem=self.problems.get(number, ""),
             scored="scored" if scored else "in_file" if checked is not None and checked.in_file else "",

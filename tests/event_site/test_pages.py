@@ -352,3 +352,20 @@ def test_a_rulings_weighted_score_is_scored_each_way_and_weighted(tmp_path):
     assert "60% 170" in text_of(adjusted) and "40% 420" in text_of(adjusted)
     assert re.findall(r'<td class="num">([\d.]+)</td>', adjusted)[0] == "6.00"
     assert not (out / "export" / "event.pbn").exists()
+
+
+def test_no_id_is_given_twice_on_a_page(tmp_path):
+    """A director's penalty row beside a table's result naming the same pairs (as Ruter writes it:
+    the fixture's board 1 with its East-West pair filled in), and room-less teams reuse their
+    table numbers: every row keeps an id of its own."""
+    from crawl import Crawl, check_links
+
+    text = (EVENT_FIXTURES / "ruter-penalty.pbn").read_text(encoding="latin-1")
+    assert ' 2 1  2  - "Pen"' in text
+    (tmp_path / "penalty.pbn").write_text(text.replace(' 2 1  2  - "Pen"', ' 2 1  2 12 "Pen"'), encoding="latin-1")
+    folders = [publish(tmp_path, tmp_path / "penalty.pbn", "--script", "hans", name="penalty"),
+               publish(tmp_path, package_path("rules_ext.events", "samples", "sample-teams-realbridge.pbn"),
+                       "--script", "hans", name="realbridge")]
+    found = Crawl()
+    check_links(folders, found)
+    assert found.pages > 10 and found.broken == []
