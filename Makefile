@@ -21,7 +21,7 @@ DEB_PACKAGES := chromium chromium-driver fonts-wqy-microhei poppler-utils
 EVENTS ?=
 EVENTS_DIR := $(if $(EVENTS),-D rules_events_dir=$(abspath $(EVENTS)))
 
-.PHONY: all setup system-deps html events doctest pdf lint test bench clean check
+.PHONY: all setup system-deps html events doctest pdf lint test test-full bench clean check
 
 all: setup html pdf
 
@@ -79,7 +79,12 @@ lint: setup
 # that growth is seen where it happens
 PYTEST_WORKERS ?= 2
 test: setup lint
-	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=15
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=15 -m "not full"
+
+# the exhaustive checks make test samples (marked `full`: every sample case walked on the site);
+# CI runs this target too
+test-full: setup
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=15 -m full
 
 # every benchmark runs; the target fails at the end if any missed a goal (each says which)
 bench: setup

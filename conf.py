@@ -20,7 +20,7 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 # -- the rulebook extension ------------------------------------------------------------------------
 rules_corpus_loader = "rules_ext.corpus:load_corpus"
 rules_default_edition = "1991"
-rules_traditional_profile = "s2tw"  # characters (Taiwan forms, as the delivered copy) + data/traditional-words.txt (DESIGN.md)
+rules_traditional_profile = "s2tw"  # Taiwan forms, as the delivered copy; + data/traditional-words.txt; never s2twp
 rules_findings_loader = "rules_ext.verify:verify_corpus"  # erratum candidates on law pages
 # the project's templates: site/<name>.rst.jinja for the generated pages (a file here replaces the
 # extension's default of that name; the package's defaults are this folder, shipped in the wheel),

@@ -1,4 +1,4 @@
-"""Benchmark: double-dummy solving in one process against a process pool (issue 11's performance note).
+"""Benchmark: double-dummy solving in one process against a process pool.
 
 DDS already spreads one batch of deals over threads; ``solve(..., workers=N)`` spreads the deals
 over N processes instead, one at a time, each process's DDS with its share of the cores. This

@@ -1,40 +1,17 @@
 """Benchmark: read and score PBN files, against a peer (endplay) and a floor (a regex split).
 
-1. Speed, on a 1,000-board, 20-results-per-board file (1.1 MB), four contenders measured in this
-   run, interleaved (one call of each in turn per round), best of 15 rounds of CPU time of the
-   process (on a shared machine even that swings by a third from minute to minute; the more rounds,
-   the likelier each is seen at a quiet moment; the wall clock, best of 3 rounds, is shown too):
+1. Speed, on a 1,000-board file with 20 results a board: our read (lossless, every check, the
+   tables and results built, problems collected), our read + score, endplay's PBN parser (it only
+   parses: no cell checked, no score built, the first bad line raises; the boards, deals and rows
+   it finds are checked against ours) and a regex split of the tags (checks nothing), interleaved,
+   best of 15 rounds of process CPU time. Goals: read + score <= endplay's parse alone, read
+   within 6x the split. All are handed the same ``str``.
+2. Size: a valid 50 MB file read and scored with a peak memory under 10x its size and in linear
+   time (at most 1.3x the time per MB of a 5 MB file), each file in a fresh process (peak memory:
+   the rise of the peak resident set over the resident set with the file's bytes loaded).
 
-   - **read**: ``read_pbn(text)``: the import format lexed losslessly (every tag, comment and line
-     kept, so the file can be written back), every check (tag syntax, deal of 52 distinct cards,
-     contract, declarer, result, each ScoreTable cell against its column, score against the
-     contract), the tables built (columns with their sort, width and alignment) and one
-     ``TableResult`` per row (contract, declarer, tricks and score as values, who sat where, the
-     file's own figures kept beside them), problems collected with their line numbers instead of
-     stopping at the first;
-   - **read + score**: ``compute_results(read_pbn(text))``: the above, then matchpoints (Neuberg),
-     percentages, rankings and every difference from the file's own figures;
-   - **endplay**: ``endplay.parsers.pbn.loads(text)`` (endplay 0.5, the PBN parser of the library
-     that bundles DDS) on the same text, which it reads in full: per game a ``Board`` with number,
-     dealer, vulnerability, a ``Deal`` (the hands as bit masks; a card in two hands or a hand of 12
-     is not noticed) and the board-level Contract/Declarer/Result (checked: ``8S`` raises); every
-     other tag kept as a string; the ScoreTable as its parsed column headers and each row split on
-     white space into strings: no cell is checked or converted, no result or score is built or
-     compared; the first bad line raises. The benchmark checks that it found the same 1,000 boards,
-     deals and 20 rows with the same pair ids as our read;
-   - **regex split** (the floor): every tag pair by one regular expression, every other line split
-     on white space: it checks and means nothing.
-
-   Goals: read + score no slower than endplay's parse alone (read + score / endplay <= 1.0), and
-   read within 6x the regex split. Each contender is also printed as a ratio against the split.
-   Both ours and endplay's are handed the same ``str`` (no file reading or decoding on either side).
-2. Size: a valid file of 50 MB read and scored with a peak memory under 10x the file's size, and in
-   time linear in the size (the 50 MB file takes at most 1.3x the time per MB of a 5 MB file). Each
-   file is written to a temporary folder and measured in a fresh process: peak memory is the rise of
-   the process's peak resident set (``getrusage``) over its resident set with the file's bytes loaded.
-
-Run: ``python benchmarks/bench_pbn.py [--large-mb 50]`` (prints each figure and its goal on one line;
-exit status 0 when every goal is met, 1 otherwise).
+The method in full: the 使用说明's 性能测量 (source/manual/benchmarks.rst).
+Run: ``python benchmarks/bench_pbn.py [--large-mb 50]`` (exit status 1 when a goal is missed).
 """
 from __future__ import annotations
 

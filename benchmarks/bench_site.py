@@ -1,18 +1,13 @@
 """Site build benchmark: full build, incremental rebuild, and the extension's overhead.
 
-1. full: ``sphinx-build -b html`` of the real site with a fresh environment and output folder
-   (the corpus is loaded, every page generated, read and written);
-2. incremental: the same build again after touching one hand-written page (source/guide.rst);
-3. baseline: plain Sphinx (same theme, search and doctest settings) building a copy of the same
-   source tree, generated reST included, with ``benchmarks/plain_sphinx.py`` standing in for the law
-   domain (it lets the markup parse, its directives' option blocks read as docutils reads any
-   directive's, and does nothing else).
-Overhead = full / baseline - 1, each the best of ROUNDS fresh builds run alternately (so that load from
-elsewhere on the machine and cold caches hit both alike). The goal is on wall time; the CPU time of
-each build (the build process and its children, user + system) is printed beside it, with the CPU
-overhead, since work done in a second process (``rules_ext.rulebook_site.background``) shortens the wall time
-but not the CPU time. Goals (issue 3): overhead <= 15 %, incremental <= 3 s; the script exits 1 when one is missed. Both builds have the same navigation (the
-index pages in the toctree, the rest in reading orders: rules_ext.rulebook_site.navigation).
+The full build of the real site (fresh environment and output), an incremental one after touching
+source/guide.rst, and the baseline: plain Sphinx (same theme, search and doctest settings) on a
+copy of the same sources, generated reST included, with ``benchmarks/plain_sphinx.py`` standing in
+for the law domain. Overhead = full / baseline - 1, each the best of ROUNDS builds run alternately
+so that load from elsewhere hits both alike. The goals are on wall time: overhead <= 15 %,
+incremental <= 3 s (exit status 1 when one is missed); the CPU time, children included, is printed
+beside it, since work in a second process (``rules_ext.rulebook_site.background``) shortens the
+wall time but not the CPU time. Both builds have the same navigation (rules_ext.rulebook_site.navigation).
 Run: .venv/bin/python benchmarks/bench_site.py
 """
 from __future__ import annotations

@@ -14,3 +14,8 @@ from __future__ import annotations
 
 class RulesError(ValueError):
     """Bad input: ``str(error)`` says what is wrong and, where it can, what was expected."""
+
+
+class NotFoundError(RulesError, LookupError):
+    """An edition, law or provision asked for that the rulebook does not have: ``str(error)`` names
+    what it has (``no edition '2001': expected one of 1991, 1999, 2008, 1999-trad``)."""

@@ -55,6 +55,16 @@ SMOKE: dict[str, tuple[list[str | Path], Callable[[str, Path], bool]]] = {
                 lambda out, files: (files / "site" / "boards" / "20.html").is_file() and " pages, " in out),
     "rule": (["rule", "--list"], lambda out, files: "wrong_board" in out and "1991:" in out),
     "verify": (["verify"], lambda out, files: "values checked" in out),
+    "movement": (["movement", "--pairs", "18", "--boards", "27"], lambda out, files: "1. 米切尔 9桌9轮" in out),
+    "deal": (["deal", "--boards", "1-2", "--no-dd", "-o", "{out}/d.pbn", "--machine", "dlm"],
+             lambda out, files: (files / "d.dlm").is_file() and "种子" in out),
+    "dealfile": (["dealfile", PBN, "-o", "{out}/d.dup"], lambda out, files: (files / "d.dup").stat().st_size == 20 * 156),
+    "check-movement": (["check-movement", PBN, "--movement", ROOT / "tests" / "events" / "fixtures" / "sample-mitchell.toml"],
+                       lambda out, files: "一致" in out),
+    "swiss": (["swiss", ROOT / "tests" / "events" / "fixtures" / "compscore-swiss-teams.xml"],
+              lambda out, files: "第4轮的配对" in out and "第1场：Otters 对 " in out),
+    "session": (["session", "new", "--pairs", "8", "--boards", "14", "--no-dd", "-o", "{out}/s"],
+                lambda out, files: is_pdf(files / "s" / "guide-cards.pdf") and "种子" in out),
 }
 
 

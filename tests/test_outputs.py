@@ -1,4 +1,4 @@
-"""Outputs never destroy anything (issue 23, item 4): ``-o`` names a regular file or a new name in
+"""Outputs never destroy anything: ``-o`` names a regular file or a new name in
 an existing folder; a device, a pipe, a socket, a symbolic link (to anything), a folder or a folder
 that does not exist is refused before any work, in one line naming the path, with nothing changed;
 ``-`` is standard output where the command allows it; an OSError is one line in plain words, never

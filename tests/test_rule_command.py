@@ -44,7 +44,7 @@ def test_json_has_the_outcome_shape_and_quotes_the_text(tmp_path, capsys):
     assert data["adjusted_score_possible"] == "must"
     assert data["quote"][1] == {"law": "27B1b", "citation": "第27条B款1项b目",
                                 "text": "如果裁判判定，该不足叫牌传递的信息足以损害非违规方时，则应判给调整分。"}
-    assert [s["answer"] for s in data["steps"]][:2] == ["依序", "未接受"]
+    assert [s["answer"] for s in data["steps"]][:2] == ["依序", "不接受"]
 
 
 def test_text_is_chinese_with_the_call_in_suit_symbols(tmp_path, capsys):
@@ -60,7 +60,7 @@ def test_text_is_chinese_with_the_call_in_suit_symbols(tmp_path, capsys):
      r"case.toml:7: irregularity.call: 1H by S comes after the auction ended"),
     (('auction = ["Pass", "1S"]', 'auction = ["Pass", "1S", "1H"]'), r"case.toml:4: auction\[3\]: '1H': Law 18D"),
     (('accepted = "no"', 'accepted = "perhaps"'), r"case.toml:9: facts.accepted: 'perhaps' is not an answer"),
-    (('accepted = "no"\n', ''), r"case.toml:\d+: facts.accepted: not answered: "),
+    (('conventional = "natural"\n', ''), r"case.toml:\d+: facts.conventional: not answered: "),
     (('edition = "1999"', 'edition = "2008"'), r"case.toml:1: edition: '2008': expected one of 1991, 1999"),
     (('kind = "insufficient_bid"', 'kind = "fun"'), r"case.toml:2: kind: 'fun' is not a kind of irregularity"),
     (('[facts]', '[facts]\nin_turn = "no"'), r"case.toml:9: facts.in_turn: 'no' contradicts the auction"),
@@ -377,9 +377,11 @@ def test_a_restriction_the_auction_settles_is_stated_and_the_penalty_card_named(
                                    '[irregularity]') + '[facts]\naccepted = "no"\n'
     status, out, err = run(tmp_path, capsys, case, "--format", "json")
     assert status == 0, err
-    r = json.loads(out)["referral"]
-    assert r["lead_restriction"]["text"].startswith("违规方是庄家一方，不是防家：")
-    assert "成为防家时" not in r["summary"] and "违规方是庄家一方，不是防家" in r["summary"]
+    data = json.loads(out)
+    r = data["referral"]
+    assert r["lead_restriction"] is None and r["lead_penalty"]["laws"] == ["26intro"]
+    assert data["lead_restriction"] is None and data["lead_penalty"] == r["lead_penalty"]   # the final answer on top
+    assert "成为防家时" not in r["summary"] and "违规方是庄家一方，不受引牌判罚" in r["summary"]
     # a card exposed in the auction by a player who then defends: his card, named, is a penalty card
     exposed = """edition = "1991"
 kind = "exposed_card_auction"
@@ -391,12 +393,38 @@ seat = "E"
 cards = ["SK"]
 [facts]
 premature_lead = "no"
+treat = "yes"
 """
-    status, out, err = run(tmp_path, capsys, exposed)
+    status, out, err = run(tmp_path, capsys, exposed, "--format", "json")
     assert status == 0, err
-    line = next(x for x in out.split("\n") if x.startswith("  罚张（"))
-    assert line.startswith("  罚张（重罚张）：♠K成为重罚张。违规者是防家，暴露的大牌")
-    assert next(x for x in out.split("\n") if x.startswith("裁定：")).endswith("违规者是防家，庄家可把它当作罚张处理。")
-    status, out, err = run(tmp_path, capsys, exposed.replace('declarer = "N"', 'declarer = "E"'))
-    line = next(x for x in out.split("\n") if x.startswith("  罚张（"))
-    assert line.startswith("  罚张（重罚张）：违规者是庄家一方，不是防家：") and "♠K成为" not in out
+    data = json.loads(out)
+    assert [(p["card"], p["kind"], p["act"]) for p in data["penalty_cards"]] == [("♠K", "major", "auction")]
+    assert data["summary"].endswith("违规者是防家，庄家把它当作罚张（重罚张）。")
+    status, out, err = run(tmp_path, capsys, exposed.replace('declarer = "N"', 'declarer = "E"'), "--format", "json")
+    data = json.loads(out)   # the offender's side declares: no penalty card (24), nor its provisions
+    assert data["penalty_cards"] == [] and data["penalty_card"] is None and "50E1" not in data["laws"]
+
+
+def test_the_record_and_the_form_print_the_option_chosen(tmp_path, capsys):
+    """A choice the text gives a side: the option chosen (with its provisions) in the record's
+    ``choices`` and on the form; a choice not made, its options to tick."""
+    from rules_ext.pdf.ruling_record import parse_ruling
+
+    case = tmp_path / "case.toml"
+    case.write_text('event = "秋季双人赛"\n' + GOOD, encoding="utf-8")
+    record = tmp_path / "r.toml"
+    assert main(["rule", str(case), "--record", str(record)]) == 0
+    capsys.readouterr()
+    parsed = parse_ruling(record.read_text(encoding="utf-8"), source="r.toml")
+    assert parsed.choices == ("违规者的下家选择：不接受（第27条A款）",
+                              "违规者选择：同一名目的最低足够叫牌（第27条B款、第27条B款1项a目）")
+    case.write_text('event = "秋季双人赛"\n' + GOOD.replace('correction = "lowest_same_strain"\n', ''), encoding="utf-8")
+    assert main(["rule", str(case), "--record", str(record)]) == 0
+    capsys.readouterr()
+    parsed = parse_ruling(record.read_text(encoding="utf-8"), source="r.toml")
+    assert parsed.choices[1].startswith("违规者尚未选择：违规者改为什么叫品？（第27条B款、第27条B款1项a目）□ 同一名目的最低足够叫牌 □ ")
+    form = tmp_path / "form.pdf"
+    assert main(["ruling", str(record), "-o", str(form)]) == 0
+    import pypdf
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(str(form)).pages)
+    assert "各方的选择" in text and "违规者尚未选择" in text and "选择人签名" in text

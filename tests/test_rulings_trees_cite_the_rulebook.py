@@ -76,3 +76,28 @@ def test_every_tree_names_the_provisions_its_answers_make_decisive_and_the_text_
         for q, law in decisive:
             cite = next(c for c in q.cites if c.law == law)
             assert quote(corpus, edition, law, cite.keyword) is not None, (edition, kind, q.id, law)
+
+
+@pytest.mark.parametrize("kind", rulings.kinds())
+def test_every_provision_an_outcome_rests_on_is_a_label_of_the_edition(kind, corpus):
+    """Each way through the tree: every provision the ruling rests on (its answers' decisive ones,
+    the outcome's, its options', restrictions' and penalty card's) is a provision of that edition."""
+    for edition in rulings.EDITIONS:
+        if not rulings.available(kind, edition):
+            continue
+        tree = rulings.tree(kind, edition)
+        labels = corpus.edition(edition).labels()
+        for answers, _ in tree.paths():
+            ruling = tree.walk(answers)
+            missing = [law for law in ruling.laws if law not in labels]
+            assert not missing, (edition, kind, ruling.outcome.id, missing)
+
+
+def test_a_provision_is_quoted_whole(corpus):
+    """Never cut at "；" (26A2's power to forbid), never started mid-rule (75D2's "但是…")."""
+    a2 = quote(corpus, "1991", "26A2", "要求引出有关联的花色")
+    assert a2.text == corpus.find("1991", "26A2").text and "或者禁止引出有关联的花色" in a2.text
+    d2 = quote(corpus, "1991", "75D2", "如为防家则在该牌打牌结束之后")
+    assert d2.text.startswith("当赛员发觉同伴对本方的协议解释有误时") and d2.text.endswith("其同伴曾经解释有误。")
+    a16 = quote(corpus, "1999", "16A", "显然认为系该额外信息所建议的行动")
+    assert a16.text == corpus.find("1999", "16A").text

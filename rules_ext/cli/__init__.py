@@ -1,27 +1,13 @@
 """`python -m rules_ext <command>`: one entry point for every job.
 
-This package is the command-line layer, the one part that may import every other (``corpus``,
-``core``, ``pbn``, ``pdf``, ``verify``): glue that needs two parts (read an event, then print it) lives
-here, never inside one of the parts. Each module exposes ``register(subparsers)`` for its commands;
-every command's handler takes the parsed arguments and returns an exit status. A failing command
-writes no output file.
-
-Errors and exit statuses:
-
-* bad input that a user can fix (a file that does not read, a bad value or option) is a
-  :class:`rules_ext.errors.RulesError` (the project's one error family) or, for files, an ``OSError``:
-  printed as one ``error: ...`` line, exit status 1, never a traceback; an ``OSError`` in plain words
-  (``cannot read FILE: permission denied``: ``rules_ext.fileio``, never ``[Errno N]``); the problems
-  of an input file (``PBNErrors``) are printed one ``file:line: problem`` line each;
-* outputs (``-o``) follow one policy, ``rules_ext.fileio.check_output``: a regular file or a new name
-  in an existing folder, checked before any work; ``-`` is standard output where the command allows
-  it;
-* anything else that escapes a command is a bug in the package, never passed off as bad input: one
-  line ``internal error: KeyError: 'x' — this is a bug in rules_ext, please report it ...`` and exit
-  status 70 (``EX_SOFTWARE``); the traceback is printed (after that line, on stderr) only with the
-  global ``--debug`` option (``python -m rules_ext --debug COMMAND ...``, or ``--debug`` after the
-  command);
-* Ctrl-C: ``interrupted``, exit status 130.
+The command-line layer is the one part that may import every other: glue that needs two parts
+(read an event, then print it) lives here, never inside one of them. Each module has
+``register(subparsers)`` for its commands; a command's handler takes the parsed arguments and
+returns an exit status. :func:`main` holds the error policy in one place: bad input (the
+:class:`~rules_ext.errors.RulesError` family, an ``OSError``, an input file's problems) is one
+line and exit status 1; anything else is a bug, said so in one line with exit status 70 and the
+traceback only with ``--debug``; Ctrl-C is 130. The policy in the director's words, with the
+output rules: the 使用说明's 出错与输出 (source/manual/errors.rst).
 """
 from __future__ import annotations
 
@@ -37,7 +23,7 @@ from rules_ext.fileio import plain_os_error
 #: the modules that contribute sub-commands, in the order they appear in ``--help``; imported when
 #: the parser is built, so that a module of this package used alone (the site's events extension,
 #: :mod:`rules_ext.event_site.sphinx_ext`) does not load every command's parts
-COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify")
+COMMAND_MODULES = ("corpus", "core", "events", "printing", "publish", "rulings", "verify", "sessions")
 
 #: the exit status of bad input (a RulesError, an OSError or the problems of an input file)
 EXIT_BAD_INPUT = 1

@@ -1,6 +1,6 @@
 """The corpus commands (see rules_ext.cli).
 
-* ``corpus [--edition ID] [--format json|text]``: the model (JSON contract of issue 2) or an outline.
+* ``corpus [--edition ID] [--format json|text]``: the model (``Corpus.to_dict``, the JSON the site offers for download) or an outline.
 * ``check``: the line-accounting / evidence report; exit status 1 if anything is unaccounted for.
 """
 from __future__ import annotations
@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from rules_ext.corpus.catalogue import EDITIONS
-from rules_ext.errors import RulesError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,10 +39,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     corpus = _load(args.texts)
     editions = corpus.editions
     if args.edition:
-        try:
-            editions = [corpus.edition(args.edition)]
-        except KeyError as exc:
-            raise RulesError(exc.args[0]) from exc
+        editions = [corpus.edition(args.edition)]
     if args.format == "json":
         json.dump({"editions": [e.to_dict() for e in editions]}, sys.stdout, ensure_ascii=False,
                   indent=1)

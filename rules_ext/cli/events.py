@@ -1,15 +1,12 @@
-"""The event-file commands (see rules_ext.cli).
+"""The event-file commands ``results`` and ``pbn`` (see rules_ext.cli): they read an event file,
+score it or write it again, and never write from a file they could not read whole.
 
-``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
-scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
-(or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language asked. ``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in
-the strict export format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the
-file's own places and totals (the official record) or ours, saying on stderr which. Every problem in the file is printed as one ``file:line: problem`` line
-on stderr and the exit status is 1; nothing is written unless ``--keep-going`` asks for the boards
-without problems (every output then names the boards left out). An output that is an input, or
-that would destroy something (:func:`rules_ext.fileio.check_output`), is refused before any work;
-``-o -`` is standard output (a PDF only when that is not a terminal); inputs are regular files up to
-``--max-size`` MB.
+Every problem in the file is one ``file:line: problem`` line on stderr and the exit status is 1;
+nothing is written unless ``--keep-going`` asks for the boards without problems (every output then
+names the boards left out). An output that is an input, or that would destroy something
+(:func:`rules_ext.fileio.check_output`), is refused before any work; ``-o -`` is standard output
+(a PDF only when that is not a terminal); inputs are regular files up to ``--max-size`` MB. What
+each command writes: :func:`run_results`, :func:`run_pbn`.
 """
 from __future__ import annotations
 
@@ -33,8 +30,10 @@ from rules_ext.events.model import Event
 from rules_ext.events.pbn.reader import leave_out_bad_boards
 from rules_ext.events.pbn.writer import encode_pbn, write_pbn
 from rules_ext.events.report import results_as_dict, results_as_text
+from rules_ext.events.report_sessions import sessions_as_dict, sessions_as_text
 from rules_ext.events.scoring.conventions import CONVENTIONS, METHODS, artificial_rate, parse_convention
 from rules_ext.events.scoring.results import compute_results
+from rules_ext.events.scoring.sessions import CarryOver, combine_sessions
 from rules_ext.events.usebio.writer import FIGURES, figures_written, write_usebio
 
 
@@ -42,7 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
     results = subparsers.add_parser("results", help="score a PBN event: travellers, matchpoints/IMPs, ranking",
                                     description="Score a PBN event and compare with the file's own figures.")
-    results.add_argument("event", type=Path, help="the PBN file (or USEBIO results XML)")
+    results.add_argument("event", type=Path, nargs="+",
+                         help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
+                              "(PBN and USEBIO mixed), ranked overall")
+    results.add_argument("--carry-over", metavar="none|full|N%",
+                         help="with several sessions: the share of the earlier sessions that counts in the overall "
+                              "ranking, the last counting whole: none, full (default) or a percentage, e.g. 50%%")
     results.add_argument("--format", choices=("json", "text", "pdf"), default=None,
                          help="output format (default: text, or pdf when -o ends in .pdf)")
     results.add_argument("-o", "--output", type=Path,
@@ -58,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     results.add_argument("--convention", action="append", default=[], metavar="NAME=VALUE",
                          help="how the scoring program scored, instead of what the file's figures show; repeatable: "
                               + "; ".join(f"{name}={values}" for name, (_, values) in CONVENTIONS.items())
-                              + " (README: conventions)")
+                              + " (the site's 使用说明: 成绩的计算)")
     results.add_argument("--corrections", type=Path, metavar="FIX.toml",
                          help="apply the director's corrections (rules_ext/events/corrections/format.md) before scoring")
     pdf_options = results.add_argument_group("PDF output (-o FILE.pdf or --format pdf)")
@@ -98,6 +102,9 @@ def _add_reading_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _report_problems(event: Event) -> int:
+    """Print the event's warnings (what was kept) and problems on stderr; 1 when it has problems."""
+    for warning in event.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     for problem in event.problems:
         print(problem, file=sys.stderr)
     return 1 if event.problems else 0
@@ -118,9 +125,20 @@ def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Even
 
 
 def run_results(args: argparse.Namespace) -> int:
+    """``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
+    scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
+    (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language
+    asked. ``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event
+    (:func:`run_sessions`). A cell that cannot be read but has the file's own score is kept and named
+    in a ``warning:`` line on stderr (the exit status stays 0)."""
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
     if fmt == "pdf" and args.output is None:
         raise RulesError("--format pdf needs an output file: expected -o results.pdf")
+    if len(args.event) > 1:
+        return run_sessions(args, fmt)
+    if args.carry_over is not None:
+        raise RulesError("--carry-over is for several sessions: expected `results S1.pbn S2.xml --carry-over 50%`")
+    args.event = args.event[0]
     event = _read(args.event, args, stdout="binary" if fmt == "pdf" else "text")
     if event is None:
         return 1
@@ -149,6 +167,9 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_pbn(args: argparse.Namespace) -> int:
+    """``pbn FILE [--export] [-o OUT]``: check a file (a summary) or write it in the strict export
+    format; ``pbn FILE --usebio [--figures file|ours]``: write it as USEBIO with the file's own places
+    and totals (the official record) or ours, saying on stderr which."""
     writes = args.export or args.usebio
     if args.corrections is not None and not args.export:
         raise RulesError("--corrections needs --export: expected pbn EVENT --export --corrections FIX.toml -o NEW.pbn")
@@ -179,3 +200,42 @@ def run_pbn(args: argparse.Namespace) -> int:
         print(f"{event.source}: {form}, {len(event.boards)} boards, {results} results, {event.kind.value}; "
               f"{len(event.problems)} problem(s)")
     return _report_problems(event)
+
+
+def run_sessions(args: argparse.Namespace, fmt: str) -> int:
+    """``results S1 S2 …``: the sessions of one event (PBN and USEBIO mixed), each read and scored on
+    its own, then ranked overall (:mod:`rules_ext.events.scoring.sessions`); every file is read before
+    anything is written."""
+    if args.corrections is not None:
+        raise RulesError("--corrections applies to one session: expected `results S1.pbn --corrections FIX.toml`, "
+                         "then the corrected export as a session")
+    carry = CarryOver.parse(args.carry_over) if args.carry_over is not None else None
+    check_output_path(args.output, *args.event, stdout="binary" if fmt == "pdf" else "text")
+    given: dict[str, object] = dict(parse_convention(text) for text in args.convention)
+    if args.artificial_imps:
+        artificial_rate(args.artificial_imps)
+    sessions = []
+    status = 0
+    for path in args.event:
+        event = read_event_file(path, encoding=args.encoding, max_size=args.max_size)
+        if event.problems and not args.keep_going:
+            _report_problems(event)
+            status = 1
+            continue
+        if event.problems:
+            event = leave_out_bad_boards(event)
+        if not event.boards:
+            raise RulesError(f"{event.source}: no board to score: expected games with [Board \"1\"] and results")
+        sessions.append((event, compute_results(event, scale=args.scale, method=args.method,
+                                                artificial=args.artificial_imps, conventions=given)))
+    if status:
+        return status  # nothing written: a session's problems are printed
+    several = combine_sessions(sessions, carry)
+    if fmt == "pdf":
+        from rules_ext.pdf.sessions import write_sessions_pdf  # the PDF layer is loaded only when asked for
+        write_sessions_pdf(several, args.output, paper=args.paper, lang=args.lang, figures=args.figures)
+    elif fmt == "json":
+        emit((json.dumps(sessions_as_dict(several), ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)
+    else:
+        emit((sessions_as_text(several) + "\n").encode("utf-8"), args.output)
+    return max((_report_problems(event) for event, _ in sessions), default=0)

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from rules_ext.cli.common import add_input_options, progress_bar
+from rules_ext.cli.common import add_figures_option, add_input_options, progress_bar
 from rules_ext.cli.printing import add_dd_cache_option
 from rules_ext.event_site.publish import LANGS, MISMATCHED, SCRIPTS, placements, publish_event, rulebook_address
 from rules_ext.events.dd.cache import use_dd_cache
@@ -42,6 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--templates", type=Path, metavar="DIR",
                    help="a templates folder whose events/*.html.jinja replace the package's")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDFs of the sheets")
+    add_figures_option(p)
     p.add_argument("--encoding", help="read the file in this encoding instead of detecting it")
     add_dd_cache_option(p)
     add_input_options(p)
@@ -59,7 +60,7 @@ def run_publish(args: argparse.Namespace) -> int:
                              corrections=args.corrections, rulings=args.rulings, lang=args.lang,
                              templates=args.templates, pdf=not args.no_pdf, encoding=args.encoding,
                              max_size=args.max_size, progress=progress_bar("double dummy"),
-                             mismatched=args.mismatched_rulings)
+                             mismatched=args.mismatched_rulings, figures=args.figures)
     except PBNErrors as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

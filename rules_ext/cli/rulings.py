@@ -17,7 +17,6 @@ from rules_ext.core import Contract
 from rules_ext.core.auction import Auction
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
-    DEPENDS_WORDS,
     EDITIONS,
     RECORD_FIELDS,
     RECORD_RESULT_FIELDS,
@@ -85,8 +84,6 @@ def _rule(args: argparse.Namespace) -> int:
         write_text_atomic(args.record, record)
     if args.format == "json":
         data = ruling_json(ruling, quotes)
-        settled = case.lead_penalty(ruling)
-        data["lead_penalty"] = None if settled is None else {"text": settled.text, "laws": list(settled.laws)}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(ruling_text(ruling, quotes, case))
@@ -129,8 +126,7 @@ def ruling_text(ruling: Ruling, quotes: list[Quote], case: Case | None = None) -
     with the rulebook's citations and edition names); with the ``case``, what the offender did, the
     calls and play around it, and the lead penalty its later auction settles (Law 26)."""
     return ruling_prose(ruling, quotes, citation=citation, edition_name=CATALOGUE.name,
-                        offence=offence(case) if case is not None else (),
-                        settled=case.lead_penalty(ruling) if case is not None else None)
+                        offence=offence(case) if case is not None else ())
 
 
 def _toml(value: object) -> str:
@@ -164,6 +160,8 @@ def ruling_record(case: Case, ruling: Ruling) -> str:
         values["auction"] = [*case.auction, *([str(case.call)] if case.call is not None else [])]
     values["facts"] = "\n".join(f"{i}. {s.question}{s.answer}。" for i, s in enumerate(referred_steps(ruling), 1))
     values["laws"] = [f"{edition}:{law}" for law in ruling.ordered_laws(sort_key)]
+    if ruling.choices:
+        values["choices"] = [choice_words(ruling, s) for s in ruling.choices]
     if ruling.pending:
         values["pending"] = [pending_words(ruling, s.fact) for s in ruling.pending]
     text = record_text(ruling)
@@ -187,6 +185,22 @@ def pending_words(ruling: Ruling, fact: str) -> str:
     question = next(q for q in tree(ruling.kind, ruling.reference_edition or ruling.edition).questions.values()
                     if q.fact == fact and q.judgement)
     return question.text + laws_text(question.laws, citation) + " ".join(f"□ {a.label}" for a in question.answers)
+
+
+def choice_words(ruling: Ruling, step: Step) -> str:
+    """A side's choice as the record and the form carry it: the option chosen with its provisions
+    (``庄家选择：要求收回（第54条D款）``), or, not yet made, the question and its options to tick."""
+    if not step.open_choice:
+        return f"{step.chooser}选择：{step.answer}{laws_text(step.decisive or step.laws, citation)}"
+    question = next(q for t in (tree(ruling.kind, ruling.reference_edition or ruling.edition),
+                                *(tree(r.kind, r.reference_edition or r.edition) for r in _referrals(ruling)))
+                    for q in t.questions.values() if q.fact == step.fact and q.chooser)
+    return (f"{step.chooser}尚未选择：{question.text}{laws_text(question.laws, citation)}"
+            + " ".join(f"□ {a.label}" for a in question.answers))
+
+
+def _referrals(ruling: Ruling) -> list[Ruling]:
+    return [ruling.referral, *_referrals(ruling.referral)] if ruling.referral is not None else []
 
 
 def referred_steps(ruling: Ruling) -> list[Step]:
@@ -218,7 +232,7 @@ def record_text(ruling: Ruling) -> list[str]:
         if r is not None:
             text.append(f"{what}：{card_words(r) if r is o.penalty_card else ''}{r.text}")
         elif field in o.depends:
-            text.append(f"{what}：{DEPENDS_WORDS}。")
+            text.append(f"{what}：{o.depends_words}。")
     if o.tricks_transferred:
         text.append(f"移墩：{o.tricks_transferred}墩。")
     if not o.refer:

@@ -1,18 +1,11 @@
-"""The sample PDFs the site links to, rendered from the project's sample event and ruling record.
+"""The sample PDFs the site links to, rendered from the package's sample events and ruling record.
 
-``render_samples(DIR)`` writes exactly these files (``make pdf`` runs ``samples -o build/html/pdf``):
-hand-records.pdf, travellers-blank.pdf, travellers.pdf, results.pdf (pairs, from
-rules_ext/events/samples/sample-pairs.pbn), teams-results.pdf and teams-travellers.pdf (a match with
-Open and Closed rooms, rules_ext/events/samples/sample-teams.pbn), teams-round-results.pdf and
-teams-round-travellers.pdf (a RealBridge-style round without Room tags, one match not played,
-rules_ext/events/samples/sample-teams-realbridge.pbn), ruling-form.pdf (rules_ext/pdf/rulings/example.toml),
-ruling-form-blank.pdf and pickup-slips.pdf (the pairs event's movement); and the rulebook itself,
-one PDF per edition (rules-1991.pdf, rules-1999.pdf, rules-2008.pdf, rules-1999-trad.pdf:
-:mod:`rules_ext.pdf.edition`, with the verification findings marked in the tables and the editors'
-words of the traditional-script copy in 繁體); and every law of every edition on its own
-(``laws/rules-1999-law-27.pdf``, linked from the law's page as 本条PDF), headed by its citation,
-with its page's address (``--site-url``, else its place in the site) and the build date at the
-foot of each page.
+``render_samples(DIR)`` writes the files of :data:`SAMPLE_NAMES` (``make pdf`` runs ``samples -o
+build/html/pdf``): the director's sheets of the sample pairs, teams and RealBridge-style round
+events and of the example ruling record, the rulebook one PDF per edition (with the verification
+findings marked in its tables) and every law on its own (``laws/rules-1999-law-27.pdf``, the law
+page's 本条PDF, with the page's address and the build date at its foot). Glue of the print and the
+rulebook, so here in the command line.
 """
 from __future__ import annotations
 
@@ -22,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_ext.corpus.catalogue import EDITIONS, LAW_PDF_FOLDER, law_pdf_name, pdf_name
-from rules_ext.errors import RulesError
 from rules_ext.fileio import access_error, check_output_folder, install, package_path
 
 if TYPE_CHECKING:  # reportlab is loaded only when the samples are rendered
@@ -53,10 +45,7 @@ def write_edition(edition_id: str, path: str | Path, *, paper: str = "a4", corpu
     from rules_ext.verify import verify_corpus
 
     corpus = corpus if corpus is not None else load_corpus()
-    try:
-        edition = corpus.edition(edition_id)
-    except KeyError as exc:
-        raise RulesError(f"--edition {edition_id}: {exc.args[0]}") from exc
+    edition = corpus.edition(edition_id)
     findings = findings if findings is not None else verify_corpus(corpus)
     return write_edition_pdf(corpus, edition.id, path, misprints=findings, paper=paper,
                              convert=to_traditional if edition.script == "traditional" else None)

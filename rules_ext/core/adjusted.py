@@ -1,10 +1,8 @@
 """Adjusted scores (Laws 12C, 86A, 88): artificial, assigned and weighted.
 
-Law 12C1 gives an artificial score by responsibility: 40 % of the available matchpoints to a
-contestant directly at fault (average minus), 50 % to one partly at fault (average), 60 % to one
-not at fault (average plus). In a teams match Law 86A makes the 60 % award 3 IMPs (and, by the
-same reckoning, average minus -3 and average 0). In a pairs or individual event Law 88 gives a
-non-offending contestant at least 60 %, or his session percentage if that is higher.
+Law 12C1 gives 40 % of the matchpoints to a side directly at fault, 50 % to one partly at fault,
+60 % to one not at fault; Law 86A makes the 60 % of a teams match 3 IMPs (-3 and 0 alike); Law 88
+gives a non-offender at least 60 %, or its session percentage if higher.
 
 >>> artificial_matchpoints(Responsibility.NONE, top=12)
 7.2

@@ -45,7 +45,7 @@ _CALL_WORDS = {
     "XX": CallKind.REDOUBLE, "R": CallKind.REDOUBLE, "RDBL": CallKind.REDOUBLE, "REDOUBLE": CallKind.REDOUBLE,
     "再加倍": CallKind.REDOUBLE,
 }
-_BID_RE = re.compile(r"^([1-9])(NT|N|[CDHS♣♦♥♠]|无将)$", re.IGNORECASE)
+_BID_RE = re.compile(r"^([1-9])(NT|N|[CDHS♣♦♥♠♧♢♡♤]|无将)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,8 @@ class Call:
 
     @classmethod
     def parse(cls, text: str | Call) -> Call:
-        """Read '1H', '3NT', '3N', 'Pass', 'P', 'X', 'XX', '不叫', '加倍', '再加倍', '4♠'."""
+        """Read '1H', '3NT', '3N', 'Pass', 'P', 'X', 'XX', '不叫', '加倍', '再加倍', '4♠' (or '4♤': the
+        outline suits some files and phones write)."""
         if isinstance(text, Call):
             return text
         key = str(text).strip().upper()

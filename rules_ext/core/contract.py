@@ -37,7 +37,7 @@ class Doubling(KeyEnum):
 
 
 _CONTRACT_RE = re.compile(
-    r"^\s*(?P<level>[1-7])\s*(?P<strain>NT|N|[CDHS♣♦♥♠]|无将)\s*(?P<dbl>X{0,2}|\*{0,2})"
+    r"^\s*(?P<level>[1-7])\s*(?P<strain>NT|N|[CDHS♣♦♥♠♧♢♡♤]|无将)\s*(?P<dbl>X{0,2}|\*{0,2}|再加倍|加倍)"
     r"\s*(?P<declarer>[NESW])?\s*$", re.IGNORECASE)
 _PASS_WORDS = {"PASS", "P", "AP", "PASSED OUT", "不叫", "-"}
 
@@ -77,7 +77,7 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str | Contract) -> Contract:
-        """Read '4S', '4sx', '3N', '3NT', '7NTXX', '4♥', '6SXN' (declarer last) or 'Pass'."""
+        """Read '4S', '4sx', '3N', '3NT', '7NTXX', '4♥', '3无将加倍', '6SXN' (declarer last) or 'Pass'."""
         if isinstance(text, Contract):
             return text
         return _parse_text(str(text))
@@ -89,7 +89,7 @@ class Contract:
         match = _CONTRACT_RE.match(raw)
         if not match:
             raise ContractError(f"cannot read contract {raw!r}: expected e.g. 4H, 3NT, 3N, 4SX, 7NTXX or Pass")
-        dbl = match["dbl"].upper().replace("*", "X")
+        dbl = match["dbl"].upper().replace("*", "X").replace("再加倍", "XX").replace("加倍", "X")
         declarer = match["declarer"]
         try:
             return cls(int(match["level"]), Strain.parse(match["strain"]), Doubling(2 ** len(dbl)),

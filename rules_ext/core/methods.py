@@ -184,7 +184,7 @@ WBF_TAU = (math.sqrt(5) - 1) / 2
 VP_SCALES = ("wbf2013",)
 
 
-def blitz_margin(boards: int) -> float:
+def blitz_margin(boards: float) -> float:
     """WBF 2013: the margin X = 15 √N at which the winner gets all 20 VPs."""
     return 15 * math.sqrt(boards)
 
@@ -203,9 +203,12 @@ def vp(imp_margin: float, boards: int, scale: str = "wbf2013") -> tuple[float, f
     The WBF's printed tables were produced from this formula with "minor corrections" after
     rounding so that no extra IMP is worth more than the one before; those corrections are not
     reproduced here, so a value may differ from a printed table by 0.01 at some margins.
+
+    ``scale`` names another scale of :data:`rules_ext.core.vp_scales.SCALES` (``acbl-20``, ...).
     """
-    if scale not in VP_SCALES:
-        raise ScoringMethodError(f"unknown VP scale {scale!r}: expected one of {', '.join(VP_SCALES)}")
+    if scale not in VP_SCALES:  # another scale of the core's tables (rules_ext.core.vp_scales)
+        from rules_ext.core.vp_scales import scale_of
+        return scale_of(scale).vp(imp_margin, boards)
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScoringMethodError(f"a match of {boards!r} boards is impossible: expected a whole number ≥ 1")
     if isinstance(imp_margin, bool) or not isinstance(imp_margin, (int, float)) or math.isnan(imp_margin):

@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rules_ext.errors import NotFoundError
+
 from .labels import EDITION_ID
 
 __all__ = ["EDITIONS", "LAW_PDF_FOLDER", "EditionInfo", "EditionTable", "law_pdf_name", "pdf_name"]
@@ -74,7 +76,7 @@ class EditionTable:
     def __getitem__(self, edition_id: str) -> EditionInfo:
         found = self.get(edition_id)
         if found is None:
-            raise KeyError(f"no edition {edition_id!r} in the table: expected one of "
+            raise NotFoundError(f"no edition {edition_id!r} in the table: expected one of "
                            f"{', '.join(self.ids)}")
         return found
 

@@ -1,44 +1,16 @@
 """The definition lists (定义): one :class:`~rules_ext.corpus.model.Definition` per term.
 
-Two printed layouts occur:
-
-* 1991 (file 000): a heading line ``English 中文`` (``Adjusted Score 调整分``) followed by one or more
-  body lines, in English alphabetical order. Continuation lines may be unnumbered.
-* 1999 and the excerpt headed 2008 (file 003): a heading ``中文（ENGLISH）`` (full-width or ASCII
-  brackets) in pinyin order, sometimes fused with its text (``比赛分（MATCH POINT）把一个…``);
-  continuation lines are always numbered (``1、`` / ``1.``).
-
-Repairs, all decided from the text:
-
-* **Lost headings.** In the 1999 layout an unnumbered body line that follows a complete body is an
-  *orphan*. It is matched (``difflib`` ratio) against the ``reference`` definitions (another
-  edition's list: for 2008 the 1999 list of the same file, for 1999 the 1991 list) whose term is not
-  headed in this block; the best match at or above :data:`RECOVERY_RATIO` gives the term and English
-  name, and the definition is marked ``recovered=True`` (1999: 提醒 and 重发 from the 1991 list;
-  2008: 队, 局, 轮, 牌, 上家, 提醒, 下家, 重发 from the 1999 list). A recovered English name is copied
-  as printed in the evidence (``Alert`` from 1991, ``Round`` from 1999).
-* **Fused definitions.** A body line whose trailing sentence(s) are the whole text of an unheaded
-  reference definition is split there (SUIT + the orphan REDEAL body ``因原先发牌有误…``): the line
-  then belongs to *both* definitions' ``lines`` ranges — the only way the split can be expressed with
-  line ranges; ``original_text`` of each holds its own part as printed.
-* **Duplicated fragments.** An orphan of at least :data:`DUPLICATE_MIN_LENGTH` characters that
-  repeats a body already in this block (ratio at or above :data:`DUPLICATE_RATIO`, and better than any
-  reference match) is junk (the repeated UNDER TRICK body).
-* **Contamination.** A heading in the *other* layout (``Premium Point 奖分`` inside the 1999 list)
-  whose Chinese term is also defined in the block's own layout is junk, together with its body line.
-* **Suit symbols.** ``text`` has the garbled suit symbols of the suit sentence restored
-  (``黑桃&、红心&、方块¨、梅花§`` in 1999 and ``黑桃?、红心(C)、方块¨、梅花§`` in 2008 → ♠♥♦♣) by
-  :func:`rules_ext.corpus.suits.restore_suits`, the rule the laws use too. Nothing else is changed:
-  typos (``AUTION``, ``复工桥牌``) are left to the errata file, so ``text`` here is ``original_text``
-  with suits restored.
-
-English names: ``english`` keeps the name exactly as printed (``MATCH POINT``, ``Slam``, ``AUTION``,
-``INTERNATIONAL MATCH POINT－IMP``), so that errata can key on it and readers see the source;
-:func:`display_english` gives the 1991-style Title Case form (``Match Point``) for indexes and
-side-by-side views.
-
-Multi-line bodies are joined with ``\\n`` (one source line per text line, so numbered senses stay
-on their own lines).
+Two printed layouts: 1991's heading ``English 中文`` (``Adjusted Score 调整分``) and its body lines, in
+English alphabetical order; 1999's and 2008's ``中文（ENGLISH）`` in pinyin order, sometimes fused
+with its text, continuation lines numbered. Repairs, all decided from the text: an unnumbered body
+line after a complete body is an orphan, whose lost heading is recovered from another edition's
+list (``reference``) at or above :data:`RECOVERY_RATIO` (``recovered=True``); a line ending in the
+whole text of an unheaded reference definition is split there (the line then in both definitions'
+``lines``); an orphan repeating a body of its block (:data:`DUPLICATE_RATIO`), or a heading of the
+other layout whose term the block defines, is junk; garbled suits are restored
+(:func:`rules_ext.corpus.suits.restore_suits`), typos left to the errata. ``english`` keeps the name as
+printed (``MATCH POINT``, ``AUTION``) for errata to key on (:func:`display_english`: Title Case).
+Multi-line bodies are joined with ``\\n``, one source line per text line.
 """
 from __future__ import annotations
 

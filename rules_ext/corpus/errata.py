@@ -1,32 +1,14 @@
 """Reviewed corrections of the delivered texts (rules_ext/corpus/texts/errata.toml).
 
-Each erratum is keyed by a snippet of the surrounding text, never by a line number::
-
-    [[erratum]]
-    id = "1991-renyi"
-    editions = ["1991"]
-    key = "则人一防家"          # unique in each listed edition
-    original = "人一防家"        # inside key
-    corrected = "任一防家"
-    reason = "typo: 人一 for 任一 (any defender)"
-    explanation = "错字：“人一”应为“任一”（任一防家）。"   # for readers, in Chinese
-    insertion = false   # true: ``corrected`` adds text no delivered copy has (shown as 〔…〕)
-
-Changes made wherever a pattern occurs (restored suit symbols, the traditional copy's ``***``
-brackets and ASCII ``;``) are *rules*, listed in the same file::
-
-    [[rule]]
-    id = "1999-trad-brackets"
-    editions = ["1999-trad"]
-    change = "brackets"            # one of RULE_CHANGES
-    reason = "..."
-    explanation = "..."
-
-Every provision or definition where a rule applies lists its id among its corrections.
-
-The model keeps the delivered text (``original_text``) and the corrected one (``text``), and lists
-the ids of the errata applied (``corrections``).  A key that is not found, or found more than once,
-is a problem reported by ``check``.
+Published law is never changed silently: every change is an erratum with its reason, keyed by a
+snippet of the surrounding text, never by a line number (``key``, unique in each listed edition,
+holding ``original``; ``corrected``; ``reason``; ``explanation``, for readers, in Chinese;
+``insertion = true`` for words no delivered copy has, shown in 〔…〕). A change made wherever a
+pattern occurs (restored suit symbols, the traditional copy's ``***`` brackets and ASCII ``;``) is
+a ``[[rule]]`` (``change``: one of :data:`RULE_CHANGES`) in the same file; every provision or
+definition it applies to lists its id among its corrections. The model keeps the delivered text
+(``original_text``) and the corrected one (``text``) with the ids applied; a key found nowhere or
+more than once is a problem ``check`` reports.
 """
 from __future__ import annotations
 

@@ -1,25 +1,17 @@
 """Provision labels: the one grammar of ``45C4b`` and ``1991:45C4b``, and what follows from a label.
 
-A label is the compact form the rules use to cite a provision: the law number, then the section
-letter (款, upper case), the item number (项), the sub-item letter (目, lower case) and a number under
-a sub-item (``25B2b1``, printed ``（1）``). Every level may be missing below the law; a number that
-would touch the number before it is set apart, so that labels never run together: ``76.1`` is an
-item printed directly under a law without sections, ``16A1(1)`` a numbered sub-item printed without
-a lettered one. Besides: ``16intro`` (the un-lettered opening of a law with sections) and notes,
-``69note`` (``69note2`` for a second note of the same law).
+A label is the compact form the rules cite: law, section (款, upper case), item (项), sub-item (目,
+lower case), a number under a sub-item (``25B2b1``); a number touching the one before is set apart
+(``76.1``, ``16A1(1)``); ``16intro`` and ``69note`` besides. ``EDITION:LABEL`` names one provision
+of one edition; the same label in two editions is the same position, not always the same rule.
 
 >>> label = Label.parse("45C4b")
 >>> label.law, label.section, label.item, label.subitem
 (45, 'C', 4, 'b')
->>> citation("45C4b")
-'第45条C款4项b目'
->>> ancestors("45C4b")
-['45C4', '45C', '45']
+>>> citation("45C4b"), ancestors("45C4b")
+('第45条C款4项b目', ['45C4', '45C', '45'])
 >>> LawCitation.parse("1991:27B2")
 LawCitation(edition='1991', label='27B2')
-
-A label always names one provision of one edition; the edition qualifies it as ``EDITION:LABEL``
-(``1991:45C4b``). The same label in two editions is the same *position*, not always the same rule.
 """
 from __future__ import annotations
 

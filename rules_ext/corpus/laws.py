@@ -72,7 +72,16 @@ def finish_law(edition_id: str, draft: LawDraft, errata: list[Erratum], places: 
         places[n] = f"table {edition_id}:{tid}"
     numbers = [ln.number for ln in draft.lines] + ([draft.title_line] if draft.title_line else [])
     span = (min(numbers), max(numbers)) if numbers else (0, 0)
-    law = Law(number=draft.number, title=draft.title, title_editorial=draft.title_editorial,
+    # an erratum keyed by words of the printed title corrects the title (1999-trad 22: 程式)
+    title, title_corrections = draft.title, []
+    if draft.title_line is not None:
+        for e in errata:
+            if edition_id in e.editions and e.key in title:
+                title = title.replace(e.key, e.replacement, 1)
+                title_corrections.append(e.id)
+    law = Law(number=draft.number, title=title, title_editorial=draft.title_editorial,
+              original_title=draft.title if title != draft.title else "",
+              title_corrections=title_corrections,
               chapter=draft.chapter, groups=draft.groups, lines=span,
               number_editorial=draft.number_editorial, confidence=draft.confidence,
               evidence=list(draft.evidence) + note_evidence, provisions=provisions)

@@ -1,27 +1,12 @@
 """Recovering lost section, item and sub-item markers inside a law, where the text proves them.
 
-Every recovered provision has ``recovered=True``; the law's evidence says what proved it and
-where its heading came from.  Rules, applied in this order:
-
-1. **Lettering gap at the start.** The first printed section is C (not A) and the law opens with
-   un-lettered paragraphs: the last paragraphs before C are the lost A and B, one paragraph per
-   missing letter (1999 Law 6).  When the opening consists of items whose numbering restarts at 1,
-   each run of items is one lost section (1999 Law 19).
-2. **Lettering gap in the middle.** Sections jump from A to C: the last paragraph of A is the lost
-   B (1999 Law 18, 1991 Law 78).
-3. **Items under the wrong section.** A section's items have the headings of the items of the
-   *next* section in a sibling edition, and this law lacks that next section: the section was lost
-   above them (1999 Law 40 E).
-4. **Item gap at the start.** A section has item 2 but no item 1, and a heading-like line before
-   item 2: that line is the lost marker's heading (1991 Law 16 A1).
-5. **Item gap at the end.** The last paragraph of item N matches item N+1 of a sibling edition,
-   which this law lacks (1999 Law 16 C2).
-6. **Restarted items under a sub-item.** Items numbered 1, 2 again right after a lettered
-   sub-item: they belong to the next, lost, sub-item (1991 Law 9 A2(b)).
-
-A recovered heading is the heading of the same provision in a sibling edition whose text matches
-(bigram similarity ≥ 0.15; the marker itself is proven by the lettering); failing that, the opening phrase of the paragraph (up to its first
-comma, when short).
+Six rules, applied in this order by :func:`recover_markers`: a lettering gap at the start (1999
+Laws 6, 19) or in the middle (1999 Law 18, 1991 Law 78), items under the wrong section (1999 Law
+40E), an item gap at the start (1991 Law 16A1) or at the end (1999 Law 16C2), items restarted
+under a sub-item (1991 Law 9A2(b)). Every recovered provision has ``recovered=True`` and its law's
+evidence says what proved it; its heading is the same provision's in a sibling edition whose text
+matches (bigram similarity ≥ 0.15; the marker itself is proven by the lettering), else the opening
+phrase of its paragraph. Each rule in words: the 使用说明's 开发约定 (source/manual/developers.rst).
 """
 from __future__ import annotations
 

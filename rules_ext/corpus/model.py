@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_ext.corpus.labels import law_of
+from rules_ext.errors import NotFoundError
 
 #: provision kinds, from the law down (款 section, 项 item, 目 sub-item, 注 note)
 KINDS = ("law", "intro", "section", "item", "subitem", "note", "penalty")
@@ -91,7 +92,7 @@ class Provision:
     label: str  # '45C4b', '69note', '16' (the law itself), '16intro' for an un-lettered opening
     kind: str  # one of KINDS
     marker: str = ""  # as printed: '（A）', 'A．', '1.', '（a）', '注'
-    heading: str = ""  # the provision's own title, e.g. '洗牌'
+    heading: str = ""  # the provision's own title, e.g. '洗牌' (corrected)
     text: str = ""  # corrected text (errata applied, suit symbols restored)
     original_text: str = ""  # the text as delivered (cleaned of line breaks only)
     lines: Lines = (0, 0)
@@ -110,6 +111,10 @@ class Provision:
     closing: str = ""
     closing_original: str = ""
     closing_lines: list[int] = field(default_factory=list)
+    #: the marker and heading as delivered, where a correction changed them ('***a***' shown as
+    #: '（a）'; 1991 93B's heading 没有申述… corrected to 设有); '' when printed as shown
+    original_marker: str = ""
+    original_heading: str = ""
 
     def own_lines(self) -> list[int]:
         """The source lines whose text went into this provision (not into its children)."""
@@ -140,6 +145,8 @@ class Provision:
             "original_text": self.original_text,
             "closing": self.closing,
             "closing_original": self.closing_original,
+            "original_marker": self.original_marker or self.marker,
+            "original_heading": self.original_heading or self.heading,
             "lines": list(self.lines),
             "penalty": self.penalty,
             "recovered": self.recovered,
@@ -161,6 +168,9 @@ class Law:
     confidence: float = 1.0  # confidence in the recovered boundary/number
     evidence: list[str] = field(default_factory=list)  # why the boundary/number was chosen
     provisions: list[Provision] = field(default_factory=list)
+    #: the title as delivered, where an erratum corrected it ('' when printed as shown)
+    original_title: str = ""
+    title_corrections: list[str] = field(default_factory=list)  # errata ids applied to the title
 
     @property
     def label(self) -> str:
@@ -178,6 +188,8 @@ class Law:
         return {
             "number": self.number,
             "title": self.title,
+            "original_title": self.original_title or self.title,
+            "title_corrections": list(self.title_corrections),
             "title_editorial": self.title_editorial,
             "number_editorial": self.number_editorial,
             "chapter": self.chapter,
@@ -248,7 +260,34 @@ class TableBlock:
 
 @dataclass(slots=True)
 class Table:
-    """A table rebuilt from its flattened scrape; values exactly as printed."""
+    """A table rebuilt from its flattened scrape; values exactly as printed (strings, letter-spacing
+    included). ``header`` has one cell per column and every row as many cells; ``lines`` is the
+    range of source lines the table consumed (the two Law 2 half-tables were printed side by side, so
+    in the 1991 and 2008 layouts their rows interleave and their ranges overlap). The ids:
+
+    ``law2-dealer``, ``law2-vulnerability`` (label ``2``)
+        ``[dealer, boards]`` / ``[vulnerability, boards]``: as printed (``北 家``, ``双 无``), boards
+        space separated (``1 5 9 13``). 2008 lost the dealer column (its cells ``''``, a note); 1999
+        lost both bodies (no rows, a note).
+    ``law77A-trick-score``
+        ``[doubling, club, diamond, heart, spade, nt_first, nt_subsequent]``, header ``[stub, '♣',
+        '♦', '♥', '♠', …]``, rows ``未加倍时``, ``加倍时``, ``再加倍时``: the score per odd trick bid and
+        made. The suit headers lost in print are recovered, the no-trump block printed transposed is
+        folded into the same rows (notes).
+    ``law77B-premiums``
+        ``[group, item, not_vulnerable, vulnerable]``, header ``['', '', '无局时', '有局时']``: group the
+        printed block title (``满贯奖分``), item the row label; a value may be ``同墩分``. A row printed
+        with one value goes to the column its label names, the other cell ``''``, or to both (note).
+    ``law77C-undertricks``
+        ``[label, nv_undoubled, nv_doubled, nv_redoubled, v_undoubled, v_doubled, v_redoubled]``, the
+        header joining the two printed levels (``无局时 未加倍``); the last row (``从第四个宕墩开始…另加``)
+        holds additional points, its first value split off its label (note).
+    ``law78B-imp``
+        ``[difference, imp]``, header ``['分差', 'IMP']``: difference as printed (``20—40``,
+        ``4000（含）以上``), imp an integer string; the left column pair's rows first, then the right's.
+
+    ``blocks`` says how a table joining several printed blocks was printed (1991 77A, 77B), so that a
+    reader's view can show it so; the other tables have none."""
 
     id: str  # e.g. 'law2-dealer', 'law77A-trick-score', 'law78B-imp'
     label: str  # provision the table belongs to, e.g. '2', '77A', '78B'
@@ -382,7 +421,7 @@ class Corpus:
             if e.id == edition_id:
                 return e
         known = ", ".join(e.id for e in self.editions)
-        raise KeyError(f"no edition {edition_id!r}: expected one of {known}")
+        raise NotFoundError(f"no edition {edition_id!r}: expected one of {known}")
 
     def find(self, edition_id: str, label: str) -> Provision | None:
         """The provision ``label`` ('45C4b', '69note', '33') of an edition, or None.
@@ -391,7 +430,7 @@ class Corpus:
         """
         try:
             edition = self.edition(edition_id)
-        except KeyError:
+        except NotFoundError:
             return None
         number = law_of(label)
         law = edition.law(number) if number is not None else None

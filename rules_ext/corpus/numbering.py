@@ -1,28 +1,16 @@
 """Recovering the law boundaries and numbers of a text that lost its law headings (1991, Laws 5–93).
 
-Evidence, all read from the text:
-
-* **Boundaries that must be there.** The first line after a chapter/part/section heading starts a
-  law; a section lettered （A） starts a law unless only un-lettered opening lines precede it in the
-  current block (then it may continue a law that opened with an introductory paragraph).
-* **Boundaries that may be there.** A plain paragraph following another paragraph, and an item
-  ``1.`` that restarts the numbering of a section that already has one.
-* **Alignment with a sibling edition.** For laws the reference edition (1999) has, the block is
-  compared with the reference law's text (character-bigram similarity).
-* **Citations.** Every ``N条`` / ``N条X款`` / ``NX2`` citation elsewhere in the text says that law N
-  exists and has section X (item 2): a block given number N gains when it has what the citations
-  say, and loses when it lacks it.
-* **Subjects.** For laws the reference lacks, the subject terms of the international law of that
-  number (data/law-subjects.toml) found in the block's opening lines and headings.
-* **Regularities.** A paragraph directly before （A） usually opens that law (small bonus); cutting
-  a marked heading from its only paragraph costs (a lost heading is rarer than a lost body).
-* **The count.** The laws run without gaps to the last number of the rules (93).
-
-A dynamic programme picks the boundaries that maximise the total evidence, subject to the count.
-Each law records the evidence that placed it and a confidence: a forward and a backward pass give,
-for every possible start of law N, the best total of any segmentation with law N starting there;
-the margin of the chosen start over the best other start maps to a confidence (0.5 = a tie).
-How much each kind of evidence counts is in one place, :class:`NumberingWeights`.
+All the evidence is read from the text: boundaries that must be there (after a chapter heading, at
+a section lettered （A）) and that may be (a paragraph after a paragraph, items restarting at
+``1.``); the likeness of a block to the reference edition's law of that number (1999, bigram
+similarity); the citations elsewhere in the text (``N条X款`` says law N has section X); the subject
+terms of the international law of that number (``data/law-subjects.toml``) for laws the reference
+lacks; small regularities; and the count, which runs without gaps to 93. A dynamic programme picks
+the boundaries that maximise the total evidence; a forward and a backward pass give, for every
+possible start of law N, the best total with law N starting there, and the margin of the chosen
+start over the best other one maps to the law's confidence (0.5 = a tie). What each kind of
+evidence is worth is in one place, :class:`NumberingWeights`; the evidence in words: the
+使用说明's 开发约定 (source/manual/developers.rst).
 """
 from __future__ import annotations
 

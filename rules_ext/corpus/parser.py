@@ -150,9 +150,10 @@ def check_errata(corpus: Corpus, errata: list[Erratum]) -> list[str]:
     counts: dict[tuple[str, str], int] = {}
     for e in corpus.editions:
         nodes = list(e.provisions()) + list(e.definitions) + list(e.front)
-        for node in nodes:
-            for c in node.corrections:
-                counts[(e.id, c)] = counts.get((e.id, c), 0) + 1
+        corrections = [c for node in nodes for c in node.corrections]
+        corrections += [c for law in e.laws for c in law.title_corrections]
+        for c in corrections:
+            counts[(e.id, c)] = counts.get((e.id, c), 0) + 1
     problems = []
     present = {e.id for e in corpus.editions}
     for x in errata:

@@ -7,6 +7,7 @@ them up in its own way.
 from __future__ import annotations
 
 import datetime
+import difflib
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -94,6 +95,62 @@ def inserted_ranges(text: str, corrections: Sequence[str], errata: Mapping[str, 
     return sorted(found)
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A correction where it stands in the corrected text: ``text[start:end]`` replaces the
+    delivered ``original`` (``start == end``: the delivered characters were removed; ``original``
+    empty: the characters were added)."""
+
+    start: int
+    end: int
+    original: str
+
+
+#: a corrected text is marked in place unless one change is more than this share of it (a
+#: rewrite is struck whole, the delivered wording shown in full)
+IN_PLACE = 0.5
+
+
+def changes_in_place(original: str, text: str, insertions: Sequence[tuple[int, int]] = ()
+                     ) -> tuple[list[Change], bool]:
+    """The corrections of ``text`` (delivered as ``original``) where they stand, and whether the
+    text changed too much to be read in place (one change longer than half of it; many small
+    ones, the traditional copy's *** for each bracket, are marked where they are). A change inside
+    an editorial insertion (``insertions``: ranges of ``text``, shown as 〔…〕) keeps the insertion
+    whole: its struck delivered characters, if any, stand before it."""
+    matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
+    # two short changes one shared character apart are one word (达到 -> 到达, not 达̶到达); longer
+    # ones stay apart (***a*** -> （a）: each *** struck beside its bracket)
+    groups: list[list[int]] = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal":
+            if groups and groups[-1][1] == i1 and groups[-1][3] == j1:
+                groups[-1][1], groups[-1][3] = i2, j2
+            else:
+                groups.append([i1, i2, j1, j2])
+        elif i2 - i1 == 1 and groups and groups[-1][1] == i1 and i2 < len(original) and j2 < len(text) \
+                and original[i2] != text[j2] and groups[-1][1] - groups[-1][0] <= 2 \
+                and groups[-1][3] - groups[-1][2] <= 2:
+            groups[-1][1], groups[-1][3] = i2, j2  # the shared character goes into the change
+    found: list[Change] = []
+    longest = 0
+    for i1, i2, j1, j2 in groups:
+        old = original[i1:i2]
+        longest = max(longest, (i2 - i1) + (j2 - j1))
+        inside = next(((a, b) for a, b in insertions if a <= j1 and max(j2, j1 + 1) <= b), None)
+        if inside is not None:
+            if old.strip():
+                found.append(Change(j1, j1, old))
+            continue
+        found.append(Change(j1, j2, old))
+    return found, longest > IN_PLACE * max(len(text), 1)
+
+
+def join_reasons(reasons: Sequence[str]) -> str:
+    """The reasons of one place's corrections as one sentence ending with one “。”."""
+    return "；".join(r.strip().rstrip("。") for r in reasons if r.strip()) + "。"
+
+
 def misprint_reason(finding: Any, columns: Sequence[str] = ()) -> str:
     """The Chinese reason shown under a table whose cell(s) were printed wrong: ``columns`` are
     the columns of the same row printed with the same wrong value (default: the finding's)."""
@@ -148,24 +205,28 @@ def coverage_notes(edition: Edition) -> list[str]:
 class CorrectedPlace:
     """A place of the text that the corrections changed."""
 
-    kind: str  # 'provision', 'definition', 'front'
-    key: str  # the provision's label, the defined term, the front matter's title
+    kind: str  # 'provision', 'title' (a law's title), 'definition', 'front'
+    key: str  # the provision's label, the law's number, the defined term, the front matter's title
     corrections: tuple[str, ...]  # erratum and rule ids
 
     def where(self, *, traditional: bool = False) -> str:
         """The place in Chinese: ``第25条B款1``, ``定义“明手”``, the front matter's title."""
         if self.kind == "provision":
             return citation(self.key, traditional=traditional)
+        if self.kind == "title":
+            return citation(self.key, traditional=traditional) + ("條名" if traditional else "条名")
         if self.kind == "definition":
             return f"定义“{self.key}”"
         return self.key
 
 
 def corrected_places(edition: Edition) -> list[CorrectedPlace]:
-    """Every place of the edition that a correction changed, in text order: the laws'
+    """Every place of the edition that a correction changed, in text order: the laws' titles and
     provisions, then the definitions, then the front matter."""
     out = []
     for law in sorted(edition.laws, key=lambda x: x.number):
+        if law.title_corrections:
+            out.append(CorrectedPlace("title", law.label, tuple(law.title_corrections)))
         out += [CorrectedPlace("provision", p.label, tuple(p.corrections))
                 for p in law.walk() if p.corrections]
     out += [CorrectedPlace("definition", d.term, tuple(d.corrections))

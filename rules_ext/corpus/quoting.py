@@ -1,7 +1,10 @@
-"""The decisive sentence of a provision: the sentence of its text that holds a reviewed phrase.
+"""The quoted words of a provision: the provision whole, or of a whole law the sentence holding a phrase.
 
-The rulings assistant cites each provision with a phrase its author checked against the text; the
-sentence holding it is what a director reads at the table.
+The rulings assistant cites each provision with a phrase its author checked against the text. A
+provision is one rule: it is quoted whole (its own text, and the closing paragraph that governs its
+parts), never cut at "；" (26A2's second half gives declarer the power to forbid the suit) nor started
+at the sentence holding the phrase (75D2's "但是…" goes on from its first sentence). A bare law
+number whose text is several provisions is quoted by the sentence holding the phrase.
 
 >>> sentence_with("甲。乙丙，丁。戊。", "丙")
 '乙丙，丁。'
@@ -68,12 +71,14 @@ def _sentences(line: str) -> list[str]:
 
 
 def quote(corpus: Corpus, edition: str, law: str, phrase: str) -> Quote | None:
-    """The provision ``law`` of ``edition`` and its sentence holding ``phrase``; None when the
-    edition has no such provision or its text lacks the phrase."""
+    """The provision ``law`` of ``edition``, whole, when its text holds ``phrase`` (a law given by
+    its number alone, whose text is its provisions', the sentence holding it); None when the edition
+    has no such provision or its text lacks the phrase."""
     provision = corpus.find(edition, law)
     whole = corpus.edition(edition).law(int(law)) if law.isdigit() else None
     if provision is not None and provision.text:
-        text = provision.text
+        text = "\n".join(x for x in (provision.text, provision.closing) if x).strip()
+        return Quote(edition, law, citation(law), text) if phrase in text else None
     elif whole is not None:
         text = "\n".join(p.text for p in whole.walk())
     else:

@@ -35,8 +35,8 @@ def _s2tw():
 
 
 def to_traditional(text: str) -> str:
-    """Simplified -> the delivered traditional copy's characters (OpenCC ``s2tw``, character by
-    character; DESIGN.md: never the phrase profile ``s2twp``, which writes 程序 as 程式). The
+    """Simplified -> the delivered traditional copy's characters (OpenCC ``s2tw`` on the whole
+    string; never the vocabulary profile ``s2twp``, which writes 程序 as 程式). The
     site's reviewed word list (信息 -> 資訊) is not applied to these editorial words; none of the
     recovered titles and headings holds one of its words (tests/rulebook_site/test_hant_words.py)."""
     return _s2tw().convert(text)

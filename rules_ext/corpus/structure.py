@@ -56,6 +56,23 @@ def _strip_marker(text: str, printed: str) -> str:
     return m.rest if m is not None else text
 
 
+def _delivered_marker(text: str, printed: str, rest: str = "") -> str:
+    """The marker ``printed`` (as recognised on the corrected line) as the delivered line prints it,
+    where that differs (the traditional copy's ``***a***`` for （a））; '' otherwise."""
+    if text.startswith(printed):
+        return ""
+    form = printed.replace("（", "***").replace("）", "***")
+    if text.startswith(form):
+        return form
+    # a marker an erratum corrected (1991 13A3: 3要求重发, the item's dot lost): what the delivered
+    # line prints before the provision's own words
+    return text[:len(text) - len(rest)] if rest and text.endswith(rest) and len(text) > len(rest) else ""
+
+
+def _delivered_if_changed(original: str, corrected: str) -> str:
+    return original if original != corrected else ""
+
+
 def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provision], dict[int, str]]:
     """Provisions of one law and, for every line, the label of the provision that holds it."""
     top: list[Provision] = []
@@ -86,7 +103,8 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
         if m is not None and m.kind == "note":
             notes += 1
             p = Provision(label=f"{law}note" + (str(notes) if notes > 1 else ""), kind="note",
-                          marker=m.printed, lines=(ln.number, ln.number), marker_line=ln.number)
+                          marker=m.printed, lines=(ln.number, ln.number), marker_line=ln.number,
+                          original_marker=_delivered_marker(ln.original, m.printed))
             stack.clear()
             top.append(p)
             stack.append((0, p))
@@ -108,15 +126,20 @@ def build_provisions(law_number: int, lines: list[LawLine]) -> tuple[list[Provis
                           marker_line=ln.number)
             attach(level, p)
             fused = _FUSED_HEADING_RE.match(m.rest)
+            p.original_marker = _delivered_marker(ln.original, m.printed, m.rest)
+            delivered_rest = (ln.original[len(p.original_marker):].lstrip() if p.original_marker
+                              else _strip_marker(ln.original, m.printed))
             if looks_like_heading(m.rest):
                 p.heading = m.rest
+                p.original_heading = _delivered_if_changed(delivered_rest, m.rest)
             elif fused:
                 # '（A）墩分：如完成定约时，得分记在庄家一方。': a heading and its first sentence
                 p.heading = fused[1]
-                orig = _FUSED_HEADING_RE.match(_strip_marker(ln.original, m.printed))
+                orig = _FUSED_HEADING_RE.match(delivered_rest)
+                p.original_heading = _delivered_if_changed(orig[1] if orig else fused[1], fused[1])
                 _append(p, fused[2], orig[2] if orig else fused[2], ln.number)
             elif m.rest:
-                _append(p, m.rest, _strip_marker(ln.original, m.printed), ln.number)
+                _append(p, m.rest, delivered_rest, ln.number)
                 if _may_be_heading(m.rest):
                     maybe_headings.append(p)
             if PENALTY_RE.search(m.rest):
@@ -159,7 +182,9 @@ def _first_line_to_heading(p: Provision) -> None:
     first, _, rest = p.text.partition("\n")
     p.heading = first
     p.text = rest
-    p.original_text = p.original_text.partition("\n")[2]
+    original_first, _, original_rest = p.original_text.partition("\n")
+    p.original_heading = _delivered_if_changed(original_first, first)
+    p.original_text = original_rest
     p.text_lines = p.text_lines[1:]
 
 

@@ -1,58 +1,13 @@
 """Rebuild the flattened tables of Laws 2, 77 and 78 as real tables.
 
-The scrape flattened every table to one cell (or one row) per line. :func:`extract_tables` finds the
-table lines of one law from the text (header words, number cells, section captions — never line
-numbers) and rebuilds rows and columns. **Values are kept exactly as printed**, even where they look
+The scrape flattened every table to one cell (or one row) per line. :func:`extract_tables` finds a
+law's table lines from the text (header words, number cells, section captions — never line
+numbers) and rebuilds rows and columns. Values are kept exactly as printed, even where they look
 wrong (the 1991 doubled trick-score row ``40 40 40 40``): checking them is the verify step's job.
-Cells are strings as printed, letter-spacing included (``牌 套 号 码``, ``北 家``); compare with
-whitespace removed. Whatever had to be reconstructed is said in ``Table.notes``.
-
-``Table.lines`` is the range of source lines the table consumed (its data and in-table header lines).
-A section caption such as ``（A）墩分：如完成定约时，得分记在庄家一方。`` is *not* consumed: it stays
-the heading of the provision ``Table.label``. The two Law 2 half-tables were printed side by side, so
-in the 1991 and 2008 layouts their rows are interleaved line by line and their ``lines`` ranges overlap.
-
-Captions: the printed table title where there is one (``墩 分``, ``宕墩罚分``), else the caption word
-of the line introducing the table (``奖分``, ``国际比赛分（IMP）记分法``); the Law 2 captions ``发牌人`` and
-``局况`` name the two half-tables.
-
-Table shapes (``header`` has one cell per column; every row has as many cells as the header):
-
-``law2-dealer`` (label ``2``)
-    columns ``[dealer, boards]``: dealer as printed (``北 家``; the seat is its first character),
-    boards = the board numbers with that dealer, space separated (``1 5 9 13``). 2008: the dealer
-    column is lost in the source — the dealer cells and the header cell are ``''`` (not invented; a
-    note says so). 1999: the body is lost — no rows, a note.
-``law2-vulnerability`` (label ``2``)
-    columns ``[vulnerability, boards]``: vulnerability as printed (``双 无`` none, ``南 北`` NS, ``东 西``
-    EW, ``双 有`` both), boards space separated. 1999: no rows, a note.
-``law77A-trick-score`` (label ``77A``)
-    columns ``[doubling, club, diamond, heart, spade, nt_first, nt_subsequent]``; header
-    ``[stub, '♣', '♦', '♥', '♠', '无将定约 叫到和打成的第一个额外墩', '无将定约 以后的每一个额外墩']``;
-    rows in printed order ``未加倍时``, ``加倍时``, ``再加倍时``; each value is the score per odd trick
-    bid and made. The suit headers were lost in print and are recovered (note); the no-trump block
-    was printed transposed and is folded into the same rows (note).
-``law77B-premiums`` (label ``77B``)
-    columns ``[group, item, not_vulnerable, vulnerable]``; header ``['', '', '无局时', '有局时']``.
-    group is the printed block title (``满贯奖分``, ``超额赢墩奖分``, ``完成定约时的成局、不成局奖分``),
-    item the row label (``叫成并打成小满贯（12墩）``, ``未加倍时`` …). A value may be ``同墩分`` (same as
-    the trick score). Rows printed with one value go to the column their label names (``…有局时`` /
-    ``…无局时``) with the other cell ``''``, or to both columns when the label names neither (note).
-``law77C-undertricks`` (label ``77C``)
-    columns ``[label, nv_undoubled, nv_doubled, nv_redoubled, v_undoubled, v_doubled, v_redoubled]``;
-    header cells join the two printed header levels (``无局时 未加倍``). Rows: ``第一个宕墩``,
-    ``以后的每一个宕墩``, ``从第四个宕墩开始以及以后的每一个宕墩另加`` — the last row's first value was
-    fused into its label in the source (``…另加0``) and is split off (note); that row's values are
-    *additional* points per undertrick from the fourth on.
-``Table.blocks`` says how a table that joins several printed blocks was printed (1991 77A: the suit
-block, then the no-trump block as printed, transposed; 77B: its three blocks, each under its printed
-side heading with its stub and column heads, the one-value rows with their one value), so that a
-reader's view can show it as printed; the other tables have none (printed as rebuilt).
-
-``law78B-imp`` (label ``78B``)
-    columns ``[difference, imp]``; header ``['分差', 'IMP']``; difference as printed (``20—40``,
-    ``4000（含）以上``), imp an integer string. Rows in scale order: the printed table has two column
-    pairs whose cells were interleaved; the left column's rows come first, then the right one's.
+Cells are the printed strings, letter-spacing included (``北 家``: compare with whitespace removed);
+what had to be reconstructed is said in ``Table.notes``; a section caption is not consumed (it
+stays the heading of the provision ``Table.label``). The tables' ids and shapes:
+:class:`~rules_ext.corpus.model.Table`.
 """
 from __future__ import annotations
 
@@ -411,8 +366,8 @@ def _law78(lines: list[tuple[int, str]], law_number: int) -> list[Table]:
 def extract_tables(edition_id: str, law_number: int, lines: list[tuple[int, str]]) -> list[Table]:
     """Rebuild the tables printed in one law.
 
-    ``lines`` are all (1-based source line, text) pairs of the law. Returns the law's tables (see the
-    module docstring for their ids and shapes); an empty list for a law without a recognisable table.
+    ``lines`` are all (1-based source line, text) pairs of the law. Returns the law's tables (their
+    ids and shapes: :class:`~rules_ext.corpus.model.Table`); an empty list for a law without one.
     Never raises on odd input.
     """
     if law_number == 2:

@@ -1,55 +1,21 @@
 """Cross-references: find them in the text, normalise their targets to labels, resolve them.
 
-Forms found (simplified and traditional script; ``（）``, ``()`` and 004's ``***`` all count as brackets):
-
-* law references — ``第77条``, ``77条``, ``第21條``; with a section, item, sub-item or note:
-  ``26条B款``, ``47条E款2目``, ``12条C款1``, ``42条B2``, ``43条A1``, ``23条A``, ``规则81条（C）6``,
-  ``45条C款4（b）``, ``43条B款2C目``, ``69条注``, ``68条附注``; the compact form without 条,
-  ``45C4（b）`` (law, section and at least an item, so that a bid like ``2C`` is never one);
-* lists and ranges — ``69、70及71条``, ``第30条、31条、32条``, ``53条或56条``, ``17和77条``,
-  ``第19条及第77条``, ``41条B及C款``, ``第41条B款及C款``, ``第30至32条``;
-* self references (need ``label``) — ``本条A款``, ``本条（B）1、2``, ``本条A2（b）``, ``本条B1（a）``,
-  ``本条（C）、（D）或（E）各款``;
-* relative references (need ``label``) — ``以下本款3`` (an item of this section), ``上述A1或A2``,
-  ``上述C款``, ``上述A至E各款`` (sections of this law), ``上述（a）``, ``以下（b）项``,
-  ``前述（b）（1）或（b）（2）`` (sub-items of this item).
-
-Not references: headings (``第1条：牌``), a bare ``本条``/``本条规则``/``本规则`` (the law or the rules
-themselves, no link target inside them), ``条款``/``条件``.
-
-A match's ``text`` is the reference as printed without the verb before it (``参阅``, ``按``, ``规则``):
-``26条B款``, ``以下本款3``. Targets are labels in the rules' compact form: law number, section letter
-(upper case), item number, sub-item letter (lower case), then a bracketed number under a sub-item
-(``25B2b1``); a note is ``69note``. ``43条B款2C目`` names item 2, sub-item (c) of 43B: ``43B2c`` (the
-print uses an upper-case letter and 目 for the sub-item). ``目`` after a bare number is the item
-(``47条E款2目`` -> ``47E2``).
-
-Resolution (:func:`resolve_references`), per target:
-
-1. the exact label in the reference's own edition, or in an edition with the same wording (the
-   edition it is a script variant of, or whose wording it repeats: 1999-trad and 2008 -> 1999) —
-   so a trad reference to ``40C`` finds 1999's 40C although the trad copy holds only Law 40's heading;
-2. otherwise the nearest edition that has the law, own edition first, then the edition's fallbacks
-   in the editions table (:data:`rules_ext.corpus.catalogue.EDITIONS`: 2008 -> 1999 -> 1991;
-   1999-trad -> 1999 -> 1991; 1999 -> 1991; 1991 -> 1999): its exact label, or
-   else its nearest existing ancestor (``47E2`` -> ``47E`` -> ``47``), with a note, counted as
-   *ancestor* (the 1999 text cites ``23条A款`` but its Law 23 has no sections);
-3. a law found in no edition is unresolved (``resolved=False``, with a note).
-
-A target resolved outside its own edition is counted as *elsewhere* and its note says why.
-
-4. the same label in two translations is the same *position*, not always the same rule (1991
-   follows the 1987 international Laws, 1999 the 1997 ones: their 72B1 differ). A target found in
-   another translation (not an edition with the same wording) is kept only where the same place of
-   that edition — its provision most like the citing one — cites the same target
-   (:func:`same_rule`); otherwise it is *unproven* and links to that edition's law only, and the
-   site says so in a note.
+:func:`find_references` finds the forms the texts print (law references with or without 条 and their
+sections, items and notes, lists and ranges, self references ``本条A款`` and relative ones
+``以下本款3``), in either script; headings, a bare ``本条`` and ``条款`` are not references. A target
+is a label in the rules' compact form (``43条B款2C目`` -> ``43B2c``). :func:`resolve_target` finds
+it in the reference's own edition or one with the same wording, else in the nearest edition that
+has the law (its exact label or nearest ancestor), and keeps a target found in another translation
+only where that edition cites the same target at the same place (:func:`same_rule`): the same
+label in two translations is the same position, not always the same rule.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+
+from rules_ext.errors import NotFoundError
 
 from .catalogue import EDITIONS
 from .labels import Label, LabelError, ancestors, law_number
@@ -277,6 +243,17 @@ def find_references(text: str, *, label: str) -> list[FoundReference]:
     ``label`` ('16C2', '64intro', '69note'; '' for a definition) anchors self references (``本条A款``)
     and relative ones (``以下本款3``); without it they are not reported. Never raises on odd input.
 
+    The forms (either script; ``（）``, ``()`` and 004's ``***`` all count as brackets): law references
+    ``第77条``, ``77条``, ``第21條``, with a section, item, sub-item or note (``26条B款``, ``47条E款2目``,
+    ``12条C款1``, ``42条B2``, ``23条A``, ``规则81条（C）6``, ``45条C款4（b）``, ``43条B款2C目``, ``69条注``,
+    ``68条附注``), and ``45C4（b）`` without 条 (law, section and at least an item, so that a bid like
+    ``2C`` is never one); lists and ranges (``69、70及71条``, ``53条或56条``, ``41条B及C款``,
+    ``第30至32条``); self references (``本条A款``, ``本条（B）1、2``, ``本条（C）、（D）或（E）各款``); relative
+    ones (``以下本款3``, ``上述A1或A2``, ``上述A至E各款``, ``前述（b）（1）或（b）（2）``). Not references:
+    headings (``第1条：牌``), a bare ``本条``/``本条规则``/``本规则``, ``条款``/``条件``. A match's ``text`` is
+    the reference as printed without the verb before it (``参阅``, ``按``, ``规则``); ``目`` after a bare
+    number is the item (``47条E款2目`` -> ``47E2``), after a letter the sub-item (``43条B款2C目`` -> ``43B2c``).
+
     >>> [(r.text, r.targets) for r in find_references("参阅26条B款及规则81条（C）6。", label="")]
     [('26条B款', ('26B',)), ('81条（C）6', ('81C6',))]
     >>> find_references("根据本条（B）1、2所述", label="14B2")[0].targets
@@ -304,7 +281,20 @@ def _labels(edition: Edition, cache: dict[str, set[str]]) -> set[str]:
 
 def resolve_target(corpus: Corpus, edition_id: str, target: str,
                    _cache: dict[str, set[str]] | None = None) -> Resolution:
-    """Resolve one target label cited in ``edition_id`` (see the module docstring for the rule)."""
+    """Resolve one target label cited in ``edition_id``:
+
+    1. the exact label in the reference's own edition, or in an edition with the same wording (the
+       edition it is a script variant of, or whose wording it repeats: 1999-trad and 2008 -> 1999),
+       so that a 1999-trad reference to ``40C`` finds 1999's 40C although that copy holds only Law
+       40's heading;
+    2. otherwise the nearest edition that has the law, own edition first, then the edition's
+       fallbacks in :data:`rules_ext.corpus.catalogue.EDITIONS` (2008 -> 1999 -> 1991; 1999 -> 1991;
+       1991 -> 1999): its exact label, else its nearest existing ancestor (``47E2`` -> ``47E`` ->
+       ``47``), with a note, counted as *ancestor*; resolved outside its own edition, *elsewhere*;
+    3. a law found in no edition is unresolved (``resolved=False``, with a note).
+
+    A target found in another translation is kept by :func:`resolve_references` only where
+    :func:`same_rule` proves it; otherwise it is *unproven* and links to that edition's law only."""
     cache = {} if _cache is None else _cache
     known = {e.id: e for e in corpus.editions}
     chain = [edition_id] + [e for e in EDITIONS.fallbacks(edition_id, tuple(known)) if e != edition_id]
@@ -375,7 +365,7 @@ def _wording(corpus: Corpus, edition: Edition, node: Provision | Definition) -> 
     if base_id is not None:
         try:
             base = corpus.edition(base_id)
-        except KeyError:
+        except NotFoundError:
             base = None
         if base is not None:
             twin: Provision | Definition | None

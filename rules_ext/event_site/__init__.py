@@ -1,12 +1,11 @@
 """A scored event as static pages beside the rulebook (``python -m rules_ext publish``).
 
-- ``pages``: every page of a :class:`pages.Publication` as ``{path: html}`` (the stylesheet, the
-  script ``events.js`` and the favicon included; the caller writes them); ``words``: the pages' own
-  words and the plain sentence of the scoring basis; ``play``: the auction, the play and the
-  frequency of each result; ``rulings``: ruling records checked against the event, their adjusted
-  scores as corrections; ``publish``: read, corrected, scored and written; ``sphinx_ext``: the same
-  at a site's build.
-
-The pages use the sheets' words and notation (:mod:`rules_ext.pdf`), the event model and results
-(:mod:`rules_ext.events`), the corpus's citation of a label; never Sphinx (but ``sphinx_ext``).
+:mod:`~rules_ext.event_site.pages` renders the pages of a publication (the event, its results,
+double-dummy grids, rulings, downloads, the stylesheet, ``events.js`` and the favicon; what the caller
+knows: a cited provision's address, the 繁體 conversion); ``words`` holds the pages' own words and the
+plain sentence of the scoring basis, ``play`` the auction, the play and each result's frequency,
+``rulings`` ruling records checked against the event; :mod:`~rules_ext.event_site.publish` reads,
+scores and writes an event; :mod:`~rules_ext.event_site.sphinx_ext` publishes a site's
+``rules_events_dir`` at its build. The pages use the sheets' words and notation (:mod:`rules_ext.pdf`),
+the event model and results (:mod:`rules_ext.events`); Sphinx only in ``sphinx_ext``.
 """

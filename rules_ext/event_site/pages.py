@@ -1,19 +1,16 @@
 """A scored event as a folder of static HTML pages: the ranking (search, "this is me", sortable
-columns), one page per board (the deal, the double-dummy grid, makeable contracts and par, the
-traveller, how often each result came up, the auction and the play of each table where the file
-has them), one per pair, player or team (its card: round, table, opponents, a running total), one
-per teams match, the session's rulings, and the provisions they cite.
+columns), one page per board (deal, double dummy, par, traveller, each result's frequency, the
+auction and play where the file has them), per pair, player or team (its card: round, table,
+opponents, a running total), per teams match, and the session's rulings with their laws.
 
-Every figure and word comes from the sheets (:mod:`rules_ext.pdf`): the labels of
-:data:`rules_ext.pdf.layout.LABELS`, the one notation of a result and of the par, the scoring basis
-(:mod:`rules_ext.pdf.basis`: folded under 核对 for the director, a plain sentence above it for a
-player, :mod:`rules_ext.event_site.words`), the marks on figures that differ from the file's own,
-the number formats of the travellers and of the results sheet. Their paragraph markup is turned into
-HTML here (:func:`html_of`). Templates ``events/*.html.jinja`` come from the project's folder first,
-then the package's. The pages come back as ``{relative path: text}`` for the caller to write; one
-stylesheet, one script (``events.js``: search, "me", sorting, tabs, the play step by step: the pages
-read whole without it) and the favicon beside them; links are relative and nothing is fetched from
-outside the folder, so it works from ``file://`` and from any static host.
+Every figure and word comes from the sheets (:mod:`rules_ext.pdf`: their labels, notation, scoring
+basis, marks and number formats), so a page and its PDF say the same thing in the same words; a
+plain sentence of the basis above it for a player (:mod:`rules_ext.event_site.words`), the check
+folded under 核对. The pages are Jinja2 templates (``events/*.html.jinja``, the project's folder
+first), returned as ``{relative path: text}`` for the caller to write all or nothing; one script
+(``events.js``: search, "me", sorting, tabs, the play step by step) that the pages read whole
+without, nothing fetched outside the folder, so it works from ``file://``. What this part cannot
+know — a cited provision's address, the 繁體 conversion, the downloads — the caller gives it.
 """
 from __future__ import annotations
 
@@ -36,15 +33,32 @@ from rules_ext.event_site import words
 from rules_ext.event_site.play import COLUMNS, auction_of, frequencies, opening_lead, play_of
 from rules_ext.events.dd import DD_SEATS, DD_STRAINS, DoubleDummy
 from rules_ext.events.model import Board, Event, EventKind, TableResult, id_key
-from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, RankEntry, ScoredResult
+from rules_ext.events.scoring.results_model import (
+    BoardResults,
+    EventResults,
+    MatchBoard,
+    MatchResult,
+    RankEntry,
+    ScoredResult,
+)
 from rules_ext.fileio import package_path
 from rules_ext.pdf.basis import board_basis, butler_trim, event_basis
 from rules_ext.pdf.figures import contract_text, par_markup, plain, result_markup, text_markup
 from rules_ext.pdf.handrecord import makeable_markup
 from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions
-from rules_ext.pdf.results import _match_lines, _partner_and_opponents, _side_of
+from rules_ext.pdf.results import _partner_and_opponents, _side_of, match_boards
 from rules_ext.pdf.ruling_record import RulingRecord
-from rules_ext.pdf.sheets import DAGGER, Column, Marks, file_places, person, phantoms_of, seat_holder, total_places
+from rules_ext.pdf.sheets import (
+    DAGGER,
+    DAMAGED,
+    Column,
+    Marks,
+    damaged_note,
+    person,
+    phantoms_of,
+    ranking_columns,
+    seat_holder,
+)
 from rules_ext.pdf.traveller import Formats, row_label, row_labels
 
 __all__ = ["PAGE_WEIGHT", "Download", "Publication", "event_pages", "html_of", "stylesheet"]
@@ -110,6 +124,7 @@ class Publication:
     applied: Sequence = ()  # AppliedCorrection
     checked: Sequence = ()  # CheckedRuling, one per ruling
     by_ruling: Mapping[int, int] = field(default_factory=dict)
+    figures: str = "ours"  # where ours and the file's differ, the figures shown: ours or the file's (marked †), as the sheets
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -207,7 +222,7 @@ class _Pages:
         self.lang = Lang.parse(pub.lang)
         # the sheets' own words, in the pages' language (a bilingual page glosses the English)
         self.options = PrintOptions.of("a4", Lang.ZH if self.lang is Lang.BOTH else self.lang)
-        self.marks = Marks(self.results.differences, self.options)
+        self.marks = Marks(self.results.differences, self.options, self.pub.figures)
         self.formats = Formats(self.event, self.results.boards)
         self.phantoms = phantoms_of(self.event)
         self.kind = self.results.kind
@@ -219,9 +234,6 @@ class _Pages:
         self.slugs = {ident: _slug(ident) for ident in self.entries}
         self.matches = list(self.results.matches)
         self.trim = butler_trim(self.event)
-        #: the totals as the results sheet prints them: the file's decimals, else what the figures need
-        pct_places = total_places(self.event, "pct")
-        self.pct_total = Column(2 if pct_places is None else pct_places)
         #: from the root of the pages to the folder's root (the 繁體 pages of ``publish`` are in ``hant/``)
         self.up = pub.up
         self.rulings_by_board: dict[int, list[int]] = {}
@@ -343,8 +355,7 @@ class _Pages:
         for ranking in self.results.rankings:
             has_pct = any(e.pct is not None for e in ranking.entries)
             has_imps = ranking.unit == "VP" and any(e.imps is not None for e in ranking.entries)
-            total = self._total_format(ranking.unit, [e.total for e in ranking.entries])
-            imps = Column.of([e.imps for e in ranking.entries], None)
+            total_format, pct_format = ranking_columns(self.event, ranking.unit, ranking.entries)  # as the sheets print them
             rows = []
             for e in ranking.entries:
                 rows.append({
@@ -353,9 +364,9 @@ class _Pages:
                     "opp": " ".join(sorted(self.opponents.get(e.id, ()), key=id_key)),
                     "section": " ".join(sorted(self.sections.get(e.id, ()))),
                     "search": " ".join((e.id, person(e.names))).lower(),
-                    "total": html_of(self.marks.total(e.id, "total", total(e.total))),
-                    "pct": html_of(self.marks.total(e.id, "pct", self.pct_total(e.pct))) if has_pct else "",
-                    "imps": html_of(self.marks.total(e.id, "imps", imps(e.imps))) if has_imps else "",
+                    "total": html_of(self.marks.total(e.id, "total", total_format(e.total))),
+                    "pct": html_of(self.marks.total(e.id, "pct", pct_format(e.pct))) if has_pct else "",
+                    "imps": html_of(self.marks.total(e.id, "imps", self.formats.imp(e.imps))) if has_imps else "",
                     "boards": e.boards,
                 })
             group = {"NS": "ns_pair", "EW": "ew_pair"}.get(ranking.group)
@@ -369,7 +380,8 @@ class _Pages:
             "events/index.html.jinja", "index.html",
             sentence=self.basis("event"),
             check=[html_of(line) for line in event_basis(self.event, self.results, self.options)],
-            marks_note=html_of(self.marks.note(hint=False)),
+            marks_note=html_of(" ".join(x for x in (self.marks.note(hint=False), damaged_note(self.results, self.options))
+                                        if x)),
             corrections=[self._correction(a, root) for a in self.pub.applied], rankings=rankings,
             sections=sections if len(sections) > 1 else [],
             who=self.heading({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
@@ -378,15 +390,6 @@ class _Pages:
             crosstable=self._crosstable(root) if self.teams else None,
             rulings=[self._ruling_row(i, r, root) for i, r in enumerate(self.pub.rulings, start=1)],
             downloads=[{"href": self.up + d.path, "text": self.words(*DOWNLOAD_WORDS[d.label])} for d in self.pub.downloads])
-
-    def _total_format(self, unit: str, values: Iterable[float]) -> Column:
-        """A ranking's totals as the results sheet prints them: the file's decimals (VPs with two)."""
-        if unit == "VP":
-            return Column(2)
-        places = total_places(self.event, unit)
-        if places is None and unit == "MP":
-            places = file_places(self.event, "mp")
-        return Column.of(values, places)
 
     def _correction(self, a, root: str) -> dict[str, object]:
         """A correction applied, in Chinese: which result, what it was and what it became, why."""
@@ -480,6 +483,8 @@ class _Pages:
 
         if r.artificial is not None:
             return unit(Markup(escape(r.artificial.marker)))
+        if r.damaged:  # the cell as the file wrote it, marked: the file's score kept
+            return unit(Markup(escape(f"{r.damaged}{DAMAGED}")))
         if r.weighted is not None:
             return Markup(" + ").join(unit(Markup(escape(f"{float(w) * 100:g}% {s}")))
                                       for w, s in r.weighted.outcomes)
@@ -594,11 +599,12 @@ class _Pages:
         names = person(self.event.names_of(ident))
         matches = [self._match_row(i, m, root) for i, m in enumerate(self.matches, start=1)
                    if ident in (m.home, m.visit)]
+        total_format, pct_format = self._columns(entry)
         common = {"ident": ident, "names": "" if names == ident else names, "entry": entry,
                   "who": self.label({EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(self.kind, "pair")),
                   "card_word": {EventKind.TEAMS: "team_card", EventKind.INDIVIDUAL: "player_card"}.get(self.kind, "pair_card"),
-                  "pct": self.pct_total(entry.pct) if entry.pct is not None else "",
-                  "total": self._total_format(self._unit(), [entry.total])(entry.total),
+                  "pct": pct_format(entry.pct) if entry.pct is not None else "",
+                  "total": total_format(entry.total),
                   "sentence": self.basis("participant"), "matches": matches}
         here = self.participant_href(ident, "") or ""
         if self.teams:
@@ -606,13 +612,15 @@ class _Pages:
                 self._team_match(ident, i, m, root) for i, m in enumerate(self.matches, start=1)
                 if ident in (m.home, m.visit) and m.boards], head=[], **common)
         groups, column_keys, board_sum = self._card(ident, root)
-        explained = self._total_explained(ident, entry, board_sum)
+        explained = self._total_explained(ident, entry, board_sum, total_format)
         return self.render("events/participant.html.jinja", here, groups=groups, team_matches=[],
                            head=[self.heading(k) if k in LABELS else self.page_heading(k) for k in column_keys],
                            board_sum=explained, **common)
 
-    def _unit(self) -> str:
-        return self.results.rankings[0].unit if self.results.rankings else "MP"
+    def _columns(self, entry: RankEntry) -> tuple[Column, Column]:
+        """How the ranking holding ``entry`` prints its total and percentage (as the sheets do)."""
+        ranking = next(rk for rk in self.results.rankings if entry in rk.entries)
+        return ranking_columns(self.event, ranking.unit, ranking.entries)
 
     def _card(self, ident: str, root: str) -> tuple[list[dict[str, Any]], list[str], float]:
         """A pair's (player's) boards grouped by round, table and opponents, in the order played,
@@ -662,10 +670,9 @@ class _Pages:
         keys = ["mp", "pct_own"] if self.matchpoints else ["imps"]
         return groups, keys, total
 
-    def _total_explained(self, ident: str, entry: RankEntry, board_sum: float) -> dict[str, object]:
-        """The card's sum of its boards, and why the ranking's total differs when it does (a
-        director's penalty, a pair that missed boards factored up)."""
-        column = self._total_format(self._unit(), [board_sum, entry.total])
+    def _total_explained(self, ident: str, entry: RankEntry, board_sum: float, column: Column) -> dict[str, object]:
+        """The card's sum of its boards (printed as the ranking prints its totals), and why the
+        ranking's total differs when it does (a director's penalty, missed boards factored up)."""
         penalty = sum(p.points for p in self.results.penalties if p.pair == ident)
         why = []
         if penalty:
@@ -681,13 +688,13 @@ class _Pages:
         home = ident == m.home
         rows = []
         total = 0.0
-        for br, open_room, closed_room in _match_lines(self.results, m):
+        for br, board in match_boards(self.results, m):
             n = br.board.number
-            imp = open_room.imp_ns if open_room is not None else None
+            imp = board.imps_home  # counted once for the match (a board of one room: the file's)
             mine = None if imp is None else (imp if home else -imp)
             total += mine or 0
-            rows.append({"number": n, "href": f"{root}boards/{n}.html",
-                         "open": self._room(open_room, n), "closed": self._room(closed_room, n),
+            rooms = self._rooms(board, n)
+            rows.append({"number": n, "href": f"{root}boards/{n}.html", "open": rooms[0], "closed": rooms[1],
                          "imps": self.formats.imp(mine) if mine else ("0" if mine == 0 else ""),
                          "running": self.formats.imp(total)})
         return {"match": self._match_row(number, m, root), "rows": rows,
@@ -700,21 +707,27 @@ class _Pages:
     def match(self, number: int, m: MatchResult) -> str:
         root = "../"
         rows = []
-        rooms = set()
-        for br, open_room, closed_room in _match_lines(self.results, m):
+        named_rooms = set()
+        for br, board in match_boards(self.results, m):
             n = br.board.number
-            imp = open_room.imp_ns if open_room is not None else None
-            rows.append({"number": n, "href": f"{root}boards/{n}.html",
-                         "open": self._room(open_room, n), "closed": self._room(closed_room, n),
+            imp = board.imps_home  # the board's IMPs, counted once for the match (a board of one room: the file's)
+            rooms = self._rooms(board, n)
+            rows.append({"number": n, "href": f"{root}boards/{n}.html", "open": rooms[0], "closed": rooms[1],
                          "home": self.formats.imp(imp) if imp is not None and imp > 0 else "",
                          "visit": self.formats.imp(-imp) if imp is not None and imp < 0 else ""})
-            for room in (open_room, closed_room):
-                if room is not None:
-                    rooms.add(room.result.room.lower())
+            named_rooms |= {room.result.room.lower() for room in (board.open, board.closed) if room is not None}
         # a room-less match (one table number each way, as RealBridge writes it) names its tables
-        named = rooms <= {"open", "closed"} and bool(rooms)
+        named = named_rooms <= {"open", "closed"} and bool(named_rooms)
         return self.render("events/match.html.jinja", f"matches/{number}.html", match=self._match_row(number, m, root),
                            m=m, rows=rows, named_rooms=named)
+
+    def _rooms(self, board: MatchBoard, number: int) -> list[dict[str, object]]:
+        """A match board's Open and Closed rooms; the missing room of a board of one room says so."""
+        rooms = [self._room(board.open, number), self._room(board.closed, number)]
+        if board.one_room:
+            rooms[board.open is not None] = {"result": self.label("one_room" if board.imps_home is not None
+                                                                  else "one_room_uncounted"), "score": "", "table": ""}
+        return rooms
 
     def _room(self, line: ScoredResult | None, number: int) -> dict[str, object]:
         if line is None:

@@ -121,7 +121,7 @@ def placements(scripts: str, rulebook: str = "") -> tuple[Placement, ...]:
 def publish_event(path: Path, out: Path, where: Sequence[Placement], *, corrections: Path | None = None,
                   rulings: Path | None = None, lang: str = "zh", templates: Path | None = None,
                   pdf: bool = True, encoding: str | None = None, max_size: int = MAX_INPUT_SIZE,
-                  progress: Progress | None = None, mismatched: str = "refuse") -> Published:
+                  progress: Progress | None = None, mismatched: str = "refuse", figures: str = "ours") -> Published:
     """The event of ``path`` published into ``out`` (an existing folder or a new name in an existing
     one), its pages in each placement's script: read, corrected and scored as ``results`` does it
     (a file with problems is a :class:`PBNErrors` of them all), everything made in a staging folder
@@ -129,7 +129,7 @@ def publish_event(path: Path, out: Path, where: Sequence[Placement], *, correcti
     which does the two steps, :func:`prepare_event` and :meth:`PreparedEvent.publish`, apart)."""
     return prepare_event(path, corrections=corrections, rulings=rulings, lang=lang, templates=templates,
                          pdf=pdf, encoding=encoding, max_size=max_size, progress=progress,
-                         mismatched=mismatched).publish(out, where)
+                         mismatched=mismatched, figures=figures).publish(out, where)
 
 
 @dataclass(frozen=True)
@@ -151,6 +151,7 @@ class PreparedEvent:
     lang: str
     templates: Path | None
     pdf: bool
+    figures: str = "ours"  # where ours and the file's differ: the figures the sheets and pages show
 
     @property
     def listed(self) -> Listed:
@@ -195,7 +196,7 @@ class PreparedEvent:
         with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
             staging = Path(staging_name)
             downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
-                                            self.lang, self.pdf, dealt)
+                                            self.lang, self.pdf, dealt, self.figures)
             folders = (self.templates,) if self.templates is not None else ()
             pages: dict[str, str] = {}
             for place in where:
@@ -204,7 +205,7 @@ class PreparedEvent:
                                   ruling_pdfs=ruling_pdfs, law_url=law_url(place.rulebook), law_quotes=quotes,
                                   lang=self.lang, script=place.script, other_script=place.other, convert=convert,
                                   up=place.up, site=place.site, applied=self.applied, checked=self.rulings,
-                                  by_ruling=self.by_ruling)
+                                  by_ruling=self.by_ruling, figures=self.figures)
                 pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
             for name, text in pages.items():
                 target = staging / name
@@ -223,7 +224,7 @@ class PreparedEvent:
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",
                   templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
                   max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None,
-                  mismatched: str = "refuse") -> PreparedEvent:
+                  mismatched: str = "refuse", figures: str = "ours") -> PreparedEvent:
     """The event of ``path`` read, corrected and scored: the event file, its corrections and the
     ruling records of ``rulings`` are refused here (a file with problems is a :class:`PBNErrors` of
     them all; a record of another board, table, round, pair or deal a
@@ -258,7 +259,8 @@ def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path 
         applied = applied + more
         by_ruling = {c.number: number for number, c in adjusted}
     results = compute_results(fixed, conventions=dict(whole.conventions), penalties=whole.penalties)
-    return PreparedEvent(path, fixed, results, applied, checked, by_ruling, max_size, progress, lang, templates, pdf)
+    return PreparedEvent(path, fixed, results, applied, checked, by_ruling, max_size, progress, lang, templates, pdf,
+                         figures)
 
 
 def _check_target(out: Path, rel: Path) -> None:
@@ -281,7 +283,7 @@ def _traditional(text: str) -> str:
     return to_traditional(text)
 
 
-def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool):
+def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool, dealt: bool, figures: str = "ours"):
     """The PDFs and exports written into ``staging``; their downloads, and each ruling's form."""
     from rules_ext.event_site.pages import Download
     from rules_ext.events.pbn.writer import encode_pbn, write_pbn
@@ -298,7 +300,7 @@ def _files(staging: Path, event, results, records, applied, lang: str, pdf: bool
         from rules_ext.pdf.traveller import write_travellers
 
         write_results_pdf(event, results, staging / "pdf" / "results.pdf", lang=lang,
-                          notes=[f"Correction {a.correction.number}: {a}" for a in applied])
+                          notes=[f"Correction {a.correction.number}: {a}" for a in applied], figures=figures)
         downloads.append(Download("pdf/results.pdf", "results.pdf"))
         write_travellers(event, staging / "pdf" / "travellers.pdf", results=results, lang=lang)
         downloads.append(Download("pdf/travellers.pdf", "travellers.pdf"))

@@ -1,31 +1,16 @@
 """Events published with the rulebook site: one ``make html`` publishes rules and events together.
 
-A Sphinx extension of its own (``extensions = ["rules_ext", "rules_ext.event_site.sphinx_ext"]``), since it
-is glue of two parts: the site (Sphinx) and the published event (:func:`rules_ext.event_site.publish.
-publish_event`: the event read, scored, its pages rendered by :mod:`rules_ext.event_site`); the site layer
-itself never loads the event part.
-
-``rules_events_dir`` (relative to conf.py) names a folder of events, laid out as ``make events``
-reads one::
-
-    NAME.pbn or NAME.xml      the event (PBN, or USEBIO results)
-    NAME-fix.toml             the director's corrections (optional; rules_ext/events/corrections/format.md)
-    NAME-rulings/*.toml       the session's ruling records (optional; rules_ext/pdf/rulings/format.md),
-                          checked against the event (rules_ext/event_site/rulings.py)
-
-``NAME`` is letters, digits, ``-`` and ``_``. At ``builder-inited`` each event is read, corrected and
-scored (:func:`rules_ext.event_site.publish.prepare_event`: a bad event, corrections file or ruling
-record, or a record of another event, is refused there in one line), then published by a background
-process (:mod:`rules_ext.rulebook_site.background`, on the machine's other core while Sphinx reads and
-writes the rulebook; the page listing the events waits for it, and the build ends only once it is
-done) into ``<outdir>/events/NAME/`` in the build's script (the 简体 build into
-``build/html/events/NAME/``, the 繁體 build into ``build/html/hant/events/NAME/``), its laws linked to
-the provisions of this site, its 简/繁 switch to the same page of the other build. An event whose inputs (its files, the code and
-the templates) have not changed since the last build is not published again (a digest of them in
-the doctrees folder, which also records the folder it wrote: an event taken out of the events folder has
-that folder removed at the next build, nothing else); the double-dummy results come from the commands' cache (``$RULES_EXT_DD_CACHE``,
-else ``~/.cache/rules-ext/dd``). ``.. rules-events::`` lists the published events (name, date, kind, boards)
-with a link to each one's ranking; the page holding it is read again when the list changes.
+A Sphinx extension of its own (``extensions = [..., "rules_ext.event_site.sphinx_ext"]``): it is
+glue of two parts, the site and the published event (:func:`rules_ext.event_site.publish.publish_event`),
+and the site layer itself never loads the event part. At ``builder-inited`` each event of
+``rules_events_dir`` (``NAME.pbn`` or ``.xml``, ``NAME-fix.toml``, ``NAME-rulings/*.toml``) is read,
+corrected and scored (:func:`~rules_ext.event_site.publish.prepare_event`: a bad file, or a ruling
+record of another event, is refused in one line), then published by a background process
+(:mod:`rules_ext.rulebook_site.background`, on the other core while Sphinx reads and writes) into
+``<outdir>/events/NAME/`` in the build's script. An event whose inputs (files, code, templates) are
+unchanged is not published again: a digest in the doctrees folder, which also records the folder
+written, removed when the event leaves. ``.. rules-events::`` lists what was published; its page
+waits for the background work. For those who build a site: the 使用说明's 建站与引用.
 """
 from __future__ import annotations
 
@@ -43,6 +28,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata
 
 from rules_ext.corpus.printed import chinese_date
 from rules_ext.errors import RulesError
@@ -355,7 +341,7 @@ class EventsDirective(SphinxDirective):
         return [items]
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("rules_events_dir", None, "env", types=(str, type(None)))
     app.add_directive("rules-events", EventsDirective)
     app.connect("builder-inited", publish_events)

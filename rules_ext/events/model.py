@@ -68,6 +68,8 @@ def split_member_id(text: str) -> tuple[str, str]:
 _ARTIFICIAL_WORDS = {"+": 60.0, "=": 50.0, "-": 40.0}
 _ARTIFICIAL_PCT = re.compile(r"^A(\d{1,3}(?:\.\d+)?)%?(?:[-/](\d{1,3}(?:\.\d+)?)%?)?$", re.IGNORECASE)
 #: ``A5050``, ``A6040`` (NS % then EW %, as Compscore writes them) and a bare split ``60/40``
+#: a side's own percentage beside the other side's marker (Ruter: ``A=`` ``+0``)
+_OWN_PCT = re.compile(r"^\+\d{1,3}$")
 _ARTIFICIAL_PAIR = re.compile(r"^(?:A(\d{2})(\d{2})|(\d{1,3})/(\d{1,3}))$", re.IGNORECASE)
 
 
@@ -132,13 +134,23 @@ class Artificial:
     def of_columns(cls, ns_cell: str, ew_cell: str) -> Artificial:
         """The artificial score of a row from its Score_NS and Score_EW cells: each side's figure is
         read from its own column when both hold a marker (``A+`` ``A+`` is 60 % to each side, not
-        60/40); a marker in one column only speaks for both sides, as :meth:`parse` reads it."""
+        60/40) or when the other holds a signed percentage (Ruter's ``A=`` ``+0``: 50 % to NS, 0 %
+        to EW, as the row's percentages print it); a marker in one column only speaks for both
+        sides, as :meth:`parse` reads it.
+
+        >>> Artificial.of_columns("A=", "+0")
+        Artificial(marker='A=/+0', pct_ns=50.0, pct_ew=0.0)
+        """
         ns_marked, ew_marked = cls.looks_like(ns_cell), cls.looks_like(ew_cell)
         if ns_marked and ew_marked:
             ns, ew = cls.parse(ns_cell, "NS"), cls.parse(ew_cell, "EW")
             if ns.pct_ew == ew.pct_ew:  # A+ and A-: the second marker only repeats the first
                 return ns
             return cls(f"{ns_cell.strip()}/{ew_cell.strip()}", ns.pct_ns, ew.pct_ew)
+        if ns_marked and _OWN_PCT.match(ew_cell.strip()):  # Ruter: "A=" "+0", NS 50 %, EW 0 %
+            return cls(f"{ns_cell.strip()}/{ew_cell.strip()}", cls.parse(ns_cell, "NS").pct_ns, float(ew_cell))
+        if ew_marked and _OWN_PCT.match(ns_cell.strip()):
+            return cls(f"{ns_cell.strip()}/{ew_cell.strip()}", float(ns_cell), cls.parse(ew_cell, "EW").pct_ew)
         if ns_marked:
             return cls.parse(ns_cell, "NS")
         if ew_marked:
@@ -181,6 +193,9 @@ class TableResult:
       figures (``theirs``: ``MP_NS``, ``IMP_EW``, ...) are points given to or taken from a side's total.
     - ``assigned``: the NS and EW figures a director gave this result itself (matchpoints or IMPs, in
       the ranking's unit), its score still compared with the others' (a corrections file's ``mp_ns``).
+    - ``damaged``: a cell of the row that cannot be read, as written (a contract typed ``42``): the
+      result keeps the file's own score and its own figures (``assigned``), a warning names the cell
+      (``event.warnings``) and every sheet marks it; '' for a row read whole.
     - ``line``: where the result is in the file (not part of ``==``).
 
     A result keeps its board, pairs, contract, declarer, tricks, score, table, round, own figures
@@ -219,6 +234,7 @@ class TableResult:
     play_first: Seat | None = None
     penalty: bool = False
     assigned: tuple[float, float] | None = None
+    damaged: str = ""
     line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
@@ -372,10 +388,12 @@ class Event:
     problems: tuple[PBNError, ...] = field(default=(), compare=False)
     meta_lines: tuple[int, ...] = field(default=(), compare=False)
     left_out: tuple[int, ...] = field(default=(), compare=False)
+    #: what was read otherwise than written and kept (a damaged cell: the file's score kept), one line each
+    warnings: tuple[PBNError, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "meta_lines",
-                     "left_out"):
+                     "left_out", "warnings"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.events.model import Event, TableResult
+from rules_ext.events.scoring.awards import masterpoints
 from rules_ext.events.scoring.conventions import artificial_rate
-from rules_ext.events.scoring.results_model import EventResults, ScoredResult
+from rules_ext.events.scoring.results_model import EventResults, Ranking, ScoredResult
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:
@@ -17,6 +20,8 @@ def contract_text(r: TableResult, symbols: bool = False) -> str:
     """'4SX' (or '4♠X' with symbols), 'Pass', the artificial marker, '-' when not played, '?'."""
     if r.artificial is not None:
         return r.artificial.marker
+    if r.damaged:  # the cell as the file wrote it: the file's score kept
+        return f"{r.damaged}‡"
     if r.weighted is not None:  # 1999 12C3: e.g. "60% 620 + 40% 170"
         return " + ".join(f"{float(w) * 100:g}% {score}" for w, score in r.weighted.outcomes)
     if r.not_played:
@@ -46,6 +51,8 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
         data["member_ids"] = dict(zip("NESW", r.member_ids))
     if r.penalty:
         data["penalty"] = True
+    if r.damaged:
+        data["damaged"] = r.damaged  # a cell that cannot be read: the file's score and figures kept
     if r.artificial is not None:
         data["artificial"] = {"marker": r.artificial.marker, "pct_ns": r.artificial.pct_ns,
                               "pct_ew": r.artificial.pct_ew}
@@ -63,27 +70,36 @@ def line_as_dict(line: ScoredResult, with_imps: bool) -> dict[str, Any]:
 def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
     """The ``results --format json`` document."""
     with_imps = results.method != "matchpoints"
+    awards = masterpoints(event)
     return {
         "event": event.name, "site": event.site, "date": event.date, "scoring": event.scoring,
         "kind": results.kind.value, "method": results.method, "scale": results.scale,
         "artificial_imps": results.artificial or None,
         "conventions": {name: {"value": value, "why": why} for name, value, why in results.conventions},
         "encoding": event.encoding,
+        **({"sections": list(results.sections)} if results.sections else {}),
         "boards": [{
-            "board": b.board.number,
+            "board": b.board.number, **({"section": b.section} if b.section else {}),
             "dealer": b.board.dealer.name if b.board.dealer else None,
             "vulnerable": b.board.vulnerability.value if b.board.vulnerability else None,
             "top": b.top, "neuberg": b.neuberg, **({"datum": b.datum} if b.datum is not None else {}),
             "results": [line_as_dict(line, with_imps) for line in b.lines],
         } for b in results.boards],
         "ranking": [{
-            "group": ranking.group, "rank": e.rank, "id": e.id, "names": e.names, "unit": ranking.unit,
+            "group": ranking.group, **({"section": ranking.section} if ranking.section else {}),
+            "rank": e.rank, "id": e.id, "names": e.names, "unit": ranking.unit,
             "total": e.total, "pct": _r(e.pct, 2), "boards": e.boards,
             **({"imps": e.imps} if e.imps is not None else {}),
+            **({"masterpoints": {"awarded": awards[e.id].points, "type": awards[e.id].kind}}
+               if e.id in awards else {}),
         } for ranking in results.rankings for e in ranking.entries],
+        **({"vp_scale": vp_scale_dict(results.vp_scale)} if results.vp_scale else {}),
         "matches": [{"home": m.home, "visit": m.visit, "imps_home": m.imps_home, "imps_visit": m.imps_visit,
                      "boards": m.boards, "vp_home": m.vp_home, "vp_visit": m.vp_visit, "table": m.table,
                      **({"round": m.round} if m.round else {}),
+                     **({"one_room": m.one_room} if m.one_room else {}),
+                     **({"points_home": m.vp_home, "points_visit": m.vp_visit}
+                        if results.method == "board-a-match" else {}),
                      **({"not_played": True} if not m.boards else {})}
                     for m in results.matches],
         "comparison": {"compared": results.compared, "agreeing": results.agreeing, "rounding": results.rounding,
@@ -96,8 +112,28 @@ def results_as_dict(event: Event, results: EventResults) -> dict[str, Any]:
         "penalties": [{"pair": p.pair, "points": p.points, "board": p.board, "source": p.source,
                        "reason": p.reason, "line": p.line} for p in results.penalties],
         "problems": [str(p) for p in event.problems],
+        **({"warnings": [str(w) for w in event.warnings]} if event.warnings else {}),
         "boards_left_out": list(event.left_out),
     }
+
+
+def ranking_title(ranking: Ranking) -> str:
+    """'Ranking', 'Ranking NS', 'Ranking section A', 'Ranking section A NS'."""
+    return " ".join(part for part in ("Ranking", f"section {ranking.section}" if ranking.section else "",
+                                      ranking.group) if part)
+
+
+def vp_scale_dict(name: str) -> dict[str, Any]:
+    """A VP scale as the JSON document names it: its name, title and where it is published."""
+    scale = scale_of(name)
+    return {"name": scale.name, "title": scale.title_en, "source": scale.source, "total": scale.total,
+            "whole_numbers": scale.whole}
+
+
+def vp_format(name: str) -> Callable[[float], str]:
+    """How a VP figure of the scale ``name`` is printed: whole numbers as such, else 2 decimals."""
+    whole = bool(name) and scale_of(name).whole
+    return (lambda value: f"{value:.0f}") if whole else (lambda value: f"{value:.2f}")
 
 
 def width(text: str) -> int:
@@ -154,7 +190,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
     imps_apply = results.method != "matchpoints"
     for b in results.boards:
         board = b.board
-        head = f"Board {board.number}"
+        head = f"Board {board.number}" + (f"  Section {b.section}" if b.section else "")
         if board.dealer:
             head += f"  Dealer {board.dealer.name}"
         if board.vulnerability:
@@ -184,23 +220,44 @@ def results_as_text(event: Event, results: EventResults) -> str:
             rows.append(row)
         out.extend("  " + line for line in _table(rows, set(range(4, len(rows[0])))))
         out.append("")
-    if results.matches:
-        out.append("Matches")
+    if results.matches and results.method == "board-a-match":  # board points: the match's only figures
+        out.append("Matches (board-a-match: board points)")
         rounds = any(m.round for m in results.matches)
-        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""]]
+        rows = [["Round"] * rounds + ["Home", "Visit", "Points", "", "Boards"]]
+        for m in results.matches:
+            rows.append([m.round] * rounds + [m.home, m.visit, f"{m.vp_home:g}", f"{m.vp_visit:g}", str(m.boards)])
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4)}))
+        out.append("")
+    elif results.matches:
+        out.append("Matches" + (f" (VPs: {scale_of(results.vp_scale).title_en})" if results.vp_scale else ""))
+        vp_text = vp_format(results.vp_scale)
+        rounds = any(m.round for m in results.matches)
+        one_room = any(m.one_room for m in results.matches)
+        rows = [["Round"] * rounds + ["Home", "Visit", "IMPs", "", "Boards", "VP", ""] + ["One room"] * one_room]
         for m in results.matches:
             rows.append([m.round] * rounds + [m.home, m.visit, _num(m.imps_home, 0), _num(m.imps_visit, 0),
-                                              str(m.boards), f"{m.vp_home:.2f}", f"{m.vp_visit:.2f}"])
-        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6)}))
+                                              str(m.boards), vp_text(m.vp_home), vp_text(m.vp_visit)]
+                        + [str(m.one_room or "")] * one_room)
+        out.extend("  " + line for line in _table(rows, {i + rounds for i in (2, 3, 4, 5, 6, 7)}))
         out.append("")
+    awards = masterpoints(event)
+    whole = bool(results.vp_scale) and scale_of(results.vp_scale).whole
     for ranking in results.rankings:
-        out.append("Ranking" + (f" {ranking.group}" if ranking.group else ""))
-        rows = [["Rank", "Id", "Names", ranking.unit, "%" if ranking.unit == "MP" else "IMPs",
-                 "Matches" if ranking.unit == "VP" else "Boards"]]
+        out.append(ranking_title(ranking))
+        awarded = any(e.id in awards for e in ranking.entries)
+        second = ranking.unit != "BP"  # % or the IMPs; board points have neither
+        rows = [["Rank", "Id", "Names", ranking.unit] + ["%" if ranking.unit == "MP" else "IMPs"] * second
+                + ["Matches" if ranking.unit in ("VP", "BP") else "Boards"] + ["Masterpoints"] * awarded]
         for e in ranking.entries:
-            rows.append([e.rank, e.id, e.names, _num(e.total, 2),
-                         _num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0), str(e.boards)])
-        out.extend("  " + line for line in _table(rows, {0, 3, 4, 5}))
+            places = 0 if ranking.unit == "VP" and whole and float(e.total).is_integer() else 2
+            rows.append([e.rank, e.id, e.names, _num(e.total, places)]
+                        + [_num(e.pct, 2) if ranking.unit == "MP" else _num(e.imps, 0)] * second + [str(e.boards)]
+                        + [str(awards.get(e.id, ""))] * awarded)
+        out.extend("  " + line for line in _table(rows, {0, 3, 4, 5} if second else {0, 3, 4}))
+        out.append("")
+    if event.warnings:
+        out.append(f"Kept from the file ({len(event.warnings)}), marked ‡")
+        out.extend(f"  {w}" for w in event.warnings)
         out.append("")
     if results.penalties:
         out.append(f"Penalties ({len(results.penalties)})")
@@ -210,7 +267,7 @@ def results_as_text(event: Event, results: EventResults) -> str:
         out.append(f"The file's own figures: {results.compared} compared, {results.agreeing} agreeing, "
                    f"rounding: {results.rounding}, differences: {len(results.differences)}" + _not_compared(results))
     if results.unpaired:
-        out.append(f"Records not paired ({len(results.unpaired)}): their IMPs are not scored")
+        out.append(f"Records not paired ({len(results.unpaired)}): each says whether its board is counted")
         out.extend(f"  {note}" for note in results.unpaired)
         out.append("")
     if results.differences:

@@ -1,18 +1,14 @@
-"""The sample events, package data in rules_ext/events/samples/, made from a fixed seed (so a test can regenerate them).
+"""The sample events (package data in rules_ext/events/samples/), made from a fixed seed so that a
+test can make them again and compare.
 
-``sample-pairs.pbn``: a 10-table Mitchell pairs session (NS pairs 1-10 stay, EW pairs 11-20 move up
-a table each round and skip one after round 5; 9 rounds of 2 boards, so every board is played 9
-times), one artificial adjusted score (A+ to NS), matchpoints and percentages in the ScoreTables and
-a TotalScoreTable on the first board, as a scoring program writes them.
-``sample-teams.pbn``: an 8-board teams match, one game per table (Room Open/Closed).
-``sample-teams-realbridge.pbn`` is not made here: it is a copy of the tests' RealBridge-style fixture
-(tests/events/fixtures/realbridge-teams.pbn, made by make_teams_fixtures.py; a test keeps them equal).
+``sample-pairs.pbn`` is a 10-table Mitchell (9 rounds of 2 boards, one A+ to NS) with the
+ScoreTables and TotalScoreTable a scoring program writes; ``sample-teams.pbn`` an 8-board teams
+match (Room Open/Closed). The deals are ``random.Random(seed)`` shuffles; contracts and tricks
+follow endplay's double-dummy tables, a strain, level or trick off now and then, so the results
+fit the hands. ``sample-teams-realbridge.pbn`` is not made here: it is the tests' RealBridge-style
+fixture (tests/events/fixtures/realbridge-teams.pbn), and a test keeps the two equal.
 
-Deals are shuffled with ``random.Random(seed)`` into the core's ``Deal``; contracts and tricks
-follow endplay's double-dummy tables (the contract a side can make, sometimes a strain or level
-off, sometimes a trick more or less than double dummy), so the results fit the hands.
-
-Run ``python -m rules_ext.events.sample [DIR]`` to rewrite the files (default: :data:`SAMPLES_DIR`).
+Run ``python -m rules_ext.events.sample [DIR]`` to rewrite the files (default :data:`SAMPLES_DIR`).
 """
 from __future__ import annotations
 
@@ -44,16 +40,16 @@ from rules_ext.fileio import package_path, write_bytes_atomic
 SAMPLES_DIR = package_path(__package__, "samples")
 PAIRS_SEED = 20261129
 TEAMS_SEED = 20261130
-EVENT = "杭州桥牌俱乐部周四双人赛 Thursday Pairs"
-SITE = "Hangzhou, CN"
+EVENT = "杭州桥牌俱乐部周四双人赛"
+SITE = "中国杭州"
 DATE = "2026.11.26"
 TABLES, ROUNDS, BOARDS_PER_ROUND = 10, 9, 2
 #: invented names; pairs 1-10 sit NS, 11-20 EW
 PAIR_NAMES = (
-    "王丽 - 陈刚", "Li Wei - Zhang Min", "刘洋 - 赵静", "Anna Berg - Olof Lindqvist", "孙伟 - 周婷",
-    "Zoé Lefèvre - Jérôme Dubois", "吴强 - 郑霞", "Chen Jie - Huang Lei", "马超 - 何芳", "林峰 - 高敏",
-    "Maria Santos - João Silva", "徐明 - 朱琳", "Tom Baker - Sue Hall", "胡军 - 郭燕", "Liu Yang - Wang Hua",
-    "罗斌 - 梁雪", "Jürgen Müller - Eva Novák", "宋涛 - 唐丽", "Kim Park - Lee Min", "韩磊 - 冯洁",
+    "王丽 - 陈刚", "李伟 - 张敏", "刘洋 - 赵静", "许安 - 林雨", "孙伟 - 周婷",
+    "叶舟 - 杜文", "吴强 - 郑霞", "陈杰 - 黄磊", "马超 - 何芳", "林峰 - 高敏",
+    "沈玛 - 苏洁", "徐明 - 朱琳", "白涛 - 贺霜", "胡军 - 郭燕", "刘阳 - 王华",
+    "罗斌 - 梁雪", "米勒 - 诺娃", "宋涛 - 唐丽", "金朴 - 李敏", "韩磊 - 冯洁",
 )
 _GAME_LEVEL = {Strain.NT: 3, Strain.S: 4, Strain.H: 4, Strain.D: 5, Strain.C: 5}
 
@@ -237,10 +233,10 @@ def _pairs_games(deals, analysis, played, figures, results) -> str:
     return "\n".join(lines)
 
 
-TEAMS = ("长城 Great Wall", "Tigers")
+TEAMS = ("长城", "猛虎")
 TEAM_PLAYERS = {  # (N, E, S, W) in the Open room: home NS; in the Closed room the visitors sit NS
-    "Open": ("张伟", "Alice Green", "李娜", "Bob Stone"),
-    "Closed": ("Carol White", "王芳", "Dave Black", "陈晨"),
+    "Open": ("张伟", "白雪", "李娜", "石磊"),
+    "Closed": ("程蕾", "王芳", "戴军", "陈晨"),
 }
 
 
@@ -263,7 +259,7 @@ def teams_text(seed: int = TEAMS_SEED, boards: int = 8) -> str:
             contract, declarer, tricks, points = rooms[room]
             n, e, s, w = TEAM_PLAYERS[room]
             imp_ns = gain if room == "Open" else -gain
-            tags = [("Event", "友谊赛 Friendship Match"), ("Site", SITE), ("Date", DATE), ("Board", str(number)),
+            tags = [("Event", "友谊赛"), ("Site", SITE), ("Date", DATE), ("Board", str(number)),
                     ("West", w), ("North", n), ("East", e), ("South", s), ("Dealer", dealer.name),
                     ("Vulnerable", vul.value), ("Deal", deals[number - 1].to_pbn(dealer)), ("Scoring", "IMP"),
                     ("Declarer", declarer.name if declarer else ""), ("Contract", str(contract)),

@@ -16,15 +16,17 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Event, EventKind
 from rules_ext.events.scoring.conventions import artificial_rate, scoring_rules
+from rules_ext.events.scoring.extra_conventions import EXTRA_VALUES_ZH, EXTRA_ZH
 from rules_ext.events.scoring.results_model import BoardResults, EventResults
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
 __all__ = ["blank_basis", "board_basis", "butler_trim", "convention_line", "datum_text", "effective_trim",
-           "event_basis", "movement_zh"]
+           "event_basis", "movement_zh", "vp_scale_title", "vp_scale_words"]
 
 
 def _say(zh: str, en: str, options: PrintOptions) -> str:
@@ -33,7 +35,7 @@ def _say(zh: str, en: str, options: PrintOptions) -> str:
 
 def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
     """(zh, en) of the method and its scale (a Butler datum: the results dropped as the boards drop them)."""
-    return _method_words(results.method, results.scale, results.kind, event,
+    return _method_words(results.method, results.scale, results.kind, event, results.vp_scale, results.conventions,
                          effective_trim(results, butler_trim(event)) if results.method == "butler" else None)
 
 
@@ -45,8 +47,8 @@ def effective_trim(results: EventResults, trim: int) -> int:
     return dropped.pop() if len(dropped) == 1 else trim
 
 
-def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
-                  trim: int | None = None) -> tuple[str, str]:
+def _method_words(method: str, scale: str, kind: EventKind, event: Event | None, vp_scale: str = "",
+                  conventions: tuple[tuple[str, str, str], ...] = (), trim: int | None = None) -> tuple[str, str]:
     if method == "matchpoints":
         scale = scale or "2/1/0"
         return (f"比赛分制（每胜一个结果得 {scale.split('/')[0]}，平 {scale.split('/')[1]}；结果不全或有人为分的牌按 "
@@ -63,10 +65,31 @@ def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
         return (f"Butler IMP（每个结果与本牌基准分比较；基准分：去掉最高、最低各 {trim} 个后的平均，取整到 10）",
                 f"Butler IMPs (each result against the board's datum: the mean of the scores after dropping the "
                 f"{trim} highest and lowest, rounded to 10)")
+    if method == "board-a-match":
+        points = next((value for name, value, _ in (conventions or ()) if name == "board-points"), "1/0.5/0")
+        won, tied = points.split("/")[:2]
+        return (f"队式赛逐副计分（Board-a-match：每副牌比较两室的净得分，胜 {won}，平 {tied}，负 0，不计差额）",
+                f"Board-a-match teams (each board won, tied or lost by the two rooms' net score, whatever the "
+                f"margin: {won} / {tied} / 0)")
     if kind is EventKind.TEAMS:
-        return ("队式赛 IMP（每场比赛开室与闭室比较；胜利分按 WBF 2013 连续表）",
-                "Teams IMPs (each match's Open room against its Closed room; VPs on the WBF 2013 continuous scale)")
+        scale_zh, scale_en = vp_scale_words(vp_scale or "wbf2013")
+        return (f"队式赛 IMP（每场比赛开室与闭室比较；胜利分按{scale_zh}）",
+                f"Teams IMPs (each match's Open room against its Closed room; VPs on the {scale_en})")
     return method, method
+
+
+def vp_scale_words(name: str) -> tuple[str, str]:
+    """(zh, en) of a VP scale as a sheet names it, with where it is published."""
+    scale = scale_of(name)
+    return f" {scale.title_zh}（{scale.source}）", f"{scale.title_en} ({scale.source})"
+
+
+def vp_scale_title(results: EventResults, options: PrintOptions) -> str:
+    """The VP scale of a teams event's matches as a VP table's title names it ('' when not teams)."""
+    if not results.vp_scale:
+        return ""
+    scale = scale_of(results.vp_scale)
+    return _say(scale.title_zh, scale.title_en, options)
 
 
 def _tops(results: EventResults) -> str:
@@ -166,11 +189,12 @@ _CONVENTION_ZH = {
     "centred": "比赛分以平均分为零（南北 = −东西）", "short": "打的次数较少的牌", "short-totals": "总分中打的次数较少的牌",
     "factored": "缺打牌的总分按全场牌数折算", "rounded-totals": "总分为各牌舍入后的分数之和", "datum-round": "Butler 基准分舍入到",
     "artificial-imps": "人为分每偏离平均 10% 计 IMP", "trim": "Butler 基准分两端各去掉的结果数",
-    "pct-base": "百分比的基数", "tied-places": "总分相同时的名次",
+    "pct-base": "百分比的基数", "tied-places": "总分相同时的名次", **EXTRA_ZH,
 }
 _VALUE_ZH = {
     "yes": "是", "no": "否", "neuberg": "按 Neuberg 公式折算", "own-top": "按本牌满分计", "ties": "缺少的比较作平计",
     "played": "所打各牌的满分", "session": "全场各牌的满分", "shared": "并列（如 3=）", "in-order": "按文件的次序",
+    **EXTRA_VALUES_ZH,
 }
 _FRACTION = re.compile(r"\d+/\d+")
 

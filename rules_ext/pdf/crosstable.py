@@ -1,23 +1,17 @@
 """The VP table of a teams event, for a field of any size, at 7 pt or more.
 
-Three layouts, chosen by what fits the page width and what the field played:
-
-- the **cross-table** (teams × teams, in ranking order, the VPs each team scored against each
-  other, "未打 not played" for a match not played, the total) when every column fits the width;
-- a **round-by-round list** when it does not and the teams met only a few others each (a
-  qualifying round, a Swiss): each team's row gives, round by round (or match by match when the
-  file has no rounds), the opponent (its number in the list), the IMPs each way and the VPs,
-  then the total; a 30-team round of 15 matches is one page instead of a 30 × 30 grid of blanks;
-- the cross-table **in column blocks** otherwise (a big round robin): as many opponent columns
-  as fit, the row names and totals repeated in every block, each block titled by the teams it
-  covers ("对 1–15 v 1–15").
-
-Every block continues under its own title when it runs over a page (:class:`Titled`).
+The layout is chosen by what fits the page width and what the field played: the cross-table
+(teams × teams in ranking order, "未打 not played" for a match not played, the total) when every
+column fits; a round-by-round list when it does not and each team met few others (a Swiss: per
+round the opponent, the IMPs each way and the VPs — one page for a 30-team round instead of a
+30 × 30 grid of blanks); else the cross-table in blocks of as many opponent columns as fit, the
+names and totals repeated in each block, each titled by the teams it covers ("对 1–15 v 1–15").
+A block that runs over a page continues under its own title (:class:`Titled`).
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -25,7 +19,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.events.model import id_key
+from rules_ext.events.report import vp_format
 from rules_ext.events.scoring.results_model import EventResults, MatchResult
+from rules_ext.pdf.basis import vp_scale_title
 from rules_ext.pdf.layout import SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles
 from rules_ext.pdf.sheets import CELL_PADDING, Column, Titled, continued, fit, free_text, grid, label_cell
 
@@ -56,6 +52,23 @@ def _field(results: EventResults) -> _Field:
         matches[team].sort(key=lambda mo: id_key(mo[0].round))
     totals = {e.id: e.total for r in results.rankings for e in r.entries}
     return _Field(order, matches, totals)
+
+
+def _figure_format(results: EventResults) -> Callable[[float], str]:
+    """How a match's figure prints: VPs as their scale prints them, board points as they are."""
+    if results.method == "board-a-match":
+        return lambda value: f"{value:g}"
+    return vp_format(results.vp_scale)
+
+
+def _table_label(results: EventResults) -> str:
+    return "bp_table" if results.method == "board-a-match" else "vp_table"
+
+
+def _scale_note(results: EventResults, options: PrintOptions) -> str:
+    """The VP scale a VP table's figures are on, after its title: ``（ACBL 20 分整数胜利分表）``."""
+    scale = vp_scale_title(results, options)
+    return f"（{scale}）" if scale and options.lang is Lang.ZH else f" ({scale})" if scale else ""
 
 
 def _vp_of(m: MatchResult, team: str) -> float:
@@ -125,9 +138,10 @@ def _cross_block(field: _Field, start: int, stop: int, options: PrintOptions, st
     total_w = cell_w if total_w is None else total_w
     cells: dict[tuple[str, str], list[str]] = defaultdict(list)
     not_played = _not_played(options)
+    vp_text = _figure_format(results)
     for m in results.matches:
         for mine, theirs in ((m.home, m.visit), (m.visit, m.home)):
-            cells[(mine, theirs)].append(f"{_vp_of(m, mine):.2f}" if m.boards else not_played)
+            cells[(mine, theirs)].append(vp_text(_vp_of(m, mine)) if m.boards else not_played)
     widths = [name_w] + [cell_w] * (stop - start) + [total_w]
     head: list[Cell] = [styles.para(escape(options.label("team")), "cell_center")]
     head += [str(j + 1) for j in range(start, stop)] + [label_cell(options, "total", total_w, styles)]
@@ -143,9 +157,9 @@ def _cross_block(field: _Field, start: int, stop: int, options: PrintOptions, st
             else:
                 text = "\n".join(cells.get((team, other), []))
                 row.append(fit(text, cell_w, styles, lines=2) if text else "")
-        row.append(f"{field.totals[team]:.2f}" if team in field.totals else "")
+        row.append(_figure_format(results)(field.totals[team]) if team in field.totals else "")
         data.append(row)
-    title = options.label("vp_table")
+    title = options.label(_table_label(results)) + _scale_note(results, options)
     zh, en = "胜利分对照表", "VP cross-table"
     if stop - start < n:
         part = f"{options.label('versus')} {start + 1}–{stop}"
@@ -200,19 +214,19 @@ def _round_list(field: _Field, rounds: int, options: PrintOptions, styles: Style
                 opponent: Cell = fit(f"{number[other]}  {other}", figure_w[0], styles, "cell") if named \
                     else str(number[other])
                 if m.boards:
-                    row += [opponent, _imps_of(m, team, imp_column), f"{_vp_of(m, team):.2f}"]
+                    row += [opponent, _imps_of(m, team, imp_column), _figure_format(results)(_vp_of(m, team))]
                 else:
                     row += [opponent, fit(options.label("not_played"), figure_w[1] + figure_w[2],
                                                     styles, lines=2), ""]
                     extra.append(("SPAN", (3 + 3 * k, len(data)), (4 + 3 * k, len(data))))
             else:
                 row += ["", "", ""]
-        row.append(f"{field.totals[team]:.2f}" if team in field.totals else "")
+        row.append(_figure_format(results)(field.totals[team]) if team in field.totals else "")
         data.append(row)
     for k in range(1, rounds):
         extra.append(("LINEBEFORE", (2 + 3 * k, 0), (2 + 3 * k, -1), 1.2, "#303030"))
     extra.append(("BACKGROUND", (0, 0), (-1, 1), SHADE))
-    title = options.label("vp_rounds")
+    title = options.label("vp_rounds") + _scale_note(results, options)
     how = {Lang.ZH: "逐轮：对手编号、国际分（本队–对手）、胜利分",
            Lang.EN: "Round by round: the opponents (their number in this list), IMPs (for–against), VPs",
            Lang.BOTH: "逐轮：对手编号、国际分（本队–对手）、胜利分 Round by round: the opponents (their number in "

@@ -1,28 +1,15 @@
 """A whole edition of the rulebook as a PDF for printing (``python -m rules_ext edition-pdf``).
 
-What it holds, in the order of the printed book:
-
-- a title page: the edition's title and name, what it covers (:func:`rules_ext.corpus.printed.
-  coverage_notes`), which numbers and titles the editors recovered, and how the editors' marks read;
-- the front matter (preamble, preface; not the encyclopedia's garbled abstract) and the definitions;
-- the chapters, parts and laws, each provision indented by its level (section, item, sub-item),
-  notes smaller, a closing paragraph after its children where it was printed; tables where they
-  were printed inside their provision's text (a table the book printed in blocks, 1991 77A and
-  77B, block by block under each block's printed heading, as the site draws it), a misprinted cell marked ``40〔应为60〕`` with the
-  reason below (the verification findings are given by the caller: this layer does not import
-  ``verify``); editorial insertions, recovered headings and recovered header cells in 〔…〕 and grey;
-- the errata list: every change made to the delivered text with its reason, then the rules applied
-  wherever a pattern occurs, then the misprinted table cells.
-
-Each page after the title has a running head (the edition on the left; on the right the law or
-laws on the page, or the part of the book) and ``第 n 页`` / ``共 N 页`` at its foot. Chinese text is
-broken between characters and never starts a line with closing punctuation
-(:class:`rules_ext.pdf.figures.KinsokuParagraph`); ♥ and ♦ are red. The same corpus gives the same
-bytes (reportlab's invariant mode); the file is written atomically.
-
-One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way, without the title
-page and the errata list: its citation (``《中国桥牌竞赛规则》（1999年版）第27条 不足叫牌``) is the
-running head, its page's address and the build date are at the foot of every page.
+In the order of the printed book: a title page (the edition, what it covers, which numbers and
+titles the editors recovered, how their marks read), the front matter and definitions, the laws
+with each provision indented by its level and the tables where they were printed (a misprinted
+cell ``40〔应为60〕`` with its reason: the findings are given by the caller, this layer does not
+import ``verify``), editorial insertions and recovered headings in grey 〔…〕, and the errata list.
+Each page has a running head (the edition; the law or laws on it) and ``第 n 页`` / ``共 N 页`` at its
+foot; Chinese is broken by the kinsoku rule, ♥ and ♦ are red, the same corpus gives the same bytes.
+One law alone (:func:`write_law_pdf`, the site's 本条PDF) is set the same way without the title
+page and the errata list: its citation is the running head, its page's address and the build date
+are at the foot of every page.
 """
 from __future__ import annotations
 
@@ -59,11 +46,14 @@ from rules_ext.corpus.model import Corpus, Definition, Edition, Law, Provision
 from rules_ext.corpus.model import Table as TextTable
 from rules_ext.corpus.printed import (
     RULE_TITLES,
+    Change,
     CorrectedPlace,
     block_cell,
+    changes_in_place,
     corrected_places,
     coverage_notes,
     inserted_ranges,
+    join_reasons,
     law_citation,
     lost_table_notice,
     misprint_reasons,
@@ -73,6 +63,7 @@ from rules_ext.corpus.printed import (
     table_cuts,
     tables_by_label,
 )
+from rules_ext.errors import NotFoundError
 from rules_ext.fileio import atomic_output
 from rules_ext.pdf.figures import CANNOT_END, CANNOT_START, KinsokuParagraph, cjk_style, red_suits
 from rules_ext.pdf.fonts import register_fonts
@@ -80,6 +71,8 @@ from rules_ext.pdf.layout import _TOTAL_FORM, GRID, MARGIN, RED_HEX, SHADE, Pape
 
 #: colour of what the editors added (insertions, recovered headings, notices)
 EDITORIAL_HEX = "#5a5a5a"
+#: colour of the delivered characters a correction struck through
+STRUCK_HEX = "#8a8a8a"
 #: colour of the provisions' own headings and the defined terms (the font has no bold cut)
 HEADING_HEX = "#17375e"
 #: indent of each level below a law's sections
@@ -183,20 +176,56 @@ class EditionPdf:
         """The editors' words (or, ``delivered``, the text's own words they inserted) in grey."""
         return f'<font color="{EDITORIAL_HEX}">{escape(text if delivered else self.convert(text))}</font>'
 
-    def text_markup(self, text: str, insertions: Sequence[tuple[int, int]] = (), offset: int = 0) -> str:
-        """Markup of delivered text: escaped, insertions (offsets in the whole text, this piece
-        starting at ``offset``) in 〔〕 and grey, ♥ ♦ red."""
-        out, at = [], 0
-        for start, end in insertions:
-            start, end = start - offset, end - offset
-            if end <= 0 or start >= len(text):
+    def text_markup(self, text: str, insertions: Sequence[tuple[int, int]] = (), offset: int = 0,
+                    changes: Sequence[Change] = ()) -> str:
+        """Markup of the text: escaped, insertions (offsets in the whole text, this piece starting
+        at ``offset``) in 〔〕 and grey, each correction marked where it stands (``changes``, offsets
+        in the whole text too: the delivered characters struck through in grey, then the corrected
+        ones underlined), ♥ ♦ red."""
+        size = len(text)
+        spans = [(a - offset, b - offset) for a, b in insertions if b - offset > 0 and a - offset < size]
+        marks = [(c.start - offset, c.end - offset, c.original) for c in changes
+                 if 0 <= c.start - offset <= size and (c.end - offset <= size)]
+        cuts = sorted({0, size} | {min(max(x, 0), size) for a, b in spans for x in (a, b)}
+                      | {x for a, b, _ in marks for x in (a, b)})
+        out = []
+        for lo, hi in zip(cuts, [*cuts[1:], None]):
+            out += [self.struck(old) for a, _, old in marks if a == lo and old]
+            if hi is None or hi == lo:
                 continue
-            start, end = max(start, 0), min(end, len(text))
-            out.append(escape(text[at:start]))
-            out.append(self.editorial(f"〔{text[start:end]}〕", delivered=True))
-            at = end
-        out.append(escape(text[at:]))
+            piece = escape(text[lo:hi])
+            if any(a <= lo and hi <= b for a, b, _ in marks):
+                piece = f"<u>{piece}</u>"
+            inside = next(((a, b) for a, b in spans if a <= lo and hi <= b), None)
+            if inside is not None:
+                opening = "〔" if lo == max(inside[0], 0) else ""
+                closing = "〕" if hi == min(inside[1], size) else ""
+                piece = f'<font color="{EDITORIAL_HEX}">{opening}{piece}{closing}</font>'
+            out.append(piece)
         return red_suits("".join(out))
+
+    @staticmethod
+    def struck(original: str) -> str:
+        """Delivered characters a correction removed: struck through, grey; a removed line break of the
+        scrape (1991 Law 1's lost suit symbols: 黑桃（⏎）) is no character and is not printed."""
+        if not original.strip():
+            return ""
+        return f'<font color="{STRUCK_HEX}"><strike>{escape(" ".join(original.split()))}</strike></font>'
+
+    def corrected(self, original: str, text: str) -> str:
+        """``text`` (delivered as ``original``: a marker, a heading, a title) with its corrections
+        marked where they stand."""
+        if not original or original == text:
+            return self.text_markup(text)
+        return self.text_markup(text, changes=changes_in_place(original, text)[0])
+
+    def reasons(self, ids: Sequence[str], indent: float = 0) -> list[Flowable]:
+        """The note under a corrected place: why each correction was made (the errata list at the
+        end of the edition repeats them)."""
+        found = [self.errata[i].explanation for i in ids if i in self.errata]
+        if not found:
+            return []
+        return [self.para(self.editorial("勘误：" + join_reasons(found)), self.small, indent)]
 
     def para(self, markup: str, style: ParagraphStyle, indent: float = 0, *,
              hang: bool = False) -> KinsokuParagraph:
@@ -236,7 +265,8 @@ class EditionPdf:
         if titled:
             notes.append(f"原文未印条名的{len(titled)}条（{_ranges(titled)}），条名由编者拟定，标以“编者”。")
         notes += ["以〔〕和灰色标出的文字为编者所加：补入的文字、恢复的标题与表头、误印数值的改正"
-                  "（如“40〔应为60〕”）。原文的每一处改动及其理由列于书末的勘误表。",
+                  "（如“40〔应为60〕”）。原文的每一处改动都在原处标出：原文所印的字加删除线，改正的字"
+                  "加下划线，其下注明理由；书末的勘误表一并列出。",
                   "本打印本与网站的条文页由同一份语料生成，内容相同。"]
         style = ParagraphStyle("edition-about", parent=self.body, leftIndent=18 * mm, rightIndent=18 * mm)
         story += [self.para(self.words(n), style) for n in notes]
@@ -249,7 +279,9 @@ class EditionPdf:
             if f.kind == "abstract":  # the encyclopedia's abstract is garbled: not published
                 continue
             story.append(_Head(escape(f.title), self.group, f.title))
-            story += [self.para(self.text_markup(p), self.body) for p in f.paragraphs if p.strip()]
+            story += [self.para(self.corrected(original, p), self.body)
+                      for original, p in zip(f.original_paragraphs, f.paragraphs) if p.strip()]
+            story += self.reasons(f.corrections)
         return story
 
     def definitions(self) -> list[Flowable]:
@@ -263,9 +295,15 @@ class EditionPdf:
     def definition(self, d: Definition) -> Flowable:
         term = f'<font color="{HEADING_HEX}">【{escape(d.term)}】</font>'
         term += self.editorial("（编者恢复）") if d.recovered else ""
-        english = f"（{escape(d.english)}）" if d.english else ""  # the English term as printed
+        # the English term as printed, a correction marked
+        english = f"（{self.corrected(d.original_english, d.english)}）" if d.english else ""
         ranges = inserted_ranges(d.text, d.corrections, self.errata)
-        return self.para(f"{term}{english}　{self.text_markup(d.text, ranges)}", self.body, hang=True)
+        changes, whole = changes_in_place(d.original_text, d.text, ranges) if d.corrections else ([], False)
+        text = self.text_markup(d.text, ranges, changes=[] if whole else changes)
+        shown = [self.para(f"{term}{english}　{text}", self.body, hang=True)]
+        if whole:
+            shown.append(self.para(self.editorial("原文作：") + self.struck(d.original_text), self.small))
+        return KeepTogether(shown + self.reasons(d.corrections)) if d.corrections else shown[0]
 
     def laws(self) -> list[Flowable]:
         story: list[Flowable] = []
@@ -289,8 +327,12 @@ class EditionPdf:
             marks.append("条号")
         if law.title_editorial:
             marks.append("条名")
-        heading = escape(title) + (self.editorial(f"  （{'、'.join(marks)}：编者）") if marks else "")
+        marked = escape(title)
+        if law.original_title and title.endswith(law.title):
+            marked = escape(title[:len(title) - len(law.title)]) + self.corrected(law.original_title, law.title)
+        heading = marked + (self.editorial(f"  （{'、'.join(marks)}：编者）") if marks else "")
         story: list[Flowable] = [CondPageBreak(30 * mm), _Head(heading, self.law_style, title)]
+        story += self.reasons(law.title_corrections)
         for p in law.provisions:
             story += self.provision(p, 0)
         shown = {p.label for p in law.walk()}
@@ -306,14 +348,27 @@ class EditionPdf:
         indent = INDENT * max(level, 0)
         style = self.note if p.kind == "note" else self.body
         marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
-        lead = escape(marker)
+        # the marker as delivered, where the shown one differs (the traditional copy's ***a***)
+        marker_original = p.original_marker or (p.marker if marker != p.marker else "")
+        lead = self.corrected(marker_original, marker)
+        if closing and marker_original.startswith("***"):
+            closing_markup = self.struck("***") + f"<u>{escape(closing)}</u>"
+        else:
+            closing_markup = escape(closing)
         if p.heading:
-            lead += ("" if not lead else " ") + f'<font color="{HEADING_HEX}">{escape(p.heading)}</font>'
+            lead += (("" if not lead else " ") + f'<font color="{HEADING_HEX}">'
+                     f'{self.corrected(p.original_heading, p.heading)}</font>')
         if p.recovered:
             lead += self.editorial("（编者恢复）")
         own_tables = self.tables.get(p.label, [])
         cuts = table_cuts(p, own_tables)
         insertions = inserted_ranges(p.text, p.corrections, self.errata)
+        changes: list[Change] = []
+        whole = False
+        if p.corrections and p.original_text and p.original_text != p.text:
+            changes, whole = changes_in_place(p.original_text, p.text, insertions)
+            if whole:
+                changes = []
         story: list[Flowable] = []
         bounds = list(zip([0, *cuts], [*cuts, len(p.text)]))
         for k, (start, end) in enumerate(bounds):
@@ -322,24 +377,30 @@ class EditionPdf:
                 if not lines:
                     lines = [(start, "")]
                 first_at, first = lines[0]
-                text = self.text_markup(first, insertions, first_at)
+                text = self.text_markup(first, insertions, first_at, changes)
                 if closing and len(lines) == 1 and len(bounds) == 1:
-                    text += escape(closing)
+                    text += closing_markup
                 if lead or text:
                     story.append(self.para(f"{lead}{' ' if lead and text else ''}{text}", style, indent,
                                            hang=bool(lead)))
                 lines = lines[1:]
             for n, (at, line) in enumerate(lines):
-                text = self.text_markup(line, insertions, at)
+                text = self.text_markup(line, insertions, at, changes)
                 if closing and k == len(bounds) - 1 and n == len(lines) - 1:
-                    text += escape(closing)
+                    text += closing_markup
                 story.append(self.para(text, style, indent))
             if k < len(own_tables):
                 story += self.table(own_tables[k], indent)
+        if whole:  # a rewrite: the delivered wording in full, struck through
+            story.append(self.para(self.editorial("原文作：") + self.struck(p.original_text), self.small, indent))
+        if p.corrections:  # the reasons under the corrected text, kept on its page
+            story = [KeepTogether(story + self.reasons(p.corrections, indent))]
         for child in p.children:
             story += self.provision(child, level + (0 if p.kind in ("law", "intro") else 1))
         if p.closing:
-            story.append(self.para(self.text_markup(p.closing), style, indent))
+            closing_changes = (changes_in_place(p.closing_original, p.closing)[0]
+                               if p.closing_original and p.closing_original != p.closing else [])
+            story.append(self.para(self.text_markup(p.closing, changes=closing_changes), style, indent))
         return story
 
     @staticmethod
@@ -611,10 +672,11 @@ def write_law_pdf(corpus: Corpus, edition_id: str, number: int, path: str | Path
     """Write one law of an edition to ``path`` as the printed edition sets it (atomically), with
     its citation as the running head and its page's ``address`` and the build ``date`` at the foot
     of every page; return the page count."""
-    edition = corpus.edition(edition_id)  # KeyError names the editions
+    edition = corpus.edition(edition_id)  # a NotFoundError names the editions
     law = edition.law(number)
     if law is None:
-        raise KeyError(f"no law {number} in edition {edition_id}")
+        raise NotFoundError(f"no law {number} in edition {edition_id}: expected one of "
+                            f"{', '.join(number_runs([x.number for x in edition.laws]))}")
     font = register_fonts()
     width, height = Paper.parse(paper).value
     book = EditionPdf(corpus, edition, misprints, convert, room=width - 2 * MARGIN - 8 * mm)
@@ -644,7 +706,9 @@ def write_law_pdf(corpus: Corpus, edition_id: str, number: int, path: str | Path
 def place_text(edition: Edition, place: CorrectedPlace) -> str:
     """The delivered text of a corrected place (a provision, a definition, the front matter)."""
     if place.kind == "provision":
-        return "".join(p.original_text for p in edition.provisions() if p.label == place.key)
+        return "".join(p.original_heading + p.original_text for p in edition.provisions() if p.label == place.key)
+    if place.kind == "title":
+        return "".join(law.original_title for law in edition.laws if law.label == place.key)
     if place.kind == "definition":
         return "".join(d.original_text for d in edition.definitions if d.term == place.key)
     return "".join("".join(f.original_paragraphs) for f in edition.front if f.title == place.key)

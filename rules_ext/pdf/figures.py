@@ -21,11 +21,11 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import ParaLines, _handleBulletWidth, cjkU, makeCJKParaLine
 
 from rules_ext.core import Contract, Seat, Strain
 from rules_ext.events.dd import Par
 from rules_ext.pdf.layout import LABELS, RED_HEX, Lang, PrintOptions, suit_markup
+from rules_ext.pdf.reportlab_private import ParaLines, cjk_glyphs, handle_bullet_width, make_cjk_line
 
 
 def fmt_number(value: float | None, places: int = 2) -> str:
@@ -200,7 +200,7 @@ class KinsokuParagraph(Paragraph):
         if hasattr(self, "blPara") and getattr(self, "_splitpara", False):
             return self.blPara  # the rest of a paragraph split across pages: already broken
         self.height = 0
-        _handleBulletWidth(self.bulletText, self.style, maxWidths)
+        handle_bullet_width(self.bulletText, self.style, maxWidths)
         auto = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
         return kinsoku_split(frags, maxWidths, auto not in ("", "off"))
 
@@ -213,7 +213,7 @@ def kinsoku_split(frags: Sequence[Any], max_widths: Sequence[float], calc_bounds
     """Break styled fragments into lines (reportlab's ``ParaLines`` of kind 1) between any two
     characters, English words at their spaces, closing marks hung at the line end, opening marks
     carried to the next line. Explicit breaks (``<br/>``) are kept."""
-    glyphs = [cjkU(t, f, "utf8") for f in frags for t in (f.text or [""])]
+    glyphs = [cjk_glyphs(t, f, "utf8") for f in frags for t in (f.text or [""])]
     lines = []
     start = i = 0
     used = 0.0
@@ -245,13 +245,13 @@ def kinsoku_split(frags: Sequence[Any], max_widths: Sequence[float], calc_bounds
             while nxt < n and glyphs[nxt] == " " and not hasattr(glyphs[nxt].frag, "lineBreak"):
                 nxt += 1  # a space does not start a line
             used = sum(x.width for x in glyphs[start:end])
-        lines.append(makeCJKParaLine(glyphs[start:end], width, used, width - used, forced, calc_bounds))
+        lines.append(make_cjk_line(glyphs[start:end], width, used, width - used, forced, calc_bounds))
         width = max_widths[min(len(lines), len(max_widths) - 1)]
         start = i = nxt
         used = 0.0
     if start < n:
         used = sum(x.width for x in glyphs[start:])
-        lines.append(makeCJKParaLine(glyphs[start:], width, used, width - used, False, calc_bounds))
+        lines.append(make_cjk_line(glyphs[start:], width, used, width - used, False, calc_bounds))
     return ParaLines(kind=1, lines=lines)
 
 

@@ -19,10 +19,20 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Paragraph
 
 from rules_ext.core import Vulnerability
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.events.model import Event, EventKind, TableResult
-from rules_ext.events.scoring.results_model import BoardResults, EventResults, MatchResult, Ranking, ScoredResult
+from rules_ext.events.report import vp_format
+from rules_ext.events.scoring.awards import masterpoints
+from rules_ext.events.scoring.results_model import (
+    BoardResults,
+    EventResults,
+    MatchBoard,
+    MatchResult,
+    Ranking,
+    ScoredResult,
+)
 from rules_ext.events.scoring.teams import match_rooms
-from rules_ext.pdf.basis import event_basis
+from rules_ext.pdf.basis import event_basis, vp_scale_title
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
     SHADE,
@@ -42,7 +52,7 @@ from rules_ext.pdf.sheets import (
     Marks,
     Titled,
     continued,
-    file_places,
+    damaged_note,
     fit,
     free_text,
     grid,
@@ -50,10 +60,10 @@ from rules_ext.pdf.sheets import (
     label_cell,
     lead_in,
     person,
+    ranking_columns,
     result_cells,
     seat_holder,
     side_name,
-    total_places,
 )
 from rules_ext.pdf.traveller import Formats, imps_each_way, room_cells
 
@@ -75,30 +85,28 @@ def _marked(markup: str, styles: Styles) -> Cell:
 
 def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styles: Styles,
                   width: float, page_height: float, event: Event | None = None,
-                  marks: Marks | None = None) -> Flowable:
+                  marks: Marks | None = None, vp_places: int = 2) -> Flowable:
     """A ranking: rank (ties as ``3=``), id, names (when they say more than the id), total, %
     (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
     unit = ranking.unit
     entries = ranking.entries
     who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
-    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp"}.get(unit, "total")
+    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp", "BP": "board_points"}.get(unit, "total")
     has_names = any(e.names and person(e.names) != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
     has_imps = any(e.imps is not None for e in entries) and unit == "VP"
-    played = "matches" if unit == "VP" else "boards"
-    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played]
+    played = "matches" if unit in ("VP", "BP") else "boards"
+    awards = masterpoints(event) if event is not None else {}
+    awarded = any(e.id in awards for e in entries)
+    figures = [total_label] + (["pct"] if has_pct else []) + (["imps"] if has_imps else []) + [played] \
+        + (["masterpoints"] if awarded else [])
     keys = ["rank", who] + (["names"] if has_names else []) + figures
     id_share = 0.22 if kind is EventKind.TEAMS else 0.08
     rest = 1 - 0.07 - id_share - 0.1 * len(figures)
     widths = [width * 0.07, width * (id_share + (0 if has_names else rest))] + \
              ([width * rest] if has_names else []) + [width * 0.1] * len(figures)
     marks = marks or Marks((), options)
-    places = None if event is None else (total_places(event, unit) if unit != "VP" else 2)
-    if places is None and event is not None and unit == "MP":
-        places = file_places(event, "mp")
-    total_format = Column.of([e.total for e in entries], places)
-    pct_places = None if event is None else total_places(event, "pct")
-    pct_format = Column(2 if pct_places is None else pct_places)
+    total_format, pct_format = ranking_columns(event, unit, entries, vp_places)
     imps_format = Column.of([e.imps for e in entries], None)
     rows: list[list[Cell]] = [header_row(keys, widths, options, styles)]
     for entry in entries:
@@ -113,9 +121,15 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
         if has_imps:
             row.append(_marked(marks.total(entry.id, "imps", imps_format(entry.imps)), styles))
         row.append(str(entry.boards))
+        if awarded:
+            row.append(fit(str(awards.get(entry.id, "")), widths[len(row)], styles, "cell"))
         rows.append(row)
     zh, en = "排名", "Ranking"
     title = options.label("ranking")
+    if ranking.section:
+        section = options.labelled("section", ranking.section)
+        title += f" — {section}"
+        zh, en = f"{zh} — 分区 {ranking.section}", f"{en} — section {ranking.section}"
     if ranking.group in _GROUP:
         side = options.label(_GROUP[ranking.group])
         title += f" — {side}"
@@ -130,12 +144,24 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
 def _match_lines(results: EventResults, match: MatchResult
                  ) -> list[tuple[BoardResults, ScoredResult | None, ScoredResult | None]]:
     """The boards of ``match``: each with its Open room (home team North-South) and Closed room."""
+    return [(br, board.open, board.closed) for br, board in match_boards(results, match)]
+
+
+def match_boards(results: EventResults, match: MatchResult) -> list[tuple[BoardResults, MatchBoard]]:
+    """The boards of ``match``, each once (:class:`MatchBoard`: both rooms, the IMPs to the home
+    team, a board of one room only), with the board's results; a match scored without its boards'
+    list (made by hand) has them paired here from the boards' lines."""
+    by_number = {br.board.number: br for br in results.boards}
+    if match.lines:
+        return [(by_number[b.number], b) for b in match.lines if b.number in by_number]
     out = []
     for br in results.boards:
         rooms = match_rooms(br.lines, lambda line: line.result)
         for key, pair in rooms.items():
             if key == (match.round, match.home, match.visit):
-                out.append((br, pair.get(True), pair.get(False)))
+                home_ns = pair.get(True)
+                out.append((br, MatchBoard(br.board.number, home_ns, pair.get(False),
+                                           home_ns.imp_ns if home_ns is not None else None)))
     return out
 
 
@@ -148,43 +174,67 @@ def match_sheet(results: EventResults, match: MatchResult, options: PrintOptions
     vs = "对" if options.lang is Lang.ZH else "v"
     title = options.labelled('match', f"{match.home} {vs} {match.visit}") + (f"  ({where})" if where else "")
     cont = _cont(f"{match.home} 对 {match.visit}", f"{match.home} v {match.visit}", options, styles)
-    lines = _match_lines(results, match)
-    if not match.boards and all(ln.result.not_played for _, o, c in lines for ln in (o, c) if ln is not None):
+    boards = match_boards(results, match)
+    if not match.boards and all(ln.result.not_played for _, b in boards for ln in (b.open, b.closed) if ln is not None):
         note = styles.para(escape(options.label("not_played")), "body")
         return Titled([_title(title, styles)], grid([[note]], [width], styles, [("BACKGROUND", (0, 0), (-1, 0),
                                                                                  "#ffffff")]),
                       [cont], page_height)
     shares = (0.07, 0.11, 0.06, 0.06, 0.1, 0.11, 0.06, 0.06, 0.1, 0.135, 0.135)
     widths = [s * width for s in shares]
+    bam = results.method == "board-a-match"  # board points each way instead of IMPs, no VPs
     top: list[Cell] = [""] + [label_cell(options, "open_room", sum(widths[1:5]), styles), "", "", ""] \
         + [label_cell(options, "closed_room", sum(widths[5:9]), styles), "", "", ""] \
-        + [label_cell(options, "imps_won", sum(widths[9:]), styles), ""]
+        + [label_cell(options, "board_points" if bam else "imps_won", sum(widths[9:]), styles), ""]
     second = header_row(("board", "contract", "by", "tricks", "ns_score", "contract", "by", "tricks", "ns_score"),
                         widths[:9], options, styles)
     second += [fit(match.home, widths[9], styles, lines=2), fit(match.visit, widths[10], styles, lines=2)]
     data: list[list[Cell]] = [top, second]
-    home_total = visit_total = 0.0
-    for br, open_room, closed_room in lines:
+    spans: list[StyleCommand] = []
+    for br, board in boards:
         number = br.board.number
         row: list[Cell] = [str(number)]
-        row += room_cells(open_room, number, options, styles, marks)
-        row += room_cells(closed_room, number, options, styles, marks)
-        row += imps_each_way(open_room, number, formats, styles, marks)
-        if open_room is not None and open_room.imp_ns is not None:
-            home_total += max(open_room.imp_ns, 0)
-            visit_total += max(-open_room.imp_ns, 0)
+        if board.one_room:  # the missing room says so, over its four cells
+            missing = 5 if board.closed is None else 1
+            note = fit(options.label("one_room" if board.imps_home is not None else "one_room_uncounted"),
+                       sum(widths[missing:missing + 4]), styles, lines=2)
+            cells = {1: room_cells(board.open, number, options, styles, marks),
+                     5: room_cells(board.closed, number, options, styles, marks)}
+            cells[missing] = [note, "", "", ""]
+            row += cells[1] + cells[5]
+            spans.append(("SPAN", (missing, len(data)), (missing + 3, len(data))))
+            row += _imps_of_board(board.imps_home, formats)
+        else:
+            row += room_cells(board.open, number, options, styles, marks)
+            row += room_cells(board.closed, number, options, styles, marks)
+            row += imps_each_way(board.open, number, formats, styles, marks)
         data.append(row)
-    imp_format = Column(formats.imp.places)
-    data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [imp_format(home_total), imp_format(visit_total)])
-    data.append([fit(options.label("vp"), sum(widths[:9]), styles, lines=1)] + [""] * 8
-                + [f"{match.vp_home:.2f}", f"{match.vp_visit:.2f}"])
+    if bam:
+        data.append([fit(options.label("total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                    + [f"{match.vp_home:g}", f"{match.vp_visit:g}"])
+    else:
+        imp_format = Column(formats.imp.places)
+        data.append([fit(options.label("imp_total"), sum(widths[:9]), styles, lines=1)] + [""] * 8
+                    + [imp_format(match.imps_home), imp_format(match.imps_visit)])
+        vp_text = vp_format(results.vp_scale)
+        scale = vp_scale_title(results, options)
+        data.append([fit(options.label("vp") + (f"（{scale}）" if scale and options.lang is Lang.ZH else
+                                                f" ({scale})" if scale else ""), sum(widths[:9]), styles, lines=1)]
+                    + [""] * 8 + [vp_text(match.vp_home), vp_text(match.vp_visit)])
+    last = -1 if bam else -2  # the total rows: board points, or IMPs and VPs
     extra: list[StyleCommand] = [("SPAN", (1, 0), (4, 0)), ("SPAN", (5, 0), (8, 0)), ("SPAN", (9, 0), (10, 0)),
                                  ("BACKGROUND", (0, 1), (-1, 1), SHADE),
-                                 ("SPAN", (0, -2), (8, -2)), ("SPAN", (0, -1), (8, -1)),
-                                 ("ALIGN", (0, -2), (8, -1), "RIGHT"),
-                                 ("BACKGROUND", (0, -2), (-1, -1), SHADE)]
+                                 *((("SPAN", (0, -2), (8, -2)),) if not bam else ()), ("SPAN", (0, -1), (8, -1)),
+                                 ("ALIGN", (0, last), (8, -1), "RIGHT"),
+                                 ("BACKGROUND", (0, last), (-1, -1), SHADE), *spans]
     return Titled([_title(title, styles)], grid(data, widths, styles, extra, header_rows=2), [cont], page_height)
+
+
+def _imps_of_board(gain: float | None, formats: Formats) -> list[Cell]:
+    """The IMPs of a board to the home or the visiting team (the winner's column), from the match."""
+    if gain is None:
+        return ["", ""]
+    return [formats.imp(gain) if gain >= 0 else "", formats.imp(-gain) if gain <= 0 else ""]
 
 
 # ------------------------------------------------------------------------------------ score cards
@@ -209,6 +259,7 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
     widths = [width * s for s in shares]
     header = header_row(keys, widths, options, styles)
     entries = {e.id: e for r in results.rankings for e in r.entries}
+    total_format, pct_format = ranking_columns(event, "MP" if matchpoints else "IMP", list(entries.values()))
     story: list[Flowable] = []
     for ident in progress(list(entries)):
         rows: list[list[Cell]] = [list(header)]
@@ -250,12 +301,11 @@ def score_cards(event: Event, results: EventResults, options: PrintOptions, styl
             continue
         names = person(event.names_of(ident))
         title = options.labelled('score_card', ident) + (f" — {names}" if names and names != ident else "")
-        column = formats.mp if matchpoints else formats.imp
+        entry = entries.get(ident)  # its total: the ranking's (the file's conventions: rounding, factoring, penalties)
         total_row: list[Cell] = [fit(options.label("total"), sum(widths[:fixed_columns]), styles, lines=1)] \
-            + [""] * (fixed_columns - 1) + [column(total)]
+            + [""] * (fixed_columns - 1) + [total_format(entry.total if entry is not None else total)]
         if matchpoints:
-            entry = entries.get(ident)
-            total_row.append(formats.pct(entry.pct) if entry is not None else "")
+            total_row.append(pct_format(entry.pct) if entry is not None else "")
         rows.append(total_row)
         last = fixed_columns - 1
         extra: list[StyleCommand] = [("BACKGROUND", (0, -1), (-1, -1), SHADE), ("SPAN", (0, -1), (last, -1)),
@@ -309,9 +359,12 @@ def results_story(event: Event, results: EventResults, options: PrintOptions, *,
         intro.append(styles.text(event.left_out_note, "body"))
     if marks.note():
         intro.append(styles.para(marks.note(), "small"))
+    if damaged_note(results, options):
+        intro.append(styles.para(damaged_note(results, options), "small"))
     story: list[Flowable] = []
     for ranking in results.rankings:
-        story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks))
+        story.append(ranking_table(ranking, results.kind, options, styles, width, height, event, marks,
+                                   0 if results.vp_scale and scale_of(results.vp_scale).whole else 2))
     if results.kind is EventKind.TEAMS:
         formats = Formats(event, results.boards)
         if results.matches:

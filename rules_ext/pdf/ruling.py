@@ -1,18 +1,13 @@
-"""Ruling forms: a director's ruling record (:mod:`rules_ext.pdf.ruling_record`) drawn as a form,
-and a blank form for the table.
+"""Ruling forms: a director's ruling record (:mod:`rules_ext.pdf.ruling_record`) drawn as a form, and
+a blank form for the table.
 
-The form, in the order a director works: who, where and when; the result at the table (contract,
-declarer, lead, tricks, score); the auction beside the deal; the facts; the players' statements;
-whom the director consulted or polled; the laws applied, quoted from the rulebook; the ruling, its
-time, the appeal deadline and the director's signature; the score adjustment (each assigned result
-with its North-South score and weight, printed as what the scorer must do: matchpoint or IMP each
-result, then weight them); the appeal, its committee and the chair's signature.
-
-Text is set for reading and writing by hand: law text and free text at 9.5 pt or more, labels at
-8.5 pt, each section under its own shaded heading bar; Chinese is broken between characters but
-never before closing punctuation (:class:`rules_ext.pdf.figures.KinsokuParagraph`), and suits in
-free text are printed in colour. The blank form has three full pages — the director's facts, the
-ruling, the appeal — whose lined boxes take all the room left on their page.
+The form follows the order a director works in: who, where and when; the result at the table; the
+auction beside the deal; facts, statements, whom the director consulted or polled; the laws
+applied, quoted from the rulebook; the ruling, its time, the appeal deadline, the signature; the
+score adjustment as what the scorer must do (each assigned result scored, then weighted); the
+appeal. It is set for reading and writing by hand: text at 9.5 pt or more, labels at 8.5 pt,
+Chinese broken by the kinsoku rule, suits in colour. The blank form has three pages (facts,
+ruling, appeal) whose lined boxes take all the room left on them.
 """
 from __future__ import annotations
 
@@ -220,6 +215,11 @@ def ruling_story(record: RulingRecord | None, options: PrintOptions, *, corpus: 
     story += [_box(L("laws"), laws or [_text("—", styles)], width, styles), Spacer(1, 6)]
     story += [KeepTogether([_box(L("ruling"), [_text(r.ruling or "—", styles)], width, styles),
                             _signature_row(r, options, styles, width)]), Spacer(1, 4)]
+    if r.choices:   # the sides' choices: the option chosen, or one still open with its place to tick
+        body = [[_text(f"{i}. {choice}", styles)]
+                + ([styles.para(L("choice_how"), "small")] if "尚未选择" in choice else [])
+                for i, choice in enumerate(r.choices, 1)]
+        story += [KeepTogether(_box(L("choices"), body, width, styles)), Spacer(1, 4)]
     if r.pending:   # the judgements the ruling leaves open, each with its place to record the decision
         body = [[_text(f"{i}. {question}", styles), styles.para(L("pending_how"), "small")]
                 for i, question in enumerate(r.pending, 1)]

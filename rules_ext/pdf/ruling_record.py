@@ -1,67 +1,13 @@
 """The director's ruling record: the TOML file read and checked, its data model, and the laws it
 cites quoted from the rulebook (drawn as a form by :mod:`rules_ext.pdf.ruling`).
 
-The record format (documented with an example in ``rules_ext/pdf/rulings/format.md``
-and ``example.toml`` there)::
-
-    event = "2026 秋季公开双人赛 Autumn Open Pairs"     # required
-    session = "第二节 Session 2"
-    date = "2026-11-21"
-    director = "陈静 Chen Jing"
-    board = 14                  # required; dealer and vulnerability follow from it (Law 2)
-    table = "7"
-    round = "2"                 # the round of the movement
-    ns_pair = "3"
-    ew_pair = "12"
-    called_by = "W"             # the seat that called the director
-    time = "15:42"              # when the director was called
-    ruling_time = "16:05"       # when the ruling was given
-    appeal_deadline = "16:35"   # until when it may be appealed
-    consulted = ["王强 Wang Qiang (副裁判长 deputy)"]   # whom the director consulted
-    polled = '''Whom the director polled and what they found.'''
-    deal = "N:AK32.... ..."     # optional: PBN deal, printed as a diagram
-    auction = ["1S", "2H*", "2S", "Pass", "4S", "AP"]  # from the dealer; * = alerted; AP = all pass
-    facts = '''What happened.'''
-    laws = ["1999:16A", "1999:12C3"]   # edition:label, quoted from the rulebook
-    ruling = '''The ruling and why.'''
-    adjusted_score = "must"     # whether an adjusted score may follow: "no", "may" or "must"
-    pending = ["裁判长是否判定…损害非违规方？（第27条B款1项b目）"]   # judgements not yet decided
-
-    [players]                   # names at the table
-    N = "Zoë Dupré"
-    E = "王芳"
-
-    [result]                    # the result at the table (score: NS, computed when left out)
-    contract = "4S"
-    declarer = "N"
-    lead = "HA"
-    tricks = 10
-
-    [statements]                # what each player said, by seat
-    E = '''...'''
-
-    [adjustment]                # optional: an assigned score, weighted or not ...
-    note = "Law 12C3"
-    result = [ { contract = "4S", declarer = "S", tricks = 10, weight = 60 },
-               { contract = "4S", declarer = "S", tricks = 9,  weight = 40 } ]
-    # ... or an artificial one: artificial = { ns = 60, ew = 40 }   (percent)
-
-    [appeal]                    # optional
-    appellant = "EW"
-    reasons = '''...'''
-    committee = ["...", "..."]
-    decision = '''...'''
-    deposit = "200 元"
-    deposit_returned = true
-    chair = "..."               # the committee's chair, who signs the decision
-
-Calls are read by the core (``Call.parse``) but an auction is not required to be legal: the
-irregularity is often the reason for the ruling. Scores of an assigned adjustment are computed by
-the core (``score`` with the board's vulnerability). A weighted adjustment (weights in percent,
-summing to 100) is printed as what the scorer must do with it: each result is matchpointed (or
-IMPed) on its own and those are weighted (the core's ``WeightedScore.matchpoints``/``imps``); the
-form never prints an average of the points, which would score differently. Every problem is reported as
-``file:line: field: problem`` (a ``RulingRecordError``).
+The format is ``rules_ext/pdf/rulings/format.md``, with a complete ``example.toml`` beside it. Calls
+are read by the core (``Call.parse``) but an auction need not be legal: the irregularity is often
+why the director was called. The scores of an assigned adjustment are the core's (``score`` with
+the board's vulnerability); a weighted one (weights in percent, summing to 100) is printed as what
+the scorer must do — each result matchpointed (or IMPed) on its own, then weighted — never as an
+average of the points, which would score differently. Every problem is a ``RulingRecordError``,
+``file:line: field: problem``.
 """
 from __future__ import annotations
 
@@ -73,7 +19,7 @@ from typing import Any
 from rules_ext.core import Call, Card, Contract, Deal, Seat, Vulnerability, board_conditions, ns_score
 from rules_ext.corpus.labels import LawCitation, citation, law_number
 from rules_ext.corpus.model import Corpus
-from rules_ext.errors import RulesError
+from rules_ext.errors import NotFoundError, RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 from rules_ext.pdf.figures import fmt_number
 
@@ -172,6 +118,9 @@ class RulingRecord:
     adjusted_score: str = ""
     #: the director's judgements not yet decided (the rulings assistant's "待定"), each a question
     pending: tuple[str, ...] = ()
+    #: the choices the text gives a side (the rulings assistant's): the option chosen, or one still
+    #: open ("…尚未选择：…？□ … □ …"), to be ticked on the form
+    choices: tuple[str, ...] = ()
     adjustment: Adjustment | None = None
     appeal: Appeal | None = None
     source: str = field(default="<record>", compare=False)
@@ -199,7 +148,7 @@ class RulingRecord:
 _TOP_KEYS = {"event", "session", "date", "director", "board", "table", "round", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
-             "appeal_deadline", "adjusted_score", "pending"}
+             "appeal_deadline", "adjusted_score", "pending", "choices"}
 
 #: the values of ``adjusted_score`` (the rulings assistant's ``adjusted_score_possible``)
 ADJUSTED_SCORE = ("no", "may", "must")
@@ -354,6 +303,7 @@ class _Reader:
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")
         pending = self.texts(d, "pending", "pending")
+        choices = self.texts(d, "choices", "choices")
         event = self.text(d, "event", "event", required=True)
         adjusted = self.text(d, "adjusted_score", "adjusted_score")
         if adjusted and adjusted not in ADJUSTED_SCORE:
@@ -366,7 +316,7 @@ class _Reader:
                 event=event, board=board, called_by=called_by, players=players, deal=deal,
                 auction=tuple(str(c).strip() for c in calls), laws=tuple(laws), adjustment=adjustment,
                 appeal=appeal, result=result, statements=statements, consulted=consulted,
-                adjusted_score=adjusted, pending=pending, source=self.source, **texts)
+                adjusted_score=adjusted, pending=pending, choices=choices, source=self.source, **texts)
         except ValueError as exc:
             raise self.fail("event", str(exc), exc) from exc
 
@@ -458,7 +408,7 @@ def quote_laws(citations: Sequence[LawCitation], corpus: Corpus | None = None, *
     for cited in citations:
         try:
             edition = corpus.edition(cited.edition)
-        except KeyError as exc:
+        except NotFoundError as exc:
             raise RulingRecordError(f"{source}: laws: {cited}: {exc.args[0]}") from exc
         provision = corpus.find(cited.edition, cited.label)
         law = edition.law(law_number(cited.label))

@@ -1,19 +1,12 @@
-"""What the results sheets and travellers share: blocks that continue across pages under their own
-title, cells that fit, one number format per column, the language of contracts and seats, and the
-marks on figures that differ from the file's own.
+"""What the results sheets and travellers share, so that every sheet breaks, fits and marks alike.
 
-- :class:`Titled`: a title over a table, kept on one page when it fits one; a taller one is split
-  between rows, each part after the first under a continuation title ("第5牌（续）Board 5 (cont.)"),
-  the header row repeated. Nothing is ever left alone at the foot of a page and no page is empty
-  (no page break is ever forced: a block that does not fit where it is goes to the next page).
-- :func:`fit` / :func:`label_cell`: a cell's text in a paragraph that wraps between words only, set
-  smaller when a word would not fit (a name is never broken letter by letter); bilingual labels wrap
-  between their Chinese and English parts.
-- :class:`Column`: one number format per column (as many decimals as the file prints, else as
-  the figures need, up to two), totals alike.
-- :func:`contract_cell`, :func:`seat_mark`, :func:`side_name`: 无将/北/南北 in Chinese.
-- :class:`Marks`: our figure (or the file's, with ``figures="file"``) with a dagger where the two
-  differ, and the note that says how many and why.
+:class:`Titled` keeps a titled table on one page when it fits, else splits it between rows under a
+continuation title ("第5牌（续）Board 5 (cont.)") with the header repeated, never leaving a title
+alone at a page's foot or forcing a page break; :func:`fit` and :func:`label_cell` set a cell's text
+smaller rather than break a word (a name is never broken letter by letter); :class:`Column` gives a
+column one number format (the file's decimals, else what the figures need, up to two);
+:func:`contract_cell`, :func:`seat_mark`, :func:`side_name` write 无将, 北, 南北; :class:`Marks`
+prints our figure (or the file's) with a dagger where the two differ, and the note saying how many.
 """
 from __future__ import annotations
 
@@ -22,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -32,7 +26,7 @@ from rules_ext.core import Contract, Seat, Strain
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Event, TableResult
 from rules_ext.events.scoring.file_figures import result_label
-from rules_ext.events.scoring.results_model import Difference
+from rules_ext.events.scoring.results_model import Difference, EventResults, RankEntry
 from rules_ext.pdf.layout import GRID, SHADE, Cell, Lang, PrintOptions, StyleCommand, Styles, suit_markup
 
 #: horizontal padding of a table cell, both sides together (TABLE_STYLE's 2 + 2)
@@ -43,6 +37,8 @@ MIN_SIZE = 5.5
 WORD_MIN_SIZE = 7.0
 #: the mark on a figure that differs from the file's own
 DAGGER = "†"
+#: the mark of a result whose cell the file damaged (a contract typed ``42``): the file's score kept
+DAMAGED = "‡"
 
 #: the look of every grid of figures (travellers, rankings, score cards, matches)
 TABLE_STYLE: list[StyleCommand] = [
@@ -311,10 +307,11 @@ def header_row(keys: Sequence[str], widths: Sequence[float], options: PrintOptio
 # ------------------------------------------------------------------------------------------ numbers
 
 def fixed(value: float | None, places: int) -> str:
-    """``value`` with exactly ``places`` decimals ('' for None, never '-0')."""
+    """``value`` with exactly ``places`` decimals, halves rounded up as scoring programs print them
+    (1261.25 is 1261.3, not the binary float's 1261.2; '' for None, never '-0')."""
     if value is None:
         return ""
-    text = f"{value:.{places}f}"
+    text = f"{Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}"
     return text[1:] if text.startswith("-") and float(text) == 0 else text
 
 
@@ -363,6 +360,20 @@ def file_places(event: Event, kind: str) -> int | None:
                     for match in _FIGURE.finditer(text):
                         found = max(found or 0, len(match[1] or ""))
     return found
+
+
+def ranking_columns(event: Event | None, unit: str, entries: Sequence[RankEntry],
+                    vp_places: int = 2) -> tuple[Column, Column]:
+    """How a ranking's totals and percentages are printed (every sheet and page that shows a total
+    alike): with the decimals of the file's own totals table, else of its board figures (matchpoints),
+    else as few as show every total; percentages as the totals table prints them, else 2 decimals.
+    VPs: ``vp_places`` (0 on a whole-number scale); board points: as few as show every total."""
+    places = None if event is None else (total_places(event, unit) if unit not in ("VP", "BP") else
+                                         vp_places if unit == "VP" else None)
+    if places is None and event is not None and unit == "MP":
+        places = file_places(event, "mp")
+    pct_places = None if event is None else total_places(event, "pct")
+    return Column.of([e.total for e in entries], places), Column(2 if pct_places is None else pct_places)
 
 
 def total_places(event: Event, unit: str) -> int | None:
@@ -440,6 +451,10 @@ def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
     if r.not_played:
         sit_out = is_nobody(r.ns, phantoms) or is_nobody(r.ew, phantoms)
         return styles.para(escape(options.label("sit_out" if sit_out else "not_played")), "cell_center"), "", ""
+    if r.damaged:  # the cell as the file wrote it, marked: the result is the file's own
+        written = escape(r.damaged) if r.contract is None else contract_markup(r.contract, options)
+        return (styles.para(f"{written}{DAMAGED}", "cell_center"), seat_mark(r.declarer, options),
+                "" if r.tricks is None else str(r.tricks))
     if r.contract is None:
         return "", "", ""
     cell = styles.para(contract_markup(r.contract, options), "cell_center")
@@ -449,6 +464,18 @@ def result_cells(r: TableResult, options: PrintOptions, styles: Styles,
 
 
 # ------------------------------------------------------------------------------------------- marks
+
+def damaged_note(results: EventResults, options: PrintOptions) -> str:
+    """What a sheet says under its title when a result's cell could not be read ('' when none did):
+    how many, the mark, and that the file's own score and figures stand for them."""
+    damaged = [ln.result for b in results.boards for ln in b.lines if ln.result.damaged]
+    if not damaged:
+        return ""
+    where = ", ".join(f"{r.board}" for r in damaged)
+    zh = f"{len(damaged)} 个成绩的单元格无法读取（牌 {where}），标 {DAMAGED}：保留原文件的得分和比赛分。"
+    en = f"{len(damaged)} result(s) with a cell that cannot be read (board {where}), marked {DAMAGED}: the file's score kept."
+    return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh}<br/>{en}"}[options.lang]
+
 
 def _figure_of(item: str) -> tuple[str, str]:
     """(figure, side) that a Difference's item is about: ('mp', 'NS'), ('total', ''), ('rank', '')."""

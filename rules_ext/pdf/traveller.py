@@ -286,6 +286,10 @@ def imps_each_way(home_ns: ScoredResult | None, number: int, formats: Formats, s
     if home_ns is None or home_ns.imp_ns is None:
         return ["", ""]
     gain = home_ns.imp_ns
+    if home_ns.imp_ew is not None and home_ns.imp_ew != -gain:  # board-a-match: each team's board points
+        r = home_ns.result
+        return [_figure(marks, number, r, "imp", "NS", f"{gain:g}", styles),
+                _figure(marks, number, r, "imp", "EW", f"{home_ns.imp_ew:g}", styles)]
     home = formats.imp(gain) if gain >= 0 else ""
     visit = formats.imp(-gain) if gain <= 0 else ""
     r = home_ns.result
@@ -380,15 +384,19 @@ def blank_match_traveller(board: Board, rows: int | None, options: PrintOptions,
 # ---------------------------------------------------------------------------------------- stories
 
 def blank_travellers_story(boards: Iterable[Board], options: PrintOptions, *, rows: int | None = None,
-                           event: Event | None = None, lead: float = 0) -> list[Flowable]:
+                           event: Event | None = None, lead: float = 0, method: str | None = None,
+                           teams: bool | None = None) -> list[Flowable]:
     """Flowables of blank travellers of event boards (``rows``: that many numbered rows each
     instead of the file's movement; ``event``: the file, for its phantom pairs and scoring method;
-    ``lead``: the height of what comes before the first one on its page)."""
+    ``lead``: the height of what comes before the first one on its page; ``method`` and ``teams``:
+    the scoring method and whether the boards are a teams event's, when there is no file to say)."""
     styles = Styles(9)
     width, height = frame_size(options)
     phantoms = phantoms_of(event) if event is not None else frozenset()
-    method = scoring_rules(event).method if event is not None else "matchpoints"
-    teams = event is not None and event.kind is EventKind.TEAMS
+    if method is None:
+        method = scoring_rules(event).method if event is not None else "matchpoints"
+    if teams is None:
+        teams = event is not None and event.kind is EventKind.TEAMS
     story: list[Flowable] = []
     for board in boards:
         room = height - (0 if story else lead)  # the first one shares its page with the lead
@@ -416,7 +424,7 @@ def filled_travellers_story(boards: Iterable[BoardResults], options: PrintOption
             return ""
         return board_basis(b, results, options, differ=differ[b.board.number], mp_format=formats.mp, trim=trim)
 
-    if method == "imps" and any(line.result.in_match for b in boards for line in b.lines):
+    if method in ("imps", "board-a-match") and any(line.result.in_match for b in boards for line in b.lines):
         return [match_traveller(b, options, styles, width, height, formats, diagram=diagram, marks=marks,
                                 basis=basis(b)) for b in boards]
     datum = results is not None and results.method == "butler" and any(b.datum is not None for b in boards)

@@ -1,23 +1,13 @@
-"""The 裁决助手 (rulings assistant) on the site: the decision trees of :mod:`rules_ext.core.rulings`
-as pages a director uses at the table, on a phone, offline.
+"""The 裁决助手 (rulings assistant) on the site: the decision trees of :mod:`rules_ext.core.rulings` as
+pages a director uses at the table, on a phone, offline.
 
-Pages (``assistant/``, git-ignored build products written with the other generated pages):
-
-- ``assistant/index``: every kind of irregularity with its laws, per edition; where an edition's
-  text lacks the laws (the 1999 text stops at Law 40) it says so and offers the 1991 questionnaire
-  marked as another edition's rule;
-- ``assistant/<kind>-<edition>``: the questionnaire. The tree (``Tree.to_dict()``), the decisive
-  sentence of every provision it cites (:func:`rules_ext.corpus.quoting.quote`) and the words of
-  the outcome's fields are embedded in the page as JSON (``.. law-assistant::``); the link of each
-  provision is resolved by the ``law`` domain when the page is written (``#27B1a`` on its law
-  page, in either build). ``static/assistant.js`` asks one question at a time. Without JavaScript
-  the page shows the whole tree as nested lists, and every outcome in full;
-- ``assistant/compare-<kind>``: where both editions have the kind, every way through either tree
-  (the answers of one tree completed with those the other asks) and the two outcomes side by side,
-  the fields that differ marked.
-
-The 繁體 build converts the page text when it is read (:mod:`rules_ext.rulebook_site.hant`), the JSON when
-it is written (here, on purpose: it is data, not a text node) and ``assistant.js`` at the end.
+``assistant/index`` lists every kind of irregularity with its laws, per edition (where an
+edition's text lacks the laws, the 1991 questionnaire marked as another edition's rule);
+``assistant/<kind>-<edition>`` is the questionnaire: the tree, the decisive sentence of every
+provision it cites and the outcome's words embedded as JSON (``.. law-assistant::``), asked one
+question at a time by ``static/assistant.js`` and shown whole as nested lists without JavaScript;
+``assistant/compare-<kind>`` sets every way through both editions' trees side by side. The 繁體
+build converts the JSON here, when it is written: it is data, not a text node.
 """
 from __future__ import annotations
 
@@ -27,8 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from docutils.parsers.rst import Directive
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from rules_ext.core.rulings import (
     ADJUSTED_WORDS,
@@ -51,7 +41,7 @@ from rules_ext.core.rulings import (
 )
 from rules_ext.core.rulings import EDITIONS as RULING_EDITIONS
 from rules_ext.core.rulings.loading import referrals, referred_trees
-from rules_ext.core.rulings.model import combine
+from rules_ext.core.rulings.model import CHOICE_PENDING_LABEL, combine
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import ancestors, citation, law_number, sort_key
 from rules_ext.corpus.model import Corpus
@@ -123,7 +113,7 @@ def questionnaire_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     data.update(source_edition=source, edition_name=EDITIONS.name(t.edition), referred=referred,
                 source_name=EDITIONS.name(source), provisions=provisions,
                 words={"pass": MUST_PASS_WORDS, "adjusted": ADJUSTED_WORDS, "penalty": PENALTY_CARD_WORDS,
-                       "pending": PENDING_LABEL},
+                       "pending": PENDING_LABEL, "choice_pending": CHOICE_PENDING_LABEL},
                 prose=prose_data(corpus, t),
                 record_fields=list(RECORD_FIELDS), record_result_fields=list(RECORD_RESULT_FIELDS))
     return data
@@ -159,11 +149,16 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
     the duties), so that each is in the page once."""
     source = t.reference_edition or t.edition
     texts: dict[str, list[int]] = {}
+    keys: dict[str, str] = {}
     lines: dict[str, int] = {}
 
     def tell(r: Ruling, key: str, quotes: list[Quote] | None, shared: tuple[str, ...]) -> None:
         told = prose.own_lines(r, quotes, citation, shared_notes=shared)
-        texts[key] = [lines.setdefault(line, len(lines)) for line in told]
+        short = key_hash(key)
+        if texts.get(short) is not None and keys[short] != key:
+            raise AssistantError(f"trees/{t.kind}.toml: two results share the key {short}: {keys[short]} and {key}")
+        keys[short] = key
+        texts[short] = [lines.setdefault(line, len(lines)) for line in told]
         for b in r.branches:
             tell(b.ruling, f"{key}>{result_key(b.ruling)}", None, r.outcome.notes)
 
@@ -171,9 +166,25 @@ def prose_data(corpus: Corpus, t: Tree) -> dict[str, Any]:
         found = [quote(corpus, source, c.law, c.keyword) for c in r.cites]   # questionnaire_data checked them
         tell(r, result_key(r), [q for q in found if q is not None], ())
     return {"head": "\n".join(prose.head(t, EDITIONS.name)), "facts": prose.FACTS, "step": prose.STEP,
-            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH, "indent": prose.INDENT,
+            "laws": prose.LAWS, "separator": prose.SEPARATOR, "branch": prose.BRANCH,
+            "choice_branch": prose.CHOICE_BRANCH, "indent": prose.INDENT, "basis": prose.BASIS,
             "referral": prose.REFERRAL,
             "lines": list(lines), "outcomes": texts}
+
+
+def key_hash(key: str) -> str:
+    """A result's key as the page stores it: two 32-bit FNV-1a hashes of its UTF-16 code units, in
+    hex (``assistant.js`` computes the same), so that the long keys of nested judgements and choices
+    are not written into the page (a collision is refused when the page is made)."""
+    units = key.encode("utf-16-le")
+    out = []
+    for seed in (0x811C9DC5, 0x01000193):
+        h = seed
+        for i in range(0, len(units), 2):
+            h ^= units[i] | (units[i + 1] << 8)
+            h = (h * 0x01000193) & 0xFFFFFFFF
+        out.append(f"{h:08x}")
+    return "".join(out)
 
 
 def result_key(r: Ruling) -> str:
@@ -190,7 +201,7 @@ def results(t: Tree, node_id: str = "") -> list[Ruling]:
     if isinstance(node, Outcome):
         return [Ruling(t.kind, t.title, t.edition, node, (), t.reference_edition)]
     found = {result_key(r): r for a in node.answers for r in results(t, a.next)}
-    if node.judgement:
+    if node.waits:
         for cases in itertools.product(*(results(t, a.next) for a in node.answers)):
             branches = tuple(Branch(a.key, a.label, r) for a, r in zip(node.answers, cases, strict=True))
             r = Ruling(t.kind, t.title, t.edition, combine(node, branches), (), t.reference_edition,
@@ -219,6 +230,8 @@ def tree_lines(t: Tree) -> list[str]:
         head = markup.escape(q.text)
         if q.judgement:
             head += " " + markup.role("law-assistant-judgement", "〔裁判长判断〕")
+        if q.chooser:
+            head += " " + markup.role("law-assistant-judgement", f"〔由{q.chooser}选择〕")
         if q.cites:
             head += " （" + _laws_inline(q.laws, source) + "）"
         lines.extend([f"{pad}- {head}", ""])
@@ -452,7 +465,7 @@ class assistant_data(nodes.General, nodes.Element):
     ``<script type="application/json">`` in HTML."""
 
 
-class AssistantDirective(Directive):
+class AssistantDirective(SphinxDirective):
     """``.. law-assistant::`` with the questionnaire's JSON as its content."""
 
     has_content = True

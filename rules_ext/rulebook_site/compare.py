@@ -1,18 +1,12 @@
-"""Edition comparison pages: the two texts of each law that the editions table compares (1991 and
-1999) side by side, provision by provision (``compare/index``, ``compare/law-<n>``).
+"""Edition comparison pages: the two texts of each law (1991 and 1999) side by side, provision by
+provision (``compare/index``, ``compare/law-<n>``).
 
-Provisions are paired by their wording, not by their labels: the two editions are different
-translations and letter their sections differently (1991 29B is 1999 29A; 1991 Law 11's C is 1999's
-B). :func:`align` compares every provision of one law with every provision of the other
-(:class:`difflib.SequenceMatcher` on the text without spaces and punctuation) and pairs them best
-first (two left over under the same label are paired from a lower similarity: the provision
-reworded); a pair whose labels differ is shown as moved (``1991 29B ↔ 1999 29A``); a provision left
-over that repeats most of one already paired is shown as split from it (or merged into it); the
-rest are shown as only in one edition.
-
-What is compared of each edition is its :func:`parts`: every provision (heading and text) and every
-closing paragraph (:attr:`Provision.closing`, printed after the children and governing them: 1991
-25B2b, 68), each where it was printed, so a closing paragraph has its own row after its children's.
+Provisions are paired by their wording, never by their labels: the editions are different
+translations and letter their sections differently (1991 29B is 1999 29A). :func:`align` compares
+every provision of a law with every one of the other edition's and pairs them best first; a pair
+whose labels differ is shown as moved, a leftover that repeats most of a paired one as split from
+it (or merged into it), the rest as only in one edition. A closing paragraph (printed after its
+children and governing them, 1991 25B2b) is compared where it was printed, in a row of its own.
 """
 from __future__ import annotations
 
@@ -24,6 +18,7 @@ from dataclasses import dataclass
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Corpus, Edition, Law, Provision
+from rules_ext.errors import NotFoundError
 from rules_ext.rulebook_site import markup
 from rules_ext.rulebook_site.names import COMPARE, edition_name, law_title
 
@@ -233,7 +228,7 @@ def compared(corpus: Corpus) -> tuple[Edition, Edition] | None:
     """The older and the newer edition of the comparison pages, or None when one is missing."""
     try:
         return corpus.edition(EDITIONS.comparison[0]), corpus.edition(EDITIONS.comparison[1])
-    except KeyError:
+    except NotFoundError:
         return None
 
 

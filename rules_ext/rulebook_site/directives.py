@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes, utils
 from docutils.parsers.rst import directives
@@ -17,18 +17,19 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
+from sphinx.util.typing import OptionSpec
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import Label, LabelError, ancestors, citation, law_number
 from rules_ext.corpus.model import KINDS
-from rules_ext.corpus.printed import BOOK_TITLE
-from rules_ext.errors import RulesError
-from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, ObjectEntry, TermEntry
+from rules_ext.corpus.printed import BOOK_TITLE, changes_in_place
+from rules_ext.rulebook_site.domain import SIMPLIFIED, TRADITIONAL, LawDomain, LawRole, ObjectEntry, TermEntry
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
     from sphinx.util.docutils import SphinxTranslator
+    from sphinx.util.typing import ExtensionMetadata
     from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
@@ -38,22 +39,28 @@ OBJTYPES = {"law": "law", "section": "section", "item": "item", "subitem": "subi
 
 
 def script_option(value: str) -> str:
-    """``simplified`` or ``traditional``."""
-    value = (value or "").strip()
-    if value not in (SIMPLIFIED, TRADITIONAL):
-        raise RulesError(f"unknown script {value!r}: expected simplified or traditional")
-    return value
+    """``:script:``: ``simplified`` or ``traditional``."""
+    return directives.choice(value, (SIMPLIFIED, TRADITIONAL))
 
 
 def kind_option(value: str) -> str:
-    value = (value or "").strip()
-    if value not in KINDS:
-        raise RulesError(f"unknown provision kind {value!r}: expected one of {', '.join(KINDS)}")
-    return value
+    """``:kind:``: a provision kind of the model (section, item, ...)."""
+    return directives.choice(value, KINDS)
+
+
+def edition_option(value: str) -> str:
+    """``:edition:``: an edition of the catalogue (``1991``); docutils reports any other value
+    with the line, naming the editions."""
+    return directives.choice(value, EDITIONS.ids)
 
 
 class deleted(nodes.Inline, nodes.TextElement):
-    """Characters of the delivered text that a correction removed: ``<del>`` in HTML."""
+    """Characters of the delivered text that a correction removed: ``<del>`` in HTML. Shown, but
+    not the text: a title, a search snippet or a citation taken from the page (``astext``) reads
+    the corrected wording."""
+
+    def astext(self) -> str:
+        return ""
 
 
 class inserted(nodes.Inline, nodes.TextElement):
@@ -241,10 +248,13 @@ class EditionDirective(SphinxDirective):
     """Sets the edition and script that references and objects on this page belong to."""
 
     required_arguments = 1
-    option_spec = {"script": script_option}
+    option_spec: ClassVar[OptionSpec] = {"script": script_option}
 
     def run(self) -> list[nodes.Node]:
-        self.env.ref_context["law:edition"] = self.arguments[0].strip()
+        try:
+            self.env.ref_context["law:edition"] = edition_option(self.arguments[0])
+        except ValueError as exc:
+            raise self.error(f"{self.name}: {exc}") from None
         self.env.ref_context["law:script"] = self.options.get("script", SIMPLIFIED)
         return []
 
@@ -253,7 +263,7 @@ class LawDirective(LawDirectiveBase):
     """The law itself: an anchor ``#45`` and an index entry."""
 
     required_arguments = 1
-    option_spec = {"edition": directives.unchanged, "script": script_option,
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option, "script": script_option,
                    "title": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
@@ -290,12 +300,14 @@ class ProvisionDirective(LawDirectiveBase):
 
     required_arguments = 1
     has_content = True
-    option_spec = {
-        "edition": directives.unchanged,
+    option_spec: ClassVar[OptionSpec] = {
+        "edition": edition_option,
         "script": script_option,
         "kind": kind_option,
         "marker": directives.unchanged,
         "heading": directives.unchanged,
+        "marker-original": directives.unchanged,
+        "heading-original": directives.unchanged,
         "recovered": directives.flag,
         "penalty": directives.flag,
         "original": directives.unchanged,
@@ -318,10 +330,13 @@ class ProvisionDirective(LawDirectiveBase):
         marker = self.options.get("marker", "")
         heading = self.options.get("heading", "")
         if marker:
-            head += self._mark(marker, "law-marker")
+            head += self._mark(marker, "law-marker", self.options.get("marker-original"))
         if heading:
             strong = nodes.strong(heading, "", classes=["law-heading"])
-            strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
+            if self.options.get("heading-original"):
+                strong += changed_inline(self.options["heading-original"], heading)
+            else:
+                strong += marked_inline(heading, []).children[:]  # its English words marked lang="en"
             head += strong
             if "recovered" in self.options:
                 # a heading the source lost, recovered editorially: never shown as printed
@@ -380,10 +395,14 @@ class ProvisionDirective(LawDirectiveBase):
         wrapper = provision_heading("", "", *parts, level=str(1 + len(ancestors(label))), name=name)
         parent.insert(at, wrapper)
 
-    def _mark(self, text: str, cls: str) -> nodes.Node:
+    def _mark(self, text: str, cls: str, original: str | None = None) -> nodes.Node:
         if "recovered" in self.options:
             return nodes.abbreviation(text, text, explanation="编者恢复",
                                       classes=[cls, "law-recovered"])
+        if original:
+            node = nodes.inline(text, "", classes=[cls])
+            node += changed_inline(original, text)
+            return node
         return marked_inline(text, [cls])
 
 
@@ -399,6 +418,39 @@ def marked_inline(text: str, classes: list[str]) -> nodes.inline:
         elif piece:
             node += nodes.Text(piece)
     return node
+
+
+def titles_without_struck(app, doctree: nodes.document) -> None:
+    """doctree-read, after Sphinx's collectors: the title a page is named by elsewhere (``<title>``,
+    the sidebar, links, prev/next) is the corrected one; the struck delivered characters are shown
+    in the page's own heading only (1999-trad 22: 程序, not 程式序)."""
+    env = app.env
+    docname = env.docname
+    for found in (env.titles.get(docname), env.longtitles.get(docname), env.tocs.get(docname)):
+        if found is not None:
+            for node in list(found.findall(deleted)):
+                node.parent.remove(node)
+
+
+def changed_inline(original: str, text: str) -> list[nodes.Node]:
+    """``text`` (delivered as ``original``: a marker, a heading) with its corrections marked where
+    they are, as the body's are: the struck delivered characters (``<del>``) before the corrected
+    ones (``<ins>``)."""
+    out: list[nodes.Node] = []
+    at = 0
+    for change in changes_in_place(original, text)[0]:  # as the body's and the printed edition's
+        if change.start > at:
+            out += marked_inline(text[at:change.start], []).children[:]
+        if change.original:
+            out.append(deleted(change.original, change.original, classes=["law-del"],
+                               title=CHANGE_TITLES["law-del"]))
+        if change.end > change.start:
+            shown = text[change.start:change.end]
+            out.append(inserted(shown, shown, classes=["law-ins"], title=CHANGE_TITLES["law-ins"]))
+        at = change.end
+    if at < len(text):
+        out += marked_inline(text[at:], []).children[:]
+    return out
 
 
 def erratum_note(original: str, changes: str, reasons: str, edition: str) -> nodes.Node:
@@ -441,7 +493,7 @@ class TermDirective(LawDirectiveBase):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {"edition": directives.unchanged, "script": script_option,
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option, "script": script_option,
                    "english": directives.unchanged, "anchor": directives.unchanged,
                    "recovered": directives.flag, "key": directives.unchanged,
                    "original": directives.unchanged, "changes": directives.unchanged,
@@ -504,19 +556,28 @@ def _index_entry(entry: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", entry, anchor, "", None)])
 
 
+#: said after a hover text that shows a correction
+CORRECTED_HOVER = "（〔〕内为勘误改正的文字）"
+
+
 def _plain(text: str, limit: int = 160) -> str:
-    """Hover text: role markup reduced to its shown text, shortened."""
-    text = re.sub(r"\\ :law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    """Hover text: role markup reduced to its shown text, shortened. A corrected definition reads
+    as corrected, each correction marked: the struck delivered characters left out, the corrected
+    ones in 〔〕 (1999 调整分: 〔由〕裁判裁定的得分, delivered 以裁判第裁定), and a word saying so."""
+    text = re.sub(r"(\\ )?:law-del:`[^`]*`(\\ )?", "", text)  # a correction's struck original
+    corrected = ":law-ins:" in text
+    text = re.sub(r":law-ins:`([^`]*)`", r"〔\1〕", text)
     text = re.sub(r":[\w:-]+:`([^`<]*?)(?:\s*<[^`]*>)?`", r"\1", text)
     text = text.replace("\\ ", "").replace("\\", "")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown + CORRECTED_HOVER if corrected else shown
 
 
 class ExamplesDirective(LawDirectiveBase):
     """Where the worked examples of this law are listed (``source/examples``, ``:illustrates:``)."""
 
     required_arguments = 1
-    option_spec = {"edition": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option}
 
     def run(self) -> list[nodes.Node]:
         node = examples_placeholder()
@@ -555,3 +616,41 @@ def examples_outdated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         return []
     return sorted({entry.docname for entry in domain.data["objects"].values()
                    if entry.objtype == "law" and law_number(entry.anchor) in numbers})
+
+
+def english_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``:en:`Law 27 — Insufficient Bid```: English words marked as English (``lang="en"``, from
+    docutils' ``language-en`` class), for the few a Chinese reader gains from (official titles,
+    terms the rulebook prints, names)."""
+    return [nodes.inline(rawtext, utils.unescape(text), classes=["language-en"])], []
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The ``law`` domain with its directives and roles, the nodes they make, and ``:en:``."""
+    app.add_domain(LawDomain)
+    for name, directive in (("edition", EditionDirective), ("law", LawDirective),
+                            ("provision", ProvisionDirective), ("term", TermDirective),
+                            ("examples", ExamplesDirective), ("evidence", EvidenceDirective)):
+        app.add_directive_to_domain("law", name, directive)
+    app.add_role("law", LawRole(innernodeclass=nodes.inline))
+    app.add_role("en", english_role)
+    for name in ("diff-del", "diff-ins"):
+        app.add_role(name, diff_role)
+    for name in ("law-del", "law-ins"):
+        app.add_role(name, change_role)
+    change = (visit_change_other, None)
+    other = (visit_collapsible_other, depart_collapsible_other)
+    skip = (skip_node, None)
+    for node, html, rest in ((deleted, (visit_change_html, depart_change_html), change),
+                             (inserted, (visit_change_html, depart_change_html), change),
+                             (collapsible, (visit_collapsible_html, depart_collapsible_html), other),
+                             (permalink, (visit_permalink_html, None), skip),
+                             (provision_heading, (visit_provision_heading_html, depart_provision_heading_html),
+                              change)):
+        app.add_node(node, html=html, latex=rest, text=rest, man=rest, texinfo=rest)
+    app.add_node(examples_placeholder)
+    app.connect("doctree-resolved", fill_examples)
+    app.connect("env-get-updated", examples_outdated)
+    # after Sphinx's title and toctree collectors (500): a title's struck original on its page only
+    app.connect("doctree-read", titles_without_struck, priority=900)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -21,6 +21,10 @@ from rules_ext import __version__
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.model import Corpus, Edition
 from rules_ext.corpus.printed import build_day, chinese_date
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 #: where the downloads are, in the source folder (``:download:`` links copy them to _downloads/)
 FOLDER = "_generated"
@@ -118,3 +122,8 @@ class CorpusDownloads(SphinxDirective):
             row += entry
         row += extra
         return row
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_directive("rules-corpus-downloads", CorpusDownloads)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -36,7 +36,7 @@ class EvidencePages:
         """(where as reST, sort key, correction ids) of every corrected node, in text order."""
         out = []
         for place in corrected_places(edition):
-            if place.kind == "provision":
+            if place.kind in ("provision", "title"):
                 shown = place.where(traditional=edition.script == "traditional")
                 where = markup.role("law:ref", shown, f"{edition.id}:{place.key}")
             elif place.kind == "definition":

@@ -1,30 +1,15 @@
 """The 繁體 site: a second build of the same sources in which every string is converted by OpenCC.
 
-The simplified site is the ordinary build (``language = 'zh_CN'``); the traditional one is the same
-project built with a traditional-script language (``-D language=zh_TW``, Sphinx's own translations
-for the theme's words) into ``<simplified site>/hant/``::
-
-    sphinx-build -c . -b html source build/html -d build/doctrees
-    sphinx-build -c . -b html source build/html/hant -d build/doctrees/hant -D language=zh_TW
-
-What is converted in the traditional build (:func:`rules_ext.rulebook_site.script.to_traditional`: OpenCC's
-character profile ``rules_traditional_profile``, ``s2tw``, plus the reviewed word list
-``data/traditional-words.txt``; never the phrase profile ``s2twp``, which writes 程序 as 程式):
-
-- every text node of every page, when it is read (before Sphinx collects titles and tables of
-  contents, so the sidebar, the page titles and prev/next are converted too), and again after
-  references are resolved (the domain's link texts and hover titles, the worked-example boxes);
-  code is left as it is (the program reads it), but the output lines of the worked examples'
-  doctests are converted: they are the result a reader reads;
-- the copy-link's citation and tooltip (:mod:`rules_ext.rulebook_site.directives`);
-- the strings the theme receives for pages without a document (the index pages) and the page title;
-- the extension's own JavaScript (its interface words) and the search dictionary.
-
-The delivered traditional text (1999-trad) is not changed by the conversion: the generator checks it
-(:func:`unchanged_by_conversion`) and warns otherwise, so a ``-W`` build stops.
-
-Every page of both builds starts with a link to the same page in the other script; a small script
-keeps the reader's ``#anchor`` when it is followed. ``<html lang>`` is ``zh-Hans`` or ``zh-Hant``.
+The traditional site is the same project built with ``-D language=zh_TW`` into ``<simplified
+site>/hant/`` (``make html`` runs both builds). :func:`rules_ext.rulebook_site.script.to_traditional`
+(the policy: its module) converts every text node when it is read, so that titles, the sidebar and
+prev/next are converted too, and again after references are resolved; the output of the worked
+examples' doctests but no other code; the copy-link's citation, the strings the theme gets for
+pages without a document, the extension's JavaScript and the search dictionary. The delivered
+traditional text (1999-trad) stays as delivered: the generator checks that the conversion would
+not change it (:func:`unchanged_by_conversion`) and warns otherwise, so a ``-W`` build stops. Every
+page of both builds links to the same page in the other script, keeping the reader's ``#anchor``;
+``<html lang>`` is ``zh-Hans`` or ``zh-Hant``.
 """
 from __future__ import annotations
 
@@ -44,6 +29,7 @@ from rules_ext.rulebook_site.script import to_traditional
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -90,11 +76,27 @@ def config_inited(app: Sphinx, config: Config) -> None:
 
 
 # -- documents ----------------------------------------------------------------------------------
+class Converted(nodes.Text):
+    """A text node already in the page's traditional script: a later pass leaves it (converting
+    twice is not converting once: OpenCC reads 強制 again as 強製). Copies of it (a title in the
+    table of contents) are of this class too. Visitors know it as a ``Text`` (docutils finds a
+    visitor's method by the class's ``__name__``; pickling finds the class by its ``__qualname__``)."""
+
+
+Converted.__name__ = "Text"
+
+
 def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
-    """Convert every text node and reader-visible attribute of ``tree`` in place (code excepted)."""
+    """Convert every text node and reader-visible attribute of ``tree`` in place (code excepted).
+
+    The text of one paragraph (a title, a table cell: an element holding text, outside another
+    one) is converted as a whole string, across its inline markup (a provision's sentence is split
+    by its term links and references; OpenCC's phrases choose a character's form from its
+    neighbours), then given back to its pieces. Text nodes converted before (:class:`Converted`)
+    are left as they are."""
     def walk(node: nodes.Element) -> None:
         # code stays as the program prints it; a download link's text is shown as a literal
-        if isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference):
+        if _is_code(node):
             if node.get("testnodetype") in OUTPUT_BLOCKS:
                 convert_output(node, convert)
             return
@@ -105,19 +107,72 @@ def convert_doctree(tree: nodes.Node, convert: Callable[[str], str]) -> None:
         if isinstance(node, addnodes.toctree):
             node["entries"] = [(convert(title) if title else title, ref)
                                for title, ref in node["entries"]]
-        # children are replaced by position: a Text node is a str, equal to any other with the
-        # same characters, and its ``parent`` may be stale after a directive moved it
-        for i, child in enumerate(node.children):
-            if isinstance(child, nodes.Text):
-                new = convert(str(child))
-                if new != str(child):
-                    node.children[i] = nodes.Text(new)
-                    node.children[i].parent = node
-            elif isinstance(child, nodes.Element):
+        if isinstance(node, nodes.TextElement):
+            convert_paragraph(node, convert, walk)
+            return
+        for child in node.children:
+            if isinstance(child, nodes.Element):
                 walk(child)
+        _convert_texts(node, [(node, i) for i, child in enumerate(node.children)
+                              if isinstance(child, nodes.Text)], convert)
 
     if isinstance(tree, nodes.Element):
         walk(tree)
+
+
+def _is_code(node: nodes.Node) -> bool:
+    return isinstance(node, CODE_NODES) and not isinstance(node.parent, addnodes.download_reference)
+
+
+def convert_paragraph(paragraph: nodes.Element, convert: Callable[[str], str],
+                      walk: Callable[[nodes.Element], None]) -> None:
+    """The text nodes of ``paragraph`` (inline markup included, code and nested paragraphs apart)
+    converted as runs: each run of text between two pieces of code is one string."""
+    runs: list[list[tuple[nodes.Element, int]]] = [[]]
+
+    def gather(node: nodes.Element) -> None:
+        for i, child in enumerate(node.children):
+            if isinstance(child, nodes.Text):
+                if not isinstance(child, Converted):
+                    runs[-1].append((node, i))
+            elif isinstance(child, nodes.Element) and (_is_code(child) or (
+                    isinstance(child, nodes.TextElement) and child is not paragraph)):
+                walk(child)  # a piece of code, or a paragraph of its own inside this one
+                runs.append([])
+            elif isinstance(child, nodes.Element):
+                for name in TEXT_ATTRIBUTES:
+                    value = child.get(name)
+                    if isinstance(value, str) and value:
+                        child[name] = convert(value)
+                gather(child)
+
+    gather(paragraph)
+    for run in runs:
+        _convert_texts(paragraph, run, convert)
+
+
+def _convert_texts(owner: nodes.Element, places: list[tuple[nodes.Element, int]],
+                   convert: Callable[[str], str]) -> None:
+    """Convert the text nodes at ``places`` (parent, index) as one string and put a
+    :class:`Converted` node with its share in each place. Children are replaced by position: a Text
+    node is a str, equal to any other with the same characters, and its ``parent`` may be stale
+    after a directive moved it. Should the conversion change the string's length (it does not
+    with s2tw), each piece is converted alone."""
+    places = [(parent, i) for parent, i in places if not isinstance(parent.children[i], Converted)]
+    if not places:
+        return
+    pieces = [parent.children[i].astext() for parent, i in places]
+    whole = convert("".join(pieces))
+    if len(whole) == sum(map(len, pieces)):
+        shares, at = [], 0
+        for piece in pieces:
+            shares.append(whole[at:at + len(piece)])
+            at += len(piece)
+    else:
+        shares = [convert(piece) for piece in pieces]
+    for (parent, i), share in zip(places, shares):
+        parent.children[i] = Converted(share)
+        parent.children[i].parent = parent
 
 
 def convert_output(block: nodes.Element, convert: Callable[[str], str]) -> None:
@@ -216,7 +271,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """The extension's JavaScript in the traditional site speaks traditional script."""
     if exception is not None or not is_traditional(app.config) or app.builder.format != "html":
         return
-    from rules_ext.rulebook_site import STATIC_DIR
+    from rules_ext.rulebook_site.config import STATIC_DIR
 
     convert = converter(app.config)
     for source in STATIC_DIR.glob("*.js"):
@@ -262,3 +317,13 @@ def dictionary_text(text: str, config) -> str:
     lines = [convert(line) for line in text.splitlines()]
     return "\n".join(dict.fromkeys(lines + text.splitlines())) + "\n"
 
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", config_inited)
+    # before Sphinx's title and toctree collectors (priority 500)
+    app.connect("doctree-read", doctree_read, priority=400)
+    # after the handlers that fill pages (500), before the search text is taken (600)
+    app.connect("doctree-resolved", doctree_resolved, priority=550)
+    app.connect("html-page-context", page_context)
+    app.connect("build-finished", build_finished)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

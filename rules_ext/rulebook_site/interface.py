@@ -1,21 +1,13 @@
 """The theme's interface words in Chinese, in both scripts.
 
-Sphinx's own zh_CN and zh_TW catalogs leave furo's words in English ("Next", "Previous",
-"On this page", "Back to top", the footer's credit), and furo's templates print some words without
-marking them for translation: the aria labels of its switches, the titles of its icons (read by
-screen readers) and "@pradyunsg's" in the credit. One message catalog,
-``locale/zh_CN/LC_MESSAGES/sphinx.po`` (simplified script, reviewed wording), holds them all:
-
-- at config-inited it is read and compiled in memory (Babel; no ``.mo`` file is written or kept)
-  and put before Sphinx's own translations of the ``sphinx`` domain, the domain the theme's
-  ``_()`` and ``{% trans %}`` use; the 繁體 build (:mod:`rules_ext.rulebook_site.hant`) converts each
-  translation with OpenCC (``rules_traditional_profile``), so that the two scripts say the same;
-- the extension's ``page.html`` (``templates/theme``, after the project's ``templates_path``,
-  before the theme's) wraps the theme's page body in :func:`translate_literals`, which translates
-  through the same catalog the words the theme's template and navigation tree print as literals.
-  A project's own ``page.html`` replaces it; one that extends ``"rules_ext/page.html"`` keeps it.
-
-A catalog is used only for a Chinese ``language``; other projects keep the theme as it is.
+Sphinx's zh_CN and zh_TW catalogs leave furo's words in English ("Next", "On this page", the
+footer's credit), and furo prints some words without marking them for translation (the aria
+labels of its switches, its icons' titles). One reviewed catalog in simplified script,
+``locale/zh_CN/LC_MESSAGES/sphinx.po``, holds them all: compiled in memory at config-inited (Babel;
+no ``.mo`` file) and put before Sphinx's own ``sphinx`` domain, converted by OpenCC for the 繁體
+build. The words the theme prints as literals are translated by :func:`translate_literals`, which
+the extension's ``page.html`` wraps around the theme's body (a project's ``page.html`` that extends
+``"rules_ext/page.html"`` keeps it). Only a Chinese ``language`` gets the catalog.
 """
 from __future__ import annotations
 
@@ -39,6 +31,7 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 CATALOG = package_path("rules_ext.rulebook_site", "locale", "zh_CN", "LC_MESSAGES", "sphinx.po")
 #: templates after the project's, before the theme's (``page.html`` wraps the theme's in
@@ -125,3 +118,9 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     """html-page-context: the function the extension's ``page.html`` calls."""
     if is_chinese(app.config):
         context["rules_interface"] = lambda html: translate_literals(html, app.translator.gettext)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", install)
+    app.connect("html-page-context", page_context)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

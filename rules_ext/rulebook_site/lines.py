@@ -11,11 +11,16 @@ and raw output are left alone.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from rules_ext.rulebook_site.suits import inside
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 #: a character after which, or before which, Chinese needs no space: CJK ideographs and
 #: punctuation, full-width forms, Chinese quotes, the dash and the ellipsis
@@ -64,3 +69,8 @@ class JoinChineseLines(SphinxPostTransform):
             joined = join_chinese_lines(str(text), before, after)
             if joined != str(text):
                 parent.replace(text, nodes.Text(joined))
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_post_transform(JoinChineseLines)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,25 +1,15 @@
 """Navigation without a sidebar of every page: index pages in the table of contents, the pages they
 lead to in a reading order.
 
-The global table of contents (the sidebar) holds the index pages only: home, each edition's index,
-the comparison, the assistant, the worked examples and the hand-written pages. Were the laws in it,
-every page would carry every other page in its sidebar, and the theme renders and parses that
-whole tree for every page (furo: the cost grows with the square of the pages).
-
-An index page names the pages it leads to, in order, with::
-
-    .. rules-reading-order::
-
-       /1991/glossary
-       /1991/law-1
-       ...
-
-The directive prints nothing. It records the pages as the index page's children in the
-environment's toctree relations (``toctree_includes`` and ``files_to_rebuild``, as a toctree
-directive does), so Sphinx itself gives each page its parent, previous and next page (a law's next
-is the next law; the last law's next is the next index page) and does not call it an orphan, while
-the sidebar, made from the toctree *nodes*, stays short. On a page that is not in the sidebar, the
-sidebar marks the nearest index page above it as where the reader is (:func:`mark_current`).
+Were the laws in the sidebar, every page would carry every other page, and furo renders and
+parses that tree for every page (the cost grows with the square of the pages). So the sidebar
+holds the index pages only, and an index page names the pages it leads to with
+``.. rules-reading-order::`` (one docname a line). The directive prints nothing: it records the
+pages as the index page's children in the environment's toctree relations, as a toctree does, so
+Sphinx gives each page its parent, previous and next page and calls none an orphan, while the
+sidebar, made from the toctree nodes, stays short. The last page of an order leads back to its index
+(:func:`back_to_index`); on a page not in the sidebar, the sidebar marks the nearest index page
+above it (:func:`mark_current`).
 """
 from __future__ import annotations
 
@@ -30,6 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.environment.adapters.toctree import TocTree
 from sphinx.util import docname_join, logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +51,28 @@ class ReadingOrderDirective(SphinxDirective):
         env.toctree_includes.setdefault(docname, []).extend(children)
         for child in children:
             env.files_to_rebuild.setdefault(child, set()).add(docname)
+        # the last page read in this order (per document: merged by parallel reads)
+        if children:
+            env.metadata.setdefault(docname, {})[LAST_KEY] = children[-1]
         return []
+
+
+#: the metadata field of an index page naming the last page of its reading order
+LAST_KEY = "rules-reading-order-last"
+
+
+def back_to_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: Any) -> None:
+    """html-page-context: the last page of a reading order has as its next page the index page
+    that orders it, not the page Sphinx would take next (another edition's index)."""
+    for parent, meta in app.env.metadata.items():
+        if meta.get(LAST_KEY) != pagename:
+            continue
+        title = app.env.titles.get(parent)
+        name = title.astext() if title is not None else parent
+        context["next"] = {"link": app.builder.get_relative_uri(pagename, parent),
+                           "title": f"返回{name}"}
+        return
 
 
 def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -82,7 +94,9 @@ def mark_current(app: Sphinx, pagename: str, templatename: str, context: dict[st
             return
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rules-reading-order", ReadingOrderDirective)
     app.connect("html-page-context", mark_current, priority=600)
+    # before the 繁體 conversion of the page's strings (hant.page_context, 500)
+    app.connect("html-page-context", back_to_index, priority=450)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 PAGENAME = "404"
 TEMPLATE = "rules-404.html"
@@ -81,3 +82,9 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
                                   ensure_ascii=False).replace("</", "<\\/"),
         rules_404_base=app.config.html_baseurl or "",
     )
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", config_inited)
+    app.connect("html-page-context", page_context)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

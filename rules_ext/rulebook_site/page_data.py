@@ -5,7 +5,6 @@ notices about references to another translation's law. Used by :mod:`rules_ext.r
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,7 +13,9 @@ from rules_ext.corpus.labels import citation, law_of
 from rules_ext.corpus.model import Corpus, CrossReference, Edition, Law, PrintedCell, Provision, Table
 from rules_ext.corpus.printed import (
     block_cell,
+    changes_in_place,
     inserted_ranges,
+    join_reasons,
     lost_table_notice,
     misprint_reasons,
     misprinted_cells,
@@ -94,6 +95,10 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
             original = markup.option_value(convert(p.original_text))
     reasons = [errata[c].explanation for c in p.corrections if errata and c in errata]
     marker, closing = note_marker(p.marker) if p.kind == "note" else (p.marker, "")
+    # the marker as delivered, where the shown one differs (the traditional copy's ***a*** for （a）,
+    # ***注： for （注：, whose closing *** the text lost)
+    marker_original = p.original_marker or (p.marker if marker != p.marker else "")
+    closing_original = "***" if closing and marker_original.startswith("***") else ""
     own_tables = sorted(tables.get(p.label, []), key=lambda t: t.lines[0])
     # the text is cut where each table was printed, so that 如下： / 上表 read around the table
     cuts = table_cuts(p, own_tables)
@@ -101,7 +106,10 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
               for a, b in zip([0] + cuts, cuts + [len(p.text)])]
     text = pieces[0]
     if text and closing:
-        text += ("\\ " if text.endswith("`") else "") + closing
+        shown = (markup.role("law-del", closing_original) + markup.role("law-ins", convert(closing))
+                 if closing_original else closing)
+        text += ("\\ " if text.endswith("`") and not closing_original else "") + shown
+        text = text.removesuffix("\\ ")
     # the closing paragraph, printed after the children (its references are the last of p.xrefs)
     closing_par = ""
     if p.closing:
@@ -113,6 +121,8 @@ def provision_data(p: Provision, edition: Edition, terms, term_target, convert,
         "kind": p.kind,
         "marker": markup.option_value(convert(marker)),
         "heading": markup.option_value(convert(p.heading)),
+        "marker_original": markup.option_value(convert(marker_original)),
+        "heading_original": markup.option_value(convert(p.original_heading)),
         "recovered": p.recovered,
         "penalty": p.penalty,
         "original": original,
@@ -152,35 +162,19 @@ def insertion_spans(text: str, corrections: Sequence[str], errata: dict[str, Any
     return sorted(kept + found, key=lambda sp: sp.start)
 
 
-#: a correction shown in place when the changed characters are at most this share of the text
-IN_PLACE = 0.5
-
-
 def correction_spans(original: str, text: str, spans: list[markup.Span],
                      convert: Callable[[str], str]
                      ) -> tuple[list[markup.Span], list[tuple[str, str]], bool]:
-    """The corrections of ``text`` (delivered as ``original``) marked where they are: the struck
-    original characters (``:law-del:``, ``<del>``) before the corrected ones (``:law-ins:``,
+    """The corrections of ``text`` (delivered as ``original``) marked where they are
+    (:func:`rules_ext.corpus.printed.changes_in_place`, as the printed edition marks them): the
+    struck original characters (``:law-del:``, ``<del>``) before the corrected ones (``:law-ins:``,
     ``<ins>``). Spans that overlap a change are dropped (a term is not linked across a
     correction); an editorial insertion 〔…〕 stays as it is. Returns the spans, the changes
     (original, corrected) and whether the text changed too much to be read in place."""
-    matcher = difflib.SequenceMatcher(None, original, text, autojunk=False)
-    inserted = [sp for sp in spans if sp.markup is _insertion_role]
-    found, changes = [], []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            continue
-        old, new = original[i1:i2], text[j1:j2]
-        if any(sp.start <= j1 and max(j2, j1 + 1) <= sp.end for sp in inserted):
-            # the editors' words, shown as 〔…〕: the struck original goes before them
-            if old.strip():
-                changes.append((old, new))
-                found.append(markup.Span(j1, j1, _change_role(convert(old))))
-            continue
-        changes.append((old, new))
-        found.append(markup.Span(j1, j2, _change_role(convert(old))))
-    changed = sum(len(a) + len(b) for a, b in changes)
-    whole = changed > IN_PLACE * max(len(text), 1)
+    inserted = [(sp.start, sp.end) for sp in spans if sp.markup is _insertion_role]
+    marks, whole = changes_in_place(original, text, inserted)
+    changes = [(m.original, text[m.start:m.end]) for m in marks]
+    found = [markup.Span(m.start, m.end, _change_role(convert(m.original))) for m in marks]
     if whole or not found:
         return spans, changes, whole
     kept = [sp for sp in spans if sp.markup is _insertion_role
@@ -222,11 +216,6 @@ def changes_text(changes: Sequence[tuple[str, str]]) -> str:
             parts.append(f"{quoted(old)}改为{quoted(new)}")
     more = f"等{len(changes)}处" if len(changes) > 3 else ""
     return "原文" + "，".join(parts) + more
-
-
-def join_reasons(reasons: Sequence[str]) -> str:
-    """The reasons of one place's corrections as one sentence ending with one “。”."""
-    return "；".join(r.strip().rstrip("。") for r in reasons if r.strip()) + "。"
 
 
 def _insertion_role(shown: str) -> str:
@@ -348,7 +337,7 @@ def orphan_tables(law: Law, tables: dict[str, list[Table]], convert,
             continue
         found.append({"label": label, "kind": "section", "marker": "",
                       "heading": markup.option_value(convert(group[0].caption or label)),
-                      "recovered": True, "penalty": False, "original": "",
+                      "recovered": True, "penalty": False, "original": "", "marker_original": "", "heading_original": "",
                       "corrections": "", "reasons": "", "text": "", "notices": [],
                       "closing": "",
                       "findings": [],

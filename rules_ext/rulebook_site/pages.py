@@ -11,6 +11,7 @@ pages built again (:mod:`rules_ext.rulebook_site.hant`).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from rules_ext.corpus.catalogue import EDITIONS, law_pdf_name, pdf_name
 from rules_ext.corpus.labels import citation
 from rules_ext.corpus.model import Edition, Law, Table
 from rules_ext.corpus.printed import coverage_notes
+from rules_ext.errors import NotFoundError
 from rules_ext.rulebook_site import markup
 from rules_ext.rulebook_site.compare import Alignments, comparable, compare_pages
 from rules_ext.rulebook_site.evidence_pages import EvidencePages
@@ -99,7 +101,7 @@ class Generator(EvidencePages):
         if edition_id not in self._anchors:
             try:
                 edition = self.ctx.corpus.edition(edition_id)
-            except KeyError:
+            except NotFoundError:
                 return label
             self._anchors[edition_id] = anchors(edition)
         known = self._anchors[edition_id]
@@ -174,12 +176,10 @@ class Generator(EvidencePages):
             prevnext.append("← " + link(view.title(prev_law), f"/{view.prefix}/law-{prev_law.number}"))
         if next_law:
             prevnext.append(link(view.title(next_law), f"/{view.prefix}/law-{next_law.number}") + " →")
-        switches = [
-            link(convert(edition_name(other)),
-                 "/" + law_docname(other, law.number))
-            for other in self.editions()
-            if other.id != edition.id and other.law(law.number) is not None
-            ]
+        others = [other for other in self.editions()
+                  if other.id != edition.id and other.law(law.number) is not None]
+        switches = [link(convert(edition_name(other)), "/" + law_docname(other, law.number))
+                    for other in others]
         if comparable(self.ctx.corpus, law.number) \
                 and edition.id in EDITIONS.comparison:
             switches.append(link("/".join(EDITIONS.comparison) + " 对照", f"/{COMPARE}/law-{law.number}"))
@@ -191,6 +191,9 @@ class Generator(EvidencePages):
             editorial.append("条号由编者恢复（原文未印条号）。")
         if law.title_editorial:
             editorial.append("条名由编者拟定（原文未印条名）。")
+        if law.title_corrections:  # the title's correction is marked in it; its reason here
+            editorial.append("条名勘误：" + join_reasons([self.errata[c].explanation for c in law.title_corrections
+                                                       if c in self.errata]))
         lost = self.lost_notices(edition, law, view.editorial)
         misprints = self._misprints(edition.id, law.number)
         orphans = orphan_tables(law, view.tables, convert, misprints)
@@ -205,7 +208,7 @@ class Generator(EvidencePages):
             edition_name=markup.option_value(convert(edition_name(edition))),
             script=view.script,
             number=law.number,
-            title=markup.escape_marked(view.title(law)),
+            title=self._law_title(view, law),
             title_plain=markup.option_value(convert(law.title)),
             english=markup.escape(self.ctx.english.get(law.number, "")),
             english_source=markup.escape(convert(ENGLISH_SOURCE.get(edition.id, ENGLISH_SOURCE[""]))),
@@ -217,7 +220,44 @@ class Generator(EvidencePages):
             kaozheng=f"/{view.prefix}/kaozheng" if self._has_evidence(edition, law) else "",
             errata_page=f"/{view.prefix}/errata" if any(p.corrections for p in law.walk()) or misprints else "",
             provisions=provisions + orphans,
+            counterparts=json.dumps(self._counterparts(edition, law, others), ensure_ascii=False,
+                                    separators=(",", ":"), sort_keys=True),
         )
+
+    def _counterparts(self, edition: Edition, law: Law, others: Sequence[Edition]) -> dict[str, dict[str, str]]:
+        """For each other edition the law's page switches to: this law's provisions (by label) and
+        the provision of that edition holding the same rule (the comparison's alignment, by wording,
+        as the 沿革 line has it; the same label in a script variant of the same text), so that the
+        switch keeps the reader's provision (``rules.js``)."""
+        def base(e: Edition) -> str:
+            return e.variant_of or e.id
+
+        out: dict[str, dict[str, str]] = {}
+        labels = [p.label for p in law.walk()]
+        for other in others:
+            counterpart = other.law(law.number)
+            own = {p.label for p in counterpart.walk()} if counterpart is not None else set()
+            found: dict[str, str] = {}
+            for label in labels:
+                if base(other) == base(edition):
+                    target = label
+                else:
+                    older, newer = self.history.changes(base(edition), label)
+                    target = next((c.label for c in older + newer if c.edition == base(other) and c.label), "")
+                if target in own:
+                    found[label] = target
+            out[other.id] = found
+        return out
+
+    @staticmethod
+    def _law_title(view: View, law: Law) -> str:
+        """The law's title as reST: a corrected title with its correction marked in place, as a
+        provision's heading is (1999-trad 22: 程式 struck, 程序 inserted)."""
+        shown = view.title(law)
+        if not law.original_title or not shown.endswith(view.convert(law.title)):
+            return markup.escape_marked(shown)
+        prefix = shown[:len(shown) - len(view.convert(law.title))]
+        return markup.escape(prefix.rstrip()) + " " + marked_in_place(law.original_title, law.title, view.convert)
 
     def edition_index(self, view: View, laws: list[Law]) -> str:
         edition, convert = view.edition, view.convert
@@ -237,14 +277,26 @@ class Generator(EvidencePages):
             title=markup.escape(convert(edition.title or edition_name(edition))),
             about=self._about(edition, view.editorial),
             # the encyclopedia's abstract is garbled: not published (the 考证 page says so)
-            front=[{"title": markup.escape(convert(f.title)),
-                    "paragraphs": [markup.escape(convert(p)) for p in f.paragraphs if p.strip()]}
-                   for f in edition.front if f.kind != "abstract"],
+            front=[self._front(f, view) for f in edition.front if f.kind != "abstract"],
             tree=self._tree(laws, view),
             laws=[f"{view.prefix}/law-{law.number}" for law in laws],
             has_glossary=bool(edition.definitions),
             switches=" · ".join(switches),
         )
+
+    def _front(self, f, view: View) -> dict[str, Any]:
+        """A preamble or preface for the edition's index: a corrected paragraph with its corrections
+        marked in place (1999: 国内部〔分〕, 照些 -> 照此, 谨些 -> 谨此) and their reasons below."""
+        convert = view.convert
+        paragraphs = []
+        for original, text in zip(f.original_paragraphs, f.paragraphs):
+            if not text.strip():
+                continue
+            paragraphs.append(marked_in_place(original, text, convert) if original != text
+                              else markup.escape(convert(text)))
+        reasons = [self.errata[c].explanation for c in f.corrections if c in self.errata]
+        return {"title": markup.escape(convert(f.title)), "paragraphs": paragraphs,
+                "reasons": markup.escape(view.editorial(join_reasons(reasons))) if reasons else ""}
 
     # -- the errata and 考证 pages of an edition ---------------------------------------------------
     def _term(self, d, view: View, index: int) -> dict[str, Any]:

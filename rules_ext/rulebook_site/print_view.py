@@ -23,6 +23,7 @@ from rules_ext.corpus.printed import build_date, law_citation, law_page, page_ad
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 #: a law page's name: ``1999/law-27``
 LAW_PAGE = re.compile(rf"^(?P<edition>{EDITION_ID})/law-(?P<number>[1-9]\d*)$")
@@ -67,3 +68,8 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         f"@bottom-left {{ content: {_css_string(address)}; }} "
         f'@bottom-right {{ content: {_css_string(made + "　")} counter(page) " / " counter(pages); }} '
         "}</style>")
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("html-page-context", page_context)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

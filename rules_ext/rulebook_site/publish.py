@@ -24,6 +24,7 @@ from rules_ext.fileio import write_text_atomic
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
 
 logger = logging.getLogger(__name__)
 
@@ -94,3 +95,16 @@ def page_stylesheets(app: Sphinx, pagename: str, templatename: str, context: dic
               if not used & stylesheet_classes(source)}
     files[:] = [css for css in files
                 if posixpath.basename(str(getattr(css, "filename", css))) not in unused]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The site's own stylesheets and scripts, its favicon, unique ids and sitemap."""
+    for css in ("rules.css", "rules-fidelity.css", "rules-reading.css"):
+        app.add_css_file(css)
+    app.add_js_file("rules.js")
+    app.add_js_file("script-switch.js", defer="defer")
+    app.connect("config-inited", default_favicon)
+    app.connect("doctree-resolved", unique_wrapper_ids)
+    app.connect("html-page-context", page_stylesheets)
+    app.connect("build-finished", write_sitemap)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

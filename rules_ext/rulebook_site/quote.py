@@ -1,33 +1,27 @@
 """``.. law-quote:: 22B``: a provision quoted from the corpus, with its edition and citation.
 
-The worked examples rely on provisions; they quote them from the parsed corpus instead of
-paraphrasing them from memory, so a quote is always the text the site publishes (errata applied)::
-
-    .. law-quote:: 22B
-       :edition: 1991
-       :keyword: 最后的叫牌名目
-
-A definition is quoted as ``.. law-quote:: 定义:庄家``.
-
-``:edition:`` is required (an example says which edition it follows). ``:keyword:`` is the phrase
-the example relies on, reviewed by its author: it must occur in the provision's text, so a quote of
-the wrong label, or of an edition that words the rule otherwise, fails the build (a warning of type
-``rules``, subtype ``quote``; the site builds with ``-W``). The quote links to the provision where
-the law domain is loaded (the full site); the directive also works on its own (``extensions =
-['rules_ext.rulebook_site.quote']``), as the examples' doctest run uses it.
+The worked examples quote the provisions they rely on from the parsed corpus instead of
+paraphrasing them, so a quote is always the text the site publishes (errata applied).
+``:edition:`` is required; ``:keyword:`` is the phrase the example relies on and must occur in the
+provision, so a quote of the wrong label or edition fails the build (type ``rules``, subtype
+``quote``). ``.. law-quote:: 定义:庄家`` quotes a definition. The quote links to its provision where
+the law domain is loaded; the directive also works alone (the examples' doctest run uses it). How
+to write one: the 使用说明's 建站与引用 (source/manual/sphinx.rst).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from rules_ext.corpus.catalogue import EDITIONS
 from rules_ext.corpus.labels import LabelError, citation, law_number
+from rules_ext.rulebook_site.directives import edition_option
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -40,14 +34,14 @@ TERM = "定义:"
 def _corpus(config: Any):
     """The corpus the site is built from (its ``rules_corpus_loader``), else the delivered texts."""
     from rules_ext.corpus import load_corpus
-    from rules_ext.rulebook_site import _load_callable
-    loader = _load_callable(getattr(config, "rules_corpus_loader", None), "rules_corpus_loader")
+    from rules_ext.rulebook_site.config import load_callable
+    loader = load_callable(getattr(config, "rules_corpus_loader", None), "rules_corpus_loader")
     return (loader or load_corpus)()
 
 
 class QuoteDirective(SphinxDirective):
     required_arguments = 1
-    option_spec = {"edition": directives.unchanged_required, "keyword": directives.unchanged_required}
+    option_spec: ClassVar[OptionSpec] = {"edition": edition_option, "keyword": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
         label = self.arguments[0].strip()
@@ -96,8 +90,8 @@ class QuoteDirective(SphinxDirective):
         return provision.text, name
 
     def _check(self, label: str, edition: str, keyword: str) -> str:
-        if edition not in EDITIONS.ids:
-            return f":edition: {edition!r}: expected one of {', '.join(EDITIONS.ids)}"
+        if not edition:  # a value is checked by the option's converter
+            return f":edition: is required: expected one of {', '.join(EDITIONS.ids)}"
         if not keyword:
             return ":keyword: is required (the phrase of the provision the example relies on)"
         if label.startswith(TERM):

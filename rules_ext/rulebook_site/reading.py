@@ -1,23 +1,13 @@
-"""Pages for reading: the worked examples with their results shown and their computation folded,
-and each edition whole on one page (``<edition>/all``, for reading straight through and printing).
+"""Pages for reading: the worked examples with their results shown and their computation folded, and
+each edition whole on one page (``<edition>/all``, for reading straight through and printing).
 
-A worked example's doctest block is what ``make doctest`` runs; the reader sees its result in
-Chinese above the folded code (:func:`fold_worked_code`), taken from the block's expected output,
-which the doctest checks against the core: a wrong result fails the build. Where the output is
-Chinese (a ruling told by ``explain``), it is shown as it is; otherwise ``.. worked-result::`` after
-the block says it in a sentence or a small table, its ``{1}``, ``{2}`` … the block's outputs in
-order (Python values where they read as one: ``{2[0]}`` is the first of a pair; ``{1:合法/不合法}``
-says a yes-or-no result in words, ``{1:叫品}`` a call as 2♥, ``{1:条文}`` provision labels as
-citations, ``{1:调整分}`` whether an adjusted score follows). A block without an output shows none;
-one with outputs but neither is a warning.
-
-``.. rules-whole-edition::`` lists the law pages (one docname a line). When the page is written,
-the law pages' doctrees as read take the placeholder's place before the page's references are
-resolved (:class:`WholeEditionPages`, a post-transform ahead of Sphinx's references resolver), so
-that the page is resolved once, as one page; then (:func:`inline_whole_edition`) each law's
-navigation is left out, its links to the other laws of the page made links within the page, its
-automatic ids (``id1``) made unique and its provisions' heading levels (``aria-level``, counted
-from the law's h1 on its own page) set below the law's heading on this page (h2: 款 3, 项 4, 目 5).
+A worked example's doctest block is what ``make doctest`` runs; the reader sees its result above
+the folded code (:func:`fold_worked_code`), taken from the checked output, so a wrong result fails
+the build. ``.. worked-result::`` says a result in a sentence (its placeholders: the 使用说明's
+建站与引用, source/manual/sphinx.rst). ``.. rules-whole-edition::`` puts the law pages' doctrees in
+its place before references are resolved (:class:`WholeEditionPages`), so the page is resolved
+once; :func:`inline_whole_edition` then leaves out each law's navigation, turns its links to the
+other laws into links within the page and sets its headings' levels below the law's.
 """
 from __future__ import annotations
 
@@ -294,7 +284,11 @@ def fold_worked_code(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """The worked examples' ``worked-result`` directive on its own: the site sets it up with the
-    rest (``rules_ext.rulebook_site``), a doctest build of the examples alone names this module."""
+    """The whole edition on one page and the worked examples' results (a doctest build of the
+    examples alone names this module)."""
+    app.add_directive("rules-whole-edition", WholeEditionDirective)
     app.add_directive(RESULT, WorkedResultDirective)
+    app.add_post_transform(WholeEditionPages)
+    app.connect("doctree-resolved", inline_whole_edition)
+    app.connect("doctree-resolved", fold_worked_code)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,56 +1,17 @@
 """Chinese search: Sphinx's jieba-based indexer, the law text for snippets, and the search data.
 
-Sphinx 9.0's ``SearchChinese`` ships the English snowball stemmer for the Latin words of a Chinese
-text (``js_stemmer_rawcode = 'english-stemmer.js'``) but binds it by its ``language_name``, so
-``language_data.js`` ends with ``window.Stemmer = ChineseStemmer;`` — a class that file does not
-define — and every search in the browser stops with a ReferenceError (seen in headless chromium;
-sphinx-doc/sphinx#14229, fixed upstream by sphinx-doc/sphinx#14416 after 9.0.4).
-
-:class:`BridgeSearchChinese` indexes exactly as Sphinx does (jieba ``cut_for_search`` with the user
-dictionary of ``html_search_options['dict']``) and does not stem: Chinese has no inflection, and
-the few Latin words of the rulebook (labels such as 45C4b, English terms) are matched as written,
-in Python and in JavaScript alike (Sphinx's default identity stemmer).
-
-The dictionary is the one the page generator writes (the bridge terms 藏牌, 明手, 罚张, 首引,
-定约, ... and every defined term; see :mod:`rules_ext.rulebook_site.words`); the extension names it in
-``html_search_options['dict']`` unless conf.py names another.
-
-What the browser gets (``static/rules.js`` runs the search; Sphinx's ``searchtools.js`` only loads
-the index):
-
-- the index holds the simplified law pages, glossaries and hand-written pages; the generated 繁體
-  views (``zh-hant/``) and the comparison pages (``compare/``) are left out (``nosearch``), as
-  they repeat the law text: a law is one result, with its 简 and 繁 pages side by side, and a
-  traditional-script query is converted to simplified in the browser; within a page, what
-  carries the class ``no-search`` is neither indexed (Sphinx skips it) nor in the snippets: the
-  navigation, a provision's 沿革 line (it names the other editions' provisions), an edition's
-  contents, the assistant's links to its questionnaires, a worked example's ruling lines (they
-  quote the laws); a printed law's head is added to the page after both are taken;
-- the snippets come from ``_search/<docname>.json``: the law text of the page, provision by
-  provision (``[[anchor, text], ...]``), without page furniture (navigation, editorial notes,
-  errata, findings, permalinks) or code (the doctests of the worked examples) — a few kB a page, where Sphinx fetches the whole HTML page
-  (60 kB) of every result;
-- ``_static/rules-search-data.js`` (loaded by the search page beside Sphinx's index): the
-  editions, the reviewed synonym table (``data/search-synonyms.txt``; in the 繁體 build with each
-  word also as the pages write it), the English phrases a reader types and the laws they name
-  (``data/search-english.txt``: lead out of turn -> 53-56), the English law titles and glossary
-  terms, the laws a term names (:func:`key_laws`: the Chinese law titles, the laws a definition
-  cites), the simplified/traditional character maps of the texts and the reviewed words of the
-  conversion (``data/traditional-words.txt``);
-- ``searchindex.js`` rewritten as UTF-8 without the index entries the page never reads
-  (:func:`compact_index`).
-
-How results are ordered (``rules.js``): the laws the query names first (its title 不足叫牌, a word
-of its title 藏牌, the law its definition cites 调整分 -> 12, the laws an English phrase names),
-each law in the page's or the default edition first, then the same law in the other editions;
-then the other laws by score; the worked examples and the assistant after the laws. A label
-(45C4b, 第62条) opens the provision in the page's edition, else the default one, and that page
-names the other editions that have it.
-
-The 繁體 build indexes its own converted text (the pages are converted when read) with the jieba
-dictionary converted the same way (:func:`rules_ext.rulebook_site.hant.dictionary_text`); the browser
-turns a query of either script into the simplified form for the synonyms, and searches its
-traditional form (characters and reviewed words) in that index: 罰張 or 罚张 finds 罰張.
+:class:`BridgeSearchChinese` indexes as Sphinx does (jieba ``cut_for_search`` with the dictionary of
+bridge terms the generator writes, :mod:`~rules_ext.rulebook_site.words`) but does not stem: Chinese
+has no inflection, and Sphinx 9.0's ``SearchChinese`` binds its English stemmer under a name that
+``language_data.js`` does not define, so every search in the browser stops (sphinx-doc/sphinx#14229,
+fixed after 9.0.4). The index holds the simplified law pages, glossaries and hand-written pages, not
+the 繁體 views or the comparisons (a law is one result, its 简 and 繁 pages side by side); the
+class ``no-search`` keeps navigation and notes out. Snippets come from ``_search/<docname>.json``,
+the page's law text provision by provision (a few kB, where Sphinx fetches the whole page);
+``rules-search-data.js`` carries the synonyms, the English phrases and titles, the laws a term names
+and the script maps; ``static/rules.js`` orders the results (the laws the query names first). Both
+builds index by simplified words, so a query in either script finds the same laws (罰張 or 罚张). What a
+reader may type: the 阅读指南 (source/guide.rst).
 """
 from __future__ import annotations
 
@@ -74,6 +35,7 @@ from rules_ext.rulebook_site import words
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import ExtensionMetadata
 
 DATA = Path(__file__).parent / "data"
 SYNONYMS = DATA / "search-synonyms.txt"
@@ -101,6 +63,15 @@ class BridgeSearchChinese(SearchChinese):
 
     def stem(self, word: str) -> str:
         return word.lower()
+
+    def split(self, input: str) -> list[str]:
+        """The words of a text, segmented and kept in simplified script whatever the page's script
+        (:func:`rules_ext.rulebook_site.script.to_simplified`): the 繁體 build and the delivered
+        traditional copy are indexed under the same words as the 简体 pages, cut the same way, so
+        a query finds the same laws in both scripts (發牌 finds 1991 Law 13 as 发牌 does)."""
+        from rules_ext.rulebook_site.script import to_simplified
+
+        return super().split(to_simplified(input))
 
 
 #: an edition's pages about the text rather than of it: the errata list, the evidence (考证), the whole edition
@@ -317,7 +288,8 @@ def search_data(app: Sphinx) -> dict[str, Any]:
     texts = []
     for path in sorted(Path(app.builder.outdir, TEXT_DIR).rglob("*.json")):
         texts.append(path.read_text(encoding="utf-8"))
-    from rules_ext.rulebook_site.script import reviewed_words
+    from rules_ext.rulebook_site import hant
+    from rules_ext.rulebook_site.script import written_words
 
     s2t, t2s = character_maps(texts, app.config.rules_traditional_profile)
     return {
@@ -331,8 +303,11 @@ def search_data(app: Sphinx) -> dict[str, Any]:
         "english": english,
         "s2t": "".join(f"{k}{v}" for k, v in s2t.items()),
         "t2s": "".join(f"{k}{v}" for k, v in t2s.items()),
-        # the reviewed words of the 繁體 conversion (信息 -> 資訊): not character by character
-        "words": reviewed_words(),
+        # the words of the 繁體 conversion that are not character by character: the reviewed ones
+        # (信息 -> 資訊) and those of the characters with several traditional forms (干扰 -> 干擾)
+        "words": written_words(),
+        # the script of this build's pages (a result's highlight is the words as its page prints them)
+        "script": hant.script_of(app.config),
         "textdir": TEXT_DIR,
     }
 
@@ -340,7 +315,7 @@ def search_data(app: Sphinx) -> dict[str, Any]:
 def _corpus_json(app: Sphinx) -> dict[str, Any]:
     """The corpus the pages were generated from, as the generator wrote it for download; none
     for a project without the generator (``rules_corpus_loader = None``)."""
-    from rules_ext.rulebook_site import corpus_download
+    from rules_ext.rulebook_site.config import corpus_download
 
     path = corpus_download(app)
     if app.config.rules_corpus_loader is None or not path.is_file():
@@ -392,3 +367,12 @@ def compact_index(path: Path) -> None:
                                             sort_keys=True) + js_index.SUFFIX)
     if compact != text:
         write_text_atomic(path, compact)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_search_language(BridgeSearchChinese)
+    app.connect("html-page-context", search_page_data)
+    app.connect("env-updated", leave_out_of_index)
+    app.connect("doctree-resolved", write_page_text, priority=600)  # after the 繁體 conversion (550)
+    app.connect("build-finished", write_search_data)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

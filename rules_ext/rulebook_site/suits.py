@@ -8,9 +8,14 @@ Code (literal blocks, doctests, inline literals) and raw output are left alone.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 RED_SUITS = re.compile("([♥♦])")
 _SKIP = (nodes.literal_block, nodes.literal, nodes.raw, nodes.doctest_block, nodes.comment)
@@ -42,3 +47,8 @@ def inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
             return True
         parent = parent.parent
     return False
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_post_transform(RedSuits)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,7 @@ from pathlib import Path
 import jieba
 
 from rules_ext.corpus.model import Corpus
+from rules_ext.rulebook_site._jieba import give_main_dictionary
 
 BRIDGE_TERMS = Path(__file__).parent / "data" / "bridge-terms.txt"
 #: jieba frequency of a defined term (that of most bridge terms), enough to keep it whole
@@ -70,9 +71,5 @@ def share_main_dictionary() -> None:
     dictionary a :class:`WordBoundaries` loaded in this process, instead of loading it again: the
     same frequencies, copied before any user word was added. Nothing happens when jieba's tokenizer
     is loaded already or nothing was loaded here (the pages came from the cache)."""
-    if _MAIN_DICTIONARY is None or jieba.dt.initialized or jieba.dt.dictionary != jieba.DEFAULT_DICT:
-        return
-    frequencies, total = _MAIN_DICTIONARY
-    with jieba.dt.lock:
-        jieba.dt.FREQ, jieba.dt.total = dict(frequencies), total
-        jieba.dt.initialized = True
+    if _MAIN_DICTIONARY is not None:
+        give_main_dictionary(*_MAIN_DICTIONARY)

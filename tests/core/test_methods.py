@@ -1,4 +1,5 @@
 """Law 78 and the methods of scoring directors use: IMPs, matchpoints, Neuberg, Butler, VPs."""
+import itertools
 import re
 
 import pytest
@@ -176,3 +177,98 @@ def test_cross_imps_are_zero_sum_and_butler_datum_is_a_multiple_of_ten(scores):
     assert sum(cross_imps(scores)) == 0
     datum, swings = butler(scores, trim=0)
     assert datum % 10 == 0 and len(swings) == len(scores)
+
+
+# ---------------------------------------------------------------- VP scales as tables (rules_ext.core.vp_scales)
+# The ACBL Swiss teams scales as printed (BridgeHands encyclopedia, "Victory Points"): each row is the
+# winner's VPs and the IMP margins earning them, for matches of 6-8 and of 9-11 boards.
+ACBL_20_PRINTED = {  # winner's VPs: (margins over 6-8 boards, margins over 9-11 boards)
+    10: ("0", "0"), 11: ("1-2", "1-2"), 12: ("3-4", "3-5"), 13: ("5-7", "6-9"), 14: ("8-10", "10-13"),
+    15: ("11-13", "14-17"), 16: ("14-16", "18-21"), 17: ("17-19", "22-25"), 18: ("20-23", "26-30"),
+    19: ("24-27", "31-35"), 20: ("28+", "36+"),
+}
+ACBL_30_PRINTED = {
+    15: ("0", "0"), 18: ("1", "1"), 19: ("2", "2"), 20: ("3", "3-4"), 21: ("4", "5-6"), 22: ("5-6", "7-8"),
+    23: ("7-8", "9-11"), 24: ("9-10", "12-14"), 25: ("11-13", "15-17"), 26: ("14-16", "18-21"),
+    27: ("17-19", "22-25"), 28: ("20-23", "26-30"), 29: ("24-27", "31-35"), 30: ("28+", "36+"),
+}
+
+
+def _margins(text):
+    if text.endswith("+"):
+        return range(int(text[:-1]), int(text[:-1]) + 30)
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+@pytest.mark.parametrize(("name", "printed", "total"), [("acbl-20", ACBL_20_PRINTED, 20),
+                                                        ("acbl-30", ACBL_30_PRINTED, 30)])
+@pytest.mark.parametrize(("column", "lengths"), [(0, (6, 7, 8)), (1, (9, 10, 11))])
+def test_whole_number_scales_give_the_printed_table(name, printed, total, column, lengths):
+    for boards in lengths:
+        for winner, margins in printed.items():
+            for margin in _margins(margins[column]):
+                assert vp(margin, boards, scale=name) == (winner, total - winner), (name, boards, margin)
+                assert vp(-margin, boards, scale=name) == (total - winner, winner)
+
+
+def test_whole_number_scale_refuses_a_match_length_it_has_no_table_for():
+    with pytest.raises(ScoringMethodError, match=r"acbl-20 VP scale has no table for a match of 12 boards: .*6-8, 9-11"):
+        vp(5, 12, scale="acbl-20")
+    with pytest.raises(ScoringMethodError, match=r"unknown VP scale 'ebu-25'.*acbl-20"):
+        vp(5, 8, scale="ebu-25")
+
+
+def test_each_scale_names_its_source_and_the_continuous_one_is_the_formula():
+    from rules_ext.core.vp_scales import SCALES
+    assert {"wbf2013", "acbl-20", "acbl-30"} <= set(SCALES)
+    assert all(scale.source and scale.title_zh and scale.title_en for scale in SCALES.values())
+    assert SCALES["wbf2013"].vp(1, 20) == vp(1, 20) == (10.28, 9.72)
+    assert not SCALES["wbf2013"].whole and SCALES["acbl-30"].total == 30
+
+
+# ------------------------------------------------------------- the WBF 2013 discrete scale (the EBU's)
+# The EBU's printed 20-VP tables (White Book 3.1.1): for each match length, the lowest margin of each
+# winner's figure from 10 (the draw) up to 20, read off its rows ("11-9: 1-3, 12-8: 4-6, ... 20-0: 39+").
+EBU_20_PRINTED = {
+    5: (0, 1, 3, 5, 7, 10, 13, 16, 20, 25, 31), 6: (0, 1, 3, 5, 8, 11, 14, 18, 22, 27, 33),
+    7: (0, 1, 3, 6, 9, 12, 15, 19, 24, 29, 36), 8: (0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39),
+    9: (0, 1, 4, 7, 10, 13, 17, 22, 27, 33, 41), 10: (0, 1, 4, 7, 10, 14, 18, 23, 28, 35, 43),
+    12: (0, 2, 5, 8, 12, 16, 20, 25, 31, 38, 47), 14: (0, 2, 5, 9, 13, 17, 22, 27, 34, 41, 51),
+    16: (0, 2, 5, 9, 13, 18, 23, 29, 36, 44, 54), 20: (0, 2, 6, 10, 15, 20, 26, 32, 40, 49, 61),
+    24: (0, 2, 6, 11, 16, 22, 28, 35, 44, 54, 66), 28: (0, 2, 7, 12, 18, 24, 30, 38, 47, 58, 72),
+    32: (0, 3, 8, 13, 19, 25, 33, 41, 51, 62, 77), 56: (0, 3, 10, 17, 25, 33, 43, 54, 67, 82, 101),
+    64: (0, 4, 11, 18, 26, 36, 46, 58, 71, 88, 108),
+}
+# Its 10-VP table of half matches, 3 and 4 boards: lowest margin of 5 (the draw), 6, ... 10.
+EBU_10_PRINTED = {3: (0, 1, 4, 7, 10, 15), 4: (0, 1, 4, 8, 12, 18)}
+
+
+@pytest.mark.parametrize(("name", "printed", "draw"), [("wbf2013-discrete", EBU_20_PRINTED, 10),
+                                                        ("ebu-10", EBU_10_PRINTED, 5)])
+def test_the_discrete_scale_gives_the_ebu_printed_tables(name, printed, draw):
+    total = 2 * draw
+    for boards, lows in printed.items():
+        for margin in range(lows[-1] + 6):
+            winner = draw + sum(1 for low in lows[1:] if margin >= low)
+            assert vp(margin, boards, scale=name) == (winner, total - winner), (name, boards, margin)
+            assert vp(-margin, boards, scale=name) == (total - winner, winner)
+
+
+@settings(max_examples=100)
+@given(st.integers(min_value=1, max_value=120))
+def test_no_discrete_band_is_wider_than_the_one_before(boards):
+    from rules_ext.core.vp_scales import discrete_steps
+    steps = discrete_steps(boards)
+    lows = [low for low, _ in steps]
+    assert [v for _, v in steps] == list(range(10, 21))
+    widths = [2 * lows[1] - 1] + [b - a for a, b in itertools.pairwise(lows[1:])]  # the draw band counts both signs
+    assert all(a <= b for a, b in itertools.pairwise(widths)), (boards, widths)
+    # each band holds the margins whose continuous VPs are nearest its figure, give or take the narrowing
+    for low, figure in steps[1:]:
+        assert abs(vp(low, boards)[0] - figure) < 1, (boards, low, figure)
+
+
+def test_a_whole_scale_refuses_a_match_of_no_boards():
+    with pytest.raises(ScoringMethodError, match="a match of 0 boards is impossible"):
+        vp(3, 0, scale="wbf2013-discrete")

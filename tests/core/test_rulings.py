@@ -46,9 +46,12 @@ def test_the_editions_differ_where_the_texts_do():
 
 def test_a_walk_names_the_unanswered_question_and_the_wrong_answer():
     t = tree("insufficient_bid", "1991")
-    with pytest.raises(RulingError, match=r"^accepted: not answered: .*？（yes = 已接受 / no = 未接受）"):
-        t.walk({"in_turn": "yes"})
-    with pytest.raises(RulingError, match=r"^accepted: 'maybe' is not an answer: expected one of yes \(已接受\), no"):
+    with pytest.raises(RulingError, match=r"^in_turn: not answered: .*？（yes = 依序 / no = 越序）"):
+        t.walk({})
+    # a choice the text gives a side (27A: the next player may accept) may wait: every option is told
+    # then; a value it does not offer is refused, naming the options and that it may wait
+    with pytest.raises(RulingError, match=r"^accepted: 'maybe' is not an answer: expected one of yes \(接受\), "
+                                          r"no \(不接受\), pending \(尚未选择: not yet chosen\)"):
         t.walk({"in_turn": "yes", "accepted": "maybe"})
 
 

@@ -166,21 +166,26 @@ def test_the_first_and_the_substituted_call_settle_their_legality():
     assert case.answers["first_legal"] == "no" and case.rule().outcome.id == "o_25B2a"
 
 
-@pytest.mark.parametrize(("later", "suit", "laws", "words"), [
-    # W names clubs later: 26A1; never names them: 26A2; the cancelled call is 1NT (no suit): 26B;
-    # NS... EW declare: Law 26 is for defenders only; the auction not over: both possibilities
-    ('"Pass", "2S", "Pass", "3S", "4C", "4S", "Pass", "Pass", "Pass"', "2C", ("26A1",), "叫出了有关联的花色♣"),
-    ('"Pass", "2S", "Pass", "3S", "Pass", "4S", "Pass", "Pass", "Pass"', "2C", ("26A2",), "未叫出有关联的花色♣"),
-    ('"Pass", "2S", "Pass", "3S", "Pass", "4S", "Pass", "Pass", "Pass"', "2NT", ("26B",), "与花色无关"),
-    ('"3C", "3S", "Pass", "Pass", "4C", "Pass", "Pass", "Pass"', "2C", ("26intro",), "不适用"),
-    ('"Pass", "2S", "Pass"', "2C", ("26A1", "26A2"), "竞叫尚未结束"),
+@pytest.mark.parametrize(("later", "suit", "laws", "restriction"), [
+    # W names clubs later: 26A1 (no restriction); never names them: 26A2; the cancelled call is 1NT
+    # (no suit): 26B; EW declare: Law 26 is for defenders only; the auction not over: both possibilities
+    ('"Pass", "2S", "Pass", "3S", "4C", "4S", "Pass", "Pass", "Pass"', "2C", ("26A1",), False),
+    ('"Pass", "2S", "Pass", "3S", "Pass", "4S", "Pass", "Pass", "Pass"', "2C", ("26A2",), True),
+    ('"Pass", "2S", "Pass", "3S", "Pass", "4S", "Pass", "Pass", "Pass"', "2NT", ("26B",), True),
+    ('"3C", "3S", "Pass", "Pass", "4C", "Pass", "Pass", "Pass"', "2C", ("26intro",), False),
+    ('"Pass", "2S", "Pass"', "2C", ("26A1", "26A2"), True),
 ])
-def test_law_26_is_settled_by_the_auction_after_the_rectification(later, suit, laws, words):
+def test_law_26_is_settled_by_the_auction_after_the_rectification(later, suit, laws, restriction):
     text = replaced(CHANGE, ('"Pass", "2S", "Pass", "3S", "4C", "4S", "Pass", "Pass", "Pass"', later),
                     ('call = "2C"', f'call = "{suit}"'))
     case = parse_case(text)
-    settled = case.lead_penalty(case.rule())
-    assert settled is not None and settled.laws == laws and words in settled.text
+    ruling = case.rule()
+    settled = case.lead_penalty(ruling)
+    assert settled is not None and settled.laws == laws and settled.none is not restriction
+    r = ruling.outcome.lead_restriction
+    assert (r is not None) is restriction and (not r or set(laws) <= set(r.laws))
+    # the provisions the ruling rests on are the part of Law 26 that applies, and no other
+    assert {x for x in ruling.laws if x.startswith("26")} == set(laws)
 
 
 def test_the_rule_command_prints_the_settled_lead_penalty_and_the_calls_after(capsys):
@@ -188,10 +193,10 @@ def test_the_rule_command_prints_the_settled_lead_penalty_and_the_calls_after(ca
     out = capsys.readouterr().out
     assert "\n违规：西家叫1NT后改为2♣（此前叫牌：1♦ 不叫 1♠）。\n" in out
     assert "\n此后叫牌：不叫 2♠ 不叫 3♠ 4♣ 4♠ 不叫 不叫 不叫。\n" in out
-    assert "\n  引牌判罚（据此后的叫牌）：违规者此后叫出了有关联的花色♣：不受引牌判罚。（第26条A款1项）\n" in out
+    assert "\n  引牌限制：无（违规者此后叫出了有关联的花色♣：不受引牌判罚（第26条A款1项））。\n" in out
     assert main(["rule", str(CASES / "change_of_call-1991-later-named-suit.toml"), "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out)["lead_penalty"] == {"text": "违规者此后叫出了有关联的花色♣：不受引牌判罚。",
-                                                                   "laws": ["26A1"]}
+    data = json.loads(capsys.readouterr().out)
+    assert data["lead_penalty"]["laws"] == ["26A1"] and data["lead_restriction"] is None
 
 
 def test_the_auction_after_a_call_out_of_rotation_settles_31A():

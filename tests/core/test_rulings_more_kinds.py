@@ -22,43 +22,43 @@ KINDS = ("unauthorized_information", "extraneous_information", "cards_from_wrong
 EXPECTED = {
     # 16A: information just given (16A1: rights reserved), or acted on (16A2): three judgements of the
     # director's (a logical alternative, suggested by the information, damage), an adjusted score on all three
-    "unauthorized_information-1991-hesitation-then-bid": {"laws": ["12C2", "16A", "16A2"], "adjusted_score_possible": "must"},
-    "unauthorized_information-1991-reserve-rights": {"laws": ["16A", "16A1"], "adjusted_score_possible": "no"},
-    "unauthorized_information-1999-suggested-no-damage": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
-    "unauthorized_information-1999-no-alternative": {"laws": ["16A", "16A2"], "adjusted_score_possible": "no"},
+    "unauthorized_information-1991-hesitation-then-bid": {"adjusted_score_possible": "must"},
+    "unauthorized_information-1991-reserve-rights": {"adjusted_score_possible": "no"},
+    "unauthorized_information-1999-suggested-no-damage": {"adjusted_score_possible": "no"},
+    "unauthorized_information-1999-no-alternative": {"adjusted_score_possible": "no"},
     # 16B: the director's judgement, then his choice of three remedies (an artificial score among them)
-    "extraneous_information-1991-saw-a-card": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
-    "extraneous_information-1991-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
-    "extraneous_information-1999-heard-the-auction": {"laws": ["16B", "16B1", "16B2", "16B3"], "adjusted_score_possible": "may"},
-    "extraneous_information-1999-harmless": {"laws": ["16B"], "options": [], "adjusted_score_possible": "no"},
+    "extraneous_information-1991-saw-a-card": {"adjusted_score_possible": "may"},
+    "extraneous_information-1991-harmless": {"options": [], "adjusted_score_possible": "no"},
+    "extraneous_information-1999-heard-the-auction": {"adjusted_score_possible": "may"},
+    "extraneous_information-1999-harmless": {"options": [], "adjusted_score_possible": "no"},
     # 1991 17D: cancelled on a non-offender's demand, with a procedural penalty (Law 90); 12C1
     "cards_from_wrong_board-1991-non-offender-demands": {
-        "laws": ["12C1", "17D", "90A"], "adjusted_score_possible": "must", "partner_must_pass": "no"},
-    "cards_from_wrong_board-1991-director-cancels": {"laws": ["12C1", "17D"], "adjusted_score_possible": "must"},
+        "adjusted_score_possible": "must", "partner_must_pass": "no"},
+    "cards_from_wrong_board-1991-director-cancels": {"adjusted_score_possible": "must"},
     # 1999 17D: the call is cancelled, never the board; an artificial score only when LHO had called
     # over it and the second call differs significantly
-    "cards_from_wrong_board-1999-call-again": {"laws": ["16C2", "17D"], "adjusted_score_possible": "no"},
-    "cards_from_wrong_board-1999-second-call-differs": {"laws": ["12C1", "17D"], "adjusted_score_possible": "must"},
-    "misinformation-1991-changed-in-time": {"laws": ["16C1", "16C2", "21B1"], "adjusted_score_possible": "no"},
-    "misinformation-1991-too-late": {"laws": ["21B3", "40C"], "adjusted_score_possible": "may"},
-    "misinformation-1999-lho-changed-damaging": {"laws": ["21B1", "21B2"], "adjusted_score_possible": "may"},
-    "misinformation-1999-own-misunderstanding": {"laws": ["21A"], "adjusted_score_possible": "no"},
-    "retention_of_call-1991-south-skipped": {"laws": ["17E", "34"], "offender_must_pass": "no",
+    "cards_from_wrong_board-1999-call-again": {"adjusted_score_possible": "no"},
+    "cards_from_wrong_board-1999-second-call-differs": {"adjusted_score_possible": "must"},
+    "misinformation-1991-changed-in-time": {"adjusted_score_possible": "no"},
+    "misinformation-1991-too-late": {"adjusted_score_possible": "may"},
+    "misinformation-1999-lho-changed-damaging": {"adjusted_score_possible": "may"},
+    "misinformation-1999-own-misunderstanding": {"adjusted_score_possible": "no"},
+    "retention_of_call-1991-south-skipped": {"offender_must_pass": "no",
                                              "partner_must_pass": "no", "adjusted_score_possible": "no"},
-    "retention_of_call-1991-nobody-skipped": {"laws": ["17E", "34"], "adjusted_score_possible": "no"},
-    "retention_of_call-1999-west-skipped": {"laws": ["17E", "34"], "adjusted_score_possible": "no"},
+    "retention_of_call-1991-nobody-skipped": {"adjusted_score_possible": "no"},
+    "retention_of_call-1999-west-skipped": {"adjusted_score_possible": "no"},
     "retention_of_call-1999-not-three-passes": {"laws": ["30intro"]},
     "claim_or_concession-1991-forgotten-trump": {
-        "laws": ["68A", "68D", "70A", "70B1", "70B2", "70B3", "70C", "70C1", "70C2", "70C3"], "tricks_transferred": 0, "reference_edition": None},
-    "claim_or_concession-1991-conceded-trick-already-won": {"laws": ["68B", "71A", "71A1", "71A2", "79C"], "reference_edition": None},
-    "claim_or_concession-1999-partner-objects": {"laws": ["68B"], "reference_edition": "1991"},
-    "claim_or_concession-1999-acquiesced-claim-withdrawn": {"laws": ["68A", "69B", "69note", "79C"], "reference_edition": "1991"},
+        "tricks_transferred": 0, "reference_edition": None},
+    "claim_or_concession-1991-conceded-trick-already-won": {"reference_edition": None},
+    "claim_or_concession-1999-partner-objects": {"reference_edition": "1991"},
+    "claim_or_concession-1999-acquiesced-claim-withdrawn": {"reference_edition": "1991"},
     # 1991 75D: an explanation found wrong by its author (75D1) or by his partner (75D2, who waits for the
     # end of the auction or of the play), then Law 21 with the misexplanation settled
-    "mistaken_explanation-1991-explainer-corrects-in-time": {"laws": ["16C1", "16C2", "21B1", "75D1"], "reference_edition": None},
-    "mistaken_explanation-1991-partner-after-the-play": {"laws": ["21B3", "40C", "75D2"], "reference_edition": None},
-    "mistaken_explanation-1999-explainer-too-late": {"laws": ["21B3", "40C", "75D1"], "reference_edition": "1991"},
-    "mistaken_explanation-1999-partner-becomes-declarer": {"laws": ["75D2"], "reference_edition": "1991"},
+    "mistaken_explanation-1991-explainer-corrects-in-time": {"reference_edition": None},
+    "mistaken_explanation-1991-partner-after-the-play": {"reference_edition": None},
+    "mistaken_explanation-1999-explainer-too-late": {"reference_edition": "1991"},
+    "mistaken_explanation-1999-partner-becomes-declarer": {"reference_edition": "1991"},
 }
 
 
@@ -113,7 +113,8 @@ def test_17D_cancels_the_board_in_1991_and_the_call_in_1999(capsys):
     assert "无法获得结果" in quotes(a)["12C1"]
     assert "裁判应判给人为调整分" in quotes(b)["17D"] and "该副牌" not in quotes(b)["17D"]
     c = rule(capsys, CASES / "cards_from_wrong_board-1999-call-again.toml")
-    assert quotes(c)["17D"].endswith("则其叫牌应予取消。") and c["adjusted_score_possible"] == "no"
+    assert quotes(c)["17D"].startswith("如有赛员由于疏忽从错误牌套中取出牌张并叫了牌，则其叫牌应予取消。")   # whole
+    assert c["adjusted_score_possible"] == "no"
     # 1999 names Law 90, which its text does not have: said, never cited
     assert "90A" not in b["laws"] and any("第90条" in n and "未收录" in n for n in b["notes"])
     assert {q.fact for q in tree("cards_from_wrong_board", "1991").questions.values()} == {
@@ -137,9 +138,9 @@ def test_21B2_information_from_the_withdrawn_call_differs_between_the_editions()
 def test_34_cancels_every_pass_after_the_pass_out_of_rotation(capsys):
     for name in ("retention_of_call-1991-south-skipped", "retention_of_call-1999-west-skipped"):
         data = rule(capsys, CASES / f"{name}.toml")
-        assert "不叫均予取消" in quotes(data)["34"] and "参阅" in quotes(data)["17E"]
+        assert "不叫均予取消" in quotes(data)["34"] and "17E" not in data["laws"]   # 34 rules, not 17E
         assert data["steps"][-1]["answer"] == "有赛员错过了叫牌机会"
-    assert quotes(data)["34"].startswith("越序不叫后的所有不叫均予取消")   # 1999's wording
+    assert "越序不叫后的所有不叫均予取消" in quotes(data)["34"]   # 1999's wording
 
 
 def test_claims_stop_the_play_and_leave_the_judgement_to_the_director():

@@ -7,6 +7,7 @@ import pytest
 
 from rules_ext.corpus import catalogue
 from rules_ext.corpus.catalogue import EDITIONS, EditionInfo, EditionTable
+from rules_ext.errors import NotFoundError
 
 
 def test_the_corpus_follows_the_table(corpus):
@@ -26,7 +27,7 @@ def test_fallbacks_and_names():
     assert EDITIONS.name("1987") == EDITIONS.title("1987") == "1987"
     assert [EDITIONS.name(i) for i in EDITIONS.ids] == ["1991年版", "1999年版", "2008年版",
                                                          "1999年版 繁體原文"]
-    with pytest.raises(KeyError, match="no edition '1987' in the table: expected one of 1991, "):
+    with pytest.raises(NotFoundError, match="no edition '1987' in the table: expected one of 1991, "):
         EDITIONS["1987"]
 
 

@@ -1,4 +1,4 @@
-"""The corpus and check commands (JSON contract of issue 2)."""
+"""The corpus and check commands (the JSON the site offers for download)."""
 import json
 import shutil
 

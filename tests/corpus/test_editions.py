@@ -4,6 +4,7 @@ import re
 import pytest
 
 from rules_ext.corpus.recovery import to_simplified
+from rules_ext.errors import NotFoundError
 
 
 def test_edition_ids_and_relationships(corpus):
@@ -14,7 +15,7 @@ def test_edition_ids_and_relationships(corpus):
     assert (trad.script, trad.variant_of, trad.partial) == ("traditional", "1999", True)
     assert corpus.edition("1991").source.startswith("000_")
     assert corpus.edition("1999").source.startswith("003_") == e2008.source.startswith("003_")
-    with pytest.raises(KeyError, match="expected one of"):
+    with pytest.raises(NotFoundError, match="expected one of"):
         corpus.edition("1987")
 
 

@@ -1,6 +1,8 @@
-"""Issue 12, fidelity: every change to the delivered text is an erratum with a reason, one policy
+"""Fidelity: every change to the delivered text is an erratum with a reason, one policy
 for the same slip in every edition, insertions marked, editorial titles from the text itself."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -41,7 +43,9 @@ def test_reconstructed_text_is_an_insertion(corpus, edition, label, inserted):
 @pytest.mark.parametrize("edition, label, rule", [
     ("1999-trad", "21B1", "1999-trad-brackets"),
     ("1999-trad", "25A", "1999-trad-semicolons"),
-    ("1991", "1", "suit-symbols"),
+    ("1991", "1", "1991-suit-symbols"),
+    ("1999", "1", "1999-suit-symbols"),
+    ("2008", "1", "2008-suit-symbols"),
     ("1999-trad", "25B2b", "1999-trad-brackets"),  # its marker printed ***b***, shown （b）
     ("1999-trad", "25note", "1999-trad-brackets"),  # its marker printed ***注：, shown （注：
 ])
@@ -71,3 +75,41 @@ def test_a_quoted_provision_keeps_its_closing_paragraph_last(corpus):
     paragraphs = list(corpus.find("1991", "25B2b").reading())
     assert paragraphs[-1] == "（1）（2）两项，在强制性不叫对违规方造成损害时参阅23条A款。"
     assert paragraphs[-2].startswith("（2）")
+
+
+def _printed(edition, *, delivered: bool) -> str:
+    """Everything an edition prints (as delivered, or corrected), blanks left out."""
+    parts = []
+    for law in edition.laws:
+        parts.append(law.original_title or law.title if delivered else law.title)
+        for p in law.walk():
+            parts += [p.original_marker or p.marker, p.original_heading or p.heading, p.original_text,
+                      p.closing_original or p.closing] if delivered else [p.marker, p.heading, p.text, p.closing]
+    for d in edition.definitions:
+        parts += [d.original_text, d.original_english or d.english] if delivered else [d.text, d.english]
+    for f in edition.front:
+        parts += f.original_paragraphs if delivered else f.paragraphs
+    return re.sub(r"\s+", "", "".join(parts))
+
+
+def test_each_erratum_quotes_only_what_its_edition_prints(corpus):
+    """Every “quotation” in the Chinese reason of an erratum or rule is words the edition it is
+    shown in prints (as delivered, or as corrected): the reason of 1991 Law 1's restored suits does
+    not cite 1999's garble 黑桃（&）, nor 2008's 黑桃(?）."""
+    from rules_ext.rulebook_site.script import to_traditional
+
+    quoted, wrong = 0, []
+    for x in corpus.errata:
+        for edition_id in x.editions:
+            edition = corpus.edition(edition_id)
+            printed = _printed(edition, delivered=True) + _printed(edition, delivered=False)
+            for quote in re.findall(r"“([^”]+)”", x.explanation):
+                shown = to_traditional(quote) if edition.script == "traditional" else quote
+                quoted += 1
+                if re.sub(r"\s+", "", shown) not in printed:
+                    wrong.append(f"{x.id} ({edition_id}): “{quote}”")
+    assert wrong == []
+    assert quoted > 60
+    suits = {x.id: x for x in corpus.errata if getattr(x, "change", "") == "suits"}
+    assert "&" not in suits["1991-suit-symbols"].explanation and "?" not in suits["1991-suit-symbols"].explanation
+    assert "黑桃（&）" in suits["1999-suit-symbols"].explanation and "黑桃(?）" in suits["2008-suit-symbols"].explanation

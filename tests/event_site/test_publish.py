@@ -7,8 +7,8 @@ rulebook site's law page (or, without the site's address, to its copy inside the
 pages are converted, nothing is fetched from outside the folder, bad input is refused as ``results``
 refuses it and leaves nothing behind, a project's template replaces the package's. The sample
 ruling (board 14, table 4 of the sample pairs) is the event's and its adjusted score is on the
-traveller and in the figures. One real event from ../shared/real-events/ (44 pairs, 30 boards) is
-published too, when that folder is there.
+traveller and in the figures. One real event (44 pairs, 30 boards), kept outside the repository, is
+published too when it is there.
 """
 from __future__ import annotations
 

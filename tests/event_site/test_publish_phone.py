@@ -143,7 +143,7 @@ def tap(driver, element) -> None:
 
 
 def test_find_me_then_my_board_7_in_two_taps(thursday):
-    """North-South 4 (Anna Berg - Olof Lindqvist) played board 7 in round 1, against East-West 14;
+    """North-South 4 (许安 - 林雨) played board 7 in round 1, against East-West 14;
     in nine rounds they met nine East-West pairs."""
     from selenium.webdriver.common.by import By
 
@@ -153,7 +153,7 @@ def test_find_me_then_my_board_7_in_two_taps(thursday):
         box = driver.find_element(By.ID, "find")
         assert box.is_displayed() and len(ranking_rows(driver)) == 20
         started = time.perf_counter()
-        box.send_keys("anna")
+        box.send_keys("许安")
         rows = ranking_rows(driver)
         found_in = time.perf_counter() - started
         assert len(rows) == 1 and rows[0].get_attribute("data-who") == "4"

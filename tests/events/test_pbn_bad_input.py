@@ -1,4 +1,4 @@
-"""Bad input (issue 10): each case is one ``file:line: what is wrong`` line, exit status 1, no
+"""Bad input: each case is one ``file:line: what is wrong`` line, exit status 1, no
 traceback and no output file left. The fixtures are small invented files."""
 import os
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Contradictions are one clear line each (issue 23, item 5): an id given to two pairs names the line
+"""Contradictions are one clear line each: an id given to two pairs names the line
 of each, two events in one file are one line where the second begins, a table header that does not
 fit its rows is said once for the header. The fixtures are invented
 (fixtures/make_contradiction_fixtures.py)."""

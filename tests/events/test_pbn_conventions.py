@@ -28,6 +28,7 @@ CONVENTION_FIXTURES = {
     "butler-datum-unrounded.pbn": ({"datum-round": ("1", "inferred from 1/1 data not a multiple of 10")}, 36),
     "magic-pairs.pbn": ({"rounded-totals": ("yes", "inferred from 16/16 totals and percentages")}, 70),
     "ruter-penalty.pbn": ({}, 38),
+    "ruter-pen-factored.pbn": ({"factored": ("yes", "inferred from 12/12 totals and percentages")}, 42),
     "ruter-adjusted-cells.pbn": ({}, 46),
 }
 
@@ -119,6 +120,16 @@ def test_penalty_row_and_score_penalty_column():
     pen = data["boards"][0]["results"][3]
     assert pen["penalty"] is True and pen["contract"] is None
     assert "Pen" in run_cli("results", FIXTURES / "ruter-penalty.pbn", text=True).stdout
+
+
+def test_a_penalty_is_added_after_the_total_is_factored():
+    data = results_json("ruter-pen-factored.pbn")
+    assert [(p["pair"], p["points"], p["board"]) for p in data["penalties"]] == [("2", 1.0, 2)]
+    ranking = {e["id"]: (e["total"], e["pct"]) for e in data["ranking"]}
+    assert ranking["2"] == (10.0, 83.33) and ranking["11"] == (8.25, 68.75)
+    adjusted = data["boards"][1]["results"][1]  # "A=" beside "+0": NS 50 %, EW 0 %
+    assert adjusted["artificial"] == {"marker": "A=/+0", "pct_ns": 50.0, "pct_ew": 0.0}
+    assert (adjusted["mp_ns"], adjusted["mp_ew"]) == (2.0, 0.0)
 
 
 def test_adjusted_score_cells():

@@ -225,10 +225,14 @@ def test_finnish_wrong_bye_figure_and_rank_are_listed():
 
 def test_without_mean_the_bye_boards_count_nothing():
     text = read_text("finnish-butler-mean.pbn").replace("IMP;Butler-2;Mean", "IMP;Butler-2")
-    results = compute_results(read_pbn(text))
+    results = compute_results(read_pbn(text), conventions={"factored": False})
     seven = next(e for e in results.rankings[0].entries if e.id == "7")
     assert (seven.total, seven.boards) == (-5, 4)
     assert ("7", "TotalScoreIMP") in {(d.participant, d.item) for d in results.differences}
+    # the file's totals still show pair 7's total factored up to the session's boards: inferred so
+    found = compute_results(read_pbn(text))
+    assert next(e for e in found.rankings[0].entries if e.id == "7").total == -7.5  # -5 x 6 / 4
+    assert ("factored", "yes") in {(name, value) for name, value, _ in found.conventions}
 
 
 # ---------------------------------------------------------------------------------- individuals
@@ -304,7 +308,8 @@ def test_an_unknown_scoring_method_is_an_error_with_its_tag_and_line():
         scoring_rules(read_pbn(meta, source="m.pbn"))
     assert str(info.value).startswith("m.pbn:4: % <META name=ScoringType content=\"Swiss;Topsy\"> (file header): "
                                       "unknown scoring method 'swiss'")  # the META line's own line
-    with pytest.raises(PBNError, match="board-a-match scoring is not supported"):
+    with pytest.raises(PBNError, match=r"board-a-match \(point-a-board\) scores teams matches, but this file's "
+                                       r"results are not in teams matches"):
         scoring_rules(read_pbn('[Board "1"][Scoring "BAM"]\n'))
 
 

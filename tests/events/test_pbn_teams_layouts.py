@@ -72,10 +72,16 @@ def test_vugraph_teams_named_in_the_first_game_only_are_inherited():
 def test_records_that_cannot_be_paired_are_named_and_not_compared():
     event = read_pbn(UNPAIRED)
     results = compute_results(event)
-    assert matches(results) == {("Larks", "Moles"): (10, 0, 1, *vp(10, 1), "5/8")}
+    # board 1's 10 IMPs and board 2's 3, the file's own ScoreIMP of its one record: counted as the
+    # program counted it (the match is 13:0 over 2 boards), that record's IMPs not compared
+    assert matches(results) == {("Larks", "Moles"): (13, 0, 2, *vp(13, 2), "5/8")}
+    (match,) = results.matches
+    assert match.one_room == 1
+    assert [(b.number, b.imps_home, b.one_room, b.closed is None) for b in match.lines] == [
+        (1, 10, False, False), (2, 3, True, True)]
     assert results.unpaired == (
         "board 2, Larks v Moles: one record only (line 58, table 5, Larks North-South): the other room is not "
-        "in the file; not scored",
+        "in the file; counted with the file's own IMPs (NS 3 EW -3), which are not compared",
         "board 3, line 142: HomeTeam Larks, VisitTeam Larks: not the two teams of a match; not scored",
         "board 3, Larks v Moles: 2 records with Larks North-South (line 79, table 5; line 100, table 5): a match "
         "has one per room; none of its records is scored",
@@ -87,7 +93,7 @@ def test_records_that_cannot_be_paired_are_named_and_not_compared():
     text = results_as_text(event, results)
     assert ("The file's own figures: 11 compared, 11 agreeing, rounding: 0, differences: 0; not compared: 10 "
             "(ScoreIMP EW 5, ScoreIMP NS 5), no figure of ours for them") in text
-    assert "Records not paired (3): their IMPs are not scored" in text
+    assert "Records not paired (3): each says whether its board is counted" in text
     data = results_as_dict(event, results)
     assert data["comparison"]["not_compared"] == {"ScoreIMP EW": 5, "ScoreIMP NS": 5}
     assert data["unpaired"] == list(results.unpaired)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -395,3 +397,13 @@ def test_an_english_cross_imp_file_shows_two_imps_for_an_artificial_score() -> N
     results = compute_results(read_usebio(data))
     assert (results.artificial, results.compared, results.differences) == ("ebu", 2, ())
     assert compute_results(read_usebio(data), artificial="ruter").differences != ()
+
+
+def test_make_usebio_fixtures_reproduces_the_committed_files(tmp_path):
+    """The USEBIO fixtures are what their generator writes, with its own arithmetic (scoring_by_hand.py)."""
+    out = tmp_path / "tests" / "events" / "fixtures"
+    out.mkdir(parents=True)
+    subprocess.run([sys.executable, str(FIXTURES / "make_usebio_fixtures.py")], cwd=tmp_path, check=True)
+    written = sorted(p.name for p in out.iterdir())
+    assert len(written) == 7
+    assert [name for name in written if (out / name).read_bytes() != (FIXTURES / name).read_bytes()] == []

@@ -105,7 +105,8 @@ def test_a_table_never_wraps_a_number(book_1991):
     set with room for a hung closing mark is measured with that room)."""
     text = subprocess.run([require("pdftotext"), "-layout", str(book_1991), "-"], check=True, capture_output=True,
                           text=True).stdout
-    law2 = text[text.index("第2条 牌套"):text.index("第3条")]
+    start = text.index("第2条 牌套")
+    law2 = text[start:start + re.search(r"^\s*第3条 ", text[start:], re.M).start()]  # not a running head
     for row in ("北家     1 5 9 13", "东家     2 6 10 14", "西家     4 8 12 16", "双有    4 7 10 13"):
         assert re.search(r"\s+".join(map(re.escape, row.split())), law2), (row, law2)
     assert "牌套号码" in law2.replace(" ", "")
@@ -120,7 +121,9 @@ def test_law_77_tables_are_printed_in_blocks(book_1991, corpus):
     text = subprocess.run([require("pdftotext"), "-layout", str(book_1991), "-"], check=True, capture_output=True,
                           text=True).stdout
     law = corpus.edition("1991").law(77)
-    lines = text[text.index(f"第77条 {law.title}"):text.index("第78条")].splitlines()
+    start = text.index(f"第77条 {law.title}")
+    end = start + re.search(r"^\s*第78条 ", text[start:], re.M).start()  # the law's heading, not a running head
+    lines = text[start:end].splitlines()
 
     def shown(line: str) -> str:  # a line's cells as words: the editors' brackets and marks left out
         return " ".join(re.sub(r"〔应为\d+〕", "", line).replace("〔", "").replace("〕", "").split())
@@ -140,3 +143,74 @@ def test_law_77_tables_are_printed_in_blocks(book_1991, corpus):
                 at = found + 1
     # the one-value rows of 77B's last block print their one value
     assert not any(re.search(r"\b(50|100|300|500)\s+\1\b", line) for line in lines if "完成" in line), lines
+
+
+def _marked(erratum) -> tuple[str, str]:
+    """(the key as the PDF prints it with the correction marked in place, its reason), from the
+    errata file's words alone: the delivered characters (struck through) stand right before the
+    corrected ones (underlined), what both share on either side once; an editorial insertion is
+    printed in 〔〕."""
+    original, corrected = erratum.original, erratum.corrected
+    head = 0
+    while head < min(len(original), len(corrected)) and original[head] == corrected[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(original), len(corrected)) - head and original[-1 - tail] == corrected[-1 - tail]:
+        tail += 1
+    old, new = original[head:len(original) - tail], corrected[head:len(corrected) - tail]
+    if erratum.insertion:
+        new = f"〔{new}〕"
+    before, _, after = erratum.key.partition(original)
+    shown = before + original[:head] + old + new + original[len(original) - tail:] + after
+    return shown, erratum.explanation.rstrip("。")
+
+
+def test_every_correction_is_marked_in_the_law_pdfs(sample_pdfs, corpus):
+    """Each law with a correction, in its PDF (本条PDF): the delivered reading beside the
+    corrected one where it stands, the reason on the same page (1991 62: 从专庄家手中; 93: 没设有)."""
+    from rules_ext.corpus.catalogue import law_pdf_name
+    from rules_ext.rulebook_site.script import to_traditional
+
+    def flat(text: str) -> str:
+        return re.sub(r"\s+", "", text)
+
+    checked, lacking = [], []
+    for edition in corpus.editions:
+        words = to_traditional if edition.script == "traditional" else (lambda s: s)
+        for law in edition.laws:
+            ids = list(law.title_corrections) + [c for p in law.walk() for c in p.corrections]
+            if not ids:
+                continue
+            pages = [flat(page) for page in pdftotext(sample_pdfs / law_pdf_name(edition.id, law.number)).split("\f")]
+            for cid in dict.fromkeys(ids):
+                x = corpus.erratum(cid)
+                shown, reason = _marked(x) if hasattr(x, "key") else ("", x.explanation.rstrip("。"))
+                if x.__class__.__name__ == "Rule" and x.change == "brackets":
+                    shown = "***（"  # the struck *** before the bracket it stands for
+                found = [page for page in pages if flat(shown) in page and flat(words(reason)) in page]
+                if not found:
+                    lacking.append(f"{edition.id}:{law.number} {cid}: {shown} / {reason}")
+            checked.append(f"{edition.id}:{law.number}")
+    print(f"\n{len(checked)} laws with corrections, {len(lacking)} whose PDF lacks one")
+    assert lacking == []
+    assert len(checked) >= 43
+    # the places the issue names, as printed
+    law62 = flat(pdftotext(sample_pdfs / law_pdf_name("1991", 62)))
+    assert "从专庄家手中" in law62 and "错字：“专家”应为“庄家”" in law62
+    law93 = flat(pdftotext(sample_pdfs / law_pdf_name("1991", 93)))
+    assert "（B）没设有申述（仲裁）委员会如果没设有申述" in law93
+    assert "仍须向委员会上申述" in law93
+
+
+def test_the_edition_pdf_marks_its_corrections(tmp_path, corpus):
+    """The printed 1999 edition: the preface's corrections in place (国内部〔分〕 is an omission:
+    the corrected 分; 照些此, 谨些此), 1999 Law 25's correction beside its delivered reading on
+    the same page as its reason."""
+    out = tmp_path / "rules-1999.pdf"
+    assert main(["edition-pdf", "--edition", "1999", "-o", str(out)]) == 0
+    pages = [re.sub(r"\s+", "", page) for page in pdftotext(out).split("\f")]
+    preface = next(page for page in pages if "前言" in page)
+    assert "国内部分国家级裁判" in preface and "照些此执行" in preface and "谨些此说明" in preface
+    assert "漏字：“分”" in preface
+    law25 = next(page for page in pages if "所提人供的" in page)
+    assert "错字：“提人”应为“提供”" in law25

@@ -1,4 +1,4 @@
-"""The finish of every PDF (issue 24, item 6): Chinese line breaking with the kinsoku rule both ways
+"""The finish of every PDF: Chinese line breaking with the kinsoku rule both ways
 (no opening mark at a line end, no closing mark at a line start) in every paragraph of every sheet
 and of the rulebook; a minimum type size of 7 pt; one scale per hand-record page; dealer and
 vulnerability on one line; no orphan page; table columns that never wrap a number."""

@@ -571,7 +571,7 @@ def test_bilingual_labels_wrap_as_units():
 
 
 def test_the_form_shows_double_dummy_and_ruling_warns_far_from_it(tmp_path):
-    # issue 14: an assigned result is checked against the cards (the hand records' solver)
+    # an assigned result is checked against the cards (the hand records' solver)
     from dataclasses import replace
 
     from rules_ext.pdf.ruling import dd_warnings, double_dummy

@@ -256,7 +256,7 @@ def test_search_one_result_per_law_with_law_text_snippets(server, browser):
 
 
 def test_first_search_cost(server):
-    """A fresh browser's first search (issue 25 item 7; before: 454 kB in 37 requests): Sphinx's
+    """A fresh browser's first search (once 454 kB in 37 requests): Sphinx's
     index written as UTF-8, the search data requested beside it, the snippet texts side by side;
     nothing indexed that repeats the laws or leads to them (a worked example's ruling lines, the
     assistant's questionnaire links, an edition's contents: 484 kB in 36 requests before they were
@@ -278,7 +278,7 @@ def test_first_search_cost(server):
     print(f"\nfirst search: {len(entries)} requests, {sum(e['size'] for e in entries)} bytes")
 
 
-#: issue 25 item 7: the top 3 of a query, the same on both sites (a label opens its provision)
+#: the top 3 of a query, the same on both sites (a label opens its provision)
 LAW_FIRST = [
     ("不足叫牌", ["1991/law-27", "1999/law-27", "1999/law-18"]),  # Law 27's title, in each edition
     ("调整分", ["1991/law-12", "1999/law-12", "1991/law-13"]),  # its definition cites Law 12
@@ -448,3 +448,31 @@ def test_traditional_law_text_keeps_the_laws_words(server, browser):
         shot(browser, "phone-hant-1991-law-90")
     finally:
         browser.set_window_size(1280, 1400)
+
+
+SPELLINGS = [  # (site, query, the law the first result is, the words its page highlights)
+    ("", "撤销", "1991/law-69", "撤消"),  # the texts print 撤消 (the reviewed variant spellings)
+    ("hant/", "撤销", "1991/law-69", "撤消"),
+    ("", "罰張", "1991/law-50", "罚张"),  # typed in traditional characters, found and highlighted in simplified
+    ("hant/", "罰張", "1991/law-50", "罰張"),  # and on the 繁體 page in traditional ones
+    ("", "發牌", "1991/law-6", "发牌"),
+    ("hant/", "發牌", "1991/law-6", "發牌"),
+]
+
+
+@pytest.mark.parametrize("site, query, law, printed", SPELLINGS,
+                         ids=[f"{'繁體' if s else '简体'}-{q}" for s, q, _, _ in SPELLINGS])
+def test_every_spelling_finds_the_law_and_its_page_highlights_it(server, browser, site, query, law, printed):
+    """A query in either script or spelling: its first result, opened, highlights the words as
+    that page prints them."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(f"{server}/{site}search.html?q={query}")
+    results = _wait_for_results(browser, query, 1)
+    assert _law(results[0]["href"]) == law, (query, [_law(r["href"]) for r in results[:5]])
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#search-results li.rules-result a"))
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "span.highlighted"))
+    marked = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "span.highlighted")}
+    assert printed in marked, (query, marked)
+    print(f"\n{site or '简体 '}{query}: first {law}, highlighted {sorted(marked)}")

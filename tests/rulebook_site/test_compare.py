@@ -1,4 +1,4 @@
-"""Comparison pages: closing paragraphs are compared where they were printed (issue 12)."""
+"""Comparison pages: closing paragraphs are compared where they were printed."""
 from __future__ import annotations
 
 import pytest

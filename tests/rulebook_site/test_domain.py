@@ -147,6 +147,13 @@ Bad directives
 
 .. law:edition:: 1991
    :script: cursive
+
+.. law:edition:: 2001
+
+.. law:provision:: 5B
+   :edition: 1987
+
+   text
 """
 
 
@@ -164,9 +171,13 @@ def test_bad_directive_input_is_an_error_with_its_line(make_app, tmp_path):
         "10: ERROR: law:provision: 'foo' is not a provision label: expected e.g. 45C4b [docutils]",
         '14: ERROR: Error in "law:provision" directive:',
         '19: ERROR: Error in "law:edition" directive:',
+        "22: ERROR: law:edition: \"2001\" unknown; choose from \"1991\", \"1999\", \"2008\", or \"1999-trad\" [docutils]",
+        '24: ERROR: Error in "law:provision" directive:',
     ], warnings
-    assert "unknown provision kind 'chapter': expected one of law, intro, section" in warnings
-    assert "unknown script 'cursive': expected simplified or traditional" in warnings
+    # the options' converters (docutils' choice) name what is accepted
+    assert '"chapter" unknown; choose from "law", "intro", "section"' in warnings
+    assert '"cursive" unknown; choose from "simplified", or "traditional"' in warnings
+    assert '"1987" unknown; choose from "1991", "1999", "2008", or "1999-trad"' in warnings
 
 
 def test_new_and_moved_examples_rewrite_the_law_page(make_app, rootdir, tmp_path):

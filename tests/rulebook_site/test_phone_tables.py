@@ -1,4 +1,4 @@
-"""Issue 25 items 5, 8 and 10 in a real browser (chromium, browser_tools.py) on the real site.
+"""Tables and the 404 page in a real browser (chromium, browser_tools.py) on the real site.
 
 On a phone (375 px) Law 77's tables and every other law table fit the page without scrolling
 sideways, and no column is narrower than its content (no cell's words or figures overflow it, no

@@ -1,4 +1,4 @@
-"""The real site read as a reader reads it (issue 25): the heading outline of a law page and of the
+"""The real site read as a reader reads it: the heading outline of a law page and of the
 whole edition on one page (the provisions' ``aria-level`` under the law's heading on either page),
 every correction of a definition marked in place on the glossary (the struck original, the
 inserted correction, the note linked to the errata page), the errata notes without a doubled full

@@ -1,55 +1,21 @@
 """A case file: the facts at the table, read and checked, turned into the answers of a tree.
 
-The format is documented in ``trees/README.md`` (section "A case file"). The facts the calls and
-cards settle are derived (:mod:`rules_ext.core.rulings.facts`), never asked: from the auction, whose
-turn it was, what kind of call was made, whether a bid came before, whether a double was
-admissible, whether a bid was insufficient, whether the first and the substituted call of a change
-of call were legal; from the calls made over the irregular call, whether the left-hand opponent
-called; from the auction after the rectification, whether the offender later named the suit of the
-cancelled call (26A1) and whether his side defends; from the play so far, the trick, whether it is
-the opening lead, who should have led, and whether the offender is declarer, dummy or a defender.
-A fact the file also answers in ``[facts]`` must agree with them. Impossible facts (a call after
-the auction ended, a card the player does not hold, trick 14, an opening lead by dummy, a bar
-before any call, an edition without the law) raise :class:`CaseError` naming the field and its line.
-
->>> case = parse_case('''edition = "1991"
-... kind = "call_out_of_rotation"
-... dealer = "N"
-... auction = ["1C"]
-... [irregularity]
-... seat = "W"
-... call = "1H"
-... ''')
->>> case.answers["turn"], case.answers["call_type"], case.answers["bid_before"]
-('partner', 'bid', 'yes')
->>> parse_case('''edition = "1991"
-... kind = "revoke"
-... [irregularity]
-... trick = 14
-... ''', source="c.toml")
-Traceback (most recent call last):
-...
-rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
->>> parse_case('''edition = "1991"
-... kind = "change_of_call"
-... dealer = "N"
-... auction = ["1D", "Pass", "1S"]
-... [irregularity]
-... seat = "W"
-... call = "1H"
-... [facts]
-... inadvertent = "yes"
-... substitute_legal = "yes"
-... ''', source="c.toml")
-Traceback (most recent call last):
-...
-rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' contradicts the auction and the call, which give 'no'
+The format is ``trees/README.md``'s "A case file". What the calls and cards settle is derived
+(:mod:`rules_ext.core.rulings.facts`), never asked: from the auction, whose turn it was, the kind of
+call, whether a bid came before, whether a double was admissible or a bid insufficient, whether
+the calls of a change of call were legal; from the calls over the irregular one, whether the
+left-hand opponent called; from the auction after the rectification, whether the offender named
+the cancelled call's suit (26A1) and whether his side defends; from the play, the trick, whether
+it is the opening lead, who should have led, and the offender's role. A fact the file also answers
+in ``[facts]`` must agree with them. Impossible facts (a call after the auction ended, a card the
+player does not hold, trick 14, an edition without the law) raise :class:`CaseError` naming the
+field and its line. Examples: :func:`parse_case`.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rules_ext.core.auction import Auction, AuctionError, Call
@@ -63,6 +29,7 @@ from rules_ext.core.rulings.facts import (
     PlaySoFar,
     auction_facts,
     change_facts,
+    correction,
     later_facts,
     over_facts,
     play_role,
@@ -71,11 +38,13 @@ from rules_ext.core.rulings.facts import (
     suit_list,
 )
 from rules_ext.core.rulings.loading import referrals, referred_trees
-from rules_ext.core.rulings.model import settle_ruling
+from rules_ext.core.rulings.model import LEAD_CLAUSE, Cite, LeadPenalty, on_outcomes, settle_ruling, settled_clause
+from rules_ext.core.rulings.obligations import LEAD_26, LEAD_ONLY, lead_penalty
+from rules_ext.core.rulings.penalty import penalty_cards
 from rules_ext.errors import RulesError
 from rules_ext.fileio import TomlText, parse_toml, read_toml
 
-__all__ = ["CASE_MAX_SIZE", "IRREGULARITY_KEYS", "PLAY_FACTS", "TOP_KEYS", "Case", "CaseError", "LeadPenalty",
+__all__ = ["CASE_MAX_SIZE", "IRREGULARITY_KEYS", "PLAY_FACTS", "TOP_KEYS", "Case", "CaseError",
            "auction_facts", "load_case", "parse_case", "play_role"]
 
 #: what a field of a case file is read into (``_Reader.parsed``)
@@ -92,14 +61,6 @@ CASE_MAX_SIZE = 64 * 1024
 
 class CaseError(RulesError):
     """A case file that cannot be ruled on: ``file:line: field: problem``."""
-
-
-@dataclass(frozen=True, slots=True)
-class LeadPenalty:
-    """Law 26 as the auction after the rectification settles it: the sentence and its provisions."""
-
-    text: str
-    laws: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,14 +99,65 @@ class Case:
         return _where(self.toml, path) if self.toml is not None else self.source
 
     def rule(self) -> Ruling:
-        """Walk the tree with the case's answers, and on into the tree of a law it refers to."""
+        """Walk the tree with the case's answers, and on into the tree of a law it refers to; then
+        settle what the case's facts settle: the lead penalty of Law 26 (its calls), the side that
+        defends, the penalty cards its cards become (:mod:`rules_ext.core.rulings.penalty`)."""
         try:
             ruling = self.tree.walk(self.answers, referred=referrals(self.edition, self.tree.reference_edition))
         except RulingError as exc:
             fact, problem = str(exc).split(": ", 1)
             path = self.origins.get(fact, f"facts.{fact}") if fact in self.derived else f"facts.{fact}"
             raise CaseError(f"{self.where(path)}: {path}: {problem}") from None
-        return settle_ruling(ruling, defends=self.defends, card=" ".join(c.symbol for c in self.cards))
+        ruling = on_outcomes(ruling, self._settle_lead)
+        ruling = settle_ruling(ruling, defends=self.defends, card=" ".join(c.symbol for c in self.cards))
+        return on_outcomes(ruling, self._penalty_cards)
+
+    def _settle_lead(self, ruling: Ruling) -> Ruling:
+        """The lead restriction of Law 26 said as the case's calls settle it (:meth:`lead_penalty`):
+        the restriction, its provisions and the summary's words on it become those of the part of
+        Law 26 that applies (none at all for 26A1 or when the offenders declare)."""
+        settled = self.lead_penalty(ruling)
+        if settled is None:
+            return ruling
+        o = ruling.outcome
+        phrases = LEAD_26[ruling.reference_edition or ruling.edition]
+        cites = tuple(c for c in o.cites if not (c.law in ("26A2", "26B") and c.law not in settled.laws)
+                      and not (settled.none and c.law in LEAD_ONLY))
+        cites += tuple(Cite(law, phrases[law]) for law in settled.laws if all(c.law != law for c in cites))
+        restriction = o.lead_restriction
+        if restriction is not None:
+            restriction = None if settled.none else replace(
+                restriction, text=settled.text,
+                laws=tuple(dict.fromkeys([*(x for x in restriction.laws if not x.startswith("26")), *settled.laws])))
+        summary = LEAD_CLAUSE.sub(settled_clause(settled), o.summary)
+        return replace(ruling, outcome=replace(o, lead_restriction=restriction, cites=cites, summary=summary),
+                       lead_penalty=settled)
+
+    def _penalty_cards(self, ruling: Ruling) -> Ruling:
+        """The penalty cards the case's cards become, by the penalty-card model, where the outcome
+        makes the irregular cards penalty cards (``card = true``, with the act that creates them)."""
+        o = ruling.outcome
+        pc = o.penalty_card
+        if pc is None or not pc.of_card or not pc.act or not self.cards:
+            return ruling
+        if pc.act == "auction" and self.defends is False:   # 24: no penalty card for the declaring side
+            dropped = set(pc.laws) - set(pc.laws[:1])
+            return replace(ruling, outcome=replace(o, penalty_card=None,
+                                                   cites=tuple(c for c in o.cites if c.law not in dropped)))
+        if pc.act == "auction" and self.defends is None:   # not known yet who defends: the rule as written
+            return ruling
+        edition = ruling.reference_edition or ruling.edition
+        role = str(self.facts.get("role", "defender"))
+        inadvertent = self.answers.get("inadvertent")
+        deliberate = (inadvertent == "no") if inadvertent in ("yes", "no") else self.answers.get("premature_lead") == "yes"
+        cards = penalty_cards(role=role, act=pc.act, cards=self.cards, deliberate=deliberate,
+                              held=1 if self.answers.get("other_penalty_card") == "yes" else 0,
+                              offender_defends=self.defends, declarer_treats=self.answers.get("treat") != "no",
+                              edition=edition)
+        if pc.kind and any(c.kind != pc.kind for c in cards):
+            raise RulingError(f"trees/{ruling.kind}.toml: outcome {ruling.outcome.id} says a {pc.kind} penalty card, "
+                              f"the penalty-card model makes {', '.join(f'{c.card} {c.kind}' for c in cards)}")
+        return replace(ruling, penalty_cards=cards)
 
     @property
     def defends(self) -> bool | None:
@@ -164,29 +176,25 @@ class Case:
         return None
 
     def lead_penalty(self, ruling: Ruling) -> LeadPenalty | None:
-        """Law 26 settled by the auction after the rectification (``later_auction``), where the
-        ruling's lead restriction rests on it: none when the offender's side declares; 26A1 when
-        the offender later named the suit of the cancelled call; 26A2 when the auction ended
-        without; 26B for a cancelled call that relates to no suit."""
+        """Law 26 as the case's calls settle it, where the ruling's lead restriction rests on it
+        (:func:`rules_ext.core.rulings.obligations.lead_penalty`): none when the offender's side
+        declares; 26A1 when the offender later named the suit of the cancelled call; 26A2 when the
+        auction ended without; 26B for a cancelled call that relates to no suit (and Law 32's);
+        None where the case gives no call, or the restriction is not Law 26's."""
+        if ruling.lead_penalty is not None:
+            return ruling.lead_penalty
         while ruling.referral is not None and not ruling.outcome.refer_facts:   # the same offender's
             ruling = ruling.referral
         r = ruling.outcome.lead_restriction
-        if r is None or not any(law.startswith("26") for law in r.laws) or "suit_related" not in self.facts:
+        if r is None or not {"26A2", "26B"} & set(r.laws) or self.call is None:
             return None
-        if self.facts.get("offender_defends") == "no":
-            return LeadPenalty("违规方成为庄家一方，不是防家：第26条的引牌判罚不适用。", ("26intro",))
-        if self.facts["suit_related"] == "no":
-            return LeadPenalty("取消的叫牌与花色无关：违规者的同伴首次获得引牌权时（包括首引），庄家可禁止其引出任一指定"
-                               "花色，禁止在其保持引牌权时一直有效。", ("26B",))
-        assert self.call is not None
-        suits = suit_list(related_suits(self.call, self._given_suits()))
-        if self.facts["named_later"] == "yes":
-            return LeadPenalty(f"违规者此后叫出了有关联的花色{suits}：不受引牌判罚。", ("26A1",))
-        if "offender_defends" in self.facts:   # the auction has ended without the offender naming it
-            return LeadPenalty(f"违规者此后未叫出有关联的花色{suits}：违规者的同伴首次获得引牌权时（包括首引），庄家可要求"
-                               f"或禁止其引出{suits}，禁止在其保持引牌权时一直有效。", ("26A2",))
-        return LeadPenalty(f"违规者至今未叫出有关联的花色{suits}（竞叫尚未结束）：竞叫结束前叫出，则不受引牌判罚；"
-                           f"否则庄家可要求或禁止违规者的同伴首次获得引牌权时引出{suits}。", ("26A1", "26A2"))
+        suits = related_suits(self.call, self._given_suits())
+        named = self.facts.get("named_later")
+        if named is None and "defender" in self.facts:   # a call after the final pass: nothing is named later
+            named = "no"
+        return lead_penalty(ruling.reference_edition or ruling.edition, suit_related=bool(suits),
+                            named_later=None if named is None else named == "yes", defends=self.defends,
+                            suits=suit_list(suits), only="26B" if "26A2" not in r.laws else "")
 
     def _given_suits(self) -> tuple[Strain, ...]:
         raw = self.data.get("irregularity", {}).get("related_suits", [])
@@ -212,7 +220,48 @@ def _size(path: str | os.PathLike[str]) -> int | None:
 
 
 def parse_case(text: str, *, source: str = "<case>") -> Case:
+    """Read a case file's text (``source`` names it in the errors).
+
+    >>> case = parse_case('''edition = "1991"
+    ... kind = "call_out_of_rotation"
+    ... dealer = "N"
+    ... auction = ["1C"]
+    ... [irregularity]
+    ... seat = "W"
+    ... call = "1H"
+    ... ''')
+    >>> case.answers["turn"], case.answers["call_type"], case.answers["bid_before"]
+    ('partner', 'bid', 'yes')
+    >>> parse_case('''edition = "1991"
+    ... kind = "revoke"
+    ... [irregularity]
+    ... trick = 14
+    ... ''', source="c.toml")
+    Traceback (most recent call last):
+    ...
+    rules_ext.core.rulings.case.CaseError: c.toml:4: irregularity.trick: 14 is not a trick number: expected 1..13
+    >>> parse_case('''edition = "1991"
+    ... kind = "change_of_call"
+    ... dealer = "N"
+    ... auction = ["1D", "Pass", "1S"]
+    ... [irregularity]
+    ... seat = "W"
+    ... call = "1H"
+    ... [facts]
+    ... inadvertent = "yes"
+    ... substitute_legal = "yes"
+    ... ''', source="c.toml")
+    Traceback (most recent call last):
+    ...
+    rules_ext.core.rulings.case.CaseError: c.toml:10: facts.substitute_legal: 'yes' contradicts the auction and the call, which give 'no'
+    """
     return _Reader(parse_toml(text, source=source, error=CaseError)).case()
+
+
+def case_from_data(data: Mapping[str, Any], *, source: str) -> Case:
+    """A case from its fields already read (a case kept inside another TOML file, e.g. a table of
+    cases): checked as a case file is; a problem names ``source`` and the field."""
+    return _Reader(TomlText(dict(data), (), source)).case()
 
 
 def _where(toml: TomlText, path: str) -> str:
@@ -520,6 +569,9 @@ class _Derivation:
             later = self.r.continued(before, d, "later_auction", "later_auction")
             self.later_calls = later.calls[len(before.calls):]
             self.put(later_facts(before, self.offender, call, later, self.suits()), "later_auction")
+            given = d.get("facts", {})
+            if self.kind == "insufficient_bid" and self.later_calls and "correction" not in given:
+                self.put({"correction": correction(before, call, self.later_calls[0])}, "later_auction")
             if later.is_complete:
                 self.final = later
 
@@ -582,7 +634,7 @@ class _Derivation:
         path = "irregularity.card" if "card" in irr else "irregularity.cards"
         if len(cards) == 1:
             self.put({"honour": "yes" if cards[0].rank >= 10 else "no"}, path)
-        if "cards" in irr:
+        if cards:
             self.put({"several": "one" if len(cards) == 1 else "two"}, path)
         if cards and deal is not None:
             seat = self.need_offender("played or exposed the card")

@@ -105,6 +105,20 @@ def later_facts(before: Auction, offender: Seat, cancelled: Call, later: Auction
     return facts
 
 
+def correction(before: Auction, insufficient: Call, first: Call) -> str:
+    """Law 27B: what the offender's first call after his insufficient bid was not accepted makes of
+    it: ``lowest_same_strain`` (the lowest sufficient bid in its strain), ``double`` (an attempted
+    double or redouble) or ``other`` (any other sufficient bid or a pass)."""
+    if first.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+        return "double"
+    last = before.last_bid()
+    if first.is_bid and last is not None and insufficient.strain is not None and first.strain is insufficient.strain:
+        lowest = lowest_sufficient_bid(last[1], insufficient.strain)
+        if first == lowest:
+            return "lowest_same_strain"
+    return "other"
+
+
 def play_role(declarer: Seat, seat: Seat) -> str:
     """Whose hand ``seat`` is in the play: ``declarer``, ``dummy`` or ``defender``."""
     return "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"

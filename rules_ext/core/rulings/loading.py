@@ -29,6 +29,9 @@ from rules_ext.core.rulings.model import (
     RulingError,
     Tree,
 )
+from rules_ext.core.rulings.obligations import DAMAGE, LEAD_26, Obligation, damage, longest
+from rules_ext.core.rulings.obligations import row as obligation_row
+from rules_ext.core.rulings.penalty import ACTS
 
 
 def _tree_files() -> dict[str, str]:
@@ -105,7 +108,10 @@ class _Resolver:
         of_card = bool(self.get(raw, "card", f"{where}.{key}", False, bool))
         if of_card and key != "penalty_card":
             raise self.fail(f"{where}.{key}.card", "only a penalty card is a card (card = true: the irregular card)")
-        return Restriction(self.get(raw, "text", f"{where}.{key}", ""), laws, kind, of_card=of_card)
+        act = self.get(raw, "act", f"{where}.{key}", "")
+        if act and (key != "penalty_card" or act not in ACTS):
+            raise self.fail(f"{where}.{key}.act", f"{act!r}: a penalty card's act is one of {', '.join(ACTS)}")
+        return Restriction(self.get(raw, "text", f"{where}.{key}", ""), laws, kind, of_card=of_card, act=act)
 
     def known(self, laws: tuple[str, ...], known: set[str], where: str,
               problem: str = "is not cited by the outcome or a question on the way to it") -> None:
@@ -138,14 +144,57 @@ class _Resolver:
         number = bool(self.get(raw, "number", where, False, bool))
         if len(answers) < (1 if number else 2):
             raise self.fail(where, "a question needs at least two answers")
+        chooser = self.get(raw, "by", where, "")
+        if chooser and (number or self.get(raw, "judgement", where, False, bool)):
+            raise self.fail(f"{where}.by", "a choice (by = who chooses) is neither a judgement nor a number")
         return Question(qid, self.get(raw, "text", where, ""), self.cites(raw, where), tuple(answers),
                         help=self.get(raw, "help", where, ""), judgement=bool(self.get(raw, "judgement", where, False, bool)),
                         number=number, minimum=self.get(raw, "min", where, 0, int), maximum=self.get(raw, "max", where, 0, int),
-                        fact=self.get(raw, "fact", where, qid))
+                        fact=self.get(raw, "fact", where, qid), chooser=chooser)
+
+    def obligations(self, raw: Mapping[str, Any], where: str) -> list[Obligation]:
+        """The rows of the edition's table of obligations the outcome names (``obligation = ["31B"]``)."""
+        named = self.get(raw, "obligation", where, [], list)
+        try:
+            rows = [obligation_row(self.edition, label) for label in named]
+        except RulingError as exc:
+            raise self.fail(f"{where}.obligation", str(exc)) from None
+        for name in ("offender_must_pass", "partner_must_pass"):
+            if rows and _by_edition(raw.get(name), self.edition) is not None:
+                raise self.fail(f"{where}.{name}", "is set by the outcome's obligation (the table of obligations "
+                                                   "to pass, core/rulings/obligations.py): give one or the other")
+        return rows
+
+    def lead_from_rows(self, rows: list[Obligation], where: str) -> tuple[Restriction | None, list[Cite]]:
+        """The lead penalty the rows apply (Law 26), worded for either side, and the provisions it cites."""
+        leads = [r for r in rows if r.lead in ("26", "26B")]
+        if not leads:
+            return None, []
+        r = leads[0]
+        source = r.lead_from or r.label
+        cites = [Cite(source, r.lead_phrase)] if r.lead_phrase else []
+        first = "首次引牌时（包括首引）" if self.edition == "1991" else "首次获得引牌权时（包括首引）"
+        phrases = LEAD_26[self.edition]
+        if r.lead == "26B":
+            text = f"违规方成为防家时：违规者的同伴{first}，庄家可禁止其引出任一指定花色，禁止在其保持引牌权时一直有效。"
+            return Restriction(text, (source, "26B")), [*cites, Cite("26B", phrases["26B"])]
+        text = (f"违规方成为防家时：被取消的叫牌与花色有关而违规者此后未叫出该花色，庄家可在违规者的同伴{first}要求或禁止"
+                f"其引出该花色（违规者此后叫出了该花色，则不受引牌判罚）；其他被取消的叫牌，庄家可禁止其引出任一指定花色；"
+                f"禁止在其保持引牌权时一直有效。")
+        return (Restriction(text, (source, "26A2", "26B")),
+                [*cites, Cite("26A2", phrases["26A2"]), Cite("26B", phrases["26B"])])
 
     def outcome(self, oid: str, raw: Mapping[str, Any], on_the_way: set[str]) -> Outcome:
         where = f"outcome.{oid}"
         cites = self.cites(raw, where)
+        rows = self.obligations(raw, where)
+        lead, lead_cites = self.lead_from_rows(rows, where)
+        if lead is not None and self.get(raw, "lead_restriction", where, None, dict):
+            lead, lead_cites = None, []   # the outcome words its own (e.g. 30B1's conventional pass)
+        damages = [Cite(d, DAMAGE[self.edition][d]) for d in dict.fromkeys(damage(self.edition, r) for r in rows) if d]
+        for extra in (*(Cite(r.label, r.phrase) for r in rows), *damages, *lead_cites):
+            if all(c.law != extra.law for c in cites):
+                cites += (extra,)
         if not cites:
             raise self.fail(where, "an outcome cites at least one provision (cite = { \"27A\" = \"phrase\" })")
         known = {c.law for c in cites} | on_the_way
@@ -160,12 +209,14 @@ class _Resolver:
         refer = self.refer(raw, where)
         return Outcome(
             oid, self.get(raw, "summary", where, ""), cites, tuple(options),
-            offender_must_pass=self.choice(raw, "offender_must_pass", where, MUST_PASS, "no"),
-            partner_must_pass=self.choice(raw, "partner_must_pass", where, MUST_PASS, "no"),
-            lead_restriction=self.restriction(raw, "lead_restriction", where, known),
+            offender_must_pass=longest([r.offender for r in rows]) if rows
+            else self.choice(raw, "offender_must_pass", where, MUST_PASS, "no"),
+            partner_must_pass=longest([r.partner for r in rows]) if rows
+            else self.choice(raw, "partner_must_pass", where, MUST_PASS, "no"),
+            lead_restriction=lead or self.restriction(raw, "lead_restriction", where, known),
             penalty_card=self.restriction(raw, "penalty_card", where, known),
             tricks_transferred=self.get(raw, "tricks_transferred", where, 0, int),
-            adjusted_score=self.choice(raw, "adjusted_score", where, ADJUSTED, "no"),
+            adjusted_score=self.choice(raw, "adjusted_score", where, ADJUSTED, "may" if damages else "no"),
             notes=tuple(self.get(raw, "notes", where, [], list)),
             refer=refer[0], refer_law=refer[1], refer_facts=refer[2],
         )

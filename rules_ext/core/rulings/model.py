@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from rules_ext.core.rulings.penalty import PenaltyCard
 from rules_ext.errors import RulesError
 
 #: the editions a tree may be written for (the delivered texts that have Chapters V and VI)
@@ -28,6 +29,9 @@ PENALTY_CARD_WORDS = {"major": "重罚张", "minor": "轻罚张"}
 PENDING = "pending"
 PENDING_VALUES = (PENDING, "待定")
 PENDING_LABEL = "待定（裁判长尚未判定）"
+#: the answer of a choice the text gives a side (可 / 有权) that it has not made yet: the ruling then
+#: lists every option with what follows from it; a case file that does not answer a choice means this
+CHOICE_PENDING_LABEL = "尚未选择（列出各选项）"
 #: what an outcome field reads when it differs between the cases of an undecided judgement
 DEPENDS_WORDS = "视裁判长的判定而定（见下列各情形）"
 #: the fields of an outcome that may differ between the cases of an undecided judgement
@@ -37,13 +41,15 @@ BRANCHING_FIELDS = ("options", "offender_must_pass", "partner_must_pass", "lead_
 #: page's copied record (format: ``rules_ext/pdf/rulings/format.md``): its fields in the order
 #: written, each left out where the case does not give it, then the keys of its ``[result]`` table
 RECORD_FIELDS = ("event", "board", "table", "director", "called_by", "deal", "auction", "facts", "laws",
-                 "pending", "ruling", "adjusted_score")
+                 "choices", "pending", "ruling", "adjusted_score")
 RECORD_RESULT_FIELDS = ("contract", "declarer", "tricks")
 
 
 #: a restriction the trees word for either side ("违规方成为防家时，…"): the facts of a case that
 #: tell who defends (the auction, declarer, the play) settle it (:func:`settle`)
 CONDITIONAL = re.compile(r"(违规方|违规者)成为防家时[，：]?([^；。]*)")
+#: the words of a summary on Law 26's lead penalty before the case's calls settle it
+LEAD_CLAUSE = re.compile(r"违规方成为防家时[，]?(?:可受|适用第26条B款的)引牌判罚")
 
 
 class RulingError(RulesError):
@@ -60,6 +66,16 @@ class Unanswered(RulingError):
     def __init__(self, message: str, question: Question) -> None:
         super().__init__(message)
         self.question = question
+
+
+@dataclass(frozen=True, slots=True)
+class LeadPenalty:
+    """Law 26 as the facts of a case settle it: the sentence and its provisions (``none``: the
+    facts exclude any lead penalty: 26A1, or the offenders declare)."""
+
+    text: str
+    laws: tuple[str, ...]
+    none: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +115,22 @@ class Question:
     minimum: int = 0
     maximum: int = 0
     fact: str = ""
+    #: a choice the text gives a side ("庄家可…", "任一防家有权…"): who chooses; its answers are the
+    #: options, never decided by the assistant (unanswered or ``pending``: every option is told)
+    chooser: str = ""
 
     def __post_init__(self) -> None:
         if not self.fact:
             object.__setattr__(self, "fact", self.id)
+
+    @property
+    def waits(self) -> bool:
+        """Whether the question may be left open: a judgement or a choice."""
+        return self.judgement or bool(self.chooser)
+
+    @property
+    def pending_label(self) -> str:
+        return CHOICE_PENDING_LABEL if self.chooser else PENDING_LABEL
 
     @property
     def laws(self) -> tuple[str, ...]:
@@ -112,8 +140,8 @@ class Question:
         """The answer chosen by ``value``; RulingError naming the allowed values otherwise. A
         judgement question also accepts :data:`PENDING` (or ``"待定"``): the director has not yet
         decided, and the walk follows every answer (its key is then ``PENDING``)."""
-        if self.judgement and value in PENDING_VALUES:
-            return Answer(PENDING, PENDING_LABEL, "", self.laws)
+        if self.waits and value in PENDING_VALUES:
+            return Answer(PENDING, self.pending_label, "", self.laws)
         if self.number:
             if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
                 raise RulingError(f"{value!r} is not possible: expected a whole number {self.minimum}..{self.maximum}")
@@ -126,7 +154,8 @@ class Question:
                 return answer
         raise RulingError(f"{value!r} is not an answer: expected one of "
                           + ", ".join(f"{a.key} ({a.label})" for a in self.answers)
-                          + (f", {PENDING} (待定: not yet decided)" if self.judgement else ""))
+                          + (f", {PENDING} (待定: not yet decided)" if self.judgement else "")
+                          + (f", {PENDING} (尚未选择: not yet chosen)" if self.chooser else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +178,9 @@ class Restriction:
     of_card: bool = False
     #: that card, as the case names it (``♠K``), once a case gives it
     card: str = ""
+    #: the act that creates the penalty card (:data:`rules_ext.core.rulings.penalty.ACTS`), so that a
+    #: case's cards are ranked by the penalty-card model
+    act: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +206,13 @@ class Outcome:
     refer_facts: tuple[tuple[str, str], ...] = ()
     #: of an undecided judgement's outcome: the fields that differ between its cases
     depends: tuple[str, ...] = ()
+    #: of a choice not yet made: who chooses (the fields in ``depends`` wait for the choice)
+    waits_for: str = ""
+
+    @property
+    def depends_words(self) -> str:
+        """What a field in ``depends`` reads: it waits for the director's judgement, or for a choice."""
+        return f"视{self.waits_for}的选择而定（见下列各选项）" if self.waits_for else DEPENDS_WORDS
 
     @property
     def laws(self) -> tuple[str, ...]:
@@ -200,10 +239,17 @@ class Step:
     fact: str = ""
     value: object = None
     decisive: tuple[str, ...] = ()
+    #: of a choice: who chooses (the step's answer is the option chosen, or not yet chosen)
+    chooser: str = ""
 
     @property
     def pending(self) -> bool:
-        return self.value == PENDING
+        """A judgement not yet decided (a choice not yet made is :attr:`open_choice`)."""
+        return self.value == PENDING and not self.chooser
+
+    @property
+    def open_choice(self) -> bool:
+        return self.value == PENDING and bool(self.chooser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +280,25 @@ class Ruling:
     #: a referral the facts do not yet allow to follow: the question of the referred tree that no
     #: fact answers (the walk stopped there)
     needs: tuple[Question, ...] = ()
+    #: the penalty cards the case's cards become (the penalty-card model,
+    #: :func:`rules_ext.core.rulings.penalty.penalty_cards`), once a case names them
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    #: the lead penalty of Law 26 the case's calls settle (the outcome's restriction says it then)
+    lead_penalty: LeadPenalty | None = None
+
+    @property
+    def final(self) -> Ruling:
+        """The ruling that rules: that of the law this one refers to, where it was followed."""
+        return self.referral.final if self.referral is not None else self
+
+    @property
+    def choices(self) -> tuple[Step, ...]:
+        """The choices the text gives a side met on the way (made or not yet), this ruling's and
+        its referral's, each once."""
+        found = [s for s in self.steps if s.chooser]
+        for part in (*((self.referral,) if self.referral else ()), *(b.ruling for b in self.branches)):
+            found.extend(s for s in part.choices if all(s.fact != f.fact for f in found))
+        return tuple(found)
 
     @property
     def laws(self) -> tuple[str, ...]:
@@ -242,6 +307,7 @@ class Ruling:
         judgement and those of the referred law's ruling; in the order met (:meth:`ordered_laws`
         for the text's order)."""
         named = [*(law for s in self.steps for law in s.decisive), *self.outcome.applied]
+        named.extend(law for p in self.penalty_cards for law in (*p.laws, *p.duty_laws))
         named.extend(law for b in self.branches for law in b.ruling.laws)
         named.extend(self.referral.laws if self.referral is not None else ())
         return tuple(dict.fromkeys(named))
@@ -274,20 +340,35 @@ class Ruling:
 
     def to_dict(self, key: Callable[[str], Any] | None = None) -> dict[str, Any]:
         """The JSON shape of ``python -m rules_ext rule`` (without the quotes, which need the corpus);
-        ``key`` orders the provisions (the text's order)."""
-        o = self.outcome
+        ``key`` orders the provisions (the text's order). Each field holds its settled value, or
+        ``"pending"`` where it waits on a judgement or a choice (``depends``; each case in
+        ``branches``); a referral's fields are the referred law's ruling, the final answer."""
+        o, f = self.outcome, self.final
+        fo = f.outcome
+
+        def field(name: str, value: Any) -> Any:
+            return PENDING if name in fo.depends else value
+
+        cards: Any = [p.to_dict() for p in f.penalty_cards]
+        if f.branches and len({b.ruling.penalty_cards for b in f.branches}) > 1:
+            cards = PENDING
         return {
             "kind": self.kind, "title": self.title, "edition": self.edition,
             "reference_edition": self.reference_edition or None,
             "laws": list(self.ordered_laws(key)),
             "summary": o.summary,
-            "options": [{"by": x.by, "choice": x.choice, "laws": list(x.laws)} for x in o.options],
-            "offender_must_pass": o.offender_must_pass,
-            "partner_must_pass": o.partner_must_pass,
-            "lead_restriction": _restriction(o.lead_restriction),
-            "penalty_card": _restriction(o.penalty_card),
-            "tricks_transferred": o.tricks_transferred,
-            "adjusted_score_possible": o.adjusted_score,
+            "options": [{"by": x.by, "choice": x.choice, "laws": list(x.laws)} for x in fo.options],
+            "choices": [{"fact": s.fact, "by": s.chooser, "question": s.question, "laws": list(s.laws),
+                         "chosen": PENDING if s.open_choice else s.value, "answer": s.answer} for s in self.choices],
+            "offender_must_pass": field("offender_must_pass", fo.offender_must_pass),
+            "partner_must_pass": field("partner_must_pass", fo.partner_must_pass),
+            "lead_restriction": field("lead_restriction", _restriction(fo.lead_restriction)),
+            "penalty_card": field("penalty_card", _restriction(fo.penalty_card)),
+            "penalty_cards": cards,
+            "lead_penalty": None if f.lead_penalty is None else {"text": f.lead_penalty.text,
+                                                                  "laws": list(f.lead_penalty.laws)},
+            "tricks_transferred": field("tricks_transferred", fo.tricks_transferred),
+            "adjusted_score_possible": f.adjusted_score,
             "notes": list(o.notes),
             "refer": {"kind": o.refer, "law": o.refer_law} if o.refer else None,
             "referral": None if self.referral is None else {
@@ -295,12 +376,12 @@ class Ruling:
             "needs": [{"fact": q.fact, "question": q.text, "laws": list(q.laws),
                        "answers": {a.key: a.label for a in q.answers}} for q in self.needs],
             "steps": [{"question": s.question, "answer": s.answer, "laws": list(s.laws), "fact": s.fact,
-                       "decisive": list(s.decisive)} for s in self.steps],
+                       "decisive": list(s.decisive), **({"by": s.chooser} if s.chooser else {})} for s in self.steps],
             "pending": [{"fact": s.fact, "question": s.question, "laws": list(s.laws)} for s in self.pending],
-            "depends": list(o.depends),
+            "depends": list(fo.depends),
             "branches": [{"answer": b.label, "key": b.key, **{k: v for k, v in b.ruling.to_dict(key).items()
                                                               if k not in ("kind", "title", "edition", "reference_edition")}}
-                         for b in self.branches],
+                         for b in f.branches],
         }
 
 
@@ -333,12 +414,16 @@ def combine(question: Question, branches: tuple[Branch, ...]) -> Outcome:
     for o in outs:
         for c in o.cites:
             cites.setdefault(c.law, c)
-    summary = f"尚待裁判长判定：{question.text}裁定视其判定而定：" + "；".join(
-        f"若{b.label}，{b.ruling.outcome.summary.rstrip('。')}" for b in branches) + "。"
+    if question.chooser:
+        summary = f"尚待{question.chooser}选择：{question.text}各选项的裁定：" + "；".join(
+            f"若{question.chooser}选择“{b.label}”，{b.ruling.outcome.summary.rstrip('。')}" for b in branches) + "。"
+    else:
+        summary = f"尚待裁判长判定：{question.text}裁定视其判定而定：" + "；".join(
+            f"若{b.label}，{b.ruling.outcome.summary.rstrip('。')}" for b in branches) + "。"
     return Outcome(f"{question.id}:{PENDING}", summary, tuple(cites.values()),
                    adjusted_score=scores.pop() if len(scores) == 1 else "may",
                    notes=tuple(n for n in outs[0].notes if all(n in o.notes for o in outs[1:])),
-                   depends=tuple(depends), **common)
+                   depends=tuple(depends), waits_for=question.chooser, **common)
 
 
 def _restriction(r: Restriction | None) -> dict[str, Any] | None:
@@ -350,6 +435,35 @@ def _restriction(r: Restriction | None) -> dict[str, Any] | None:
     if r.card:
         out["card"] = r.card
     return out
+
+
+def settled_clause(settled: LeadPenalty) -> str:
+    """A summary's words on the lead penalty once the case settles it (:data:`LEAD_CLAUSE`)."""
+    if settled.none:
+        return "违规方是庄家一方，不受引牌判罚" if "26intro" in settled.laws else "违规者此后叫出了有关联的花色，不受引牌判罚"
+    if settled.laws == ("26A2",):
+        return "违规方是防家，庄家可要求或禁止违规者的同伴首次引牌时引出有关联的花色"
+    if settled.laws == ("26B",):
+        return "违规方成为防家时，庄家可禁止违规者的同伴首次引牌时引出任一指定花色"
+    return "违规方成为防家时可受引牌判罚（违规者在竞叫结束前叫出有关联的花色则不受）"
+
+
+def on_outcomes(ruling: Ruling, settle_one: Callable[[Ruling], Ruling]) -> Ruling:
+    """``settle_one`` applied to each ruling that ends in an outcome of the offender's: the ruling
+    itself, each case of an undecided judgement or choice (their common outcome combined again), the
+    referred law's ruling where its offender is the same player (a referral without ``refer_facts``)."""
+    if ruling.branches and ruling.open is not None:
+        branches = tuple(replace(b, ruling=on_outcomes(b.ruling, settle_one)) for b in ruling.branches)
+        shared = {b.ruling.penalty_cards for b in branches}
+        leads = {b.ruling.lead_penalty for b in branches}
+        return replace(ruling, branches=branches, outcome=combine(ruling.open, branches),
+                       penalty_cards=shared.pop() if len(shared) == 1 else (),
+                       lead_penalty=leads.pop() if len(leads) == 1 else None)
+    if ruling.referral is not None:
+        if ruling.outcome.refer_facts:
+            return ruling
+        return replace(ruling, referral=on_outcomes(ruling.referral, settle_one))
+    return settle_one(ruling)
 
 
 def settled_words(text: str, defends: bool) -> str:
@@ -427,6 +541,8 @@ class Tree:
         steps: list[Step] = []
         node: Question | Outcome = self.node(start or self.start)
         while isinstance(node, Question):
+            if node.fact not in answers and node.chooser:   # a choice not made: every option is told
+                answers = {**answers, node.fact: PENDING}
             if node.fact not in answers:
                 raise Unanswered(f"{node.fact}: not answered: {node.text}（"
                                  + (f"整数 {node.minimum}..{node.maximum}" if node.number
@@ -438,12 +554,12 @@ class Tree:
                 raise RulingError(f"{node.fact}: {exc}") from None
             label = f"{value}" if node.number else chosen.label
             if chosen.key == PENDING:
-                steps.append(Step(node.text, label, node.laws, node.fact, PENDING, chosen.laws))
+                steps.append(Step(node.text, label, node.laws, node.fact, PENDING, chosen.laws, node.chooser))
                 branches = tuple(Branch(a.key, a.label, self.walk(answers, a.next, referred=referred, _seen=_seen))
                                  for a in node.answers)
                 return Ruling(self.kind, self.title, self.edition, combine(node, branches), tuple(steps),
                               self.reference_edition, open=node, branches=branches)
-            steps.append(Step(node.text, label, node.laws, node.fact, value, chosen.laws))
+            steps.append(Step(node.text, label, node.laws, node.fact, value, chosen.laws, node.chooser))
             node = self.node(chosen.next)
         ruling = Ruling(self.kind, self.title, self.edition, node, tuple(steps), self.reference_edition)
         if not node.refer or referred is None or node.refer in (*_seen, self.kind):

@@ -1,26 +1,13 @@
 """Corrections: a director's changes to an event's results, kept apart from the event file.
 
-A corrections file (TOML, documented with examples in ``corrections.md`` beside this module) lists
-``[[correction]]`` tables. Each names one result (``board`` plus ``table``, or ``ns_pair`` /
-``ew_pair``, or ``room`` for teams), says why (``reason``, required; ``director`` and ``time``
-optional) and what the result becomes:
-
-- a corrected result: any of ``contract``, ``declarer``, ``tricks``, ``lead`` (the rest is kept);
-  the score is the core's for the board's vulnerability;
-- an artificial adjusted score (Law 12C1): ``ns = "A+"``, ``ew = "A-"`` (``A+`` 60 %, ``A=`` 50 %,
-  ``A-`` 40 % of a top, each side its own);
-- a weighted adjusted score (1999 Law 12C3): ``weighted = [{contract, declarer, tricks, weight}]``,
-  weights in percent adding up to 100;
-- ``remove = true``: the result is withdrawn; it stays on the traveller as not played and takes no
-  part in the scoring.
-
-:func:`read_corrections` reads the file (every problem a :class:`CorrectionError`
-``file:line: field: problem``); :func:`~rules_ext.events.corrections.apply.apply_corrections` takes an
-:class:`Event` and returns the corrected event and the corrections applied, the games included
-(rewritten by :mod:`rules_ext.events.corrections.export`) so that the export writes the corrected
-results. The file's own figures on a corrected board (matchpoints, percentages, IMPs)
-describe the board before the correction: they are left out of the comparison and, in the games,
-become ``?`` (unknown).
+A corrections file (TOML; its format, with examples in Chinese and English, is ``format.md`` beside
+this module) names results and says what each becomes — a corrected contract, declarer, tricks or
+lead; an artificial (Law 12C1) or weighted (1999 Law 12C3) adjusted score; the result withdrawn —
+and why. :func:`read_corrections` reads it (each problem a :class:`CorrectionError`, ``file:line:
+field: problem``); :func:`~rules_ext.events.corrections.apply.apply_corrections` returns the
+corrected event, its games rewritten (:mod:`~rules_ext.events.corrections.export`) so that the
+export writes the corrected results, and the corrections applied. The file's own figures on a
+corrected board describe it before the correction: they are left out of the comparison.
 """
 from __future__ import annotations
 

@@ -99,6 +99,53 @@ def _seating_problems(number: int, results: Sequence[TableResult], individual: b
     return problems
 
 
+def pairs_given_twice(boards: Sequence[tuple[int, Sequence[TableResult]]], by_direction: bool = False
+                      ) -> tuple[list[tuple[int, str]], set[int]]:
+    """One number given to two pairs: a pair id met at two tables of one board, on two boards or more
+    (each is then no slip of one row but two pairs sharing a number). One ``(line, message)`` per id,
+    at its second table on the first such board, naming both (their names where the file gives
+    them, else where each sat and against whom), and the lines of every such second table (their
+    "plays the board twice" is said by this line instead)."""
+    twice: dict[str, list[tuple[int, TableResult, TableResult]]] = {}
+    for number, results in boards:
+        ns, ew = set(map(_NS, results)), set(map(_EW, results))
+        if len(ns) == len(ew) == len(results) and (by_direction or ns.isdisjoint(ew)):
+            continue  # the usual board: no id met twice (seating_problems' first look)
+        seen: dict[str, TableResult] = {}
+        for r in results:
+            if r.room or r.home or r.visit or r.penalty or (r.players and len(r.players) == 4 and not r.ns):
+                continue
+            for ident, side in ((r.ns, "NS"), (r.ew, "EW")):
+                if not _somebody(ident):
+                    continue
+                key = f"{ident} {side}" if by_direction else ident
+                if key in seen and seen[key] is not r:
+                    twice.setdefault(key, []).append((number, seen[key], r))
+                else:
+                    seen.setdefault(key, r)
+    problems: list[tuple[int, str]] = []
+    covered: set[int] = set()
+    for key, found in twice.items():
+        if len({number for number, _, _ in found}) < 2:
+            continue
+        number, first, second = found[0]
+        ident = key.split(" ")[0]
+        problems.append((second.line, f"board {number}: pair {key} is given to two pairs: {_seated(ident, first)} at "
+                                      f"line {first.line} and {_seated(ident, second)} here, on "
+                                      f"{len({n for n, _, _ in found})} boards: expected one PairId for each pair"))
+        covered.update(r.line for _, _, r in found)
+    return problems, covered
+
+
+def _seated(ident: str, r: TableResult) -> str:
+    """A pair as a contradiction names it: its names, else where it sat and against whom."""
+    ns = r.ns == ident
+    names = r.names_ns if ns else r.names_ew
+    if names:
+        return f'"{names}"'
+    return f"{'NS' if ns else 'EW'} against {r.ew if ns else r.ns}" + (f" at table {r.table}" if r.table else "")
+
+
 def _somebody(ident: str) -> bool:
     return ident not in _NOBODY and ident.strip(" -") != ""
 

@@ -33,6 +33,7 @@ class ReadContext:
 
     source: str
     problems: list[PBNError] = field(default_factory=list)
+    warnings: list[PBNError] = field(default_factory=list)  # damaged cells kept with the file's score
     deals: dict[str, Deal] = field(default_factory=dict)  # parsed Deal values, by text
     contracts: dict[str, Contract] = field(default_factory=dict)
     rows: _Rows = field(default_factory=_Rows)  # table row cells, by line text: ``rows[line]``, split once
@@ -97,6 +98,10 @@ class ReadContext:
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))
+
+    def warning(self, line: int, message: str) -> None:
+        """Something read otherwise than written and kept (not a problem: the file is still scored)."""
+        self.warnings.append(PBNError(message, source=self.source, line=line))
 
 
 def known(value: str) -> str:

@@ -18,7 +18,13 @@ from rules_ext.core import Deal, DealError, Seat, Strain, Vulnerability, board_c
 from rules_ext.events.dd import DD_SEATS, DD_STRAINS
 from rules_ext.events.fastbuild import builder
 from rules_ext.events.model import Board, EventKind, Participant, TableResult, id_key, plain_results
-from rules_ext.events.pbn.checks import ids_given_twice, numbered_by_direction, repeated_game, seating_problems
+from rules_ext.events.pbn.checks import (
+    ids_given_twice,
+    numbered_by_direction,
+    pairs_given_twice,
+    repeated_game,
+    seating_problems,
+)
 from rules_ext.events.pbn.context import UNKNOWN, ReadContext, known, tag_line
 from rules_ext.events.pbn.lexer import Game
 from rules_ext.events.pbn.normalise import is_table_tag
@@ -131,10 +137,15 @@ def interpret(games: list[Game], resolved: list[dict[str, str]], ctx: ReadContex
             ctx.problem(line, message)
         players.add_totals(totals)
     by_direction = numbered_by_direction([board.results for board in boards.values()])
+    shared, covered = (pairs_given_twice([(b.number, b.results) for b in boards.values()], by_direction)
+                       if kind is EventKind.PAIRS else ([], set()))
+    for line, message in shared:  # one line for a number given to two pairs, not one per board
+        ctx.problem(line, message)
     for board in boards.values():
         for line, message in seating_problems(board.number, board.results, kind is EventKind.INDIVIDUAL,
                                               by_direction):
-            ctx.problem(line, message)
+            if not (line in covered and "plays the board twice" in message):
+                ctx.problem(line, message)
     ordered = [boards[n] for n in sorted(boards)]
     return Interpretation(seat_teams(ordered) if kind is EventKind.TEAMS else ordered, players.participants(),
                           kind, totals)
@@ -268,7 +279,8 @@ def _board_number(game: Game, values: dict[str, str], ctx: ReadContext) -> int |
 
 
 def _board(game: Game, values: dict[str, str], number: int, ctx: ReadContext) -> Board:
-    """The board of a game (without results); dealer and vulnerability checked against Law 2."""
+    """The board of a game (without results); dealer and vulnerability checked against Law 2, and
+    taken from it (the board number's) when the game does not give them."""
     expected_dealer, expected_vul = board_conditions(number)
     dealer = _board_tag(game, values, "Dealer", number, Seat.parse, ctx)
     vul = _board_tag(game, values, "Vulnerable", number, Vulnerability.parse, ctx)
@@ -278,6 +290,11 @@ def _board(game: Game, values: dict[str, str], number: int, ctx: ReadContext) ->
     if vul is not None and vul is not expected_vul:
         ctx.problem(tag_line(game, "Vulnerable"), f"board {number}: [Vulnerable \"{vul.value}\"] does not match "
                     f"the board number: Law 2 gives {expected_vul.value}")
+    # a file without the tags (a BridgeWebs export of contracts and tricks) has the board's own, Law 2's
+    if values.get("Vulnerable", "?") in UNKNOWN:
+        vul = expected_vul
+    if values.get("Dealer", "?") in UNKNOWN:
+        dealer = expected_dealer
     deal: Deal | None = _board_tag(game, values, "Deal", number, ctx.deal, ctx)
     return _new_board(number, dealer, vul, deal, (), known(values.get("OptimumScore", "")),
                       known(values.get("ParContract", "") or values.get("OptimumContract", "")),

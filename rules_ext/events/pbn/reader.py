@@ -150,6 +150,7 @@ def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext)
         meta=tuple(meta), meta_lines=tuple(meta_lines), source=ctx.source, encoding=encoding, newline=newline,
         version=version,
         declared_charset=declared, problems=tuple(sorted(ctx.problems, key=lambda p: p.line)),
+        warnings=tuple(sorted(ctx.warnings, key=lambda p: p.line)),
     )
 
 

@@ -187,7 +187,7 @@ def table_results(rows: Iterable[tuple[str, ...]], lines: Iterable[int], board: 
         result = _read_row(cells, line, board, layout, ctx)
         if result is not None:
             results.append(result)
-            if again and len(ctx.problems) == problems:
+            if again and len(ctx.problems) == problems and not result.damaged:
                 known[key] = (*_PLAYED_FIELDS(result), result.theirs if layout.figures_in_rest else None)
     return results
 
@@ -247,7 +247,10 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
         score_ns = _row_score(score_ns_text, score_ew_text, score_text, line, number, ctx)
         played = _played(board, contract_text, declarer_text, result_text, score_ns, line, ctx)
         if played is None:
-            return None
+            if score_ns is None or len(ctx.problems) == problems:
+                return None  # nothing of the file's to keep: a problem says why
+            return _damaged(board, cells, layout, ctx, problems, score_ns, contract_text, declarer_text, result_text,
+                            ns, ew, table, round_, section, lead, names_ns, names_ew, players, theirs, line)
         if len(ctx.problems) == problems:
             ctx.played[key] = played
     contract, declarer, tricks, score_ns, computed = played
@@ -259,6 +262,39 @@ def _read_row(cells: tuple[str, ...], line: int, board: Board, layout: RowLayout
                        line=line)
 
 
+def _damaged(board: Board, cells: tuple[str, ...], layout: RowLayout, ctx: ReadContext, problems: int,
+             score_ns: int, contract_text: str, declarer_text: str, result_text: str, ns: str, ew: str, table: str,
+             round_: str,
+             section: str, lead: str, names_ns: str, names_ew: str, players: tuple[str, ...],
+             theirs: tuple[tuple[str, str], ...], line: int) -> TableResult:
+    """A row with a cell that cannot be read (a contract typed ``42``) but with the program's own
+    score: kept with that score and the row's own figures (its matchpoints, else IMPs, as the
+    director's ``assigned`` ones), the cell named in one warning (``..., the file's score kept``)
+    instead of a problem; its other cells are kept where they read."""
+    found = ctx.problems[problems:]
+    del ctx.problems[problems:]
+    for p in found:
+        ctx.warning(p.line, f"{p.problem}, the file's score kept")
+    try:
+        contract: Contract | None = ctx.contract(contract_text)
+        damaged = declarer_text.strip()
+    except ContractError:
+        contract, damaged = None, contract_text
+    declarer = _SEAT_LETTERS.get(declarer_text.strip())
+    tricks = int(result_text) if result_text.strip().isdigit() and int(result_text) <= 13 else None
+    row = dict(zip(layout.names, cells))
+    assigned = None
+    for unit in ("MP", "IMP"):
+        figures = (_figure(row.get(f"{unit}_NS", "")), _figure(row.get(f"{unit}_EW", "")))
+        if figures[0] is not None and figures[1] is not None:
+            assigned = (figures[0], figures[1])
+            break
+    return _new_result(board.number, ns, ew, contract if contract is None or not contract.declarer else
+                       Contract(contract.level, contract.strain, contract.doubling), declarer, tricks, score_ns,
+                       table=table, round=round_, section=section, lead=lead, names_ns=names_ns, names_ew=names_ew,
+                       players=players, theirs=theirs, assigned=assigned, damaged=damaged or contract_text, line=line)
+
+
 def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -> Artificial | None:
     """The artificial score of a row: a marker in a contract, score or result cell, or a ``^`` percentage."""
     for column in _ARTIFICIAL_COLUMNS:  # a quick look first: most rows are played results
@@ -267,6 +303,10 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
             break
     else:
         return None
+    for column in ("Contract", "Score", "Result"):
+        if row.get(column, "").strip().upper() == "A":  # BridgeWebs: an average, 50 % to each side
+            return Artificial(row[column].strip(), 50.0, 50.0)
+    row = {column: _ascii_signs(cell) for column, cell in row.items()}
     try:
         if Artificial.looks_like(row.get("Score_NS", "")) or Artificial.looks_like(row.get("Score_EW", "")):
             return Artificial.of_columns(row.get("Score_NS", ""), row.get("Score_EW", ""))  # each side its own
@@ -287,6 +327,11 @@ def _artificial(row: dict[str, str], line: int, number: int, ctx: ReadContext) -
         except ValueError:
             ctx.problem(line, f"board {number}: cannot read artificial percentage {pct!r}: expected e.g. ^60")
     return None
+
+
+def _ascii_signs(cell: str) -> str:
+    """A cell with the typographic minus and dash (``A−``, ``A–``) written as ``-``."""
+    return cell.replace("\u2212", "-").replace("\u2013", "-") if cell[:1] in "Aa" else cell
 
 
 def _replaced(cell: str, side: str, row: dict[str, str], line: int, number: int,
@@ -347,6 +392,8 @@ def _played(board: Board, contract_text: str, declarer_text: str, result_text: s
     number = board.number
     if contract_text in UNKNOWN:
         return None, None, None, score_ns, False
+    if contract_text.upper() == "PO":  # BridgeWebs: passed out
+        contract_text = "Pass"
     try:
         contract = ctx.contract(contract_text)
     except ContractError as exc:

@@ -13,10 +13,12 @@ from typing import Any
 from rules_ext.errors import RulesError
 from rules_ext.events.errors import PBNError
 from rules_ext.events.model import Event, EventKind, TableResult
+from rules_ext.events.scoring.extra_conventions import EXTRA_CONVENTIONS
 from rules_ext.events.scoring.file_figures import printed_number
 
 __all__ = [
     "ARTIFICIAL_IMPS",
+    "BOARD_A_MATCH_WORDS",
     "CONVENTIONS",
     "DEFAULT_ARTIFICIAL",
     "METHODS",
@@ -35,7 +37,9 @@ __all__ = [
     "with_settings",
 ]
 
-METHODS = ("matchpoints", "cross-imps", "cross-imps-average", "butler", "imps")
+METHODS = ("matchpoints", "cross-imps", "cross-imps-average", "butler", "imps", "board-a-match")
+#: the words that name point-a-board (board-a-match) teams: PBN's BAM, USEBIO's PAB
+BOARD_A_MATCH_WORDS = frozenset({"bam", "boardamatch", "pab", "pointaboard"})
 
 #: the words of a Scoring tag / ScoringType, each with what it says
 _MATCHPOINT_WORDS = frozenset({"mp", "mps", "matchpoint", "matchpoints", "neuberg", "percentage", "percent", "pct",
@@ -47,7 +51,7 @@ _IMP_WORDS = frozenset({"imp", "imps"})
 _CROSS_WORDS = frozenset({"cross", "crossimp", "crossimps", "ximp", "ximps"})
 _AVERAGE_WORDS = frozenset({"average", "avg", "averaged", "mean"})
 _SUM_WORDS = frozenset({"sum", "total", "totals"})
-_UNSUPPORTED = {"bam": "board-a-match", "boardamatch": "board-a-match", "patton": "Patton"}
+_UNSUPPORTED = {"patton": "Patton"}
 #: IMPs that an artificial score 10 % above average is worth, per comparison on a cross-IMP board and
 #: against a Butler datum, by convention (the doc of rules_ext.events.scoring.results says where each comes from)
 ARTIFICIAL_IMPS = {"ruter": 1.5, "ebu": 2.0, "acbl": 3.0}
@@ -125,13 +129,18 @@ def scoring_rules(event: Event) -> ScoringRules:
     >>> scoring_rules(read_pbn('[Board "1"][Scoring "IMP;Butler-2;Mean"]\\n'))
     ScoringRules(method='butler', scale='', trim=2, mean=True, artificial='')
     """
-    if event.kind is EventKind.TEAMS:
-        return ScoringRules("imps")
     text, where, line = _scoring_source(event)
+    if event.kind is EventKind.TEAMS:  # by IMPs between the rooms, or board-a-match
+        named = {w.replace("-", "").replace("_", "") for w in re.split(r"[\s;,/+]+", text.lower()) if w}
+        return ScoringRules("board-a-match" if named & BOARD_A_MATCH_WORDS else "imps")
     words: list[str] = [w for w in re.split(r"[\s;,/+_-]+", text.lower()) if w]
     matchpoint = imp = cross = butler_named = average = mean = False
     scale, trim = "", None
     for position, word in enumerate(words):
+        if word in BOARD_A_MATCH_WORDS:
+            raise PBNError(f"{where}: board-a-match (point-a-board) scores teams matches, but this file's results are "
+                           f"not in teams matches: expected HomeTeam/VisitTeam (PBN) or MATCH elements (USEBIO), or a "
+                           f"pairs method: MP, MP1, MP2, cross-IMPs, Butler", source=event.source, line=line)
         if word in _UNSUPPORTED:
             raise PBNError(f"{where}: {_UNSUPPORTED[word]} scoring is not supported: expected matchpoints "
                            f"(MP1, MP2), cross-IMPs or Butler", source=event.source, line=line)
@@ -217,7 +226,12 @@ class Conventions:
       exact figures (Magic Contest, Ruter: a total then differs by 0.01–0.1 from the exact sum);
     - ``datum_round``: a Butler datum rounded to the nearest 10 (the usual) or 1;
     - ``pct_base``: a pair's percentage of the tops of the boards it played ("played", the usual)
-      or of the session's (the most any pair had: "session", a board missed counts as 0 %).
+      or of the session's (the most any pair had: "session", a board missed counts as 0 %);
+    - ``artificial_top``: the real results of a matchpointed board with an artificial score
+      Neuberg-scaled (the usual), or not, on the full top or their own
+      (:mod:`rules_ext.events.scoring.artificial_top`: BriAn scores them unscaled on the full top).
+
+    ``factored`` applies to IMP totals too (cross-IMPs, Butler: Pianola factors them so).
     """
 
     centred: bool = False
@@ -227,6 +241,7 @@ class Conventions:
     rounded_totals: bool = False
     datum_round: int = 10
     pct_base: str = "played"
+    artificial_top: str = "neuberg"
 
     def __post_init__(self) -> None:
         for value in (self.short, self.short_totals or "neuberg"):
@@ -260,9 +275,11 @@ CONVENTIONS = {
     "pct-base": ("a percentage of the tops of the boards played, or of the session's boards", "played|session"),
     "tied-places": ("equal totals share a place (3=) or are placed in order (the file's tie-break)",
                     "shared|in-order"),
+    **EXTRA_CONVENTIONS,
 }
 _FIELDS = {"centred": "centred", "short": "short", "short-totals": "short_totals", "factored": "factored",
-           "rounded-totals": "rounded_totals", "datum-round": "datum_round", "pct-base": "pct_base"}
+           "rounded-totals": "rounded_totals", "datum-round": "datum_round", "pct-base": "pct_base",
+           "artificial-top": "artificial_top"}
 
 
 def parse_convention(text: str) -> tuple[str, str | bool | int]:
@@ -291,7 +308,7 @@ def parse_convention(text: str) -> tuple[str, str | bool | int]:
     if name == "artificial-imps":
         artificial_rate(raw)
         return name, raw
-    if name in ("tied-places", "pct-base"):
+    if name in ("tied-places", "pct-base") or name in EXTRA_CONVENTIONS:
         if raw not in values.split("|"):
             raise RulesError(f"convention {name}={raw!r}: expected {values.replace('|', ' or ')}")
         return name, raw

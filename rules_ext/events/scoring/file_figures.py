@@ -23,6 +23,7 @@ _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
 _SIDE_FIGURE = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _EPSILON = 1e-9
 _NOT_YET = object()  # a score not yet looked up (table_score may give None)
+_PLAIN_RARE = TableResult._plain_rare  # type: ignore[attr-defined]  # a result's rare fields all at their defaults
 
 
 @dataclass(slots=True)
@@ -115,6 +116,10 @@ class FileFigures:
             given = r.theirs
             if not given:
                 continue
+            if r._rare is not _PLAIN_RARE and r.damaged:  # type: ignore[attr-defined]  # the file's, kept: not compared
+                self.not_compared["kept from the file"] = self.not_compared.get("kept from the file", 0) + len(
+                    [c for c, _ in given if not c.startswith("Score")])
+                continue
             plan = plans.get(given)
             if plan is None:
                 plan = plans[given] = _plan(given)
@@ -179,7 +184,7 @@ class FileFigures:
             if "TotalPercentage" in row and entry.pct is not None:
                 printed_pct = printed * entry.pct / entry.total if printed is not None and entry.total else None
                 self.differ(None, ident, "TotalPercentage", row["TotalPercentage"], entry.pct, line, printed_pct)
-            if "Rank" in row and (len(rankings) == 1 or "Direction" in row):
+            if "Rank" in row and (len(rankings) == 1 or "Direction" in row or "Section" in row):
                 theirs = row["Rank"].strip().rstrip("=")
                 if theirs.isascii() and theirs.isdigit():
                     self.compared += 1

@@ -1,49 +1,10 @@
-"""compute_results: an Event's figures through the core, compared with the file's own figures.
+"""compute_results: an Event's figures through the core, compared with the file's own figures, so
+that every number a scoring program printed is either reproduced or listed as a difference.
 
-How an event is scored is read from the file (:mod:`rules_ext.events.scoring.conventions`); the file's own
-figures are compared with ours by :mod:`rules_ext.events.scoring.file_figures`. Every result is scored for both
-sides, each side's figure from its own column: ``mp_ns``/``mp_ew``/``pct_ns``/``pct_ew``
-(matchpoints) and ``imp_ns``/``imp_ew`` (cross-IMPs, Butler, teams).
-
-Methods:
-
-- **Matchpoints** (Law 78A), ``MP1`` = 2/1/0 per comparison, ``MP2`` = 1/½/0 (neither said: the
-  file's own MP columns show the scale, else 2/1/0). A board with artificial scores or fewer
-  results than the board played most often gets **Neuberg**'s formula (the core's ``neuberg``);
-  the word ``Neuberg`` in the Scoring tag names this, which we always do.
-- **Cross-IMPs**: each result IMPed against every other result of the board and summed, or
-  averaged over the comparisons when the tag says ``Average``/``Avg``/``Mean`` (the core's
-  ``cross_imps``).
-- **Butler**: IMPs against a datum, the mean of the results after dropping the highest and the
-  lowest, rounded to 10 (the core's ``butler``). ``Butler-N`` is read as dropping N at each end
-  (our reading of the form; fewer when the board has too few results). ``Mean`` (as in
-  ``IMP;Butler-2;Mean``): a pair's Bye boards get the pair's own average per played board, so its
-  total is the played sum × boards / played (``boards`` is the session's: the most boards any pair
-  was seated for, byes included).
-- **IMPs** between the rooms of a teams match: :mod:`rules_ext.events.scoring.teams`.
-- BAM and Patton are refused ("not supported"), as is any other word.
-
-Artificial adjusted scores (Law 12C) and where each convention comes from:
-
-- Each side gets its own percentage: ``A+``/``A-`` (60/40), ``A+``/``A+`` (60 to both: neither at
-  fault), ``A-``/``A-`` (40 to both: both at fault), ``A=`` (50/50), ``A60-40`` as written.
-- Matchpoints: the percentage of the board's top (Law 12C1); a side given average plus (60 %) gets
-  its session percentage on its other boards instead when that is higher (Law 88). The real results
-  are compared among themselves and Neuberg-scaled to the top.
-- Cross-IMPs and Butler: an artificial score is worth a number of IMPs for each 10 % above or below
-  average, per comparison on a cross-IMP board (so × (n − 1) over the board's n results, artificial
-  rows included, when summed; once when averaged) and once against a Butler datum. The number is a
-  setting (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`, ``ScoringRules.artificial``), one of three conventions:
-  ``ruter`` 1.5 (reproduces Ruter, which prints 58.5 for *each* side of an ``A+``/``A+`` row on a
-  cross-IMP board with 40 results: 1.5 × 39), ``ebu`` 2 (English programs: ``A+`` 60 % = +2 IMPs,
-  ``A-`` 40 % = −2), ``acbl`` 3 (Law 86A's teams figure for average plus; ACBLscore's AVE+ = 3 IMPs
-  against a datum or averaged, 3 × (n − 1) summed). The file chooses it when it prints a figure for an
-  artificial row (the convention its figure shows); ``results --artificial-imps`` (or
-  ``compute_results(artificial=...)``) chooses it for the whole event; else cross-IMPs take ``ruter``
-  and Butler ``acbl``. The real results are IMPed among themselves only.
-- A weighted score (Law 12C3 of the 1999 text; ``TableResult.weighted``, the core's
-  ``WeightedScore``): each outcome is matchpointed or IMPed on its own against the other results,
-  then the figures are weighted; the other results are compared with each outcome, weighted alike.
+The method is read from the file (:mod:`~rules_ext.events.scoring.conventions`) and the file's
+figures are compared by :mod:`~rules_ext.events.scoring.file_figures`; :func:`compute_results`
+sums up the rules. Each rule with its source, in the director's words: the 使用说明's 成绩的计算
+(source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -59,6 +20,9 @@ from rules_ext.core.adjusted import LAW88_MINIMUM, law88_percentage
 from rules_ext.errors import RulesError
 from rules_ext.events.fastbuild import builder, collector_paused
 from rules_ext.events.model import Artificial, Board, Event, EventKind, TableResult, id_key, plain_results
+from rules_ext.events.scoring.artificial_top import board_figures as artificial_figures
+from rules_ext.events.scoring.artificial_top import infer_artificial_top
+from rules_ext.events.scoring.board_a_match import BOARD_POINTS, choose_board_points
 from rules_ext.events.scoring.conventions import (
     DEFAULT_ARTIFICIAL,
     Conventions,
@@ -73,6 +37,7 @@ from rules_ext.events.scoring.conventions import (
     scoring_rules,
     with_settings,
 )
+from rules_ext.events.scoring.directors import keep_directors_figures
 from rules_ext.events.scoring.file_figures import FileFigures, as_printed, printed_number
 from rules_ext.events.scoring.results_model import (
     BoardResults,
@@ -84,7 +49,10 @@ from rules_ext.events.scoring.results_model import (
     ScoredResult,
 )
 from rules_ext.events.scoring.results_model import places as tie_places
+from rules_ext.events.scoring.sections import pair_sections, ranking_groups, scored_by_section, section_names
 from rules_ext.events.scoring.teams import team_matches, team_ranking
+from rules_ext.events.scoring.ties import file_order, place_ties
+from rules_ext.events.scoring.victory_points import DEFAULT_SCALE, choose_vp_scale, on_scale
 
 __all__ = ["compute_results"]
 
@@ -109,16 +77,42 @@ _NOBODY = frozenset({"", "-", "?", "Bye", "BYE", "bye"})
 def compute_results(event: Event, *, scale: str | None = None, method: str | None = None,
                     artificial: str | None = None, conventions: dict[str, object] | None = None,
                     penalties: Sequence[Penalty] = ()) -> EventResults:
-    """Score every board of ``event`` and rank the field; see the module doc for the rules.
+    """Score every board of ``event`` and rank the field; every result is scored for both sides,
+    each from its own column. Matchpoints (Law 78A; ``MP1`` 2/1/0, ``MP2`` 1/½/0) with Neuberg on a
+    board with artificial scores or fewer results; cross-IMPs summed, or averaged; Butler against a
+    datum (``Butler-N`` drops N at each end; ``Mean`` gives a Bye board the pair's own average);
+    teams IMPs in :mod:`~rules_ext.events.scoring.teams`, point-a-board in
+    :mod:`~rules_ext.events.scoring.board_a_match`; any other method is refused. An artificial score
+    (Law 12C) gives each side its own percentage (Law 88 raising an average plus); on an IMP board it
+    is worth IMPs per 10 % off average, per comparison on a cross-IMP board — ``ruter`` 1.5, ``ebu``
+    2 or ``acbl`` 3 (:data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`) as the file's
+    figures show, else ``ruter`` for cross-IMPs and ``acbl`` for Butler. A weighted score (1999 Law
+    12C3) scores each outcome alone, then weights.
+
     ``method``, ``scale`` and ``artificial`` (a convention of :data:`~rules_ext.events.scoring.conventions.ARTIFICIAL_IMPS`,
     or IMPs per 10 %) override what the file declares; ``conventions``: the director's settings
     (:func:`~rules_ext.events.scoring.conventions.parse_convention`: name -> value), the rest inferred from the file;
-    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column)."""
+    ``penalties``: the director's, besides those the file gives (``"Pen"`` rows, a ``ScorePenalty`` column).
+    A session of several sections is scored across the field or section by section
+    (:mod:`rules_ext.events.scoring.sections`)."""
+    plain = list(map(plain_results, map(_RESULTS, event.boards)))  # each board's rows all plain: no section
+    names = section_names(event, plain)
+    if names:
+        return scored_by_section(event, names, lambda part, settings, given: _compute_results(
+            part, scale=scale, method=method, artificial=artificial, conventions=settings, penalties=given),
+            dict(conventions or {}), penalties)
+    return _compute_results(event, scale=scale, method=method, artificial=artificial, conventions=conventions,
+                            penalties=penalties, plain=plain)
+
+
+def _compute_results(event: Event, *, scale: str | None, method: str | None, artificial: str | None,
+                     conventions: dict[str, object] | None, penalties: Sequence[Penalty],
+                     plain: list[bool] | None = None) -> EventResults:
     settings = dict(conventions or {})
     declared = scoring_rules(event) if method is None else ScoringRules(method)
     rules = replace(declared, scale="") if declared.method != "matchpoints" else declared
-    if rules.method == "imps" and event.kind is not EventKind.TEAMS:
-        raise RulesError(f"method 'imps' compares the Open and Closed rooms of a teams match, but this is a "
+    if rules.method in ("imps", "board-a-match") and event.kind is not EventKind.TEAMS:
+        raise RulesError(f"method {rules.method!r} compares the Open and Closed rooms of a teams match, but this is a "
                          f"{event.kind.value} event: expected cross-imps, cross-imps-average or butler")
     reasons: list[tuple[str, str, str]] = []
     conv = with_settings(Conventions(), settings)
@@ -132,6 +126,11 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
                 reasons.append(("centred", _shown(found[0]), found[1]))
         scale = scale or rules.scale or (infer_centred_scale(event) if conv.centred else infer_scale(event)) or "2/1/0"
         rules = replace(rules, scale=scale)
+    if rules.method == "matchpoints" and event.version.startswith("USEBIO"):  # no element marks them: by the rules
+        event, kept = keep_directors_figures(event, rules.scale)
+        if kept:
+            reasons.append(("directors-figures", "kept", "figures no rule gives, the director's: " + "; ".join(kept)))
+            plain = None  # its results changed: which boards are plain is read again
     if "trim" in settings and rules.method == "butler":
         rules = replace(rules, trim=int(settings["trim"]))  # type: ignore[call-overload]
     if rules.method == "butler" and "datum-round" not in settings:
@@ -148,7 +147,9 @@ def compute_results(event: Event, *, scale: str | None = None, method: str | Non
         elif artificial:
             reasons.append(("artificial-imps", artificial, "set by the director"))
     with collector_paused():
-        return _Work(event, rules, conv, settings, reasons, tuple(penalties)).run()
+        work = _Work(event, rules, conv, settings, reasons, tuple(penalties))
+        work.plain = plain or []
+        return work.run()
 
 
 def _shown(value: object) -> str:
@@ -181,6 +182,7 @@ class _Totals:
     played: int = 0
     names: str = ""
     sides: set[str] = field(default_factory=set)  # the directions it sat: NS, EW
+    penalty: float = 0.0  # the director's penalties: added to the total after any factoring
 
 
 #: (weight, NS score) of each outcome of a result: one for a played result, several for a weighted one
@@ -211,6 +213,7 @@ class _Work:
     plain: list[bool] = field(default_factory=list)  # each board's results all plain (model.plain_results)
     #: the figures of each matchpoint count met, by top, shared by the results that have them
     shared: dict[float, _TopFigures] = field(default_factory=dict)
+    vp_scale: str = DEFAULT_SCALE  # teams: the scale of the matches' VPs
 
     @property
     def method(self) -> str:
@@ -223,7 +226,16 @@ class _Work:
     def run(self) -> EventResults:
         if self.method == "imps":
             boards, matches, unpaired = team_matches(self.event)
+            matches = self.vp_scaled(matches)
             rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants})
+        elif self.method == "board-a-match":
+            boards, matches, unpaired = team_matches(self.event, BOARD_POINTS["1/0.5/0"])
+            points, why = choose_board_points(self.event, matches, self.settings)
+            if why and "board-points" not in self.settings:
+                self.reasons.append(("board-points", points, why))
+            if points != "1/0.5/0":
+                boards, matches, unpaired = team_matches(self.event, BOARD_POINTS[points])
+            rankings = team_ranking(matches, boards, {p.id: p.names for p in self.event.participants}, unit="BP")
         else:
             boards = self.pairs()
             matches, unpaired = [], []
@@ -234,6 +246,7 @@ class _Work:
                 trial = _Work(self.event, self.rules, replace(self.conv, short_totals="neuberg"), self.settings,
                               [*before, ("short-totals", "neuberg", "")], self.given_penalties)
                 trial.inferred_short = True  # as this one inferred it
+                trial.plain = self.plain
                 trial_boards = trial.pairs()
                 trial_rankings = trial.pair_rankings(trial_boards)
                 if trial.fit > self.fit:
@@ -241,6 +254,13 @@ class _Work:
                                                   f"inferred from {trial.fit}/{_looked(self.file_totals())} totals and percentages")
                     return trial.finish(trial_boards, [], trial_rankings)
         return self.finish(boards, matches, rankings, unpaired)
+
+    def vp_scaled(self, matches: list[MatchResult]) -> list[MatchResult]:
+        """The matches on the VP scale set, or shown by the file's VPs (victory_points.choose_vp_scale)."""
+        self.vp_scale, why = choose_vp_scale(self.event, matches, self.settings)
+        if why and "vp-scale" not in self.settings:
+            self.reasons.append(("vp-scale", self.vp_scale, why))
+        return matches if self.vp_scale == DEFAULT_SCALE else on_scale(matches, self.vp_scale)
 
     def finish(self, boards: list[BoardResults], matches: list[MatchResult], rankings: list[Ranking],
                unpaired: Sequence[str] = ()) -> EventResults:
@@ -256,17 +276,22 @@ class _Work:
                 c.name == "Tiebreak" for c in check.event.totals.columns) else ""
             self.reasons.append(("tied-places", "in-order", f"inferred from {check.tied_in_order} of the equal totals, which the "
                                                             f"file places in order{tiebreak}"))
+        if split != "shared" and any(e.rank[-1:] == "=" for r in rankings for e in r.entries):
+            # equal totals placed as the file places them, or in order as set
+            rankings = place_ties(rankings, file_order(self.event), in_order=split == "in-order")
         return EventResults(self.event.kind, self.method, self.scale, tuple(boards), tuple(rankings),
                             tuple(matches), tuple(check.differences), check.compared, check.rounding,
                             self.rules.artificial, tuple(sorted(check.not_compared.items())), tuple(unpaired),
-                            tuple(self.reasons), tuple(self.penalties))
+                            tuple(self.reasons), tuple(self.penalties),
+                            self.vp_scale if self.method == "imps" else "")
 
     # ---------------------------------------------------------------- pairs and individual
     def pairs(self) -> list[BoardResults]:
         # each board's results compared (played or weighted) and artificial: a result is one or the other or neither
         compared: list[list[TableResult]] = []
         artificial: list[list[tuple[TableResult, Artificial]]] = []
-        plain = self.plain = list(map(plain_results, map(_RESULTS, self.event.boards)))
+        plain = self.plain = self.plain if len(self.plain) == len(self.event.boards) else \
+            list(map(plain_results, map(_RESULTS, self.event.boards)))
         for b, played in zip(self.event.boards, plain):
             if played:  # played rows, neither weighted nor artificial
                 compared.append([r for r in b.results if r.score_ns is not None])
@@ -282,6 +307,11 @@ class _Work:
             if short is not None:
                 self.conv = replace(self.conv, short=short[0])
                 self.reasons.append(("short", short[0], short[1]))
+            if "artificial-top" not in self.settings and any(artificial):
+                found = infer_artificial_top(self.event, self.scale, self.conv.centred)
+                if found is not None:
+                    self.conv = replace(self.conv, artificial_top=found[0])
+                    self.reasons.append(("artificial-top", found[0], found[1]))
         boards = [self.pairs_board(board, most, c, a, p)
                   for board, c, a, p in zip(self.event.boards, compared, artificial, plain)]
         if self.method == "matchpoints" and self.event.kind is not EventKind.INDIVIDUAL and any(artificial):
@@ -384,7 +414,10 @@ class _Work:
             usual = plain and n == len(board.results)
             scores = list(map(_SCORE_NS, compared)) if usual else []
             mps = matchpoints(scores, self.scale) if usual else self.board_matchpoints(compared)
-            if n and n < most:
+            if n and n < most and artificial and self.conv.artificial_top != "neuberg":  # BriAn: not scaled
+                mps, board_top = artificial_figures(mps, n, len(artificial), most, self.scale, self.conv.artificial_top)
+                board_top = board_top or None
+            elif n and n < most:
                 short = self.conv.short if not artificial else "neuberg"
                 totals_short = self.conv.totals_short if not artificial else "neuberg"
                 if totals_short != short:  # the totals count this board otherwise than its lines show it
@@ -494,7 +527,7 @@ class _Work:
         return None, [v / (len(compared) - 1) for v in values] if average else values
 
     def artificial_imps(self, results: int) -> float:
-        """IMPs that 10 % above average is worth on a board of ``results`` results (see the module doc)."""
+        """IMPs that 10 % above average is worth on a board of ``results`` results (:func:`compute_results`)."""
         worth = artificial_rate(self.rules.artificial or DEFAULT_ARTIFICIAL[self.method])
         return worth * max(results - 1, 1) if self.method == "cross-imps" else worth
 
@@ -559,18 +592,16 @@ class _Work:
         self.apply_penalties(totals, unit, individual)
         self.fit = self.settle(totals, unit)
         directions = {ident: t.sides for ident, t in totals.items()}
-        fixed = all(len(d) == 1 for d in directions.values())
-        groups = {"NS", "EW"} <= {next(iter(d)) for d in directions.values() if d} if fixed else False
         self.printed = {ident: t.printed for ident, t in totals.items()}
-        if individual or not groups:
-            return [self.rank("", unit, totals, list(totals))]
-        return [self.rank(side, unit, totals, [i for i, d in directions.items() if d == {side}])
-                for side in ("NS", "EW")]
+        groups = ranking_groups(self.event, directions, pair_sections(self.event.boards, self.plain), individual,
+                                self.settings, self.reasons)
+        return [self.rank(direction, unit, totals, idents, section) for section, direction, idents in groups]
 
     def apply_penalties(self, totals: dict[str, _Totals], unit: str, individual: bool) -> None:
-        """The director's penalties added to the totals, as the program does: the file's ``"Pen"``
-        rows (each side's own figure of the unit), its ``ScorePenalty`` column for a pair no row
-        penalises (taken away; added only when the file's total shows so), a corrections file's."""
+        """The director's penalties, kept beside the totals and added after any factoring (:meth:`settle`),
+        as Ruter adds them: the file's ``"Pen"`` rows (each side's own figure of the unit), its
+        ``ScorePenalty`` column for a pair no row penalises (taken away; added only when the file's
+        total shows so), a corrections file's."""
         found: list[Penalty] = []
         for board, plain in zip(self.event.boards, self.plain or repeat(False)):
             if plain:  # a penalty row is not plain
@@ -607,8 +638,7 @@ class _Work:
         for p in found:
             t = totals.get(p.pair)
             if t is not None:
-                t.total += p.points
-                t.printed += p.points
+                t.penalty += p.points
         self.penalties = found
 
     def settle(self, totals: dict[str, _Totals], unit: str) -> int:
@@ -619,7 +649,7 @@ class _Work:
         session = max((t.boards for t in totals.values()), default=0)
         rounded_choices = [self.conv.rounded_totals] if "rounded-totals" in self.settings else \
             [False, True] if any(abs(t.printed - t.total) > 1e-9 for t in totals.values()) else [False]
-        factored_choices = [self.conv.factored] if "factored" in self.settings or unit != "MP" else \
+        factored_choices = [self.conv.factored] if "factored" in self.settings else \
             [False, True] if any(0 < t.boards < session for t in totals.values()) else [False]
         session_tops = max((t.tops for t in totals.values()), default=0.0)
         base_choices = [self.conv.pct_base] if "pct-base" in self.settings or unit != "MP" else \
@@ -637,6 +667,7 @@ class _Work:
                             tops = t.tops if base == "played" else session_tops
                             if factored and 0 < t.boards < session:
                                 ours, tops = ours * session / t.boards, tops * session / t.boards
+                            ours += t.penalty
                             fit += value is not None and abs(ours - value) <= precision
                             if pct is not None and tops:
                                 ours_pct = 100 * (ours + (tops / 2 if self.conv.centred else 0.0)) / tops
@@ -661,6 +692,8 @@ class _Work:
             if factored and 0 < t.boards < session:
                 t.total, t.printed, t.tops = (t.total * session / t.boards, t.printed * session / t.boards,
                                               t.tops * session / t.boards)
+            t.total += t.penalty  # points given or taken: never factored with the boards
+            t.printed += t.penalty
         return fits[best]
 
     def file_totals(self) -> dict[str, tuple[float | None, float, float | None, float]]:
@@ -683,7 +716,7 @@ class _Work:
                 out[ident] = (total, precision, pct, _half_unit(row.get("TotalPercentage", "")))
         return out
 
-    def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str]) -> Ranking:
+    def rank(self, group: str, unit: str, totals: dict[str, _Totals], idents: list[str], section: str = "") -> Ranking:
         entries = []
         centred = self.conv.centred and unit == "MP"
         for ident in idents:
@@ -700,7 +733,7 @@ class _Work:
             ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, t.names,
                                     round(total, 6), None if pct is None else round(pct, 6), t.boards,
                                     None if unit == "MP" else round(t.total, 6)))
-        return Ranking(group, unit, tuple(ranked))
+        return Ranking(group, unit, tuple(ranked), section)
 
 
 def _sides(r: TableResult, individual: bool, ns_figure: float | None, ew_figure: float | None

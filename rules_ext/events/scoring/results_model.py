@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from rules_ext.events.fastbuild import compact
 from rules_ext.events.model import Board, EventKind, TableResult
 
-__all__ = ["BoardResults", "Difference", "EventResults", "MatchResult", "RankEntry", "Ranking", "ScoredResult",
+__all__ = ["BoardResults", "Difference", "EventResults", "MatchBoard", "MatchResult", "RankEntry", "Ranking", "ScoredResult",
            "places"]
 
 
@@ -42,6 +42,7 @@ class BoardResults:
     top: float | None = None
     neuberg: bool = False
     datum: int | None = None
+    section: str = ""  # a session whose sections are scored each on its own: the section of these lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +66,44 @@ class RankEntry:
 @dataclass(frozen=True, slots=True)
 class Ranking:
     """A ranked list. ``group`` is 'NS' / 'EW' for a Mitchell (each direction ranked apart), ''
-    for one overall list; ``unit`` is 'MP', 'IMP' or 'VP'."""
+    for one overall list; ``unit`` is 'MP', 'IMP', 'VP' or 'BP' (board points, point-a-board teams);
+    ``section``: the section ranked, '' for the field."""
 
     group: str
     unit: str
     entries: tuple[RankEntry, ...]
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board of a teams match, counted once for the match (not once per room): ``number``;
+    ``open`` and ``closed``, the line of each room (the Open room is the one where the home team sits
+    North-South; None for a room the file has no record of); ``imps_home``, the IMPs the board gives
+    the home team (negative: to the visiting team), None when it is not counted; ``one_room``: the
+    file gives one room only, and ``imps_home`` is then the file's own figure for that record (its
+    ``ScoreIMP``), counted as the scoring program counted it, never compared with ours."""
+
+    number: int
+    open: ScoredResult | None
+    closed: ScoredResult | None
+    imps_home: float | None
+    one_room: bool = False
+
+    def imps_of(self, team: str, home: str) -> float | None:
+        """The IMPs of this board to ``team`` (one of the match's two; ``home`` the match's home team)."""
+        if self.imps_home is None:
+            return None
+        return self.imps_home if team == home else -self.imps_home
 
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A teams match: ``home`` and ``visit`` team names, IMPs each, boards compared, and VPs
     (WBF 2013 scale, through the core's ``vp``). ``table`` is the file's Table/match label, ``round``
-    its Round ('' when the file has none). A match not played has no boards."""
+    its Round ('' when the file has none). A match not played has no boards. ``lines``: its boards,
+    each once (:class:`MatchBoard`); ``one_room``: how many of ``boards`` the file gives one room
+    of, counted with the file's own IMPs."""
 
     home: str
     visit: str
@@ -87,6 +114,13 @@ class MatchResult:
     vp_visit: float
     table: str = ""
     round: str = ""
+    lines: tuple[MatchBoard, ...] = field(default=(), compare=False)
+    one_room: int = 0
+
+    def imps_of(self, team: str) -> float:
+        """The IMP balance of the match to ``team``: each board counted once."""
+        balance = self.imps_home - self.imps_visit
+        return balance if team == self.home else -balance
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +180,8 @@ class EventResults:
       ``conventions``: each convention of :class:`~rules_ext.events.scoring.conventions.Conventions` the
       scoring used that was set or inferred, as ``(name, value, why)`` ("centred", "yes",
       "inferred from 575/575 rows (NS = -EW)"); ``penalties``: each :class:`Penalty` applied to a total.
+    - ``vp_scale``: the scale the teams matches' VPs are on (:data:`rules_ext.core.vp_scales.SCALES`;
+      '' when not teams); ``sections``: the sections of the session, in the file's order (() for one).
     """
 
     kind: EventKind
@@ -162,6 +198,8 @@ class EventResults:
     unpaired: tuple[str, ...] = ()
     conventions: tuple[tuple[str, str, str], ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    vp_scale: str = ""
+    sections: tuple[str, ...] = ()
 
     @property
     def agreeing(self) -> int:

@@ -1,30 +1,17 @@
-"""Teams events: the rooms of each match paired board by board, IMPs (the core's ``imps``),
-match totals, victory points (the core's ``vp``, WBF 2013) and the teams' ranking.
+"""Teams events: the rooms of each match paired board by board, IMPs, match totals, VPs (the core's
+``imps`` and ``vp``, WBF 2013) and the teams' ranking.
 
-A match is the two teams that meet (in one round, when the file has rounds), whatever table
-numbers and home/visiting order its records carry: its two rooms on a board are the two records
-with the same unordered pair of teams. The match's home team is the HomeTeam of its first record
-in the file. Its rooms are told apart by ``[Room "Open"]`` / ``[Room "Closed"]`` (home team
-North-South in the Open room), or, in files without a Room tag (RealBridge writes ``Table``,
-``HomeTeam`` and ``VisitTeam`` on each record), as the records show:
-
-- the rooms name the teams in both orders (RealBridge: tables 11 and 7, AUSTRIA v DENMARK at one,
-  DENMARK v AUSTRIA at the other): each record's HomeTeam is the team sitting North-South there;
-- the rooms carry two table numbers with the teams in one order: the home team sits North-South
-  at the table met first;
-- one table number and one order for both rooms: by who sits North-South: a room keeps its
-  North-South pair through the match, and the room met first in the file (the lowest board) is
-  the one where the home team sits North-South. When the players are not named either, the first
-  record of a match on each board is that room.
-
-A record a board's match cannot be paired with (the other room is not in the file, or two records
-sit in one room) is not scored and said so (:func:`team_matches`' notes), and its ScoreIMP is not
-compared.
-
-A match not played is written as ``[Contract "Pass"]`` without a ``[Score]`` (and ``ScoreIMP "NS 0
-EW 0"``). Such a record is "not played", never a pass-out, when every record of its match is one,
-or when the file's own ScoreIMP for it is nothing while the other room scored something: it has no
-score and takes no part in the IMPs.
+A match is the two teams that meet (in a round, when the file has rounds), whatever table numbers
+and home/visiting order its records carry: its two rooms on a board are the two records with the
+same unordered pair of teams; its home team is the HomeTeam of its first record. The rooms are
+told apart by ``[Room]`` (the home team North-South in Open), else as the records show: teams named
+in both orders (RealBridge), each record's HomeTeam sits North-South; two tables, one order, the
+home team sits North-South at the table met first; one table, one order, a room keeps its
+North-South pair and the room met first is the home team's. A record that cannot be paired is not
+scored and said so (:func:`team_matches`' notes). A match written ``Contract "Pass"`` without a
+``Score`` is "not played", never a pass-out, when every record of its match is one or the file's
+ScoreIMP for it is nothing while the other room scored. In the director's words: the 使用说明's
+成绩的计算 (source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -36,11 +23,20 @@ from typing import TypeVar
 
 from rules_ext.core import imps, vp
 from rules_ext.events.model import Board, Event, TableResult
-from rules_ext.events.scoring.results_model import BoardResults, MatchResult, RankEntry, Ranking, ScoredResult, places
+from rules_ext.events.scoring.results_model import (
+    BoardResults,
+    MatchBoard,
+    MatchResult,
+    RankEntry,
+    Ranking,
+    ScoredResult,
+    places,
+)
 
-__all__ = ["match_of", "match_rooms", "seat_teams", "team_matches", "team_ranking"]
+__all__ = ["match_of", "match_rooms", "seat_teams", "team_board_imps", "team_matches", "team_ranking"]
 
 _IMP_FIGURE = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+_SIDE_IMPS = re.compile(r"(NS|EW)\s+([+-]?\d+(?:[.,]\d+)?)", re.IGNORECASE)
 _Match = tuple[str, str, str]  # round, home team, visiting team (the match's: its first record's)
 
 
@@ -184,18 +180,36 @@ class _MatchTotals:
     imps_home: float = 0.0
     imps_visit: float = 0.0
     boards: int = 0
+    one_room: int = 0
+    lines: list[MatchBoard] = field(default_factory=list)  # each board of the match, once
+
+    def add(self, gain: float) -> None:
+        self.imps_home += max(gain, 0)
+        self.imps_visit += max(-gain, 0)
+        self.boards += 1
 
 
-def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
+def team_matches(event: Event, board_points: tuple[float, float] | None = None
+                 ) -> tuple[list[BoardResults], list[MatchResult], list[str]]:
     """Every board with each result's IMPs against the other room of its match, the matches (IMPs
     each side over the boards both rooms played, VPs; a match not played has no boards), and a note
-    for each board of a match whose records cannot be paired (which records, and why)."""
+    for each board of a match whose records cannot be paired (which records, and why).
+
+    A board the file gives one room of, whose record carries the program's own IMPs (``ScoreIMP``),
+    is counted with those IMPs (the program counted it: the other room is missing from the file, not
+    from the match) and said so; its record's IMPs are the file's, not ours, and are not compared.
+    ``board_points`` (point-a-board, board-a-match: the points of a board won and tied, e.g.
+    ``(1, 0.5)``): each board is won, tied or lost by the two rooms' net score instead (a line's
+    ``imp_ns`` / ``imp_ew`` are then the board points of the team sitting there), the match's
+    figures are its board points, IMPs and VPs alike."""
     per_match: dict[_Match, _MatchTotals] = {}
     tables: dict[_Match, list[str]] = {}
     notes: list[str] = []
     boards = []
     for board in event.boards:
         figures: dict[int, tuple[float, float]] = {}
+        #: the board in each match: (match, Open room's record, Closed room's, IMPs to home, one room only)
+        counted: list[tuple[_Match, TableResult | None, TableResult | None, float | None, bool]] = []
         rooms: dict[_Match, dict[bool, list[TableResult]]] = defaultdict(lambda: {True: [], False: []})
         for r in board.results:
             found = match_of(r)
@@ -209,35 +223,98 @@ def team_matches(event: Event) -> tuple[list[BoardResults], list[MatchResult], l
             if r.table and r.table not in met:
                 met.append(r.table)
         for key, pair in rooms.items():
-            per_match.setdefault(key, _MatchTotals())
+            totals = per_match.setdefault(key, _MatchTotals())
             note = _unpaired(board.number, key, pair[True], pair[False])
             if note:
+                lone = _lone_room(pair[True], pair[False])
+                gain = _file_imps(lone, key[1]) if lone is not None else None
+                if lone is not None and gain is not None:
+                    note = note.replace("; not scored", f"; counted with the file's own IMPs ({lone.their('ScoreIMP')}), "
+                                                        f"which are not compared")
+                    totals.add(gain)
+                    totals.one_room += 1
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, gain, True))
+                elif lone is not None:  # shown as one room only, not counted
+                    lone_home = lone.ns == key[1]
+                    counted.append((key, lone if lone_home else None, None if lone_home else lone, None, True))
                 notes.append(note)
                 continue
             if not (pair[True] and pair[False]):
                 continue
             home_ns, visit_ns = pair[True][0], pair[False][0]
             if not (home_ns.scored and visit_ns.scored):
+                counted.append((key, home_ns, visit_ns, None, False))
                 continue
             if home_ns.score_ns is None or visit_ns.score_ns is None:
                 continue  # not reached: a scored result has a score (said for the type checker)
+            totals = per_match[key]
+            if board_points is not None:  # won, tied or lost by any margin
+                net = home_ns.score_ns - visit_ns.score_ns
+                won, tied = board_points
+                to_home, to_visit = (won, 0.0) if net > 0 else (0.0, won) if net < 0 else (tied, tied)
+                figures[id(home_ns)] = (to_home, to_visit)
+                figures[id(visit_ns)] = (to_visit, to_home)
+                totals.boards += 1
+                totals.imps_home += to_home
+                totals.imps_visit += to_visit
+                counted.append((key, home_ns, visit_ns, None, False))  # board points: the lines carry them
+                continue
             gain = imps(home_ns.score_ns - visit_ns.score_ns)  # to the home team
             figures[id(home_ns)] = (gain, -gain)
             figures[id(visit_ns)] = (-gain, gain)
-            totals = per_match[key]
-            totals.imps_home += max(gain, 0)
-            totals.imps_visit += max(-gain, 0)
-            totals.boards += 1
+            totals.add(gain)
+            counted.append((key, home_ns, visit_ns, gain, False))
         lines = [ScoredResult(r, r.score_ns if r.scored else None,
                               imp_ns=figures.get(id(r), (None, None))[0],
                               imp_ew=figures.get(id(r), (None, None))[1]) for r in board.results]
+        scored = {id(line.result): line for line in lines}
+        for key, open_room, closed_room, gain, one_room in counted:
+            per_match[key].lines.append(MatchBoard(board.number, scored[id(open_room)] if open_room else None,
+                                                   scored[id(closed_room)] if closed_room else None, gain, one_room))
         boards.append(BoardResults(board, tuple(lines)))
     matches = []
     for (round_, home, visit), t in per_match.items():
-        vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
+        if board_points is not None:  # the match's board points are its score
+            vp_home, vp_visit = (t.imps_home, t.imps_visit) if t.boards else (0.0, 0.0)
+        else:
+            vp_home, vp_visit = vp(t.imps_home - t.imps_visit, t.boards) if t.boards else (0.0, 0.0)
         matches.append(MatchResult(home, visit, t.imps_home, t.imps_visit, t.boards, vp_home, vp_visit,
-                                   "/".join(tables.get((round_, home, visit), [])), round_))
+                                   "/".join(tables.get((round_, home, visit), [])), round_, tuple(t.lines), t.one_room))
     return boards, matches, notes
+
+
+def team_board_imps(matches: Iterable[MatchResult], team: str) -> dict[tuple[_Match, int], float]:
+    """The IMPs each board of its matches gives ``team``, once per board (its two rooms carry the
+    same board's IMPs: adding both would count them twice), keyed by the match (``match_of``'s
+    ``(round, home, visit)``) and the board number; a board not counted is not there."""
+    out: dict[tuple[_Match, int], float] = {}
+    for m in matches:
+        if team not in (m.home, m.visit):
+            continue
+        for board in m.lines:
+            imps_won = board.imps_of(team, m.home)
+            if imps_won is not None:
+                out[(m.round, m.home, m.visit), board.number] = imps_won
+    return out
+
+
+def _lone_room(home_ns: list[TableResult], visit_ns: list[TableResult]) -> TableResult | None:
+    """The one record of a board of a match that the file gives one room of (None otherwise)."""
+    records = [*home_ns, *visit_ns]
+    return records[0] if len(records) == 1 and records[0].scored else None
+
+
+def _file_imps(r: TableResult, home: str) -> float | None:
+    """The IMPs a record's own ``ScoreIMP`` gives the home team (None when it gives none)."""
+    text = r.their("ScoreIMP")
+    if not text:
+        return None
+    sides = {side.upper(): float(value.replace(",", ".")) for side, value in _SIDE_IMPS.findall(text)}
+    ns = sides.get("NS", -sides["EW"] if "EW" in sides else None)
+    if ns is None:
+        return None
+    return ns if r.ns == home else -ns
 
 
 def _unpaired(number: int, key: _Match, home_ns: list[TableResult], visit_ns: list[TableResult]) -> str:
@@ -272,11 +349,12 @@ class _TeamTotals:
 
 
 def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = (),
-                 players: dict[str, str] | None = None) -> list[Ranking]:
+                 players: dict[str, str] | None = None, unit: str = "VP") -> list[Ranking]:
     """The teams ranked by VPs (ties share a place, ``3=``; listed by IMP balance, then name); a
     match not played counts for neither team. ``players`` (team -> names, e.g. a USEBIO file's team
     list): every team it names is ranked, a match or not, and ``names`` are its players as given
-    there, else those met in ``boards``."""
+    there, else those met in ``boards``. ``unit`` 'BP': point-a-board teams, ranked by their board
+    points (the matches' ``vp_home`` / ``vp_visit``), no IMP balance."""
     totals: dict[str, _TeamTotals] = defaultdict(_TeamTotals)
     for team in players or {}:
         totals[team] = _TeamTotals()
@@ -304,5 +382,5 @@ def team_ranking(matches: list[MatchResult], boards: Iterable[BoardResults] = ()
         known = (players or {}).get(ident, "")
         names = known if known and known != ident else ", ".join(t.players) or ident
         ranked.append(RankEntry(f"{position}=" if tied else str(position), position, ident, names,
-                                round(t.points, 2), None, t.matches, round(t.imps, 6)))
-    return [Ranking("", "VP", tuple(ranked))]
+                                round(t.points, 2), None, t.matches, None if unit == "BP" else round(t.imps, 6)))
+    return [Ranking("", unit, tuple(ranked))]

@@ -1,61 +1,17 @@
-"""USEBIO results XML (the EBU's exchange format, versions 1.0 to 1.2) read into the event model
-(the XML itself: :mod:`rules_ext.events.usebio.elements`; an event written as USEBIO 1.2:
-:mod:`rules_ext.events.usebio.writer`).
+"""USEBIO results XML (the EBU's exchange format, 1.0 to 1.2) read into the event model a PBN file
+gives, so that ``compute_results`` scores it and compares the file's own figures (the XML itself:
+:mod:`~rules_ext.events.usebio.elements`; writing 1.2: :mod:`~rules_ext.events.usebio.writer`).
 
-``read_usebio(path_or_bytes, *, source=None, max_bytes=MAX_BYTES) -> Event``
-    The same :class:`~rules_ext.events.model.Event` as a PBN file gives: boards (deal from the
-    ``HANDSET``, dealer and vulnerability from the board number), one :class:`TableResult` per
-    ``TRAVELLER_LINE`` (``ns``/``ew`` are the pair numbers), the pairs with their names, and the
-    file's own figures carried as PBN's are, so :func:`~rules_ext.events.scoring.results.compute_results`
-    compares them: per line in ``theirs`` (``MP_NS``/``MP_EW`` from ``NS_/EW_MATCH_POINTS``,
-    ``IMP_NS``/``IMP_EW`` from ``NS_/EW_CROSS_IMP_POINTS`` or ``NS_/EW_BUTLER_POINTS``), per pair
-    in ``event.totals`` (a TotalScoreTable: ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``); the
-    organising club (``CLUB_NAME``, ``CLUB_ID_NUMBER``) in ``event.meta`` as ``ClubName``, ``ClubIdNumber``.
-    A file that is not well-formed XML, not USEBIO, or declares entities (an XML bomb) raises
-    :class:`PBNError` (``file:line: ...``); a board or line that cannot be read is a problem in
-    ``event.problems`` and the rest is still read.
-
-How the method is read (``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD``, and the
-figures the lines carry): matchpoints (``MP_PAIRS``, ``MATCH_POINTS``) are 2 per result beaten,
-1 per tie, Neuberg where results are missing or artificial (Compscore, salliere); cross-IMPs
-(``CROSS_IMP``) are the average over the other results (Compscore, salliere); Butler
-(``BUTLER_PAIRS``) IMPs each result against the datum (the file's ``BOARD_AVERAGE`` is kept as the
-board's ``Datum`` and compared with ours).
-
-Teams (``EVENT_TYPE`` ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``TEAMS``, ``KO``, ...; or any event with
-``MATCH`` elements), as EBU teams files and the programs that read them (ImportUsebio, a club
-scorer's USEBIO export) lay them out::
-
-    PARTICIPANTS/TEAM (TEAM_ID, TEAM_NAME: attributes or elements; TOTAL_SCORE in VPs, PLACE;
-                       PLAYER/PLAYER_NAME, or PAIR/(PAIR_NUMBER, PLAYER/PLAYER_NAME))
-    MATCH: ROUND_NUMBER, TEAM and OPPOSING_TEAM (TEAM_IDs), TEAM_SCORE and OPPOSING_TEAM_SCORE (VPs),
-           BOARD: BOARD_NUMBER, IMPS (net, to the TEAM),
-                  TRAVELLER_LINE per room: DIRECTION (the TEAM's), [NS_/EW_PAIR_NUMBER], CONTRACT, ...
-
-read into the model the PBN teams path uses: a team is known by its TEAM_NAME (as HomeTeam /
-VisitTeam name it), each line's ``ns``/``ew`` the teams sitting there, ``home``/``visit`` the MATCH's
-TEAM and OPPOSING_TEAM, ``room`` Open where the home team sits North-South, Closed in the other,
-``round``, and ``names_ns``/``names_ew`` from the pair numbers. Which room a line is: its DIRECTION;
-else its pair numbers when they are one team's only; else the other room's; else order (the first
-line is the home team's North-South room). The file's IMPS are compared as the home team's
-``IMP_NS`` (``IMP_EW`` when only its East-West room is there), the match VPs as ``event.match_totals``
-and the teams' VPs and places as a TotalScoreTable. ``MATCH_SCORING_METHOD`` other than ``VPS``
-(IMP aggregate) is refused, as we rank teams by VPs only.
-
-Quirks of real exports handled here:
-
-- Compscore3 (1.2): an artificial score is ``SCORE`` ``A5050``/``A6040``/``A6060`` (NS % / EW % of
-  the top) without contract; Mitchell pair numbers carry their direction (``1NS``, ``15EW``); a
-  Howell's ``DIRECTION`` is empty; ``CONTRACT PASS`` with ``TRICKS 0``; dates ``DD/MM/YYYY``.
-- salliere (1.0): single-quoted attributes; scores as floats (``-150.0``); no contract on any line;
-  every pair ``DIRECTION NS`` even in a Howell (so directions are taken from the travellers); in a
-  cross-IMP event the IMPs stand in ``NS_/EW_MATCH_POINTS`` and the IMP totals in ``PERCENTAGE``.
-  An artificial result is written ``SCORE 0.0``: in a matchpointed event a line with score 0, no
-  contract, and own figures that are 40/50/60 % of the top but not what a real 0 would earn is read
-  as that artificial score (``A6040``, ...); elsewhere ``SCORE 0.0`` is a pass-out.
-- An artificial ``SCORE`` may also be a Law 12C marker (``A+``, ``A=``, ``A-``, ``A+-``): the writer
-  keeps such markers (an average plus is then raised by Law 88 on reading, as in PBN).
-- The lead is rank first (``2H``, ``AC``, ``10S``); the model keeps PBN's suit first (``H2``).
+The method comes from ``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` / ``SCORING_METHOD`` and the figures
+the lines carry (a Butler file's ``BOARD_AVERAGE`` is kept as the board's datum). Teams (``MATCH``
+elements) read into the PBN teams model: a team known by its TEAM_NAME, ``home``/``visit`` the MATCH's
+TEAM and OPPOSING_TEAM, the room Open where the home team sits North-South; a line's room is its
+DIRECTION, else its pair numbers when they are one team's only, else the other room's, else the
+order; ``MATCH_SCORING_METHOD`` ``VPS``, or ``PAB``/``BAM`` (point-a-board: board points), else refused.
+Sections (``SESSION/SECTION``) tag their results and pairs (``A1NS``) for the scoring to compare. The
+quirks of real exports — Compscore3's ``A6040`` scores and ``1NS`` pair numbers, salliere's floats,
+missing contracts and ``SCORE 0.0`` artificial results — are read where they occur; each is said
+in the 使用说明's 成绩的计算 (source/manual/scoring.rst).
 """
 from __future__ import annotations
 
@@ -63,7 +19,7 @@ import functools
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rules_ext.core import Contract, ContractError, Deal, DealError, Hand, Seat, board_conditions, ns_score
@@ -81,6 +37,8 @@ _METHOD_WORDS = {
     "CROSS_IMP": _CROSS_IMPS, "CROSS_IMPS": _CROSS_IMPS, "CROSS_IMP_PAIRS": _CROSS_IMPS,
     "BUTLER_PAIRS": _BUTLER, "BUTLER": _BUTLER, "BUTLER_IMPS": _BUTLER,
 }
+#: MATCH_SCORING_METHOD of point-a-board (board-a-match) teams, as written with _ and - dropped
+_POINT_A_BOARD = frozenset({"PAB", "BAM", "POINTABOARD", "BOARDAMATCH"})
 _TEAMS = frozenset({"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "TEAMS_IMP", "PIVOT_TEAMS", "HEAD_TO_HEAD",
                     "MULTI_TEAMS"})
 #: the file's per-line figures, by method: (NS element, EW element) -> the model's column pair
@@ -105,6 +63,7 @@ _SALLIERE_PERCENTAGES = (40.0, 50.0, 60.0)
 class _Reader:
     source: str
     problems: list[PBNError] = field(default_factory=list)
+    warnings: list[PBNError] = field(default_factory=list)  # damaged cells kept with the file's score
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(PBNError(message, source=self.source, line=line))
@@ -126,29 +85,37 @@ class _Reader:
         if kind in _TEAMS or event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"})):
             return self.teams_event(root, event, kind, version)
         scoring = self.method(event)
-        pairs = event.descendants("PAIR", frozenset({"BOARD"}))
-        boards = event.descendants("BOARD", frozenset({"PARTICIPANTS"}))
-        if not boards:
+        parts = _sections(event)
+        if not any(boards for _, _, boards in parts):
             self.problem(event.line, "<EVENT> without <BOARD>: expected a BOARD with BOARD_NUMBER and "
                                      "TRAVELLER_LINE elements")
-        ids = _Ids.read(pairs)
+        prefixed = _numbers_shared(parts)  # pairs numbered from 1 in each section: the section names them
         hands = {n: h for node in root.all("HANDSET") for n, h in self.handset(node).items()}
-        read_boards = []
-        for node in boards:
-            board = self.board(node, scoring, ids, hands)
-            if board is not None:
-                read_boards.append(board)
-        read_boards.sort(key=lambda b: b.number)
-        participants, totals = self.pairs(pairs, scoring, ids, read_boards)
+        by_number: dict[int, Board] = {}
+        section_ids = []
+        for section, pairs, boards in parts:
+            ids = _Ids.read(pairs, section if prefixed else "")
+            section_ids.append((section, pairs, ids))
+            for node in boards:
+                board = self.board(node, scoring, ids, hands, section)
+                if board is None:
+                    continue
+                known = by_number.get(board.number)  # the same board played in another section
+                by_number[board.number] = board if known is None else replace(
+                    known, results=known.results + board.results, theirs=known.theirs or board.theirs)
+        read_boards = sorted(by_number.values(), key=lambda b: b.number)
+        participants, totals = self.pairs(section_ids, scoring, read_boards)
         club = root.child("CLUB")
         return Event(
             games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
             date=_date(event.value("DATE")), scoring=scoring, kind=EventKind.PAIRS, boards=tuple(read_boards),
             participants=participants, totals=totals,
-            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club)),
+            meta=(("EventType", event.attrs.get("EVENT_TYPE", "") or event.value("EVENT_TYPE")), *_club(club),
+                  *_declared(event)),
             source=self.source, version=f"USEBIO {version}".strip(),
-            problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+            problems=tuple(sorted(self.problems, key=lambda p: p.line)),
+            warnings=tuple(sorted(self.warnings, key=lambda p: p.line)))
 
     def method(self, event: Node) -> str:
         """The Scoring text of the event, from its type and scoring method elements."""
@@ -171,9 +138,11 @@ class _Reader:
         """A teams event: the TEAMs of PARTICIPANTS, and each MATCH's boards with a TRAVELLER_LINE
         per room (see the module doc)."""
         match_scoring = event.value("MATCH_SCORING_METHOD").upper()
-        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS"):
+        point_a_board = match_scoring.replace("_", "").replace("-", "") in _POINT_A_BOARD
+        if match_scoring not in ("", "VPS", "VP", "VICTORY_POINTS") and not point_a_board:
             raise self.fail(event.line, f"USEBIO teams scored by MATCH_SCORING_METHOD {match_scoring!r} are not "
-                                        f"read: expected VPS (each match converted to victory points)")
+                                        f"read: expected VPS (each match converted to victory points) or PAB "
+                                        f"(point-a-board)")
         matches = event.descendants("MATCH", frozenset({"PARTICIPANTS", "BOARD"}))
         if not matches:
             raise self.fail(event.line, f"USEBIO teams event (EVENT_TYPE {kind!r}) without <MATCH>: expected "
@@ -200,10 +169,12 @@ class _Reader:
         return Event(
             games=(), name=event.value("TITLE") or event.value("EVENT_DESCRIPTION"),
             site=event.value("VENUE") or (club.value("CLUB_NAME") if club is not None else ""),
-            date=_date(event.value("DATE")), scoring=event.value("BOARD_SCORING_METHOD") or "IMPS",
+            date=_date(event.value("DATE")),
+            scoring="PAB" if point_a_board else event.value("BOARD_SCORING_METHOD") or "IMPS",
             kind=EventKind.TEAMS, boards=tuple(boards), participants=teams.participants(), totals=teams.totals(),
             meta=(("EventType", kind), *_club(club)), match_totals=match_totals, source=self.source,
-            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)))
+            version=f"USEBIO {version}".strip(), problems=tuple(sorted(self.problems, key=lambda p: p.line)),
+            warnings=tuple(sorted(self.warnings, key=lambda p: p.line)))
 
     def match(self, node: Node, teams: _Teams, first: dict[int, Node], results: dict[int, list[TableResult]]
               ) -> tuple[str, ...] | None:
@@ -296,7 +267,7 @@ class _Reader:
             self.problem(board.line, f"board {number}: {exc}")
             return None
 
-    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal]) -> Board | None:
+    def board(self, node: Node, scoring: str, ids: _Ids, hands: dict[int, Deal], section: str = "") -> Board | None:
         text = node.value("BOARD_NUMBER")
         number = _whole(text)
         if number is None or number < 1:
@@ -308,14 +279,14 @@ class _Reader:
         deal = hands.get(number) or self.deal(node, number)
         skeleton = Board(number, dealer, vulnerability, deal, line=node.line)
         results = [r for line in node.all("TRAVELLER_LINE")
-                   if (r := self.result(line, skeleton, scoring, ids)) is not None]
+                   if (r := self.result(line, skeleton, scoring, ids, section)) is not None]
         if scoring == _MATCHPOINTS:
             results = _salliere_artificial(results)
         average = node.value("BOARD_AVERAGE")
         return Board(number, dealer, vulnerability, deal, tuple(results), line=node.line,
                      theirs=(("Datum", average),) if average else ())
 
-    def result(self, node: Node, board: Board, scoring: str, ids: _Ids) -> TableResult | None:
+    def result(self, node: Node, board: Board, scoring: str, ids: _Ids, section: str = "") -> TableResult | None:
         number = board.number
         ns_text, ew_text = node.value("NS_PAIR_NUMBER"), node.value("EW_PAIR_NUMBER")
         if not ns_text or not ew_text:
@@ -329,7 +300,8 @@ class _Reader:
             if value and column not in (c for c, _ in theirs):
                 theirs.append((column, value))
         make = functools.partial(TableResult, number, ids.id(ns_text, "NS"), ids.id(ew_text, "EW"),
-                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line)
+                                 lead=_lead(node.value("LEAD")), theirs=tuple(theirs), line=node.line,
+                                 section=section)
         return self.played(node, board, make)
 
     def played(self, node: Node, board: Board, make: functools.partial[TableResult]) -> TableResult | None:
@@ -360,8 +332,16 @@ class _Reader:
         try:
             contract = Contract.parse(contract_text)
         except ContractError as exc:
-            self.problem(node.line, f"board {number}: {exc}")
-            return None
+            if score is None:
+                self.problem(node.line, f"board {number}: {exc}")
+                return None
+            # a damaged CONTRACT with the program's own SCORE: kept with its score and figures, said once
+            self.warnings.append(PBNError(f"board {number}: {exc}, the file's score kept", source=self.source,
+                                          line=node.line))
+            given = dict(make.keywords.get("theirs", ()))
+            pairs = [(given.get(f"{u}_NS"), given.get(f"{u}_EW")) for u in ("MP", "IMP")]
+            found = next(((float(a), float(b)) for a, b in pairs if a and b and _number(a) and _number(b)), None)
+            return make(score_ns=score, damaged=contract_text, assigned=found)
         if contract.is_passed_out:
             return make(contract=contract, score_ns=0 if score is None else score,
                         score_computed=score is None)
@@ -383,8 +363,11 @@ class _Reader:
                     score_computed=computed)
 
     # ...................................................................... pairs
-    def pairs(self, nodes: list[Node], scoring: str, ids: _Ids, boards: list[Board]
+    def pairs(self, sections: list[tuple[str, list[Node], _Ids]], scoring: str, boards: list[Board]
               ) -> tuple[tuple[Participant, ...], Table | None]:
+        """The pairs of every section (``(section, its PAIR elements, how its numbers become ids)``)
+        and the file's totals of them (a TotalScoreTable: a Section column when there are sections,
+        the masterpoints when the file awards any)."""
         seated: dict[str, set[str]] = {}
         for board in boards:
             for r in board.results:
@@ -395,7 +378,9 @@ class _Reader:
         lines = []
         given: dict[str, tuple[int, str]] = {}  # id -> the line and names of the PAIR that has it
         total_column = "TotalScoreMP" if scoring == _MATCHPOINTS else "TotalScoreIMP"
-        for node in nodes:
+        named = len(sections) > 1
+        awarded = any(_masterpoints(node)[0] for _, nodes, _ in sections for node in nodes)
+        for section, node, ids in ((section, node, ids) for section, nodes, ids in sections for node in nodes):
             text = node.value("PAIR_NUMBER")
             if not text:
                 self.problem(node.line, "<PAIR> without <PAIR_NUMBER>: expected e.g. <PAIR_NUMBER>1</PAIR_NUMBER>")
@@ -417,14 +402,69 @@ class _Reader:
             if scoring != _MATCHPOINTS and not total:  # salliere: the IMP total stands in PERCENTAGE
                 total, percentage = percentage, ""
             rows.append((ident, direction or "-", names or "-", total or "-", percentage or "-",
-                         node.value("PLACE") or "-"))
+                         node.value("PLACE") or "-") + ((section or "-",) if named else ())
+                        + (tuple(value or "-" for value in _masterpoints(node)) if awarded else ()))
             lines.append(node.line)
         participants.sort(key=lambda p: usebio_pair_key(p.id))
         if not rows:
             return tuple(participants), None
         columns = tuple(Column(name) for name in ("PairId", "Direction", "Names", total_column, "TotalPercentage",
-                                                  "Rank"))
+                                                  "Rank", *(("Section",) if named else ()),
+                                                  *(_MASTERPOINT_COLUMNS if awarded else ())))
         return tuple(participants), Table("TotalScoreTable", columns, tuple(rows), tuple(lines))
+
+
+#: the masterpoints of a pair or team as the TotalScoreTable carries them
+_MASTERPOINT_COLUMNS = ("MasterPoints", "MasterPointType")
+
+
+def _masterpoints(node: Node) -> tuple[str, str]:
+    """The masterpoints the file awards a PAIR or TEAM (``MASTER_POINTS/MASTER_POINTS_AWARDED`` and
+    ``MASTER_POINT_TYPE``, or the awarded figure directly under it; else its players', joined), as
+    written: the unit is the national body's (whole points, hundredths, ...), never converted."""
+    block = node.child("MASTER_POINTS")
+    points = block.value("MASTER_POINTS_AWARDED") if block is not None else node.value("MASTER_POINTS_AWARDED")
+    kind = block.value("MASTER_POINT_TYPE") if block is not None else node.value("MASTER_POINT_TYPE")
+    if not points:
+        given = [(b.value("MASTER_POINTS_AWARDED"), b.value("MASTER_POINT_TYPE"))
+                 for p in node.all("PLAYER") if (b := p.child("MASTER_POINTS")) is not None]
+        points = " / ".join(a for a, _ in given if a)
+        kind = kind or next((t for a, t in given if t), "")
+    return points, kind
+
+
+def _sections(event: Node) -> list[tuple[str, list[Node], list[Node]]]:
+    """The sections of a pairs event, each ``(SECTION_ID, its PAIR elements, its BOARD elements)``
+    (``SESSION/SECTION``, as Compscore and the EBU's scorers nest them; a section without PAIRs
+    shares the event's); one ``("", pairs, boards)`` when the file has one section or none."""
+    found = event.descendants("SECTION", frozenset({"BOARD", "PARTICIPANTS", "MATCH"}))
+    every_pair = event.descendants("PAIR", frozenset({"BOARD"}))
+    named = [(node.attrs.get("SECTION_ID", "").strip() or node.value("SECTION_ID"), node) for node in found]
+    if len({name for name, _ in named}) < 2:
+        return [("", every_pair, event.descendants("BOARD", frozenset({"PARTICIPANTS"})))]
+    inside = {id(p) for _, node in named for p in node.descendants("PAIR", frozenset({"BOARD"}))}
+    shared = [p for p in every_pair if id(p) not in inside]
+    return [(name or str(index + 1), node.descendants("PAIR", frozenset({"BOARD"})) or shared,
+             node.descendants("BOARD", frozenset({"PARTICIPANTS"}))) for index, (name, node) in enumerate(named)]
+
+
+def _numbers_shared(parts: list[tuple[str, list[Node], list[Node]]]) -> bool:
+    """Whether two sections give the same pair number (each numbers its pairs from 1)."""
+    seen: dict[tuple[str, str], str] = {}
+    for section, pairs, _ in parts:
+        for pair in pairs:
+            number, direction = split_pair(pair.value("PAIR_NUMBER"))
+            key = (number, direction or _direction(pair.value("DIRECTION")))
+            if seen.setdefault(key, section) != section:
+                return True
+    return False
+
+
+def _declared(event: Node) -> tuple[tuple[str, str], ...]:
+    """What the file declares of its winners and sections (``WINNER_TYPE``: 1 one winner, 2 two,
+    North-South and East-West; ``SECTION_COUNT``), as ``event.meta`` entries."""
+    return tuple((name, value) for name, element in (("WinnerType", "WINNER_TYPE"), ("SectionCount", "SECTION_COUNT"))
+                 if (value := event.value(element)))
 
 
 def _club(club: Node | None) -> tuple[tuple[str, str], ...]:
@@ -471,7 +511,7 @@ class _Teams:
                 players.extend(n for n in names if n not in players)
             teams.players[team] = players
             teams.rows.append((ref or "-", team, ", ".join(players) or "-", node.value("TOTAL_SCORE") or "-",
-                               node.value("PLACE") or "-"))
+                               node.value("PLACE") or "-", *(value or "-" for value in _masterpoints(node))))
             teams.lines.append(node.line)
         for _, ref, name in found:  # a MATCH may name a team by its name too
             teams.ids.setdefault(name, teams.ids[ref or name])
@@ -502,8 +542,12 @@ class _Teams:
     def totals(self) -> Table | None:
         if not self.rows:
             return None
-        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank"))
-        return Table("TotalScoreTable", columns, tuple(self.rows), tuple(self.lines))
+        columns = tuple(Column(c) for c in ("TeamId", "TeamName", "Names", "TotalScoreVP", "Rank",
+                                            *_MASTERPOINT_COLUMNS))
+        rows = self.rows
+        if all(row[-2] == "-" for row in rows):  # no masterpoints awarded: the columns left out
+            columns, rows = columns[:-2], [row[:-2] for row in rows]
+        return Table("TotalScoreTable", columns, tuple(rows), tuple(self.lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,19 +556,21 @@ class _Ids:
     ``1EW``) when a Mitchell numbers both directions from 1."""
 
     with_direction: bool
+    prefix: str = ""  # the section, when every section numbers its pairs from 1 (``A1NS``)
 
     @classmethod
-    def read(cls, pairs: list[Node]) -> _Ids:
+    def read(cls, pairs: list[Node], prefix: str = "") -> _Ids:
         listed: dict[str, set[str]] = {}
         for pair in pairs:
             number, direction = split_pair(pair.value("PAIR_NUMBER"))
             direction = direction or _direction(pair.value("DIRECTION"))
             if direction:
                 listed.setdefault(number, set()).add(direction)
-        return cls(any(len(d) > 1 for d in listed.values()))
+        return cls(any(len(d) > 1 for d in listed.values()), prefix)
 
     def id(self, text: str, side: str) -> str:
         number, direction = split_pair(text)
+        number = f"{self.prefix}{number}" if self.prefix and not number.startswith(self.prefix) else number
         return f"{number}{direction or side}" if self.with_direction and (direction or side) else number
 
 
@@ -580,11 +626,20 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
+_SECTION_NUMBER = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
 def usebio_pair_key(ident: str) -> tuple[int, int | str, str]:
-    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``)."""
+    """The order of USEBIO pair numbers: by number, then direction (``1NS``, ``1EW``, ``2NS``);
+    numbers a section names by number within it (``A2``, ``A10``, ``B1``)."""
     number, direction = split_pair(ident)
     key = id_key(number)
-    return (*key, direction) if key[0] == 0 else (1, ident, "")
+    if key[0] == 0:
+        return (*key, direction)
+    sectioned = _SECTION_NUMBER.match(number)
+    if sectioned:
+        return (1, f"{sectioned[1]}{int(sectioned[2]):06d}", direction)
+    return (1, ident, "")
 
 
 def _date(text: str) -> str:
@@ -617,8 +672,14 @@ def _check_size(size: int, max_bytes: int | None, source: str) -> None:
 
 def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | None = None,
                 max_bytes: int | None = MAX_BYTES) -> Event:
-    """Read a USEBIO results file (a path or its bytes); see the module doc. A file larger than
-    ``max_bytes`` (None: no limit) is refused before it is read."""
+    """Read a USEBIO results file (a path or its bytes) as the :class:`Event` a PBN file gives: boards
+    (the deal from the ``HANDSET``, dealer and vulnerability from the number), a :class:`TableResult`
+    per ``TRAVELLER_LINE`` (``ns``/``ew`` the pair numbers), the pairs with their names, the file's own
+    figures in each line's ``theirs`` and in ``event.totals`` (``TOTAL_SCORE``, ``PERCENTAGE``,
+    ``PLACE``), the club in ``event.meta`` (``ClubName``, ``ClubIdNumber``). A file that is not
+    well-formed XML, not USEBIO, or declares entities raises :class:`PBNError` (``file:line: ...``);
+    a board or line that cannot be read is a problem in ``event.problems``, the rest still read. A
+    file larger than ``max_bytes`` (None: no limit) is refused before it is read."""
     if isinstance(path_or_bytes, bytes):
         data, name = path_or_bytes, source or "<bytes>"
         _check_size(len(data), max_bytes, name)
@@ -628,3 +689,12 @@ def read_usebio(path_or_bytes: str | bytes | os.PathLike[str], *, source: str | 
         _check_size(path.stat().st_size, max_bytes, name)
         data = path.read_bytes()
     return _Reader(name).event(parse_xml(data, name))
+
+
+def _number(text: str) -> bool:
+    """Whether a figure reads as a number (``4.0``, ``-1.5``)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

@@ -20,6 +20,7 @@ from collections import defaultdict
 from rules_ext.core import Seat
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Artificial, Event, EventKind, TableResult
+from rules_ext.events.scoring.file_figures import result_label
 from rules_ext.events.scoring.results_model import EventResults, ScoredResult
 from rules_ext.events.scoring.teams import match_of
 from rules_ext.events.usebio.reader import SUIT_ELEMENTS, read_usebio, split_pair, usebio_pair_key
@@ -232,8 +233,9 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults,
     number = {team: str(index) for index, team in enumerate(teams, start=1)}
     met = [t for m in matches for t in (m.home, m.visit)]
     event_type = "SWISS_TEAMS" if any(met.count(t) > 1 for t in teams) else "TEAMS_OF_FOUR"
-    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "IMPS"),
-                             ("MATCH_SCORING_METHOD", "VPS"))
+    bam = results.method == "board-a-match"  # point-a-board: board points, no IMPs
+    element = _event_element(root, event, event_type, ("BOARD_SCORING_METHOD", "BAM" if bam else "IMPS"),
+                             ("MATCH_SCORING_METHOD", "PAB" if bam else "VPS"))
     _add(element, "WINNER_TYPE", 1)
     participants = ET.SubElement(element, "PARTICIPANTS", EVENT_TYPE=event_type)
     for team in teams:
@@ -263,7 +265,7 @@ def _write_teams(root: ET.Element, event: Event, results: EventResults,
             board = ET.SubElement(match, "BOARD", EVENT_TYPE=event_type)
             _add(board, "BOARD_NUMBER", board_number)
             net = [ln.imp_ns if home_ns else ln.imp_ew for home_ns, ln in lines]
-            if (gain := next((n for n in net if n is not None), None)) is not None:
+            if not bam and (gain := next((n for n in net if n is not None), None)) is not None:
                 _add(board, "IMPS", f"{gain:g}")
             for home_ns, line in lines:
                 traveller = _add(board, "TRAVELLER_LINE")
@@ -315,7 +317,14 @@ def _check_round_trip(results: EventResults, data: bytes, allowed: set[tuple[str
     if back.problems:
         raise RulesError(f"the USEBIO written does not read back: {back.problems[0]}")
     again = compute_results(back)
-    unexpected = [d for d in again.differences if d.board is not None or (d.participant, d.theirs) not in allowed]
+    # a result whose figures a director gave (a correction's mp_ns) reads back as its score only: its own
+    # figures, and the totals of its pairs, are the director's, written as given
+    given = [(b.board.number, ln.result) for b in results.boards for ln in b.lines if ln.result.assigned is not None]
+    directors = {(n, result_label(r)) for n, r in given}
+    their_pairs = {who for _, r in given for who in (r.ns, r.ew)}
+    unexpected = [d for d in again.differences
+                  if (d.board, d.participant) not in directors and not (d.board is None and d.participant in their_pairs)
+                  and (d.board is not None or (d.participant, d.theirs) not in allowed)]
     if _played(again) != _played(results) or unexpected:
         first = unexpected[0] if unexpected else "the results differ"
         raise RulesError(f"the USEBIO written does not read back to the same figures ({first}): not written")

@@ -20,8 +20,10 @@
   /* a TOML basic string (JSON's escapes are TOML's) */
   function tomlString(s) { return JSON.stringify(String(s)); }
 
-  /* the answer of a judgement the director has not yet decided (the core's PENDING) */
+  /* the answer of a judgement the director has not yet decided, or of a choice the text gives a
+     side that it has not made yet (the core's PENDING): every answer is followed */
   var PENDING = "pending";
+  function waits(q) { return q.judgement || Boolean(q.chooser); }
 
   function Assistant(root, data) {
     this.root = root;
@@ -88,8 +90,8 @@
       var q = t.questions[id], fact = q.fact || q.id;
       if (!(fact in facts)) return {question: q};
       var value = facts[fact];
-      if (q.judgement && value === PENDING) {
-        steps.push({question: q, pending: true, label: this.data.words.pending});
+      if (waits(q) && value === PENDING) {
+        steps.push({question: q, pending: true, label: q.chooser ? this.data.words.choice_pending : this.data.words.pending});
         var branches = [];
         for (var i = 0; i < q.answers.length; i++) {
           var sub = this.walk(q.answers[i].next, facts, t, seen);
@@ -141,8 +143,33 @@
     return all.every(function (x) { return x === all[0]; }) ? all[0] : "may";
   };
 
+  /* a result's fields as the core's JSON gives them (Ruling.to_dict): each settled value, or
+     "pending" where the cases of a judgement or the options of a choice differ; a referral's the
+     referred law's, the final answer (the browser test compares them, case by case) */
+  Assistant.prototype.fields = function (r) {
+    var self = this, f = r;
+    while (f.referral) f = f.referral.result;
+    var out = {laws: this.resultLaws(r), adjusted_score: this.adjusted(r), refer: r.outcome ? r.outcome.refer_kind || "" : ""};
+    var names = ["offender_must_pass", "partner_must_pass", "lead_restriction", "penalty_card", "tricks_transferred"];
+    function own(o) {
+      return {offender_must_pass: o.offender_must_pass, partner_must_pass: o.partner_must_pass,
+              lead_restriction: o.lead_restriction ? o.lead_restriction.laws.slice().sort() : [],
+              penalty_card: o.penalty_card ? o.penalty_card.kind : "", tricks_transferred: o.tricks_transferred,
+              options: o.options.map(function (x) { return x.by + ":" + x.laws.slice().sort().join(","); })};
+    }
+    if (f.outcome) return Object.assign(out, own(f.outcome));
+    var cases = f.branches.map(function (b) { return self.fields(b.result); });
+    names.forEach(function (n) {
+      var all = cases.map(function (c) { return JSON.stringify(c[n]); });
+      out[n] = all.every(function (x) { return x === all[0]; }) ? cases[0][n] : PENDING;
+    });
+    /* the options every case offers (the core's combine) */
+    out.options = cases[0].options.filter(function (x) { return cases.every(function (c) { return c.options.indexOf(x) >= 0; }); });
+    return out;
+  };
+
   Assistant.prototype.chosen = function (q, value) {
-    if (q.judgement && value === PENDING) return {key: PENDING, label: this.data.words.pending, next: "", laws: []};
+    if (waits(q) && value === PENDING) return {key: PENDING, label: q.chooser ? this.data.words.choice_pending : this.data.words.pending, next: "", laws: []};
     if (!q.number) {
       for (var i = 0; i < q.answers.length; i++) if (q.answers[i].key === value) return q.answers[i];
       return null;
@@ -159,7 +186,8 @@
     var q = node.question, a = this.chosen(q, this.pending);
     if (!a) return;
     this.answers.push({id: q.id, fact: q.fact || q.id, value: q.number ? Number(this.pending) : a.key,
-                       label: q.number ? String(Number(this.pending)) : a.label, question: q.text, laws: q.cites.map(function (c) { return c.law; })});
+                       label: q.number ? String(Number(this.pending)) : a.label, question: q.text, laws: q.cites.map(function (c) { return c.law; }),
+                       chooser: q.chooser || "", decisive: a.laws || [], options: q.answers.map(function (x) { return x.label; })});
     this.pending = null;
     this.render(true);
   };
@@ -193,6 +221,7 @@
       el("span", {className: "law-assistant-number"}, ["第" + number + "题"]), " ", q.text]);
     fieldset.appendChild(legend);
     if (q.judgement) fieldset.appendChild(el("p", {className: "law-assistant-judgement"}, ["裁判长判断"]));
+    if (q.chooser) fieldset.appendChild(el("p", {className: "law-assistant-chooser"}, ["由" + q.chooser + "选择（助手不代为决定）"]));
     if (q.help) fieldset.appendChild(el("p", {className: "law-assistant-help"}, [q.help]));
     if (q.number) {
       var input = el("input", {type: "number", inputmode: "numeric", min: String(q.minimum), max: String(q.maximum),
@@ -207,12 +236,12 @@
         radio.addEventListener("change", function () { self.pending = a.key; update(); });
         fieldset.appendChild(el("label", {className: "law-assistant-answer", "data-answer": a.key}, [radio, el("span", {}, [a.label])]));
       });
-      if (q.judgement) {   /* the third answer of every judgement: not yet decided */
+      if (waits(q)) {   /* the last answer of every judgement and choice: not yet decided, or not yet chosen */
         var wait = el("input", {type: "radio", name: "law-assistant-" + q.id, value: PENDING});
         if (self.pending === PENDING) wait.checked = true;
         wait.addEventListener("change", function () { self.pending = PENDING; update(); });
         fieldset.appendChild(el("label", {className: "law-assistant-answer law-assistant-pending", "data-answer": PENDING},
-                                [wait, el("span", {}, [self.data.words.pending])]));
+                                [wait, el("span", {}, [q.chooser ? self.data.words.choice_pending : self.data.words.pending])]));
       }
     }
     form.appendChild(fieldset);
@@ -231,15 +260,18 @@
   Assistant.prototype.resultView = function (r, depth) {
     if (r.outcome) return this.outcomeView(r.outcome, r, depth);
     var self = this, w = this.data.words;
+    var by = r.open.chooser;
     var box = el("section", {className: "law-assistant-outcome-view law-assistant-open", "data-outcome": r.open.id + ":" + PENDING}, [
-      el(depth ? "h3" : "h2", {className: depth ? "" : "law-assistant-result-title", tabindex: "-1"}, [depth ? "待定" : "裁定"]),
-      el("p", {className: "law-assistant-summary"}, ["尚待裁判长判定：" + r.open.text + "裁定视其判定而定。"]),
+      el(depth ? "h3" : "h2", {className: depth ? "" : "law-assistant-result-title", tabindex: "-1"}, [depth ? (by ? "待" + by + "选择" : "待定") : "裁定"]),
+      el("p", {className: "law-assistant-summary"}, [by ? "尚待" + by + "选择：" + r.open.text + "各选项的裁定如下。"
+                                                        : "尚待裁判长判定：" + r.open.text + "裁定视其判定而定。"]),
       el("dl", {className: "law-assistant-fields"}, [
         el("div", {className: "law-assistant-field", "data-field": "laws"}, [el("dt", {}, ["适用条文"]), el("dd", {}, [this.laws(this.resultLaws(r))])]),
         el("div", {className: "law-assistant-field", "data-field": "adjusted_score"}, [el("dt", {}, ["调整分"]), el("dd", {}, [w.adjusted[this.adjusted(r)]])])])]);
     box.appendChild(this.quotes(r.open.cites));
     r.branches.forEach(function (b) {
-      var part = el("section", {className: "law-assistant-branch", "data-answer": b.answer.key}, [el("h3", {}, ["若" + b.answer.label + "："])]);
+      var part = el("section", {className: "law-assistant-branch", "data-answer": b.answer.key},
+                    [el("h3", {}, [by ? "若" + by + "选择“" + b.answer.label + "”：" : "若" + b.answer.label + "："])]);
       part.appendChild(self.resultView(b.result, (depth || 0) + 1));
       box.appendChild(part);
     });
@@ -297,7 +329,8 @@
   Assistant.prototype.recordText = function (r) {
     var self = this, w = this.data.words, text = [];
     if (!r.outcome) {
-      text.push("尚待裁判长判定：" + r.open.text + "裁定视其判定而定。");
+      text.push(r.open.chooser ? "尚待" + r.open.chooser + "选择：" + r.open.text + "各选项的裁定如下。"
+                               : "尚待裁判长判定：" + r.open.text + "裁定视其判定而定。");
       text.push("调整分：" + w.adjusted[this.adjusted(r)] + "。");
       r.branches.forEach(function (b) { text.push("若" + b.answer.label + "：" + self.recordText(b.result).join("")); });
       return text;
@@ -317,33 +350,55 @@
     return text;
   };
 
-  /* the judgements a result leaves open, each once */
+  /* the judgements a result leaves open, each once (a choice not yet made is the record's choices) */
   Assistant.prototype.open = function (r, found) {
     var self = this;
     found = found || [];
     if (r.open) {
-      if (found.indexOf(r.open) < 0) found.push(r.open);
+      if (!r.open.chooser && found.indexOf(r.open) < 0) found.push(r.open);
       r.branches.forEach(function (b) { self.open(b.result, found); });
     }
     return found;
   };
 
+  /* the choices the text gives a side, as the record writes them (the CLI's choice_words): the
+     option chosen with its provisions, or, not yet made, the question and its options to tick */
+  Assistant.prototype.choices = function () {
+    var d = this.data;
+    function cites(labels) {
+      return labels.length ? "（" + labels.map(function (law) { return (d.provisions[law] || {}).citation || law; }).join("、") + "）" : "";
+    }
+    return this.answers.filter(function (a) { return a.chooser; }).map(function (a) {
+      if (a.value === PENDING) {
+        return a.chooser + "尚未选择：" + a.question + cites(a.laws) + a.options.map(function (o) { return "□ " + o; }).join(" ");
+      }
+      return a.chooser + "选择：" + a.label + cites(a.decisive.length ? a.decisive : a.laws);
+    });
+  };
+
   /* the result at the table and the auction as the record writes them (the core's spelling: 4S,
      3NTX, Pass, X), read from what a director types (4♠, 3无将加倍, 不叫, 加倍 too); null: unreadable */
-  var STRAINS = {"NT": "NT", "N": "NT", "无将": "NT", "S": "S", "♠": "S", "H": "H", "♥": "H", "♡": "H",
+  /* One grammar with the core (rules_ext.core: Call.parse, Contract.parse, Deal.from_pbn), held to the
+     shared table of spellings tests/grammar/spellings.toml by the browser test: outline suits, Chinese
+     words, lower case, PBN's "-" hand; null: refused (as the core refuses it) */
+  var STRAINS = {"NT": "NT", "N": "NT", "无将": "NT", "S": "S", "♠": "S", "♤": "S", "H": "H", "♥": "H", "♡": "H",
                  "D": "D", "♦": "D", "♢": "D", "C": "C", "♣": "C", "♧": "C"};
-  var DOUBLINGS = {"": "", "X": "X", "XX": "XX", "加倍": "X", "再加倍": "XX"};
-  var BID = /^([1-7])\s*(NT|N|S|H|D|C|♠|♥|♡|♦|♢|♣|♧|无将)$/;
+  var STRAIN = "NT|N|S|H|D|C|♠|♤|♥|♡|♦|♢|♣|♧|无将";
+  var DOUBLINGS = {"": "", "X": "X", "XX": "XX", "*": "X", "**": "XX", "加倍": "X", "再加倍": "XX"};
+  var PASSES = ["PASS", "P", "AP", "PASSED OUT", "不叫", "-"];
   function contractOf(text) {
-    var m = /^([1-7]\s*(?:NT|N|S|H|D|C|♠|♥|♡|♦|♢|♣|♧|无将))\s*(XX|X|再加倍|加倍)?$/.exec(text.trim().toUpperCase());
-    if (!m) return null;
-    var bid = BID.exec(m[1]);
-    return bid[1] + STRAINS[bid[2]] + DOUBLINGS[m[2] || ""];
+    var t = text.trim().toUpperCase();
+    if (PASSES.indexOf(t) >= 0) return "Pass";
+    var m = new RegExp("^([1-7])\\s*(" + STRAIN + ")\\s*(XX|X|\\*\\*|\\*|再加倍|加倍)?$").exec(t);
+    return m ? m[1] + STRAINS[m[2]] + DOUBLINGS[m[3] || ""] : null;
   }
+  var CALL_WORDS = {"PASS": "Pass", "P": "Pass", "不叫": "Pass", "-": "Pass", "X": "X", "D": "X", "DBL": "X",
+                    "DOUBLE": "X", "加倍": "X", "XX": "XX", "R": "XX", "RDBL": "XX", "REDOUBLE": "XX", "再加倍": "XX"};
+  var BID = new RegExp("^([1-9])(" + STRAIN + ")$");
   function callOf(word) {
-    var alert = /[*!]$/.test(word) ? "*" : "", w = word.replace(/[*!]$/, "").toUpperCase();
-    var words = {"PASS": "Pass", "P": "Pass", "不叫": "Pass", "X": "X", "加倍": "X", "XX": "XX", "再加倍": "XX", "AP": "AP"};
-    if (words[w]) return words[w] + alert;
+    var alert = /[*!]$/.test(word) ? "*" : "", w = word.replace(/[*!]$/, "").trim().toUpperCase();
+    if (w === "AP") return alert ? null : "AP";   /* all pass: the record's last call */
+    if (CALL_WORDS[w]) return CALL_WORDS[w] + alert;
     var bid = BID.exec(w);
     return bid ? bid[1] + STRAINS[bid[2]] + alert : null;
   }
@@ -351,15 +406,24 @@
     var calls = text.trim().split(/[\s,，、]+/).filter(Boolean).map(callOf);
     return calls.indexOf(null) < 0 ? calls : null;
   }
-  /* a PBN deal, North's hand first (as the core writes it); null: not four hands of 13 cards */
+  /* a PBN deal, North's hand first (as the core writes it); null: not four hands of 13 cards (a hand
+     may be "-"), or a card twice */
   function dealOf(text) {
-    var m = /^([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/.exec(text.trim().toUpperCase());
+    var m = /^([NESW]):\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/.exec(text.trim().toUpperCase());
     if (!m) return null;
-    var hands = m.slice(2, 6);
-    if (!hands.every(function (h) { return h === "-" || /^[AKQJT2-9]*(\.[AKQJT2-9]*){3}$/.test(h) && h.replace(/\./g, "").length === 13; })) return null;
+    var hands = m.slice(2, 6), seen = {};
+    var ok = hands.every(function (h) {
+      if (h === "-") return true;
+      if (!/^[AKQJT2-9]*(\.[AKQJT2-9]*){3}$/.test(h) || h.replace(/\./g, "").length !== 13) return false;
+      return h.split(".").every(function (suit, i) {
+        return suit.split("").every(function (rank) { var card = i + rank; if (seen[card]) return false; seen[card] = true; return true; });
+      });
+    });
+    if (!ok) return null;
     var first = "NESW".indexOf(m[1]);
     return "N:" + [0, 1, 2, 3].map(function (i) { return hands[(i - first + 4) % 4]; }).join(" ");
   }
+  window.lawAssistantGrammar = {call: callOf, contract: contractOf, deal: dealOf};
 
   /* The ruling record, in the one shape `rule --record` writes too (the page's data names its fields,
      core.rulings.RECORD_FIELDS and RECORD_RESULT_FIELDS): each field the inputs give, in that order */
@@ -372,6 +436,8 @@
     var facts = this.answers.map(function (s, i) { return (i + 1) + ". " + s.question + s.label + "。"; });
     values.facts = tomlString(facts.join("\n"));
     values.laws = "[" + this.resultLaws(r).map(function (law) { return tomlString(edition + ":" + law); }).join(", ") + "]";
+    var choices = this.choices();
+    if (choices.length) values.choices = "[" + choices.map(tomlString).join(", ") + "]";
     var open = this.open(r);
     if (open.length) {
       values.pending = "[" + open.map(function (q) {
@@ -418,25 +484,74 @@
     function key(r) {
       return r.outcome ? r.outcome.id : r.open.id + ":" + PENDING + "(" + r.branches.map(function (b) { return key(b.result); }).join(",") + ")";
     }
-    function result(r, textKey, first, indent, texts) {
+    /* the provisions an outcome names (Outcome.applied), or of an undecided one those its question
+       and its cases cite (the core's combine) */
+    function cited(r) {
+      var named = [];
+      if (r.outcome) {
+        var o = r.outcome;
+        named = o.cites.map(function (c) { return c.law; });
+        o.options.forEach(function (x) { named = named.concat(x.laws); });
+        [o.lead_restriction, o.penalty_card].forEach(function (x) { if (x) named = named.concat(x.laws); });
+      } else {
+        named = r.open.cites.map(function (c) { return c.law; });
+        r.branches.forEach(function (b) { named = named.concat(cited(b.result)); });
+      }
+      return named.filter(function (law, i) { return named.indexOf(law) === i; });
+    }
+    /* a result's lines with its provisions cited, not quoted (prose: a case of an undecided judgement
+       or choice quotes nothing of its own, the whole ruling does) */
+    function citeOnly(lines, r) {
+      var at = lines.indexOf(p.basis);
+      if (at < 0) return lines;
+      var end = at + 1;
+      while (end < lines.length && lines[end].indexOf(p.indent) === 0) end++;
+      var names = cited(r).map(function (law) { var q = self.data.provisions[law]; return q ? q.citation : law; });
+      return lines.slice(0, at).concat([p.basis + names.join(p.separator)], lines.slice(end));
+    }
+    function result(r, textKey, first, indent, texts, quoted) {
       texts = texts || p;
-      var lines = texts.outcomes[textKey].map(function (i) { return indent + texts.lines[i]; }), later = first + r.steps.length;
+      var own = texts.outcomes[keyHash(textKey)].map(function (i) { return texts.lines[i]; });
+      if (quoted === false) own = citeOnly(own, r);
+      var lines = own.map(function (line) { return indent + line; }), later = first + r.steps.length;
       if (r.referral) {   /* the referred law's ruling, its facts numbered on (prose.referral_lines) */
         lines.push(indent + fill(p.referral, {law: r.outcome.refer_law, title: r.outcome.refer}));
         lines = lines.concat(steps(r.referral.result.steps, later, indent + p.indent),
-                             result(r.referral.result, key(r.referral.result), later, indent + p.indent, r.referral.tree.prose));
+                             result(r.referral.result, key(r.referral.result), later, indent + p.indent, r.referral.tree.prose,
+                                    quoted !== false));
       }
       (r.branches || []).forEach(function (b) {
-        lines.push(indent + fill(p.branch, {label: b.answer.label}));
+        lines.push(indent + (r.open.chooser ? fill(p.choice_branch, {by: r.open.chooser, label: b.answer.label})
+                                            : fill(p.branch, {label: b.answer.label})));
         lines = lines.concat(steps(b.result.steps, later, indent + p.indent),
-                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent, texts));
+                             result(b.result, textKey + ">" + key(b.result), later, indent + p.indent, texts, false));
       });
       return lines;
     }
     var lines = [p.head];
     if (r.steps.length) lines.push(p.facts);
-    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "")).join("\n");
+    return lines.concat(steps(r.steps, 1, ""), result(r, key(r), 1, "", p, true)).join("\n");
   };
+
+  /* the record as a file the browser downloads */
+  function save(text, name) {
+    if (typeof Blob === "undefined" || !window.URL || !URL.createObjectURL) return;
+    var a = el("a", {href: URL.createObjectURL(new Blob([text], {type: "text/plain;charset=utf-8"})), download: name});
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+  }
+
+  /* a result's key as the page stores it (rules_ext/rulebook_site/assistant.py key_hash): two 32-bit
+     FNV-1a hashes of its UTF-16 code units, in hex */
+  function keyHash(key) {
+    return [0x811C9DC5, 0x01000193].map(function (seed) {
+      var h = seed >>> 0;
+      for (var i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+      return ("0000000" + h.toString(16)).slice(-8);
+    }).join("");
+  }
 
   /* text to the clipboard (or selected in ``output`` for the reader to copy) */
   function copyOut(text, output, status, done) {
@@ -463,7 +578,7 @@
                   ["table", "桌号", "text", false], ["director", "裁判长", "text", false],
                   ["called_by", "召请方", "seat", false],
                   ["auction", "叫牌过程（从发牌人起，含违规的叫品，以空格分开）", "text", false],
-                  ["deal", "牌张分布（PBN 格式）", "text", false],
+                  ["deal", "牌张分布（从北家起，四家各13张，花色以点分开）", "text", false],
                   ["contract", "桌上定约（如 4♠、3无将加倍）", "text", false], ["declarer", "庄家", "seat", false],
                   ["tricks", "庄家赢墩数", "tricks", false]];
     this.inputs = this.inputs || {};
@@ -488,15 +603,18 @@
     var output = el("textarea", {className: "law-assistant-toml", readonly: "readonly", rows: "8", "aria-label": "复制的内容"});
     output.hidden = true;
     var copyText = el("button", {type: "button", className: "law-assistant-copy-text"}, ["复制裁决（文字）"]);
-    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["复制裁决记录（TOML）"]);
-    var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决单"]);
+    var copy = el("button", {type: "submit", className: "law-assistant-copy"}, ["保存裁决记录"]);
+    var print = el("button", {type: "button", className: "law-assistant-print"}, ["打印裁决表"]);
     copyText.addEventListener("click", function () { copyOut(self.prose(r), output, status, "已复制裁决（文字）。"); });
     form.insertBefore(el("div", {className: "law-assistant-buttons"}, [copyText]), grid);
-    form.insertBefore(el("p", {className: "law-assistant-help"}, ["裁决记录（TOML，可打印裁决表）需填写赛事名称和牌号："]), grid);
+    form.insertBefore(el("p", {className: "law-assistant-help"}, ["保存裁决记录需填写赛事名称和牌号："]), grid);
     form.appendChild(el("div", {className: "law-assistant-buttons"}, [copy, print]));
     form.appendChild(status);
     form.appendChild(output);
-    form.appendChild(el("p", {className: "law-assistant-help"}, ["复制的记录可保存为 .toml 文件，用 python -m rules_ext ruling 记录.toml -o 裁决表.pdf 打印裁决表。"]));
+    /* for those who run the tools: the record's format and the command that prints its form */
+    form.appendChild(el("details", {className: "law-assistant-tools"}, [
+      el("summary", {}, ["供使用工具的人参考"]),
+      el("p", {}, ["保存的裁决记录是 TOML 文本（牌张分布按 PBN 写法），可存为 .toml 文件，用 python -m rules_ext ruling 记录.toml -o 裁决表.pdf 打印裁决表。"])]));
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var board = Number(self.inputs.board);
@@ -510,7 +628,7 @@
       var contract = given("contract") ? contractOf(given("contract")) : "";
       var tricks = given("tricks") === "" ? "" : Number(given("tricks"));
       var wrong = auction === null ? "叫牌过程有无法识别的叫品（可写 1♠、1S、不叫、加倍、再加倍）。"
-        : deal === null ? "牌张分布须为 PBN 格式：如 N: 开头，四家各13张，花色以点分开。"
+        : deal === null ? "牌张分布无法识别：如 N: 开头，四家各13张，花色以点分开。"
         : contract === null ? "桌上定约无法识别（可写 4♠、4S、3无将、3无将加倍）。"
         : tricks !== "" && !(Number.isInteger(tricks) && tricks >= 0 && tricks <= 13) ? "庄家赢墩数须为0到13的整数。"
         : (given("declarer") || tricks !== "") && !contract ? "填写庄家或赢墩数时，请同时填写桌上定约。" : "";
@@ -521,7 +639,8 @@
       var text = self.record(r, {event: given("event"), board: board, table: given("table"), director: given("director"),
                                  called_by: given("called_by"), auction: auction, deal: deal, contract: contract,
                                  declarer: given("declarer"), tricks: tricks});
-      copyOut(text, output, status, "已复制裁决记录。");
+      copyOut(text, output, status, "已保存裁决记录（已复制，也已下载）。");
+      save(text, "裁决记录-" + board + ".toml");
     });
     print.addEventListener("click", function () { window.print(); });
     return form;
@@ -535,7 +654,7 @@
     [["赛事", i.event], ["牌号", i.board], ["桌号", i.table], ["裁判长", i.director]].forEach(function (p) {
       parts.push(p[0] + "：" + ((p[1] || "").trim() || "＿＿＿＿"));
     });
-    head.textContent = "裁决单 · " + d.title + " · " + d.edition_name + (d.reference_edition ? "（按" + d.source_name + "，仅供参考）" : "") + " · " + parts.join("　");
+    head.textContent = "裁决表 · " + d.title + " · " + d.edition_name + (d.reference_edition ? "（按" + d.source_name + "，仅供参考）" : "") + " · " + parts.join("　");
   };
 
   Assistant.prototype.render = function (focus) {

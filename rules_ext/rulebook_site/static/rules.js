@@ -214,7 +214,41 @@ const RulesSite = {
     });
   },
 
+  /* -- the edition switch keeps the reader's provision ------------------------------------ */
+  /* the provision above a label: 45C4b -> 45C4 -> 45C -> 45 (a law: no anchor) */
+  parentLabel: (label) => {
+    const up = label.replace(/(note\d*|intro|\(\w+\)|[a-z]|\d+|[A-Z])$/, "");
+    return up === label || /^\d*$/.test(up) ? "" : up;
+  },
+
+  /* each link of a law page's edition switch goes to the provision holding the same rule in that
+   * edition (the page's counterparts table: the comparison's alignment), or its nearest provision
+   * above that has one */
+  keepProvision: () => {
+    const table = document.querySelector("script.rules-counterparts");
+    if (!table) return;
+    let map;
+    try {
+      map = JSON.parse(table.textContent);
+    } catch (e) {
+      return;
+    }
+    const here = decodeURIComponent(window.location.hash.slice(1));
+    document.querySelectorAll(".law-switch a").forEach((a) => {
+      const match = (a.getAttribute("href") || "").match(/(?:^|\/)([^/]+)\/law-\d+\.html/);
+      if (!match || !map[match[1]]) return;
+      let target = "";
+      for (let label = here; label && !target; label = RulesSite.parentLabel(label))
+        target = map[match[1]][label] || "";
+      const url = new URL(a.getAttribute("href"), document.baseURI);
+      url.hash = target ? `#${target}` : "";
+      a.href = url.href;
+    });
+  },
+
   init: () => {
+    RulesSite.keepProvision();
+    window.addEventListener("hashchange", RulesSite.keepProvision);
     document.addEventListener("click", RulesSite.onPrintLink);
     RulesSite.printAddress();
     document.addEventListener("click", RulesSite.onPermalink);
@@ -276,11 +310,39 @@ const RulesSearch = {
 
   convert: (text, table) => [...text].map((c) => table.get(c) || c).join(""),
 
-  /* the reviewed words of the 繁體 conversion (信息 <-> 資訊), then character by character */
-  words: (text, pairs) => pairs.reduce((out, [from, to]) => out.split(from).join(to), text),
+  /* the word pairs by their first character, longest first (for byWords) */
+  wordTable: (pairs) => {
+    const out = new Map();
+    for (const [from, to] of [...pairs].sort((a, b) => b[0].length - a[0].length)) {
+      if (!from) continue;
+      const first = String.fromCodePoint(from.codePointAt(0));
+      if (!out.has(first)) out.set(first, []);
+      out.get(first).push([from, to]);
+    }
+    return out;
+  },
 
-  simp: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsT2S), RulesSearch._t2s),
-  trad: (text) => RulesSearch.convert(RulesSearch.words(text, RulesSearch._wordsS2T), RulesSearch._s2t),
+  /* the words of the 繁體 conversion that are not character by character (信息 <-> 資訊, 干扰 <->
+   * 干擾) as words, what is left character by character */
+  byWords: (text, words, table) => {
+    let out = "";
+    let i = 0;
+    while (i < text.length) {
+      const char = String.fromCodePoint(text.codePointAt(i));
+      const word = (words.get(char) || []).find(([from]) => text.startsWith(from, i));
+      if (word) {
+        out += word[1];
+        i += word[0].length;
+      } else {
+        out += table.get(char) || char;
+        i += char.length;
+      }
+    }
+    return out;
+  },
+
+  simp: (text) => RulesSearch.byWords(text, RulesSearch._wordsT2S, RulesSearch._t2s),
+  trad: (text) => RulesSearch.byWords(text, RulesSearch._wordsS2T, RulesSearch._s2t),
 
   params: () => new URLSearchParams(window.location.search),
 
@@ -521,8 +583,9 @@ const RulesSearch = {
     const data = RulesSearch.data;
     RulesSearch._s2t = RulesSearch.map(data.s2t);
     RulesSearch._t2s = RulesSearch.map(data.t2s);
-    RulesSearch._wordsS2T = Object.entries(data.words || {});
-    RulesSearch._wordsT2S = RulesSearch._wordsS2T.map(([simp, trad]) => [trad, simp]);
+    const pairs = Object.entries(data.words || {});
+    RulesSearch._wordsS2T = RulesSearch.wordTable(pairs);
+    RulesSearch._wordsT2S = RulesSearch.wordTable(pairs.map(([simp, trad]) => [trad, simp]));
     const params = RulesSearch.params();
     const filter = params.get("edition") || "";
     const from = params.get("from") || "";
@@ -685,7 +748,11 @@ const RulesSearch = {
     const li = document.createElement("li");
     li.className = "rules-result";
     const link = li.appendChild(document.createElement("a"));
-    const highlight = hit ? `?highlight=${encodeURIComponent(hit.phrase)}` : "";
+    // the words highlighted as the page prints them: the hit's own characters (罰張 on a 繁體
+    // page, 罚张 on a 简体 one; the index and the phrases are in simplified script)
+    const printed = hit ? [...hit.text].slice([...hit.text.slice(0, hit.at)].length,
+      [...hit.text.slice(0, hit.at)].length + [...hit.phrase].length).join("") : "";
+    const highlight = hit ? `?highlight=${encodeURIComponent(printed)}` : "";
     const anchor = hit && hit.anchor ? `#${hit.anchor}` : "";
     link.href = `${RulesSearch.url(main)}${highlight}${anchor}`;
     link.textContent = index.titles[docnames.indexOf(main)] || (page && page.title) || main;
@@ -703,7 +770,8 @@ const RulesSearch = {
       const scripts = li.appendChild(document.createElement("span"));
       scripts.className = "rules-result-scripts";
       const tradHighlight = hit ? `?highlight=${encodeURIComponent(RulesSearch.trad(hit.phrase))}` : "";
-      for (const [label, doc, hl] of [["简", simpDoc, highlight], ["繁", trad, tradHighlight]]) {
+      const simpHighlight = hit ? `?highlight=${encodeURIComponent(hit.phrase)}` : "";
+      for (const [label, doc, hl] of [["简", simpDoc, simpHighlight], ["繁", trad, tradHighlight]]) {
         if (!doc || (!docnames.includes(doc) && !doc.startsWith("zh-hant/"))) continue;
         const a = scripts.appendChild(document.createElement("a"));
         a.href = `${RulesSearch.url(doc)}${hl}${anchor}`;
