@@ -125,6 +125,8 @@ class Publication:
     checked: Sequence = ()  # CheckedRuling, one per ruling
     by_ruling: Mapping[int, int] = field(default_factory=dict)
     figures: str = "ours"  # where ours and the file's differ, the figures shown: ours or the file's (marked †), as the sheets
+    assets: str = ""  # from the root of these pages to the stylesheet, script and favicon ('': beside them, made here)
+    session: Any = None  # one session of several: a :class:`rules_ext.event_site.sessions.SessionPlace`
 
 
 # -- markup --------------------------------------------------------------------------------------
@@ -332,15 +334,18 @@ class _Pages:
     def render(self, template: str, here: str, **data: object) -> str:
         """Page ``here`` (its path in the folder) from ``template``."""
         root = "../" * here.count("/")
-        key = hashlib.sha256("\0".join((self.event.name, self.event.date, Path(self.event.source).stem,
-                                        self.kind.value)).encode()).hexdigest()[:16]
+        session = self.pub.session
+        key = session.key if session is not None else hashlib.sha256("\0".join((
+            self.event.name, self.event.date, Path(self.event.source).stem, self.kind.value)).encode()).hexdigest()[:16]
+        assets = root + self.pub.assets
         return self.env.get_template(template).render(
             here=here, root=root, up=self.up, pub=self.pub, event=self.event, label=self.label, heading=self.heading,
             words=self.words, word=self.page_word, word_heading=self.page_heading, text=self.text,
             lang=self.lang.value, script=self.pub.script, other_script=self.pub.other_script,
             html_lang="zh-Hant" if self.pub.script == "hant" else "zh-Hans" if self.lang is not Lang.EN else "en",
-            stylesheet=root + STYLESHEET, script_file=root + SCRIPT, favicon=root + FAVICON, event_key=key,
+            stylesheet=assets + STYLESHEET, script_file=assets + SCRIPT, favicon=assets + FAVICON, event_key=key,
             who_folder=self._who_folder(), title_event=self.event.name or Path(self.event.source).stem,
+            session_nav=session.nav(root, self) if session is not None else (),
             event_date=self.event.date if self.lang is Lang.EN else chinese_date(self.event.date or ""), **data)
 
     def basis(self, where: str, board: BoardResults | None = None) -> Markup:
@@ -378,7 +383,7 @@ class _Pages:
         sections = sorted({s for found in self.sections.values() for s in found})
         return self.render(
             "events/index.html.jinja", "index.html",
-            sentence=self.basis("event"),
+            sentence=self.basis("event"), session=self._session_line(root),
             check=[html_of(line) for line in event_basis(self.event, self.results, self.options)],
             marks_note=html_of(" ".join(x for x in (self.marks.note(hint=False), damaged_note(self.results, self.options))
                                         if x)),
@@ -390,6 +395,15 @@ class _Pages:
             crosstable=self._crosstable(root) if self.teams else None,
             rulings=[self._ruling_row(i, r, root) for i, r in enumerate(self.pub.rulings, start=1)],
             downloads=[{"href": self.up + d.path, "text": self.words(*DOWNLOAD_WORDS[d.label])} for d in self.pub.downloads])
+
+    def _session_line(self, root: str) -> dict[str, object] | None:
+        """One session of several: which, of how many, and the way to the overall ranking."""
+        session = self.pub.session
+        if session is None:
+            return None
+        return {"title": self.page_word("session", n=session.number),
+                "text": self.page_word("session_here", n=session.number, count=session.count),
+                "href": f"{root}{session.top}index.html", "overall": self.label("overall")}
 
     def _correction(self, a, root: str) -> dict[str, object]:
         """A correction applied, in Chinese: which result, what it was and what it became, why."""
@@ -605,7 +619,9 @@ class _Pages:
                   "card_word": {EventKind.TEAMS: "team_card", EventKind.INDIVIDUAL: "player_card"}.get(self.kind, "pair_card"),
                   "pct": pct_format(entry.pct) if entry.pct is not None else "",
                   "total": total_format(entry.total),
-                  "sentence": self.basis("participant"), "matches": matches}
+                  "sentence": self.basis("participant"), "matches": matches,
+                  "across": self.pub.session.across(ident, self._who_folder(), _slug(ident), "../", self.page_word)
+                  if self.pub.session is not None else []}
         here = self.participant_href(ident, "") or ""
         if self.teams:
             return self.render("events/participant.html.jinja", here, groups=[], team_matches=[
@@ -887,12 +903,16 @@ def favicon() -> str:
 
 def event_pages(pub: Publication, template_folders: Iterable[Path] = ()) -> dict[str, str]:
     """Every page of ``pub`` as ``{path relative to the folder: HTML}``, the stylesheet, the script
-    and the favicon included."""
+    and the favicon included (unless ``pub.assets`` says where they are)."""
     pages = _Pages(pub, environment(template_folders)).all()
-    pages[STYLESHEET] = stylesheet()
-    pages[SCRIPT] = script()
-    pages[FAVICON] = favicon()
+    if not pub.assets:  # a session's pages share the overall pages' (``assets``)
+        pages.update(assets())
     return pages
+
+
+def assets() -> dict[str, str]:
+    """The stylesheet, the script and the favicon, by their paths beside the pages."""
+    return {STYLESHEET: stylesheet(), SCRIPT: script(), FAVICON: favicon()}
 
 
 def text_of_page(html: str) -> str:

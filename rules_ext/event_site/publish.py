@@ -8,14 +8,16 @@ inside the output folder and moved in only when whole: a failure leaves the fold
 
 The rulebook the rulings cite is linked at an address (``rulebook``: a site's URL, or a path from the
 host's root); without one, the cited provisions are copied into the folder (``laws/``), so that
-nothing points outside it."""
+nothing points outside it. An event of several sessions (:func:`publish_sessions`): each session's
+pages in a folder of its own, the overall ranking above them (:mod:`rules_ext.event_site.sessions`)."""
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +28,7 @@ from rules_ext.events.files import read_event_file
 from rules_ext.fileio import MAX_INPUT_SIZE, access_error, check_output, install, read_input
 
 if TYPE_CHECKING:  # reportlab is loaded when the PDFs are made
+    from rules_ext.event_site.sessions import SessionPlace
     from rules_ext.pdf.layout import Progress
 
 #: the languages of the pages' words (the sheets' ``--lang``)
@@ -161,9 +164,17 @@ class PreparedEvent:
     def publish(self, out: Path, where: Sequence[Placement]) -> Published:
         """The pages of each placement, the PDFs and exports made in a staging folder inside ``out``
         and moved in only when whole."""
+        return _publish_whole(out, self.listed, lambda staging: self.stage(staging, where)[0])
+
+    def stage(self, staging: Path, where: Sequence[Placement], session: SessionPlace | None = None
+              ) -> tuple[dict[str, str], dict[str, Any]]:
+        """The PDFs and exports written into ``staging`` (a session's into its folder), and the pages
+        of each placement as ``{path: HTML}`` (from ``staging``), with the publication of each
+        script; ``session``: one session of several, its pages in its folder below the overall ones."""
         from rules_ext.corpus import load_corpus
         from rules_ext.corpus.labels import law_number
-        from rules_ext.event_site.pages import Publication, event_pages
+        from rules_ext.event_site.pages import Download, Publication, event_pages
+        from rules_ext.event_site.sessions import folder_of
         from rules_ext.pdf.handrecord import event_sheets
         from rules_ext.pdf.ruling_record import quote_laws
         from rules_ext.rulebook_site.names import provision_page
@@ -189,36 +200,105 @@ class PreparedEvent:
                 return base + provision_page(edition, cited.label)
             return url
 
+        folder = folder_of(session.number) if session is not None else ""
+        (staging / folder).mkdir(parents=True, exist_ok=True)
+        downloads, ruling_pdfs = _files(staging / folder, self.event, self.results, records, self.applied,
+                                        self.lang, self.pdf, dealt, self.figures)
+        downloads = [Download(folder + d.path, d.label) for d in downloads]
+        ruling_pdfs = {i: folder + path for i, path in ruling_pdfs.items()}
+        below = "../" if session is not None else ""  # a session's pages: one folder below the overall ones
+        templates = (self.templates,) if self.templates is not None else ()
+        pages: dict[str, str] = {}
+        pubs: dict[str, Any] = {}
+        for place in where:
+            convert = _traditional if place.script == "hant" else (lambda s: s)
+            pub = Publication(self.event, self.results, dd, records, downloads=downloads,
+                              ruling_pdfs=ruling_pdfs, law_url=law_url(place.rulebook), law_quotes=quotes,
+                              lang=self.lang, script=place.script,
+                              other_script=below + place.other + folder if place.other else "", convert=convert,
+                              up=below + place.up, site=place.site, applied=self.applied, checked=self.rulings,
+                              by_ruling=self.by_ruling, figures=self.figures, assets=below, session=session)
+            pubs[place.script] = pub
+            pages.update({place.folder + folder + name: text for name, text in event_pages(pub, templates).items()})
+        return pages, pubs
+
+
+def _publish_whole(out: Path, listed: Listed, stage: Callable[[Path], dict[str, str]]) -> Published:
+    """What ``stage`` makes in a staging folder inside ``out`` (its files, and the pages it returns
+    as ``{path: HTML}``), moved in only when whole."""
+    created = not out.exists()
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise access_error("write", out, exc) from exc
+    with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
+        staging = Path(staging_name)
         try:
-            out.mkdir(exist_ok=True)
-        except OSError as exc:
-            raise access_error("write", out, exc) from exc
-        with tempfile.TemporaryDirectory(prefix=".publish.", dir=out) as staging_name:  # all or nothing
-            staging = Path(staging_name)
-            downloads, ruling_pdfs = _files(staging, self.event, self.results, records, self.applied,
-                                            self.lang, self.pdf, dealt, self.figures)
-            folders = (self.templates,) if self.templates is not None else ()
-            pages: dict[str, str] = {}
-            for place in where:
-                convert = _traditional if place.script == "hant" else (lambda s: s)
-                pub = Publication(self.event, self.results, dd, records, downloads=downloads,
-                                  ruling_pdfs=ruling_pdfs, law_url=law_url(place.rulebook), law_quotes=quotes,
-                                  lang=self.lang, script=place.script, other_script=place.other, convert=convert,
-                                  up=place.up, site=place.site, applied=self.applied, checked=self.rulings,
-                                  by_ruling=self.by_ruling, figures=self.figures)
-                pages.update({place.folder + name: text for name, text in event_pages(pub, folders).items()})
-            for name, text in pages.items():
-                target = staging / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
-            for rel in written:  # each name looked at before anything is moved in
-                _check_target(out, rel)
-            for rel in written:
-                (out / rel).parent.mkdir(parents=True, exist_ok=True)
-                install(staging / rel, out / rel)
-        return Published(**asdict(self.listed), pages=sum(1 for rel in written if rel.suffix == ".html"),
-                         files=len(written), size=sum((out / rel).stat().st_size for rel in written))
+            pages = stage(staging)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            if created:  # refused while staging (a ruling's law not found): no folder left behind
+                shutil.rmtree(out, ignore_errors=True)
+            raise
+        for name, text in pages.items():
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
+        for rel in written:  # each name looked at before anything is moved in
+            _check_target(out, rel)
+        for rel in written:
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            install(staging / rel, out / rel)
+    return Published(**asdict(listed), pages=sum(1 for rel in written if rel.suffix == ".html"),
+                     files=len(written), size=sum((out / rel).stat().st_size for rel in written))
+
+
+def publish_sessions(paths: Sequence[Path], out: Path, where: Sequence[Placement], *, carry_over: str | None = None,
+                     lang: str = "zh", templates: Path | None = None, pdf: bool = True, encoding: str | None = None,
+                     max_size: int = MAX_INPUT_SIZE, progress: Progress | None = None,
+                     figures: str = "ours") -> Published:
+    """The sessions of one event (``paths`` in order, PBN and USEBIO mixed), each read and scored on
+    its own as ``results S1 S2 …`` does it, published into ``out``: each session's pages in
+    ``session-N/``, the overall ranking (``carry_over``: none, full or a percentage, as ``results
+    --carry-over`` reads it) and each participant's results across the sessions at the top, the
+    overall results PDF in ``pdf/``. Every file is read and scored before anything is written."""
+    from rules_ext.event_site.pages import assets
+    from rules_ext.event_site.sessions import overall_pages, session_places
+    from rules_ext.events.scoring.sessions import CarryOver, combine_sessions
+
+    carry = CarryOver.parse(carry_over) if carry_over is not None else None
+    prepared = [prepare_event(path, lang=lang, templates=templates, pdf=pdf, encoding=encoding, max_size=max_size,
+                              progress=progress, figures=figures) for path in paths]
+    several = combine_sessions([(p.event, p.results) for p in prepared], carry)
+    places = session_places(several)
+    first = prepared[0]
+    listed = Listed(title=first.listed.title, date=first.listed.date, kind=several.kind.value,
+                    boards=sum(p.listed.boards for p in prepared))
+
+    def stage(staging: Path) -> dict[str, str]:
+        pages: dict[str, str] = {}
+        firsts: dict[str, Any] = {}
+        for session, spot in zip(prepared, places[1:]):
+            made, pubs = session.stage(staging, where, spot)
+            pages.update(made)
+            firsts = firsts or pubs
+        downloads = []
+        if pdf:
+            from rules_ext.pdf.sessions import write_sessions_pdf
+
+            (staging / "pdf").mkdir(exist_ok=True)
+            write_sessions_pdf(several, staging / "pdf" / "results.pdf", lang=lang, figures=figures)
+            downloads.append(("pdf/results.pdf", "results.pdf"))
+        folders = (templates,) if templates is not None else ()
+        for place in where:
+            pub = replace(firsts[place.script], up=place.up, other_script=place.other, assets="")
+            made = overall_pages(several, pub, places[0], downloads=[(place.up + href, key) for href, key in downloads],
+                                 template_folders=folders)
+            pages.update({place.folder + name: text for name, text in {**made, **assets()}.items()})
+        return pages
+
+    return _publish_whole(out, listed, stage)
 
 
 def prepare_event(path: Path, *, corrections: Path | None = None, rulings: Path | None = None, lang: str = "zh",

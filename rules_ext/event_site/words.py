@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules_ext.core.vp_scales import scale_of
 from rules_ext.events.model import Event, EventKind
 from rules_ext.events.scoring.results_model import BoardResults, EventResults
+from rules_ext.events.scoring.sessions import SeveralSessions
 from rules_ext.pdf.basis import _movement, effective_trim
 from rules_ext.pdf.figures import fmt_number
 
-__all__ = ["PAGE_WORDS", "basis_sentence"]
+__all__ = ["PAGE_WORDS", "basis_sentence", "sessions_sentence"]
 
 #: (Chinese, English) of what only the pages say; ``{name}`` is filled in by the page
 PAGE_WORDS: dict[str, tuple[str, str]] = {
@@ -76,6 +78,18 @@ PAGE_WORDS: dict[str, tuple[str, str]] = {
     "visit_team": ("客队", "Visitors"),
     "home_ns": ("主队坐南北", "Home NS"),
     "visit_ns": ("客队坐南北", "Visitors NS"),
+    "session": ("第{n}节", "Session {n}"),
+    "sessions": ("各节", "Sessions"),
+    "sessions_of": ("各节成绩", "Each session"),
+    "session_here": ("这是第{n}节的成绩（共 {count} 节）。各节合计：", "Session {n} of {count}. All sessions: "),
+    "overall_card": ("总成绩", "Overall"),
+    "counts": ("计入", "Counts"),
+    "counted": ("计入分", "Counted"),
+    "session_total": ("本节总分", "Session total"),
+    "not_played": ("未参加", "did not play"),
+    "missed": ("{who} 未参加第{n}节：按所打各节排名。", "{who} did not play session {n}: ranked on the sessions played."),
+    "renamed": ("{who} 在第{n}节名为 {names}：按编号视为同一参赛者。",
+                "{who} is {names} in session {n}: ranked as one by its number."),
 }
 
 
@@ -132,8 +146,9 @@ def basis_sentence(event: Event, results: EventResults, where: str, board: Board
         if where == "board":
             text = "每场比赛中两队在两室打同一副牌，比较两室的得分得国际分（IMP）"
         else:
-            text = ("队式赛：每副牌比较两室的得分得国际分（IMP），一场的国际分差按 WBF 2013 连续表换算为胜利分"
-                    "（两队共 20 分）")
+            scale = scale_of(results.vp_scale or "wbf2013")
+            text = (f"队式赛：每副牌比较两室的得分得国际分（IMP），一场的国际分差按 {scale.title_zh}换算为胜利分"
+                    f"（两队共 {scale.total} 分）")
     else:
         text = method
     if where == "event":
@@ -141,3 +156,27 @@ def basis_sentence(event: Event, results: EventResults, where: str, board: Board
         if movement:
             text += f"；{movement}"
     return text + "。"
+
+
+#: what a ranking's unit is called in a sentence
+_UNIT_ZH = {"MP": "比赛分", "IMP": "国际分（IMP）", "VP": "胜利分"}
+
+
+def sessions_sentence(several: SeveralSessions) -> str:
+    """How an event of several sessions is ranked overall, in one plain Chinese sentence: how many
+    sessions, what the earlier ones carry (and who set it), and what the ranking is by."""
+    carry = several.carry_over
+    n = len(several.sessions)
+    if carry.share == 1:
+        carried = "每节成绩全部计入"
+    elif carry.share == 0:
+        carried = "只计最后一节，前几节成绩不带入"
+    else:
+        carried = f"前几节成绩按 {fmt_number(carry.share * 100, 2)}% 带入，最后一节全部计入"
+    who = "裁判长设定" if carry.why.startswith("set") else "默认"
+    unit = _UNIT_ZH.get(several.unit, several.unit)
+    if several.unit == "MP":
+        how = (f"名次按总百分比：各节的百分比按该节所打满分（乘以计入比例）加权平均；总分是带入分加最后一节的{unit}")
+    else:
+        how = f"名次按总分：带入分加最后一节的{unit}"
+    return f"本赛事共 {n} 节，{carried}（{who}）。{how}。"

@@ -282,7 +282,7 @@ def test_the_scoring_is_one_plain_sentence_with_the_check_folded_under_it(ruled)
 
 def test_teams_pages_say_the_vp_scale(tmp_path):
     out = publish(tmp_path, TEAMS, "--script", "hans")
-    assert "按 WBF 2013 连续表换算为胜利分（两队共 20 分）" in text_of(page(out, "index.html"))
+    assert "按 WBF 2013 连续胜利分表换算为胜利分（两队共 20 分）" in text_of(page(out, "index.html"))
     assert "比较两室的得分得国际分" in text_of(page(out, "boards/1.html"))
 
 
