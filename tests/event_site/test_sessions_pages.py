@@ -179,3 +179,32 @@ def test_what_does_not_fit_several_sessions_is_refused_in_one_line(tmp_path, opt
     assert message in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_pair_missing_from_a_session_is_marked_and_named():
+    """Session 1 without pair 5's rows: its session-1 cell is a dash, its overall total is its
+    session 2 alone (2, as worked out in the fixture), and the page says it did not play."""
+    from dataclasses import replace
+
+    from rules_ext.event_site.pages import Publication
+    from rules_ext.event_site.sessions import overall_pages, session_places
+    from rules_ext.events.files import read_event_file
+    from rules_ext.events.scoring.results import compute_results
+    from rules_ext.events.scoring.sessions import combine_sessions
+
+    first = read_event_file(SESSION_1)
+    first = replace(first, totals=None, boards=tuple(
+        replace(b, results=tuple(r for r in b.results if "5" not in (r.ns, r.ew))) for b in first.boards))
+    second = read_event_file(SESSION_2)
+    several = combine_sessions([(first, compute_results(first)), (second, compute_results(second))])
+    places = session_places(several)
+    pages = overall_pages(several, Publication(first, several.sessions[0].results), places[0])
+    index = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", pages["index.html"]))
+    assert "对号 5 未参加第1节：按所打各节排名。" in index
+    row = re.search(r'<tr data-who="5".*?</tr>', pages["index.html"], re.S)[0]
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    assert cells[2:6] == ["–", f"{S2['5']:.1f}", "0.0", f"{S2['5']:.1f}"]
+    assert 'href="session-1/pairs/5.html"' not in row
+    card = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", pages["pairs/5.html"]))
+    assert "第1节 未参加" in card
+    assert places[1].played["5"] == (2,) and places[1].played["4"] == (1, 2)
