@@ -1,16 +1,25 @@
 """``publish EVENT.pbn|EVENT.xml -o DIR``: the event as a folder of static pages beside the rulebook
-(the work is :mod:`rules_ext.event_site.publish`'s)."""
+(the work is :mod:`rules_ext.event_site.publish`'s); ``publish S1 S2 … [--carry-over none|full|N%]``:
+the sessions of one event, each on pages of its own, with the overall ranking, as ``results`` ranks them."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 from rules_ext.cli.common import add_figures_option, add_input_options, progress_bar
 from rules_ext.cli.printing import add_dd_cache_option
-from rules_ext.event_site.publish import LANGS, SCRIPTS, placements, publish_event
+from rules_ext.errors import RulesError
+from rules_ext.event_site.publish import (
+    LANGS,
+    MISMATCHED,
+    SCRIPTS,
+    placements,
+    publish_event,
+    publish_sessions,
+    rulebook_address,
+)
 from rules_ext.events.dd.cache import use_dd_cache
 from rules_ext.events.errors import PBNErrors
 from rules_ext.fileio import check_output_folder
@@ -22,7 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="The ranking, one page per board (deal, double dummy, par, traveller), per pair, "
                     "player or team, per match, the rulings with their laws linked to the rulebook site, "
                     "the PDFs and the corrected event: a self-contained folder of pages.")
-    p.add_argument("event", type=Path, help="the PBN file (or USEBIO results XML)")
+    p.add_argument("event", type=Path, nargs="+",
+                   help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
+                        "(PBN and USEBIO mixed), ranked overall")
+    p.add_argument("--carry-over", metavar="none|full|N%",
+                   help="with several sessions: the share of the earlier sessions that counts in the overall "
+                        "ranking, the last counting whole: none, full (default) or a percentage, e.g. 50%%")
     p.add_argument("-o", "--output", type=Path, required=True,
                    help="the folder to write into: an existing folder or a new name in an existing folder")
     p.add_argument("--corrections", type=Path, metavar="FIX.toml",
@@ -34,8 +48,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--script", choices=SCRIPTS, default="both",
                    help="简体 pages, 繁體 pages, or both (default: 繁體 in DIR/hant/)")
     p.add_argument("--rulebook", metavar="URL",
-                   help="the rulebook site's address the laws link to (default: this project's build/html, "
-                        "as a path relative to the output folder)")
+                   help="the rulebook site's address the rulings' laws link to, e.g. https://rules.example.org/, "
+                        "/rules/, or ../../ from a folder inside the site's (default: the cited provisions "
+                        "copied into the folder's laws/)")
+    p.add_argument("--mismatched-rulings", choices=MISMATCHED, default="refuse",
+                   help="a ruling record whose board, table, round, pairs or deal are not the event's: refused "
+                        "(default), or published with a warning and left out of the scores")
     p.add_argument("--templates", type=Path, metavar="DIR",
                    help="a templates folder whose events/*.html.jinja replace the package's")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDFs of the sheets")
@@ -46,22 +64,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_publish)
 
 
-def _rulebook_base(args: argparse.Namespace, out: Path) -> str:
-    if args.rulebook:
-        return args.rulebook.rstrip("/") + "/"
-    return Path(os.path.relpath(Path.cwd() / "build" / "html", out.resolve())).as_posix() + "/"
-
-
 def run_publish(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     out: Path = args.output
     check_output_folder(out, [])  # a folder, or a new one in an existing folder: refused before any work
+    rulebook = rulebook_address(args.rulebook, out) if args.rulebook is not None else ""
     use_dd_cache(args.dd_cache)
+    several = len(args.event) > 1
+    if several and args.corrections is not None:
+        raise RulesError("--corrections applies to one session: expected `publish S1.pbn --corrections FIX.toml`, "
+                         "then the corrected export as a session")
+    if several and args.rulings is not None:
+        raise RulesError("--rulings applies to one session: expected `publish S1.pbn --rulings DIR` for one "
+                         "session's rulings")
+    if not several and args.carry_over is not None:
+        raise RulesError("--carry-over is for several sessions: expected `publish S1.pbn S2.xml --carry-over 50% "
+                         "-o DIR`")
     try:
-        done = publish_event(args.event, out, placements(args.script, _rulebook_base(args, out)),
-                             corrections=args.corrections, rulings=args.rulings, lang=args.lang,
-                             templates=args.templates, pdf=not args.no_pdf, encoding=args.encoding,
-                             max_size=args.max_size, progress=progress_bar("double dummy"), figures=args.figures)
+        if several:
+            done = publish_sessions(args.event, out, placements(args.script, rulebook), carry_over=args.carry_over,
+                                    lang=args.lang, templates=args.templates, pdf=not args.no_pdf,
+                                    encoding=args.encoding, max_size=args.max_size,
+                                    progress=progress_bar("double dummy"), figures=args.figures)
+        else:
+            done = publish_event(args.event[0], out, placements(args.script, rulebook),
+                                 corrections=args.corrections, rulings=args.rulings, lang=args.lang,
+                                 templates=args.templates, pdf=not args.no_pdf, encoding=args.encoding,
+                                 max_size=args.max_size, progress=progress_bar("double dummy"),
+                                 mismatched=args.mismatched_rulings, figures=args.figures)
     except PBNErrors as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -4,13 +4,13 @@ A Sphinx extension of its own (``extensions = [..., "rules_ext.event_site.sphinx
 glue of two parts, the site and the published event (:func:`rules_ext.event_site.publish.publish_event`),
 and the site layer itself never loads the event part. At ``builder-inited`` each event of
 ``rules_events_dir`` (``NAME.pbn`` or ``.xml``, ``NAME-fix.toml``, ``NAME-rulings/*.toml``) is read,
-corrected and scored (:func:`~rules_ext.event_site.publish.prepare_event`: a bad file is refused in
-one line), then published by a background process (:mod:`rules_ext.rulebook_site.background`, on
-the other core while Sphinx reads and writes) into ``<outdir>/events/NAME/`` in the build's script.
-An event whose inputs (files, code, templates) are unchanged is not published again: a digest in
-the doctrees folder, which also records the folder written, removed when the event leaves.
-``.. rules-events::`` lists what was published; its page waits for the background work. For those
-who build a site: the 使用说明's 建站与引用 (source/manual/sphinx.rst).
+corrected and scored (:func:`~rules_ext.event_site.publish.prepare_event`: a bad file, or a ruling
+record of another event, is refused in one line), then published by a background process
+(:mod:`rules_ext.rulebook_site.background`, on the other core while Sphinx reads and writes) into
+``<outdir>/events/NAME/`` in the build's script. An event whose inputs (files, code, templates) are
+unchanged is not published again: a digest in the doctrees folder, which also records the folder
+written, removed when the event leaves. ``.. rules-events::`` lists what was published; its page
+waits for the background work. For those who build a site: the 使用说明's 建站与引用.
 """
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def publish_events(app: Sphinx) -> None:
         site = ("../../" + app.builder.get_target_uri(app.config.root_doc), app.config.html_title or app.config.project)
         place = Placement("hant" if hant else "hans", other=other, rulebook="../../", site=site)
         stamp_file = state / f"{files.name}.json"
-        stamp = _digest(files, repr([place, str(out)]))
+        stamp = _digest(files, repr([place, f"{FOLDER}/{files.name}"]))  # the build's own folder, wherever it is
         try:
             kept = json.loads(stamp_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -243,7 +243,7 @@ def finish_publishing(app: Sphinx) -> set[str]:
             continue
         logger.info("rules: event %s published: %d pages, %d files, %.0f KB in %.1f s", name,
                     value["pages"], value["files"], value["size"] / 1024, job.seconds + seconds)
-        job.stamp_file.write_text(json.dumps({"stamp": job.stamp, "published": value, "folder": str(job.out)},
+        job.stamp_file.write_text(json.dumps({"stamp": job.stamp, "published": value, "folder": f"{FOLDER}/{name}"},
                                              ensure_ascii=False), encoding="utf-8")
     if publishing.failed:  # listed, since it was prepared: the next build reads the listing's pages again
         from rules_ext.rulebook_site.writer import write_if_changed
@@ -282,8 +282,9 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
 
 def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
     """The pages of events no longer in the folder removed from the build's output: only the folders
-    this extension recorded writing (each event's record in ``state`` names its folder), and only
-    when that folder is this build's ``events/NAME/``; anything else in ``events/`` is left alone."""
+    this extension recorded writing (each event's record in ``state`` names its folder, relative to
+    the build's output folder), and only when that folder is this build's ``events/NAME/``;
+    anything else in ``events/`` is left alone."""
     for record in sorted(state.glob("*.json")):
         name = record.stem
         if record == listing_file(app) or name in names or not NAME.fullmatch(name):
@@ -293,7 +294,7 @@ def remove_stale_events(app: Sphinx, state: Path, names: set[str]) -> None:
         except (OSError, ValueError, AttributeError):
             continue
         out = Path(app.outdir, FOLDER, name)
-        if written != str(out):
+        if written not in (f"{FOLDER}/{name}", str(out)):  # (an older record names the folder whole)
             continue
         if out.is_dir() and not out.is_symlink():
             shutil.rmtree(out)

@@ -25,8 +25,8 @@ from rules_ext.events.scoring.results_model import BoardResults, EventResults
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
-__all__ = ["blank_basis", "board_basis", "butler_trim", "convention_line", "datum_text", "event_basis",
-           "vp_scale_title", "vp_scale_words"]
+__all__ = ["blank_basis", "board_basis", "butler_trim", "convention_line", "datum_text", "effective_trim",
+           "event_basis", "movement_zh", "vp_scale_title", "vp_scale_words"]
 
 
 def _say(zh: str, en: str, options: PrintOptions) -> str:
@@ -34,12 +34,21 @@ def _say(zh: str, en: str, options: PrintOptions) -> str:
 
 
 def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
-    """(zh, en) of the method and its scale."""
-    return _method_words(results.method, results.scale, results.kind, event, results.vp_scale, results.conventions)
+    """(zh, en) of the method and its scale (a Butler datum: the results dropped as the boards drop them)."""
+    return _method_words(results.method, results.scale, results.kind, event, results.vp_scale, results.conventions,
+                         effective_trim(results, butler_trim(event)) if results.method == "butler" else None)
 
 
-def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
-                  vp_scale: str = "", conventions: tuple[tuple[str, str, str], ...] = ()) -> tuple[str, str]:
+def effective_trim(results: EventResults, trim: int) -> int:
+    """The Butler results dropped at each end as the boards drop them: ``trim``, or fewer where
+    every board has too few results for it (a 4-table field dropping 2 of 3 drops 1)."""
+    dropped = {min(trim, (sum(1 for ln in b.lines if ln.score_ns is not None) - 1) // 2)
+               for b in results.boards if any(ln.score_ns is not None for ln in b.lines)}
+    return dropped.pop() if len(dropped) == 1 else trim
+
+
+def _method_words(method: str, scale: str, kind: EventKind, event: Event | None, vp_scale: str = "",
+                  conventions: tuple[tuple[str, str, str], ...] = (), trim: int | None = None) -> tuple[str, str]:
     if method == "matchpoints":
         scale = scale or "2/1/0"
         return (f"比赛分制（每胜一个结果得 {scale.split('/')[0]}，平 {scale.split('/')[1]}；结果不全或有人为分的牌按 "
@@ -52,7 +61,7 @@ def _method_words(method: str, scale: str, kind: EventKind, event: Event | None,
                 f"Cross-IMPs (each result IMPed against every other result of the board, "
                 f"{'averaged' if average else 'summed'})")
     if method == "butler":
-        trim = butler_trim(event)
+        trim = butler_trim(event) if trim is None else trim
         return (f"Butler IMP（每个结果与本牌基准分比较；基准分：去掉最高、最低各 {trim} 个后的平均，取整到 10）",
                 f"Butler IMPs (each result against the board's datum: the mean of the scores after dropping the "
                 f"{trim} highest and lowest, rounded to 10)")
@@ -110,7 +119,7 @@ def _movement(event: Event | None, results: EventResults | None) -> tuple[str, s
             en.append(f"{value} {e}")
     movement = meta.get("Movement", "").strip()
     if movement:
-        zh.insert(0, movement)
+        zh.insert(0, movement_zh(movement))
         en.insert(0, movement)
     sections = sorted({row.get("Section", "").strip() for row in event.totals.records()} - {""}) \
         if event.totals is not None else []
@@ -130,6 +139,30 @@ def _movement(event: Event | None, results: EventResults | None) -> tuple[str, s
     return "，".join(zh), ", ".join(en)
 
 
+#: the movement words of a file (PBN's Movement) in Chinese, each a pattern and its Chinese
+_MOVEMENT_ZH = (
+    (re.compile(r"\bmitchell\b", re.I), "米切尔制"), (re.compile(r"\bhowell\b", re.I), "豪威尔制"),
+    (re.compile(r"\bswiss\b", re.I), "瑞士制"), (re.compile(r"\bround[- ]robin\b", re.I), "循环赛"),
+    (re.compile(r"\barrow[- ]switch(?:ed)?\b", re.I), "换向"),
+    (re.compile(r"\bskip after round (\d+)\b", re.I), r"第 \1 轮后跳过一桌"),
+    (re.compile(r"\b(\d+) tables?\b", re.I), r"\1 桌"), (re.compile(r"\b(\d+) rounds?\b", re.I), r"\1 轮"),
+    (re.compile(r"\b(\d+) boards?\b", re.I), r"\1 副牌"), (re.compile(r"\b(\d+) pairs?\b", re.I), r"\1 对"),
+    (re.compile(r"\b(\d+) sections?\b", re.I), r"\1 个分区"), (re.compile(r"\s*,\s*"), "，"),
+)
+
+
+def movement_zh(text: str) -> str:
+    """A movement as a file writes it, in Chinese where its words are known (a word that is not
+    stays as written).
+
+    >>> movement_zh("Mitchell, 10 tables, 9 rounds, skip after round 5")
+    '米切尔制，10 桌，9 轮，第 5 轮后跳过一桌'
+    """
+    for pattern, chinese in _MOVEMENT_ZH:
+        text = pattern.sub(chinese, text)
+    return text
+
+
 def blank_basis(event: Event, options: PrintOptions) -> list[str]:
     """What a blank traveller says of the scoring before any result is in: the method as the
     file declares it and the movement as it gives it (a method the file names in words we do not
@@ -146,6 +179,10 @@ def blank_basis(event: Event, options: PrintOptions) -> list[str]:
         lines.append(_say(f"赛制（按文件）：{movement_zh}。", f"As the file gives it: {movement_en}.", options))
     return lines
 
+
+#: whose rule an artificial score's IMPs follow, in Chinese (a number: the director's)
+_ARTIFICIAL_ZH = {"ruter": "Ruter 计分程序的惯例", "ebu": "英格兰桥牌联合会（EBU）的规定",
+                  "acbl": "美国桥牌联合会（ACBL）的规定"}
 
 #: the conventions (rules_ext.events.scoring.conventions.CONVENTIONS) and their values, in Chinese
 _CONVENTION_ZH = {
@@ -191,7 +228,7 @@ def event_basis(event: Event | None, results: EventResults, options: PrintOption
         en += f"; top {top.rstrip('*')}" + (" (each traveller gives its board's)" if star else "")
     if results.artificial:
         per = f"{artificial_rate(results.artificial):g}"
-        zh += f"；人为分每偏离平均 10% 计 {per} IMP（{results.artificial}）"
+        zh += f"；人为分每偏离平均 10% 计 {per} IMP（{_ARTIFICIAL_ZH.get(results.artificial, '裁判长设定')}）"
         en += f"; an artificial score is {per} IMPs per 10 % off average ({results.artificial})"
     lines = [_say(f"计分：{zh}。", f"Scoring: {en}.", options)]
     movement_zh, movement_en = _movement(event, results)

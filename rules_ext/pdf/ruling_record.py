@@ -96,6 +96,7 @@ class RulingRecord:
     date: str = ""
     director: str = ""
     table: str = ""
+    round: str = ""
     ns_pair: str = ""
     ew_pair: str = ""
     called_by: Seat | None = None
@@ -144,7 +145,7 @@ class RulingRecord:
 
 # -- reading ------------------------------------------------------------------------------------
 
-_TOP_KEYS = {"event", "session", "date", "director", "board", "table", "ns_pair", "ew_pair",
+_TOP_KEYS = {"event", "session", "date", "director", "board", "table", "round", "ns_pair", "ew_pair",
              "called_by", "time", "deal", "auction", "facts", "laws", "ruling", "players",
              "adjustment", "appeal", "result", "statements", "consulted", "polled", "ruling_time",
              "appeal_deadline", "adjusted_score", "pending", "choices"}
@@ -297,7 +298,7 @@ class _Reader:
         appeal = self._appeal(d.get("appeal"))
         result = self.table_score(board)
         statements = self.by_seat("statements", "what each player said")
-        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "ns_pair",
+        texts = {key: self.text(d, key, key) for key in ("session", "date", "director", "table", "round", "ns_pair",
                                                          "ew_pair", "time", "facts", "ruling", "polled",
                                                          "ruling_time", "appeal_deadline")}
         consulted = self.texts(d, "consulted", "consulted")

@@ -14,12 +14,25 @@ from rules_ext.pdf.layout import Cell, Lang, PageHeader, PrintOptions, Progress,
 from rules_ext.pdf.results import results_story
 from rules_ext.pdf.sheets import Column, Titled, fit, fit_label, free_text, grid, header_row, person, ranking_columns
 
-__all__ = ["overall_table", "sessions_story", "write_sessions_pdf"]
+__all__ = ["overall_columns", "overall_table", "sessions_story", "write_sessions_pdf"]
 
 
 def _session_label(number: int, options: PrintOptions) -> str:
     zh, en = f"第{number}节", f"S{number}"
     return zh if options.lang is Lang.ZH else en if options.lang is Lang.EN else f"{zh} {en}"
+
+
+def overall_columns(event: SeveralSessions, ranking: OverallRanking) -> tuple[list[Column], Column, Column]:
+    """How an overall ranking is printed (the sheet and the pages alike): each session's totals as
+    that session's ranking prints them, the carried and overall totals with the most decimals of
+    those (more where a carry-over share needs them, up to 2; VPs 2), the percentage as the last
+    session's ranking prints it."""
+    unit = ranking.unit
+    sessions = [ranking_columns(s.event, unit, [e for r in s.results.rankings for e in r.entries])[0]
+                for s in event.sessions]
+    need = Column.of([x for e in ranking.entries for x in (e.carried, e.total)]).places
+    total = Column(2 if unit == "VP" else max(need, *(f.places for f in sessions)))
+    return sessions, total, ranking_columns(event.sessions[-1].event, unit, [])[1]
 
 
 def overall_table(event: SeveralSessions, ranking: OverallRanking, options: PrintOptions, styles: Styles,
@@ -36,11 +49,7 @@ def overall_table(event: SeveralSessions, ranking: OverallRanking, options: Prin
     rest = max(0.12, 1 - 0.07 - id_share - 0.085 * figures)
     widths = [width * 0.07, width * (id_share + (0 if has_names else rest))] + ([width * rest] if has_names else []) \
         + [width * 0.085] * figures
-    last_event = sessions[-1].event
-    total_format, pct_format = ranking_columns(last_event, unit, [])
-    session_formats = [ranking_columns(s.event, unit, [])[0] for s in sessions]
-    places = max(f.places for f in (total_format, *session_formats))
-    total_format = Column(places if unit != "VP" else 2)
+    session_formats, total_format, pct_format = overall_columns(event, ranking)
     head: list[Cell] = header_row(["rank", who] + (["names"] if has_names else []), widths[:2 + has_names], options,
                                   styles)
     at = 2 + has_names

@@ -3,9 +3,11 @@
 The sample events (package data) are published in process (tests/cli_runner.py) and the pages read
 back: every ranked pair has its page with each board it played, every board its traveller with our
 figures and the hand record's par, the law a ruling cites links to the provision's anchor on the
-rulebook site's law page, the 繁體 pages are converted, nothing is fetched from outside the folder,
-bad input is refused as ``results`` refuses it and leaves nothing behind, a project's template
-replaces the package's. One real event (44 pairs, 30 boards), kept outside the repository, is
+rulebook site's law page (or, without the site's address, to its copy inside the folder), the 繁體
+pages are converted, nothing is fetched from outside the folder, bad input is refused as ``results``
+refuses it and leaves nothing behind, a project's template replaces the package's. The sample
+ruling (board 14, table 4 of the sample pairs) is the event's and its adjusted score is on the
+traveller and in the figures. One real event (44 pairs, 30 boards), kept outside the repository, is
 published too when it is there.
 """
 from __future__ import annotations
@@ -27,7 +29,11 @@ from rules_ext.pdf.layout import PrintOptions
 
 PAIRS = package_path("rules_ext.events", "samples", "sample-pairs.pbn")
 TEAMS = package_path("rules_ext.events", "samples", "sample-teams.pbn")
-RULING = package_path("rules_ext.pdf", "rulings", "example.toml")
+#: the sample pairs session's own ruling record: board 14, round 4, table 4, NS 4 v EW 11, 4♠ by
+#: North making (+420) adjusted to 3♠ by North making ten tricks (+170)
+RULING = package_path("rules_ext.events", "samples", "sample-pairs-rulings", "board-14.toml")
+#: a record of another event (the ruling form's example: board 14 at table 7, another deal)
+OTHER_RULING = package_path("rules_ext.pdf", "rulings", "example.toml")
 REAL = Path(__file__).resolve().parents[3] / "shared" / "real-events" / "pbn"
 
 
@@ -94,21 +100,21 @@ def test_every_pair_and_board_has_its_page_and_the_ranking_links_them(published)
 def test_a_board_page_shows_the_traveller_with_our_figures_and_the_par(published):
     event = read_pbn(PAIRS)
     results = compute_results(event)
-    board = next(b for b in results.boards if b.board.number == 14)
-    page = (published / "boards" / "14.html").read_text(encoding="utf-8")
+    board = next(b for b in results.boards if b.board.number == 13)  # no ruling on it: the file's event scores it
+    page = (published / "boards" / "13.html").read_text(encoding="utf-8")
     text = text_of(page)
     # previous and next boards
     found = links(page).hrefs
-    assert "13.html" in found and "15.html" in found
-    assert "牌号 13" in text and "牌号 15" in text
+    assert "12.html" in found and "14.html" in found
+    assert "牌号 12" in text and "牌号 14" in text
     # one traveller row per result, with our matchpoints
     traveller = page.split('<table class="traveller">')[1].split("</table>")[0]
-    assert traveller.count("<tr>") == len(board.lines) + 1  # the header and a row per result
+    assert traveller.count("<tr id=") == len(board.lines)  # a row per result
     assert "<th class=\"opt\"><span class=\"words\">轮次</span></th>" in traveller  # each result's round, as the printed traveller has it
     for line in board.lines:
         assert f"{line.mp_ns:.2f}" in text
     # the par and the makeable contracts as the hand record prints them
-    sheet = next(s for s in event_sheets(event, results=False) if s.number == 14)
+    sheet = next(s for s in event_sheets(event, results=False) if s.number == 13)
     par = plain(par_markup(sheet.dd.par, PrintOptions.of("a4", "zh")))
     assert par and f"最优定约：{par}" in text
     assert "双明手赢墩" in text and "可成定约" in text
@@ -122,7 +128,7 @@ def test_a_pairs_score_card_links_every_board_it_played(published):
     page = (published / "pairs" / "3.html").read_text(encoding="utf-8")
     played = sorted(b.board.number for b in results.boards for ln in b.lines if "3" in (ln.result.ns, ln.result.ew))
     hrefs = links(page).hrefs
-    assert played and all(f"../boards/{n}.html" in hrefs for n in played)
+    assert played and all(f"../boards/{n}.html" in {h.split("#")[0] for h in hrefs} for n in played)
     entry = next(e for r in results.rankings for e in r.entries if e.id == "3")
     assert f"{entry.total:.2f}" in text_of(page)
 
@@ -132,9 +138,9 @@ def test_a_ruling_links_each_law_to_its_provision_on_the_rulebook_site(published
     hrefs = links(page).hrefs
     assert "https://rules.example.org/1999/law-16.html#16A" in hrefs
     assert "https://rules.example.org/1999/law-12.html#12C2" in hrefs
-    assert "../boards/14.html" in hrefs and "../pdf/ruling-1.pdf" in hrefs
+    assert "../boards/14.html#t-4-11" in hrefs and "../pdf/ruling-1.pdf" in hrefs  # its table on the board
     text = text_of(page)
-    assert "1999年版 第16条A款" in text and "3♥ 东 -2 = 南北 +100" in text
+    assert "1999年版 第16条A款" in text and "3♠ 北 +1 = 南北 +170" in text
     # the board the ruling is on says so
     assert "../rulings/1.html" in links((published / "boards" / "14.html").read_text(encoding="utf-8")).hrefs
     # the 繁體 page links to the 繁體 rulebook
@@ -292,4 +298,4 @@ def test_a_rulings_english_is_a_marked_gloss(published):
     outside = re.sub(r'<span lang="en" class="gloss">.*?</span></p>|<span lang="en" class="gloss">'
                      r'<br>[^<]*(?:<span class="red">.</span>[^<]*)*</span>', "", page, flags=re.S)
     assert "East opened" not in outside and "ruling is upheld" not in outside
-    assert "北家明显迟疑" in text_of(page) and "维持裁判长的裁决。" in text_of(page)
+    assert "南家明显迟疑" in text_of(page) and "维持裁判长的裁决。" in text_of(page)

@@ -42,11 +42,12 @@ def test_a_teams_page_adds_each_board_once_not_once_per_room():
     event = read_pbn(FIXTURES / "teams-unpaired.pbn")
     results = compute_results(event)
     pages = event_pages(Publication(event, results))
-    for team, total in (("Larks", "13"), ("Moles", "-13")):
+    for team, total, match in (("Larks", "13", "13 : 0"), ("Moles", "-13", "0 : 13")):
         entry = next(e for e in results.rankings[0].entries if e.id == team)
         assert entry.imps == int(total)
         text = _text(pages[f"teams/{team}.html"])
-        assert re.findall(r"总分 (-?\d+)", text)[-1] == total, team
+        assert f"国际分 {match}" in text, team
+        assert text.rstrip().split()[-1] == total, team  # the card's running total after its last board
 
 
 # -------------------------------------------------------------------------------------------- ties
@@ -116,7 +117,7 @@ def test_percentages_and_totals_are_printed_as_the_files_totals_table_prints_the
     pages = event_pages(Publication(event, results))
     index = _text(pages["index.html"])
     assert "9.0 56.3" in index and "1.0 6.3" in index and "3.0 18.8" in index
-    assert re.search(r"总分 9\.0 56\.3", _text(pages["pairs/3.html"]))
+    assert re.search(r"百分比 56\.3 · 总分 9\.0", _text(pages["pairs/3.html"]))
     path = tmp_path / "r.pdf"
     write_results_pdf(event, results, path, lang="en")
     assert "9.0 56.3" in _pdf_text(path)
@@ -134,7 +135,7 @@ def test_a_score_card_shows_the_rankings_total(tmp_path):
     results = compute_results(event, penalties=whole.penalties)
     entry = next(e for r in results.rankings for e in r.entries if e.id == "3")
     assert entry.total == 7
-    assert re.search(r"总分 7\.0 43\.8", _text(event_pages(Publication(event, results))["pairs/3.html"]))
+    assert re.search(r"百分比 43\.8 · 总分 7\.0", _text(event_pages(Publication(event, results))["pairs/3.html"]))
     path = tmp_path / "r.pdf"
     write_results_pdf(event, results, path, lang="en")
     card = _pdf_text(path).split("score card: 3 ")[1]

@@ -1,8 +1,9 @@
 """A published event beside the rulebook site, in a real headless browser (chromium through selenium:
 browser_tools.py), from ``file://`` as a director would open it from a folder.
 
-The sample pairs event is published with the sample ruling record next to the real site
-(``real_site``, both scripts), its laws linked there by a relative address. On a phone (375 px) and on
+The sample pairs event is published with its ruling record next to the real site (``real_site``,
+both scripts), its laws linked there by the site's address (a ``file://`` URL here, as
+``--rulebook https://…`` once uploaded). On a phone (375 px) and on
 a desktop (1280 px): the ranking fits the width, a click on a pair opens its score card, a board
 from it opens the board's page with its deal and traveller, the ruling on that board opens the
 ruling, and its law link lands on the rulebook's law page at the highlighted provision. Screenshots
@@ -10,8 +11,8 @@ go to the test artifacts folder (tests/artifacts.py).
 """
 from __future__ import annotations
 
-import os
 import shutil
+from pathlib import Path
 
 import pytest
 from artifacts import artifacts_folder
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 SCREENSHOTS = artifacts_folder("screenshots")
 PAIRS = package_path("rules_ext.events", "samples", "sample-pairs.pbn")
-RULING = package_path("rules_ext.pdf", "rulings", "example.toml")
+RULING = package_path("rules_ext.events", "samples", "sample-pairs-rulings", "board-14.toml")
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def published(real_site, tmp_path_factory):
     rulings = tmp_path_factory.mktemp("rulings")
     shutil.copy(RULING, rulings / "board-14.toml")
     out = tmp_path_factory.mktemp("events") / "thursday"
-    rulebook = os.path.relpath(real_site.outdir, out)
+    rulebook = Path(real_site.outdir).as_uri() + "/"
     done = run_cli("publish", PAIRS, "-o", out, "--rulings", rulings, "--rulebook", rulebook, "--no-pdf", text=True)
     assert done.returncode == 0, done.stderr
     return out
@@ -45,7 +46,7 @@ def width_of(driver) -> int:
 def follow(driver, css: str, text: str):
     from selenium.webdriver.common.by import By
 
-    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, css) if a.text.strip() == text)
+    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, css) if " ".join(a.text.split()) == text)
     driver.execute_script("arguments[0].click()", link)
 
 
@@ -63,14 +64,14 @@ def test_ranking_to_pair_to_board_to_ruling_to_law(published, width):
         assert len(rows) == 20
         driver.save_screenshot(str(SCREENSHOTS / f"publish-ranking-{width}.png"))
 
-        follow(driver, "table.ranking td.who a", "3")
-        assert driver.current_url.endswith("/pairs/3.html")
-        assert driver.find_element(By.TAG_NAME, "h1").text.startswith("对号 3")
+        follow(driver, "table.ranking td.who a", "4 许安 - 林雨")
+        assert driver.current_url.endswith("/pairs/4.html")
+        assert driver.find_element(By.TAG_NAME, "h1").text.startswith("对号 4")
         assert width_of(driver) <= width
         driver.save_screenshot(str(SCREENSHOTS / f"publish-pair-{width}.png"))
 
         follow(driver, "table.card td:first-child a", "14")  # the board, not pair 14
-        assert driver.current_url.endswith("/boards/14.html")
+        assert driver.current_url.endswith("/boards/14.html#t-4-11")
         assert driver.find_element(By.CSS_SELECTOR, ".hand-n .seat").text.startswith("北")
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.traveller tbody tr")) == 9
         assert "最优定约" in driver.find_element(By.CSS_SELECTOR, ".par").text
@@ -128,7 +129,7 @@ def test_site_home_to_events_to_board_to_ruling_to_law(real_site, width):
         assert driver.current_url.endswith("/events/sample-pairs/boards/14.html")
         assert width_of(driver) <= width
         # each table's result on one line: contract, declarer and result in one unit (a phone too)
-        results = driver.find_elements(By.CSS_SELECTOR, "table.traveller td.result .fig")
+        results = driver.find_elements(By.CSS_SELECTOR, "table.traveller td.result > .fig")
         assert len(results) == 9
         assert all(r.size["height"] < 1.6 * float(r.value_of_css_property("line-height").rstrip("px"))
                    for r in results)
