@@ -65,3 +65,30 @@ def test_a_row_read_again_by_its_result_cells_is_the_row_read_anew(results, rows
         anew = _read_row(cells, line, board, layout, alone)
         assert table_results([cells], [line], board, layout, cached) == ([] if anew is None else [anew])
         assert cached.problems[before:] == alone.problems
+
+
+#: a deal where each suit is one hand's (N spades, E hearts, S diamonds, W clubs): who holds a card is its suit
+_ONE_SUIT_EACH = ('[Event "Play order"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                  '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+                  '[Declarer "N"]\n[Contract "1NT"]\n[Result "7"]\n[Play "E"]\n{tricks}\n*\n')
+
+
+def test_a_trick_written_from_another_seat_is_read_by_who_holds_each_card():
+    """Trick 2 is written from South (D3 C3 S3 H3), not by seat from East as PBN writes it: read as
+    East H3, South D3, West C3, North S3, with one warning for the game and no problem per card."""
+    from rules_ext.events import read_pbn
+    event = read_pbn(_ONE_SUIT_EACH.format(tricks="H2 D2 C2 S2\nD3 C3 S3 H3"))
+    assert event.problems == ()
+    assert [w.problem for w in event.warnings] == [
+        "board 1: 1 of the Play's tricks are written from another seat than E (in the order played, not by "
+        "seat): read by who holds each card"]
+    assert event.boards[0].results[0].play == (("H2", "D2", "C2", "S2"), ("H3", "D3", "C3", "S3"))
+
+
+def test_a_trick_no_seat_reads_stays_a_problem_for_each_card():
+    """D4 D5 C4 S4: South holds both diamonds, so no seat to start from reads the trick: East plays D4."""
+    from rules_ext.events import read_pbn
+    event = read_pbn(_ONE_SUIT_EACH.format(tricks="H2 D2 C2 S2\nD4 D5 C4 S4"))
+    assert event.warnings == ()
+    assert [p.problem for p in event.problems] == [
+        "board 1: trick 2: E plays D4, which E does not hold (.AKQJT98765432..): expected a card of that hand"]

@@ -1,6 +1,7 @@
 """Contradictions that no single value shows: a game given twice, a pair against itself or twice on
-one board, a player in two seats, a card played that the player does not hold or played twice, a
-second event after the first in one file, one id given to two pairs (or teams, or players).
+one board, a player in two seats, a card played that the player does not hold or played twice (or
+a Play written in the order played, not by seat), a second event after the first in one file, one
+id given to two pairs (or teams, or players).
 
 Each check gives ``(line, message)`` pairs, the messages in the reader's style (``board 3: ...:
 expected ...``); the interpretation reports them as problems.
@@ -171,6 +172,36 @@ def misplayed_cards(number: int, deal: Deal, first: Seat, tricks: Sequence[Seque
                                 f"{seat.name} does not hold ({hand}): expected a card of that hand")
             played.setdefault(card, trick_number)
     return problems
+
+
+def in_played_order(deal: Deal, first: Seat, tricks: Sequence[Sequence[str]]) -> list[list[str]] | None:
+    """A Play section some of whose tricks are written from another seat than ``first`` (in the
+    order played, from the trick's leader, or from a wrong seat) rather than by seat as PBN writes
+    them: the tricks by seat, when each trick read from some seat (clockwise, the PBN column order
+    first) has every card held by the seat that plays it, and each card is played once; None when no
+    reading holds for some trick."""
+    seats = first.following()
+    played: set[Card] = set()
+    out: list[list[str]] = []
+    for trick in tricks:
+        if len(trick) != 4:
+            return None
+        try:
+            cards = [None if text == "-" else Card.parse(text) for text in trick]
+        except DealError:
+            return None
+        if any(card is not None and card in played for card in cards):
+            return None
+        for start in range(4):
+            order = seats[start:] + seats[:start]
+            if all(card is None or card in deal.hand(seat) for seat, card in zip(order, cards)):
+                break
+        else:
+            return None
+        played.update(card for card in cards if card is not None)
+        by_seat = dict(zip(order, trick))
+        out.append([by_seat[seat] for seat in seats])
+    return out
 
 
 #: the tags that tell one event from another (a value that is not known tells nothing)

@@ -18,7 +18,7 @@ from rules_ext.core import Contract, ContractError, DealError, Seat
 from rules_ext.events.fastbuild import builder
 from rules_ext.events.model import Artificial, Board, TableResult, side_score, split_member_id
 from rules_ext.events.pbn.auction_play import contract_mismatch, read_auction, read_notes, read_play
-from rules_ext.events.pbn.checks import misplayed_cards
+from rules_ext.events.pbn.checks import in_played_order, misplayed_cards
 from rules_ext.events.pbn.context import RELATIVE_RESULT, UNKNOWN, ReadContext, known, section_line, tag_line
 from rules_ext.events.pbn.lexer import Game
 
@@ -462,10 +462,19 @@ def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
         first, tricks, problems = read_play(play_tag.value, play_tag.section)
         for offset, message in problems:
             ctx.problem(section_line(play_tag, offset), f"board {board.number}: {message}")
-        sections["play"], sections["play_first"] = tricks, first
         if first is not None and board.deal is not None:
-            for message in misplayed_cards(board.number, board.deal, first, tricks):
-                ctx.problem(play_tag.line or game.line, message)
+            misplayed = misplayed_cards(board.number, board.deal, first, tricks)
+            by_seat = in_played_order(board.deal, first, tricks) if misplayed else None
+            if by_seat is not None:  # one note for the game, not one problem for each card
+                moved = sum(1 for old, new in zip(tricks, by_seat) if tuple(old) != tuple(new))
+                tricks = tuple(tuple(trick) for trick in by_seat)
+                ctx.warning(play_tag.line or game.line, f"board {board.number}: {moved} of the Play's tricks are written "
+                            f"from another seat than {first.name} (in the order played, not by seat): read by who "
+                            f"holds each card")
+            else:
+                for message in misplayed:
+                    ctx.problem(play_tag.line or game.line, message)
+        sections["play"], sections["play_first"] = tricks, first
     notes = [t.value for t in game.tags if t.name == "Note"]
     if notes:
         sections["notes"] = read_notes(notes)
