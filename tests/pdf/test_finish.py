@@ -173,8 +173,9 @@ LONG_SUITS = ("N:9876.A72.Q8742.8 AT3.5.96.JT96543 KQJ5..AKT53.AK72 42.KQJT98643
               "N:AT987632.93.Q.T2 5.A865.862.J8754 4.QJ4.KJT9543.A3 KQJ.KT72.A7.KQ96")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang", ["zh", "both"])
+@pytest.mark.parametrize(("lang", "paper"), [("zh", "a4"), ("both", "letter"),  # the other two: make test-full
+                                           pytest.param("zh", "letter", marks=pytest.mark.full),
+                                           pytest.param("both", "a4", marks=pytest.mark.full)])
 def test_eight_boards_a_page_at_7pt_or_larger(tmp_path, paper, lang):
     """``--per-page 8`` prints 8 boards a page, never fewer, with no type under 7 pt: the compact
     form, its board, dealer and vulnerability on one line; one scale a page. Rendered to PNG in the

@@ -118,8 +118,18 @@ def check_pages(name: str, kind: str, drawn: Drawn, out: Path) -> None:
             assert following[0] == page + 1
 
 
-@pytest.mark.parametrize("kind", list(SHEETS))
-@pytest.mark.parametrize("name", [*FILES, *GENERATED])
+def sheet_cases() -> list:
+    """Every sheet kind on every generated event (long enough to break across pages) and each file in
+    turn under one kind; the rest of the cross, the files' other kinds, under make test-full."""
+    kinds = list(SHEETS)
+    cases = [pytest.param(name, kind) for name in GENERATED for kind in kinds]
+    for i, name in enumerate(FILES):
+        cases += [pytest.param(name, kind, marks=() if j == i % len(kinds) else pytest.mark.full)
+                  for j, kind in enumerate(kinds)]
+    return cases
+
+
+@pytest.mark.parametrize(("name", "kind"), sheet_cases())
 def test_every_sheet_kind_on_every_kind_of_event(monkeypatch, tmp_path, events, name, kind):
     out = tmp_path / f"{name}-{kind}.pdf"
     drawn = print_sheet(monkeypatch, events[name], kind, out)
