@@ -201,7 +201,8 @@ def results_as_text(event: Event, results: EventResults) -> str:
             head += f"  datum {b.datum}"
         out.append(head)
         rows = [["NS", "EW", "Contract", "By", "Tricks", "NS+", "EW+"] +
-                (["IMP NS", "IMP EW"] if imps_apply else ["MP NS", "MP EW", "% NS", "% EW"])]
+                (["BP NS", "BP EW"] if results.method == "board-a-match" else
+                 ["IMP NS", "IMP EW"] if imps_apply else ["MP NS", "MP EW", "% NS", "% EW"])]
         if any(line.result.room for line in b.lines):
             rows[0].insert(0, "Room")
         for line in b.lines:

@@ -219,6 +219,8 @@ def test_board_a_match_pbn_teams():
     assert [e.total for e in results.rankings[0].entries] == sorted(_bam_expected(text), reverse=True)
     out = results_as_text(read_pbn(text), results)
     assert "Matches (board-a-match: board points)" in out
+    # a board's lines carry board points, and their columns say so (not IMPs)
+    assert "BP NS  BP EW" in out and "IMP NS" not in out
 
 
 def test_board_a_match_is_for_teams_only():
