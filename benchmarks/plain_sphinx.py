@@ -88,12 +88,13 @@ class PlainLawDomain(Domain):
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(PlainLawDomain)
     app.add_role("law", plain_role)
-    for name in ("diff-del", "diff-ins", "en", "law-del", "law-ins"):  # the extension's inline roles
+    for name in ("diff-del", "diff-ins", "en", "law-del", "law-ins", "rules-command"):  # the extension's inline roles
         app.add_role(name, plain_role)
     app.add_directive("rules-whole-edition", PlainWholeEdition)
     # the extension's other directives: containers of their content (a quotation, a worked result,
-    # the lists of downloads and events), the assistant's data embedded as a page's script data
-    for name in ("law-quote", "worked-result", "rules-corpus-downloads", "rules-events"):
+    # the lists of downloads and events, the command reference read from argparse: left empty, so the
+    # baseline does less than the real build), the assistant's data embedded as a page's script data
+    for name in ("law-quote", "worked-result", "rules-corpus-downloads", "rules-events", "rules-commands"):
         app.add_directive(name, PlainDirective)
     app.add_directive("law-assistant", PlainData)
     # the navigation is the same in both builds: index pages in the toctree, the pages they lead to
