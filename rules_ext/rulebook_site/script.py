@@ -225,13 +225,20 @@ def review_table(corpus: Corpus, tokenizer, profile: str = DEFAULT_PROFILE) -> t
                         key=lambda r: (ONE_TO_MANY.index(r.character), -r.count, r.word, r.traditional)))
 
 
+@functools.cache
+def _reviewed_back() -> tuple[dict[str, str], re.Pattern[str]]:
+    """The reviewed words from their traditional form back to the simplified one (read once: the
+    search's splitter asks for every text of every page)."""
+    back = {w.traditional: w.simplified for w in read_words()}
+    return back, re.compile("|".join(map(re.escape, sorted(back, key=len, reverse=True))))
+
+
 def to_simplified(text: str) -> str:
     """``text`` in simplified script, character for character (the same length: a search index
     keyed by the simplified words finds a traditional page at the place it prints them): the
     reviewed words back to their simplified form (資訊 -> 信息), then OpenCC ``t2s``; a text
     whose length ``t2s`` would change is given back as it is."""
-    back = {w.traditional: w.simplified for w in read_words()}
-    pattern = re.compile("|".join(map(re.escape, sorted(back, key=len, reverse=True))))
+    back, pattern = _reviewed_back()
     held = pattern.sub(lambda m: back[m.group(0)], text)
     out = _to_simplified().convert(held)
     return out if len(out) == len(text) else text
