@@ -149,7 +149,7 @@ _CONVENTION_ZH = {
 _VALUE_ZH = {
     "yes": "是", "no": "否", "neuberg": LABELS["neuberg"][0], "own-top": "按本牌满分计", "ties": "缺少的比较作平计",
     "played": "所打各牌的满分", "session": "全场各牌的满分", "shared": "并列（如 3=）", "in-order": "按文件的次序",
-    **EXTRA_VALUES_ZH,
+    **ARTIFICIAL_ZH, **EXTRA_VALUES_ZH,
 }
 _FRACTION = re.compile(r"\d+/\d+")
 
