@@ -40,7 +40,9 @@ from rules_ext.events.usebio.writer import FIGURES, figures_written, write_usebi
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
     results = subparsers.add_parser("results", help="score a PBN event: travellers, matchpoints/IMPs, ranking",
-                                    description="Score a PBN event and compare with the file's own figures.")
+                                    description="Score a PBN event and compare with the file's own figures. The text, like the "
+                                                "PDF, is in the language of --lang (default both: Chinese "
+                                                "with English beside).")
     results.add_argument("event", type=Path, nargs="+",
                          help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
                               "(PBN and USEBIO mixed), ranked overall")

@@ -1,4 +1,5 @@
-"""Results as JSON-ready data and as text for a terminal (travellers and rankings)."""
+"""Results as JSON-ready data and as text for a terminal (travellers and rankings), the text in the
+label language asked (:class:`Words`: zh, en, both)."""
 from __future__ import annotations
 
 import unicodedata
