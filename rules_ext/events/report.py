@@ -12,7 +12,16 @@ from rules_ext.events.model import Event, TableResult
 from rules_ext.events.scoring.awards import masterpoints
 from rules_ext.events.scoring.conventions import artificial_rate
 from rules_ext.events.scoring.results_model import EventResults, Ranking, ScoredResult
-from rules_ext.events.words import ARTIFICIAL_ZH, LABELS, Lang, comparison_words, convention_words, seat_mark
+from rules_ext.events.words import (
+    ARTIFICIAL_ZH,
+    LABELS,
+    UNIT_LABELS,
+    WHO_LABELS,
+    Lang,
+    comparison_words,
+    convention_words,
+    seat_mark,
+)
 
 
 def _r(value: float | None, digits: int = 4) -> float | None:
@@ -245,12 +254,6 @@ def _ranking_title_zh(ranking: Ranking, words: Words) -> str:
                                       if ranking.section else "", _group(ranking.group, words)) if part)
 
 
-#: the Chinese of a ranking's unit
-_UNIT = {"MP": "mp", "IMP": "imps", "IMPs": "imps", "VP": "vp", "BP": "board_points"}
-#: whom a ranking's ids number, by the kind of event
-_ID = {"pairs": "pair", "teams": "team", "individual": "player"}
-
-
 def results_as_text(event: Event, results: EventResults, lang: str | Lang = Lang.EN) -> str:
     """Travellers, matches and rankings for a terminal, suits as ♠♥♦♣, in ``lang`` (zh, en, both)."""
     words = Words(lang)
@@ -344,8 +347,8 @@ def results_as_text(event: Event, results: EventResults, lang: str | Lang = Lang
         awarded = any(e.id in awards for e in ranking.entries)
         second = ranking.unit != "BP"  # % or the IMPs; board points have neither
         rows = words.header(
-            [("rank", "Rank"), (_ID.get(results.kind.value, "pair"), "Id"), ("names", "Names"),
-             (_UNIT.get(ranking.unit), ranking.unit)]
+            [("rank", "Rank"), (WHO_LABELS[results.kind.value], "Id"), ("names", "Names"),
+             (UNIT_LABELS.get(ranking.unit), ranking.unit)]
             + [("pct", "%") if ranking.unit == "MP" else ("imps", "IMPs")] * second
             + [("matches", "Matches") if ranking.unit in ("VP", "BP") else ("boards", "Boards")]
             + [("masterpoints", "Masterpoints")] * awarded)

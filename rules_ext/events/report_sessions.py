@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules_ext.events.report import (
-    _ID,
-    _UNIT,
     Words,
     _group,
     _num,
@@ -17,7 +15,7 @@ from rules_ext.events.report import (
     results_as_text,
 )
 from rules_ext.events.scoring.sessions import SeveralSessions
-from rules_ext.events.words import Lang, carry_over_note, session_label
+from rules_ext.events.words import UNIT_LABELS, WHO_LABELS, Lang, carry_over_note, session_label
 
 __all__ = ["sessions_as_dict", "sessions_as_text"]
 
@@ -59,8 +57,8 @@ def sessions_as_text(event: SeveralSessions, lang: str | Lang = Lang.EN) -> str:
         out.append(words.heading(words.zh("overall") + (f" {_group(ranking.group, words)}" if ranking.group else ""),
                                  "Overall ranking" + (f" {ranking.group}" if ranking.group else "")))
         mp = ranking.unit == "MP"
-        columns = [("rank", "Rank"), (_ID.get(event.kind.value, "pair"), "Id"), ("names", "Names")]
-        after = [("carried", "Carried"), (_UNIT.get(ranking.unit, "mp"), ranking.unit), *([("pct", "%")] if mp else []),
+        columns = [("rank", "Rank"), (WHO_LABELS[event.kind.value], "Id"), ("names", "Names")]
+        after = [("carried", "Carried"), (UNIT_LABELS.get(ranking.unit, "mp"), ranking.unit), *([("pct", "%")] if mp else []),
                  ("boards", "Boards") if ranking.unit != "VP" else ("matches", "Matches")]
         head = words.header_words([*((words.zh(key), en) for key, en in columns),
                                    *((session_label(s.number, Lang.ZH), f"S{s.number}") for s in event.sessions),

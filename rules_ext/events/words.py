@@ -12,8 +12,8 @@ from rules_ext.core import Seat, Vulnerability
 from rules_ext.errors import RulesError
 from rules_ext.events.scoring.extra_conventions import EXTRA_VALUES_ZH, EXTRA_ZH
 
-__all__ = ["ARTIFICIAL_ZH", "LABELS", "Lang", "carry_over_note", "comparison_words", "convention_words", "say",
-           "seat_mark", "session_label"]
+__all__ = ["ARTIFICIAL_ZH", "LABELS", "UNIT_LABELS", "WHO_LABELS", "Lang", "carry_over_note", "comparison_words",
+           "convention_words", "say", "seat_mark", "session_label"]
 
 
 class Lang(enum.Enum):
@@ -120,6 +120,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "method.imps": ("国际分（开室与闭室比较）", "imps"),
     "method.board-a-match": ("逐副计分", "board-a-match"),
 }
+
+
+#: the label of a ranking's total, by its unit (``Ranking.unit``)
+UNIT_LABELS = {"MP": "mp", "IMP": "imps", "VP": "vp", "BP": "board_points"}
+#: the label of whom a ranking's ids number, by the kind of event (``EventKind.value``)
+WHO_LABELS = {"pairs": "pair", "teams": "team", "individual": "player"}
 
 
 def session_label(number: int, lang: Lang) -> str:
