@@ -29,7 +29,7 @@ from rules_ext.events.files import read_event_file
 from rules_ext.events.model import Event
 from rules_ext.events.pbn.reader import leave_out_bad_boards
 from rules_ext.events.pbn.writer import encode_pbn, write_pbn
-from rules_ext.events.report import results_as_dict, results_as_text
+from rules_ext.events.report import Words, results_as_dict, results_as_text
 from rules_ext.events.report_sessions import sessions_as_dict, sessions_as_text
 from rules_ext.events.scoring.conventions import CONVENTIONS, METHODS, artificial_rate, parse_convention
 from rules_ext.events.scoring.results import compute_results
@@ -40,7 +40,9 @@ from rules_ext.events.usebio.writer import FIGURES, figures_written, write_usebi
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this layer's sub-commands to the main parser."""
     results = subparsers.add_parser("results", help="score a PBN event: travellers, matchpoints/IMPs, ranking",
-                                    description="Score a PBN event and compare with the file's own figures.")
+                                    description="Score a PBN event and compare with the file's own figures. The text, like the "
+                                                "PDF, is in the language of --lang (default both: Chinese "
+                                                "with English beside).")
     results.add_argument("event", type=Path, nargs="+",
                          help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
                               "(PBN and USEBIO mixed), ranked overall")
@@ -127,8 +129,8 @@ def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Even
 def run_results(args: argparse.Namespace) -> int:
     """``results EVENT.pbn [--format json|text|pdf] [-o FILE] [--paper a4|letter] [--lang zh|en|both]``:
     scores, matchpoints/IMPs, rankings and the differences from the file's own figures; ``-o FILE.pdf``
-    (or ``--format pdf``) prints them through the PDF layer, on the paper and in the label language
-    asked. ``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event
+    (or ``--format pdf``) prints them through the PDF layer, on the paper asked; the text and the PDF
+    are in the label language asked (``--lang``). ``results S1 S2 … [--carry-over none|full|N%]``: the sessions of one event
     (:func:`run_sessions`). A cell that cannot be read but has the file's own score is kept and named
     in a ``warning:`` line on stderr (the exit status stays 0)."""
     fmt = args.format or ("pdf" if args.output and args.output.suffix.lower() == ".pdf" else "text")
@@ -161,8 +163,11 @@ def run_results(args: argparse.Namespace) -> int:
         data = {**results_as_dict(event, results), "corrections": [a.as_dict() for a in applied]}
         emit((json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)
     else:
-        corrections = [f"Corrections applied ({len(applied)})", *(f"  {n}" for n in notes), ""] if applied else []
-        emit(("\n".join([results_as_text(event, results), *corrections]) + "\n").encode("utf-8"), args.output)
+        words = Words(args.lang)
+        corrections = [words.heading(f"{words.zh('corrections')}（{len(applied)}）", f"Corrections applied ({len(applied)})"),
+                       *(f"  {n}" for n in notes), ""] if applied else []
+        emit(("\n".join([results_as_text(event, results, args.lang), *corrections]) + "\n").encode("utf-8"),
+             args.output)
     return _report_problems(event)
 
 
@@ -237,5 +242,5 @@ def run_sessions(args: argparse.Namespace, fmt: str) -> int:
     elif fmt == "json":
         emit((json.dumps(sessions_as_dict(several), ensure_ascii=False, indent=1) + "\n").encode("utf-8"), args.output)
     else:
-        emit((sessions_as_text(several) + "\n").encode("utf-8"), args.output)
+        emit((sessions_as_text(several, args.lang) + "\n").encode("utf-8"), args.output)
     return max((_report_problems(event) for event, _ in sessions), default=0)

@@ -20,8 +20,8 @@ from rules_ext.core.vp_scales import scale_of
 from rules_ext.errors import RulesError
 from rules_ext.events.model import Event, EventKind
 from rules_ext.events.scoring.conventions import artificial_rate, scoring_rules
-from rules_ext.events.scoring.extra_conventions import EXTRA_VALUES_ZH, EXTRA_ZH
 from rules_ext.events.scoring.results_model import BoardResults, EventResults
+from rules_ext.events.words import ARTIFICIAL_ZH, comparison_words, convention_words, say
 from rules_ext.pdf.layout import Lang, PrintOptions
 from rules_ext.pdf.sheets import DAGGER, fixed
 
@@ -30,7 +30,7 @@ __all__ = ["blank_basis", "board_basis", "butler_trim", "convention_line", "datu
 
 
 def _say(zh: str, en: str, options: PrintOptions) -> str:
-    return {Lang.ZH: zh, Lang.EN: en, Lang.BOTH: f"{zh} {en}"}[options.lang]
+    return say(zh, en, options.lang)
 
 
 def _method(results: EventResults, event: Event | None) -> tuple[str, str]:
@@ -180,42 +180,13 @@ def blank_basis(event: Event, options: PrintOptions) -> list[str]:
     return lines
 
 
-#: whose rule an artificial score's IMPs follow, in Chinese (a number: the director's)
-_ARTIFICIAL_ZH = {"ruter": "Ruter 计分程序的惯例", "ebu": "英格兰桥牌联合会（EBU）的规定",
-                  "acbl": "美国桥牌联合会（ACBL）的规定"}
-
-#: the conventions (rules_ext.events.scoring.conventions.CONVENTIONS) and their values, in Chinese
-_CONVENTION_ZH = {
-    "centred": "比赛分以平均分为零（南北 = −东西）", "short": "打的次数较少的牌", "short-totals": "总分中打的次数较少的牌",
-    "factored": "缺打牌的总分按全场牌数折算", "rounded-totals": "总分为各牌舍入后的分数之和", "datum-round": "Butler 基准分舍入到",
-    "artificial-imps": "人为分每偏离平均 10% 计 IMP", "trim": "Butler 基准分两端各去掉的结果数",
-    "pct-base": "百分比的基数", "tied-places": "总分相同时的名次", **EXTRA_ZH,
-}
-_VALUE_ZH = {
-    "yes": "是", "no": "否", "neuberg": "按 Neuberg 公式折算", "own-top": "按本牌满分计", "ties": "缺少的比较作平计",
-    "played": "所打各牌的满分", "session": "全场各牌的满分", "shared": "并列（如 3=）", "in-order": "按文件的次序",
-    **EXTRA_VALUES_ZH,
-}
-_FRACTION = re.compile(r"\d+/\d+")
-
-
-def _convention_zh(name: str, value: str, why: str) -> str:
-    if why == "set by the director":
-        source = "裁判长设定"
-    else:
-        fraction = _FRACTION.search(why)
-        source = "据文件数字推断" + (f"（{fraction.group(0)} 相符）" if fraction else "")
-    return f"{_CONVENTION_ZH.get(name, name)}：{_VALUE_ZH.get(value, value)}，{source}"
-
-
 def convention_line(results: EventResults, options: PrintOptions) -> str:
     """The scoring programs' conventions the results were computed under, each with why (set by
     the director or inferred from the file's figures: ``results.conventions``); '' when none."""
     if not results.conventions:
         return ""
-    zh = "；".join(_convention_zh(name, value, why) for name, value, why in results.conventions)
-    en = "; ".join(f"{name} {value}" + (f" ({why})" if why else "") for name, value, why in results.conventions)
-    return _say(f"计分惯例：{zh}。", f"Conventions: {en}.", options)
+    zh, en = convention_words(results.conventions)
+    return _say(f"{zh}。", f"{en}.", options)
 
 
 def event_basis(event: Event | None, results: EventResults, options: PrintOptions) -> list[str]:
@@ -228,7 +199,7 @@ def event_basis(event: Event | None, results: EventResults, options: PrintOption
         en += f"; top {top.rstrip('*')}" + (" (each traveller gives its board's)" if star else "")
     if results.artificial:
         per = f"{artificial_rate(results.artificial):g}"
-        zh += f"；人为分每偏离平均 10% 计 {per} IMP（{_ARTIFICIAL_ZH.get(results.artificial, '裁判长设定')}）"
+        zh += f"；人为分每偏离平均 10% 计 {per} IMP（{ARTIFICIAL_ZH.get(results.artificial, '裁判长设定')}）"
         en += f"; an artificial score is {per} IMPs per 10 % off average ({results.artificial})"
     lines = [_say(f"计分：{zh}。", f"Scoring: {en}.", options)]
     movement_zh, movement_en = _movement(event, results)
@@ -238,15 +209,8 @@ def event_basis(event: Event | None, results: EventResults, options: PrintOption
     if convention:
         lines.append(convention)
     if results.compared:
-        differ = len(results.differences)
-        zh_cmp = f"已与文件原有的 {results.compared} 个数字核对：{results.agreeing} 个一致"
-        en_cmp = f"Checked against the file's own {results.compared} figures: {results.agreeing} agree"
-        if results.rounding:
-            zh_cmp += f"，{results.rounding} 个只差舍入"
-            en_cmp += f", {results.rounding} differ only in rounding"
-        if differ:
-            zh_cmp += f"，{differ} 个不同（标 {DAGGER}）"
-            en_cmp += f", {differ} differ (marked {DAGGER})"
+        zh_cmp, en_cmp = comparison_words(results.compared, results.agreeing, results.rounding,
+                                          len(results.differences), DAGGER)
         lines.append(_say(zh_cmp + "。", en_cmp + ".", options))
     return lines
 
@@ -267,7 +231,7 @@ def board_basis(board: BoardResults, results: EventResults, options: PrintOption
     if method == "matchpoints" and board.top is not None:
         top = mp_format(board.top) if mp_format is not None else f"{board.top:g}"
         if options.lang is Lang.ZH:  # Chinese punctuation; the scale is the event's, said on its first page
-            first = f"{options.label('max')}：{top}" + ("（按 Neuberg 公式折算）" if board.neuberg else "")
+            first = f"{options.label('max')}：{top}" + (f"（{options.label('neuberg')}）" if board.neuberg else "")
         else:
             first = options.labelled('max', top) + (" (Neuberg)" if board.neuberg else "") + \
                 f"; {results.scale or '2/1/0'}"

@@ -29,6 +29,8 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 
 from rules_ext.core import Contract, Seat, Strain, Vulnerability
 from rules_ext.errors import RulesError
+from rules_ext.events.words import LABELS as SHARED_LABELS
+from rules_ext.events.words import Lang, say, seat_mark
 from rules_ext.fileio import atomic_output
 from rules_ext.pdf.fonts import register_fonts
 
@@ -44,23 +46,6 @@ class Progress(Protocol):
     """Wraps an iteration to show its progress (a tqdm bar, or ``iter`` for none)."""
 
     def __call__(self, items: Iterable[T], /) -> Iterable[T]: ...
-
-
-class Lang(enum.Enum):
-    """Which language the labels are printed in."""
-
-    ZH = "zh"
-    EN = "en"
-    BOTH = "both"
-
-    @classmethod
-    def parse(cls, text: str | Lang) -> Lang:
-        if isinstance(text, Lang):
-            return text
-        try:
-            return cls(str(text).strip().lower())
-        except ValueError as exc:
-            raise RulesError(f"unknown language {text!r}: expected zh, en or both") from exc
 
 
 class Paper(enum.Enum):
@@ -100,11 +85,7 @@ class PrintOptions:
             zh, en = LABELS[key]
         except KeyError as exc:
             raise KeyError(f"no label {key!r}") from exc
-        if self.lang is Lang.ZH:
-            return zh
-        if self.lang is Lang.EN:
-            return en
-        return f"{zh} {en}" if zh != en else zh
+        return say(zh, en, self.lang)
 
     def labelled(self, key: str, value: object) -> str:
         """``value`` under the label ``key``, with the colon of the label's last language:
@@ -117,24 +98,16 @@ class PrintOptions:
 
     def seat_mark(self, seat: Seat) -> str:
         """A seat in a grid or on a compass: ``北`` in Chinese, else ``N``."""
-        return seat.chinese if self.lang is Lang.ZH else seat.name
+        return seat_mark(seat, self.lang)
 
     def vulnerability(self, vulnerability: Vulnerability) -> str:
         """``双方无局 None``, ``南北有局 N-S`` ..."""
         return self.label(f"vul.{vulnerability.name}")
 
 
-#: every printed label, as (Chinese, English)
+#: every printed label, as (Chinese, English): the shared ones (rules_ext.events.words) and the sheets' own
 LABELS: dict[str, tuple[str, str]] = {
-    "board": ("牌号", "Board"),
-    "boards": ("牌数", "Boards"),
-    "matches": ("场数", "Matches"),
-    "dealer": ("发牌人", "Dealer"),
-    "vul": ("局况", "Vulnerable"),
-    **{seat.name: (seat.chinese, english)
-       for seat, english in zip(Seat, ("North", "East", "South", "West"), strict=True)},
-    **{f"vul.{vul.name}": (vul.chinese, english)
-       for vul, english in zip(Vulnerability, ("None", "N-S", "E-W", "All"), strict=True)},
+    **SHARED_LABELS,
     "hcp": ("大牌点", "HCP"),
     "dd": ("双明手赢墩", "Double-dummy tricks"),
     "par": ("最优定约", "Par"),
@@ -142,52 +115,23 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand_records": ("牌例记录", "Hand records"),
     "travellers": ("计分单", "Travellers"),
     "traveller": ("计分单", "Traveller"),
-    "round": ("轮次", "Round"),
-    "ns_pair": ("南北", "NS"),
-    "ew_pair": ("东西", "EW"),
-    "contract": ("定约", "Contract"),
-    "by": ("庄家", "By"),
     "lead": ("首攻", "Lead"),
-    "tricks": ("墩数", "Tricks"),
     "score": ("得分", "Score"),
-    "score_ns": ("南北得分", "NS +"),
-    "score_ew": ("东西得分", "EW +"),
     "ns_score": ("南北得分", "NS score"),
-    "mp": ("比赛分", "MP"),
-    "mp_ns": ("南北比赛分", "MP NS"),
-    "mp_ew": ("东西比赛分", "MP EW"),
-    "pct": ("百分比", "%"),
-    "imps": ("国际分", "IMPs"),
-    "imp_ns": ("南北国际分", "IMP NS"),
     "imp_home": ("主队国际分", "IMPs home"),
-    "notes": ("备注", "Notes"),
     "results": ("成绩", "Results"),
-    "rank": ("名次", "Rank"),
-    "pair": ("对号", "Pair"),
-    "player": ("牌手", "Player"),
-    "names": ("姓名", "Names"),
     "total": ("总分", "Total"),
     "max": ("满分", "Top"),
-    "team": ("队", "Team"),
-    "teams": ("队式赛", "Teams"),
     "match": ("场次", "Match"),
-    "vp": ("胜利分", "VP"),
-    "board_points": ("比分", "Board points"),
     "bp_table": ("比分对照表", "Board-points cross-table"),
-    "masterpoints": ("大师分", "Masterpoints"),
     "imp_total": ("国际分合计", "IMPs total"),
-    "open": ("开室", "Open"),
-    "closed": ("闭室", "Closed"),
     "score_card": ("个人计分卡", "Personal score card"),
     "opponents": ("对手", "Opponents"),
     "partner": ("同伴", "Partner"),
-    "ranking": ("排名", "Ranking"),
     "page": ("页", "Page"),
-    "event": ("比赛", "Event"),
     "session": ("节次", "Session"),
     "date": ("日期", "Date"),
     "table": ("桌号", "Table"),
-    "section": ("分区", "Section"),
     "section_table": ("分区-桌号", "Section-Table"),
     "director": ("裁判长", "Director"),
     "players": ("牌手", "Players"),
@@ -219,28 +163,20 @@ LABELS: dict[str, tuple[str, str]] = {
     "called_by": ("召请方", "Called by"),
     "time": ("时间", "Time"),
     "edition": ("版本", "Edition"),
-    "pass": ("不叫", "Pass"),
     "blank_hint": ("（填写）", "(fill in)"),
     "nobody": ("无", "none"),
     "adjusted_may": ("可以判给调整分", "an adjusted score may be awarded"),
     "adjusted_must": ("应判给调整分", "an adjusted score must be awarded"),
     "artificial_fill": ("人为调整分 南北 ____% / 东西 ____%", "artificial: NS ____% / EW ____%"),
     # results sheets and travellers (printa)
-    "imp_ew": ("东西国际分", "IMP EW"),
     "sit_out": ("轮空", "Sit-out"),
     "phantom": ("虚拟对", "Phantom"),
     "not_played": ("未打", "not played"),
-    "overall": ("总排名", "Overall ranking"),
-    "carried": ("带入分", "Carried"),
-    "sessions_note": ("共 {n} 节，前几节成绩带入 {share}（{why_zh}）", "{n} sessions; carry-over of the earlier sessions: {share} ({why})"),
     "one_room": ("只有一室的记录：计入原文件的国际分", "one room only: the file's own IMPs counted"),
     "one_room_uncounted": ("只有一室的记录：不计分", "one room only: not counted"),
-    "home": ("主队", "Home"),
-    "visit": ("客队", "Visit"),
     "open_room": ("开室（主队坐南北）", "Open room (home team NS)"),
     "closed_room": ("闭室（客队坐南北）", "Closed room (visitors NS)"),
     "vp_table": ("胜利分对照表", "VP cross-table"),
-    "match_sheets": ("各场比赛", "Match sheets"),
     "match_travellers": ("队式赛计分单", "Match travellers"),
     "imps_won": ("国际分", "IMPs won"),
     "versus": ("对", "v"),
@@ -248,7 +184,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "number": ("编号", "No."),
     "opponent_no": ("对手", "Opp."),
     "vp_rounds": ("逐轮胜利分", "VPs round by round"),
-    "datum": ("基准分", "Datum NS"),
     # hand records, the ruling form and pickup slips
     "makeable": ("可成定约", "Makeable"),
     "at_the_tables": ("各桌结果", "At the tables"),
@@ -264,7 +199,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "pickup_slips": ("桌面记分条", "Pickup slip"),
     "signature_ns": ("南北签名", "NS signature"),
     "signature_ew": ("东西签名", "EW signature"),
-    "room": ("房间", "Room"),
     # the papers of a movement: guide cards, score cards, curtain cards, board labels
     "guide_cards": ("桌卡", "Table guide cards"),
     "guide_card": ("桌卡", "Guide card"),

@@ -32,6 +32,7 @@ from rules_ext.events.scoring.results_model import (
     ScoredResult,
 )
 from rules_ext.events.scoring.teams import match_rooms
+from rules_ext.events.words import UNIT_LABELS, WHO_LABELS
 from rules_ext.pdf.basis import event_basis, vp_scale_title
 from rules_ext.pdf.crosstable import vp_table
 from rules_ext.pdf.layout import (
@@ -90,8 +91,8 @@ def ranking_table(ranking: Ranking, kind: EventKind, options: PrintOptions, styl
     (or the IMP balance for a VP ranking), boards played (matches played, for a VP ranking)."""
     unit = ranking.unit
     entries = ranking.entries
-    who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
-    total_label = {"MP": "mp", "IMP": "imps", "VP": "vp", "BP": "board_points"}.get(unit, "total")
+    who = WHO_LABELS[kind.value]
+    total_label = UNIT_LABELS.get(unit, "total")
     has_names = any(e.names and person(e.names) != e.id for e in entries)
     has_pct = any(e.pct is not None for e in entries)
     has_imps = any(e.imps is not None for e in entries) and unit == "VP"

@@ -10,7 +10,8 @@ from reportlab.platypus import Flowable, PageBreak
 
 from rules_ext.events.model import EventKind
 from rules_ext.events.scoring.sessions import OverallRanking, SeveralSessions
-from rules_ext.pdf.layout import Cell, Lang, PageHeader, PrintOptions, Progress, Styles, build_document, frame_size
+from rules_ext.events.words import carry_over_note, say, session_label
+from rules_ext.pdf.layout import Cell, PageHeader, PrintOptions, Progress, Styles, build_document, frame_size
 from rules_ext.pdf.results import results_story
 from rules_ext.pdf.sheets import Column, Titled, fit, fit_label, free_text, grid, header_row, person, ranking_columns
 
@@ -18,8 +19,7 @@ __all__ = ["overall_columns", "overall_table", "sessions_story", "write_sessions
 
 
 def _session_label(number: int, options: PrintOptions) -> str:
-    zh, en = f"第{number}节", f"S{number}"
-    return zh if options.lang is Lang.ZH else en if options.lang is Lang.EN else f"{zh} {en}"
+    return session_label(number, options.lang)
 
 
 def overall_columns(event: SeveralSessions, ranking: OverallRanking) -> tuple[list[Column], Column, Column]:
@@ -81,9 +81,7 @@ def sessions_story(event: SeveralSessions, options: PrintOptions, *, cards: bool
     first = event.sessions[0].event
     title = options.labelled("results", first.name).rstrip("：: ")
     carry = event.carry_over
-    why_zh = "裁判设定" if carry.why.startswith("set") else "默认：每节全部计入"
-    share = {"none": "0%", "full": "100%"}.get(carry.name, carry.name)
-    note = options.label("sessions_note").format(n=len(event.sessions), share=share, why=carry.why, why_zh=why_zh)
+    note = say(*carry_over_note(len(event.sessions), carry.name, carry.why), options.lang)
     story: list[Flowable] = [styles.para(free_text(title), "title"), styles.para(free_text(note), "small")]
     for s in event.sessions:
         story.append(styles.para(free_text(f"{_session_label(s.number, options)}: {s.name} ({Path(s.event.source).name})"),

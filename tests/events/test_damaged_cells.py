@@ -38,7 +38,7 @@ def test_the_row_keeps_the_files_score_and_figures():
 
 
 def test_the_command_line_names_it_once_and_marks_it(tmp_path, capsys):
-    assert main(["results", str(DAMAGED)]) == 0
+    assert main(["results", str(DAMAGED), "--lang", "en"]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [f"warning: {WARNING}"]
     assert re.search(r"\n  3   7   42‡ +N +10 +420 ", captured.out)

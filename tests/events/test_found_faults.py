@@ -67,7 +67,7 @@ def test_tied_places_in_order_set_in_a_corrections_file_places_them(tmp_path, ca
     still 1= and 4=)."""
     fix = tmp_path / "fix.toml"
     fix.write_text('[conventions]\ntied-places = "in-order"\n')
-    assert main(["results", str(FIXTURES / "tied-pairs.pbn"), "--corrections", str(fix)]) == 0
+    assert main(["results", str(FIXTURES / "tied-pairs.pbn"), "--corrections", str(fix), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "tied-places in-order (set by the director)" in out
     ns = out[out.index("Ranking NS"):out.index("Ranking EW")]

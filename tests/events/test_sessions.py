@@ -83,7 +83,7 @@ def test_sessions_of_different_kinds_are_refused_in_one_line():
 
 
 def test_the_command_line_text_json_and_pdf(tmp_path, capsys):
-    assert main(["results", str(S1), str(S2), "--carry-over", "50%"]) == 0
+    assert main(["results", str(S1), str(S2), "--carry-over", "50%", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Spring Pairs Final — 2 sessions, carry-over 50% (set by the director)")
     assert re.search(r"\n +1 +5 +Ines Alder - Jonas Birch +10\.00 +6\.00 +5\.00 +11\.00 +61\.11 +6\n", out)
