@@ -121,7 +121,10 @@ def _read(path: Path, args: argparse.Namespace, *, stdout: str = "text") -> Even
     if not event.problems:
         return event
     if not args.keep_going:
-        _report_problems(event)
+        if event.second_event is not None:  # several events: the one line that says so, not each one's problems
+            print(event.second_event, file=sys.stderr)
+        else:
+            _report_problems(event)
         return None
     return leave_out_bad_boards(event)
 
@@ -198,13 +201,32 @@ def run_pbn(args: argparse.Namespace) -> int:
         text = write_pbn(event, newline="\n" if args.lf else "\r\n", encoding=args.output_encoding)
         emit(encode_pbn(text, args.output_encoding, source=str(args.output or "<stdout>")), args.output)
     else:
-        results = sum(len(b.results) for b in event.boards)
-        form = event.version if event.version.startswith("USEBIO") else (
-            f"PBN {event.version or '?'}, {event.encoding}, "
-            f"{'CRLF' if event.newline == chr(13) + chr(10) else 'LF'}; {len(event.games)} games")
-        print(f"{event.source}: {form}, {len(event.boards)} boards, {results} results, {event.kind.value}; "
-              f"{len(event.problems)} problem(s)")
+        return _summary(event)
     return _report_problems(event)
+
+
+def _summary(event: Event) -> int:
+    """The ``pbn FILE`` summary line, then the warnings and problems of every segment of the file
+    (a second event is said once, as a warning: each segment is read with its own boards); 1 when
+    something could not be read."""
+    games, boards, results = (len(event.games), len(event.boards), sum(len(b.results) for b in event.boards))
+    if event.segments:
+        games, boards, results = (sum(counts) for counts in zip(*event.segments))
+    form = event.version if event.version.startswith("USEBIO") else (
+        f"PBN {event.version or '?'}, {event.encoding}, "
+        f"{'CRLF' if event.newline == chr(13) + chr(10) else 'LF'}; {games} games")
+    problems = sorted((p for p in (*event.problems, *event.later_problems) if p is not event.second_event),
+                      key=lambda p: p.line)
+    several = f" in {len(event.segments)} events or segments" if event.segments else ""
+    print(f"{event.source}: {form}, {boards} boards{several}, {results} results, {event.kind.value}; "
+          f"{len(problems)} problem(s)")
+    for warning in sorted((*event.warnings, *event.later_warnings), key=lambda p: p.line):
+        print(f"warning: {warning}", file=sys.stderr)
+    if event.second_event is not None:
+        print(f"warning: {event.second_event} (results, travellers and handrecord refuse the file)", file=sys.stderr)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
 
 
 def run_sessions(args: argparse.Namespace, fmt: str) -> int:

@@ -22,6 +22,8 @@ def read_event_file(path: Path, *, encoding: str | None = None, max_size: int = 
 def read_event(path: Path, *, max_size: int = MAX_INPUT_SIZE) -> Event:
     """Read an event; any problem in it is an error (one ``file:line: problem`` line each)."""
     event = read_event_file(path, max_size=max_size)
+    if event.second_event is not None:  # several events: the one line that says so
+        raise PBNErrors((event.second_event,))
     if event.problems:
         raise PBNErrors(event.problems)
     return event

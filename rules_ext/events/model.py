@@ -390,10 +390,17 @@ class Event:
     left_out: tuple[int, ...] = field(default=(), compare=False)
     #: what was read otherwise than written and kept (a damaged cell: the file's score kept), one line each
     warnings: tuple[PBNError, ...] = field(default=(), compare=False)
+    #: the problem that says a second event (or segment) begins in the file, also in ``problems``;
+    #: ``segments``: the games, boards and results of each segment (each keyed by its own board
+    #: numbers); ``later_problems``/``later_warnings``: those of the segments after the first
+    second_event: PBNError | None = field(default=None, compare=False)
+    segments: tuple[tuple[int, int, int], ...] = field(default=(), compare=False)
+    later_problems: tuple[PBNError, ...] = field(default=(), compare=False)
+    later_warnings: tuple[PBNError, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name in ("games", "header", "trailer", "boards", "participants", "meta", "problems", "meta_lines",
-                     "left_out", "warnings"):
+                     "left_out", "warnings", "segments", "later_problems", "later_warnings"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property

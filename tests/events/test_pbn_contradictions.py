@@ -63,8 +63,8 @@ def test_two_events_in_one_file_are_one_line(capsys):
     path = FIXTURES / "two-events.pbn"
     status, err, out = _errors(capsys, "results", str(path))
     assert (status, out) == (1, "")
-    assert err == [f'{path}:65: a second event begins here (Event "Autumn evening" after "Spring evening"): '
-                   f"expected one event per file"]
+    assert err == [f'{path}:65: a second event begins here (Event "Autumn evening" after Event "Spring evening"): '
+                   f"expected one event per file: split the file by event"]
     assert path.read_text().splitlines()[64] == '[Event "Autumn evening"]'
 
 
@@ -81,7 +81,8 @@ def test_a_file_written_twice_is_a_second_event_too():
     once = (FIXTURES / "pair-id-twice.pbn").read_text().replace('  3 N-S "Rhea Ivy - Soren Juniper"\n', "")
     event = read_pbn(once + "\n" + once)
     assert [p.problem for p in event.problems] == [
-        'a second event begins here (Event "Club pairs" after "Club pairs"): expected one event per file']
+        'a second event begins here (Event "Club pairs" after Event "Club pairs"): expected one event per file: '
+        'split the file by event']
 
 
 def test_the_same_event_name_without_a_new_header_is_no_second_event():
@@ -130,7 +131,7 @@ def test_a_second_event_right_after_the_last_table_begins_at_its_header():
     header_line = joined[:joined.index("% PBN 2.1", 10)].count("\n") + 1
     event = read_pbn(joined)
     assert [str(p) for p in event.problems] == [
-        f'<text>:{header_line}: a second event begins here (Event "Autumn evening" after "Spring evening"): '
-        f"expected one event per file"]
+        f'<text>:{header_line}: a second event begins here (Event "Autumn evening" after Event "Spring evening"): '
+        f"expected one event per file: split the file by event"]
     alone = read_pbn(text[:second])
     assert event.boards == alone.boards and boards_with_problems(event) == ()

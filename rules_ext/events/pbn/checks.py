@@ -204,8 +204,8 @@ def in_played_order(deal: Deal, first: Seat, tricks: Sequence[Sequence[str]]) ->
     return out
 
 
-#: the tags that tell one event from another (a value that is not known tells nothing)
-_EVENT_TAGS = ("Event", "Date")
+#: the tags that tell one event (or one segment of it) from another (a value not known tells nothing)
+_EVENT_TAGS = ("Event", "Date", "Stage")
 
 
 def second_event(games: Sequence[Game], resolved: Sequence[Mapping[str, str]]) -> tuple[int, int, str] | None:
@@ -227,12 +227,18 @@ def second_event(games: Sequence[Game], resolved: Sequence[Mapping[str, str]]) -
             absorbed = _header_line(games[index - 1])
             header = absorbed or any(VERSION_RE.match(line) or EXPORT_RE.match(line) for line in game.preamble)
             if differs or header:
-                new, old = values.get("Event", "").strip(), resolved[0].get("Event", "").strip()
-                return index, absorbed or game.line, (f'a second event begins here (Event "{new}" after "{old}"): '
-                                                      f"expected one event per file")
+                return index, absorbed or game.line, (f"a second event begins here ({event_name(values)} after "
+                                                      f"{event_name(resolved[0])}): expected one event per file: split "
+                                                      f"the file by event")
         if board:
             seen.add(board)
     return None
+
+
+def event_name(values: Mapping[str, str]) -> str:
+    """The Event of a game's tag values, as a message names it, with its Stage when it has one."""
+    stage = _known(values.get("Stage", ""))
+    return f'Event "{values.get("Event", "").strip()}"' + (f' Stage "{stage}"' if stage else "")
 
 
 def _header_line(game: Game) -> int:

@@ -34,9 +34,13 @@ from rules_ext.events.scoring.teams import seat_teams
 
 #: tags whose value may not be inherited with '#' or '##'
 NOT_INHERITABLE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"})
-#: the tags of a match that a game leaving them out takes from the previous game (PBN 2.1's tag
-#: inheritance: BBO vugraph files name HomeTeam and VisitTeam in the first game of a match only)
-INHERITED_WHEN_LEFT_OUT = ("HomeTeam", "VisitTeam", "Round")
+#: the tags of an event, a segment or a match that a game leaving them out takes from the previous
+#: game (PBN 2.1 copies only with '#' or '##'; BBO vugraph files name HomeTeam and VisitTeam in the
+#: first game of a match only, compilations the Event and Stage in the first game of a segment)
+INHERITED_WHEN_LEFT_OUT = ("Event", "Site", "Date", "Stage", "HomeTeam", "VisitTeam", "Round")
+#: what a game that leaves out its Board and Deal (a further table of the board before it) takes
+#: from the previous game: the board itself, which PBN 2.1 never copies for Dealer, Vulnerable, Deal
+BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 #: the figures a ScoreTable row may carry that we compute too
 THEIR_COLUMNS = ("Score_NS", "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW",
                  "IMP_NS", "IMP_EW", "ButlerDatum",
@@ -56,16 +60,24 @@ _new_board = builder(Board)
 
 
 def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, str]]:
-    """The value of each tag of each game with '#' and '##' resolved (first occurrence wins); a tag
-    of :data:`INHERITED_WHEN_LEFT_OUT` that a game leaves out has the previous game's value."""
+    """The value of each tag of each game with '#' and '##' resolved (first occurrence wins; the
+    normaliser has carried ``##`` values to the games that leave the tag out); a tag of
+    :data:`INHERITED_WHEN_LEFT_OUT` that a game leaves out has the previous game's value; a game
+    that leaves out Board and Deal but gives a contract is a further table of the previous game's
+    board (its :data:`BOARD_TAGS`, one warning for the file: not PBN 2.1, but unambiguous)."""
     resolved: list[dict[str, str]] = []
     previous: dict[str, str] = {}
+    further: list[int] = []
     for game in games:
         values: dict[str, str] = {}
+        added: list[str] = []
         for tag in game.tags:
             if tag.name in values:
                 continue
             value = tag.value
+            if not tag.line and value == "?":  # a mandatory tag the game leaves out (normalising added it)
+                added.append(tag.name)
+                continue
             if value.startswith("#"):
                 if tag.name in NOT_INHERITABLE:
                     ctx.problem(tag.line or game.line, f"[{tag.name} \"{value}\"]: {tag.name} may not be "
@@ -84,8 +96,20 @@ def resolve_inheritance(games: list[Game], ctx: ReadContext) -> list[dict[str, s
         for name in INHERITED_WHEN_LEFT_OUT:
             if name not in values and name in previous:
                 values[name] = previous[name]
+        if ("Board" not in values and "Deal" not in values and "Board" in previous
+                and values.get("Contract", "?") not in UNKNOWN):
+            further.append(game.line)
+            for name in BOARD_TAGS:
+                if name in previous:
+                    values.setdefault(name, previous[name])
+        for name in added:
+            values.setdefault(name, "?")
         resolved.append(values)
         previous = values
+    if further:
+        ctx.warning(further[0], f"{len(further)} game(s) leave out [Board] and [Deal] (the first here): each is "
+                                f"read as a further table of the board of the game before it (PBN 2.1 copies "
+                                f"a tag only with \"#\", and never Dealer, Vulnerable or Deal)")
     return resolved
 
 

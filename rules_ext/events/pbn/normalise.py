@@ -141,12 +141,15 @@ def _import_tags(tags: tuple[Tag, ...], sticky: dict[str, str]) -> tuple[Tag, ..
 
 
 def _carry(tags: Sequence[Tag], sticky: dict[str, str]) -> None:
-    """Note the ``##`` values of a game's tags: carried to the later games that lack the tag."""
-    if "##" not in "".join(map(_VALUE, tags)):
+    """Note the ``##`` values of a game's tags: carried to the later games that lack the tag; a
+    value given again in the middle of the file (without ``##``) is carried from there on."""
+    if not sticky and "##" not in "".join(map(_VALUE, tags)):
         return  # no value holds '##' (the usual game): none starts with it
     for tag in tags:
         if tag.value.startswith("##"):
             sticky[tag.name] = tag.value
+        elif tag.name in sticky and tag.line and not tag.value.startswith("#"):
+            sticky[tag.name] = "##" + tag.value
 
 
 def _normalise_game(game: Game, tags: tuple[Tag, ...], plan: _Plan, ctx: ReadContext) -> Game:

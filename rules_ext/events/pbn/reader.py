@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rules_ext.events.errors import PBNError, PBNErrors
 from rules_ext.events.fastbuild import collector_paused
-from rules_ext.events.model import Event
+from rules_ext.events.model import Board, Event
 from rules_ext.events.pbn.checks import second_event
 from rules_ext.events.pbn.context import UNKNOWN, ReadContext, known
 from rules_ext.events.pbn.encoding import decode
@@ -131,13 +131,34 @@ def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext)
     games = normalise_games(raw_games, ctx)
     del raw_games  # the games as written, now normalised
     resolved = resolve_inheritance(games, ctx)
-    if (second := second_event(games, resolved)) is not None:  # one line, not a problem for each board
-        index, start, message = second
+    second: PBNError | None = None
+    segments: list[tuple[int, int, int]] = []
+    later: tuple[list[PBNError], list[PBNError]] = ([], [])
+    if (found := second_event(games, resolved)) is not None:  # one line, not a problem for each board
+        index, start, message = found
+        later[0].extend(p for p in ctx.problems if p.line >= start)  # the later games' lexing and spelling
         ctx.problems[:] = [p for p in ctx.problems if p.line < start]
-        ctx.problem(start, message)
+        later_games, later_values = games[index:], resolved[index:]
         del games[index:], resolved[index:]
         games[-1] = _cut(games[-1], start)
-    content = interpret(games, resolved, ctx)
+        content = interpret(games, resolved, ctx)
+        segments.append(_counted(games, content.boards))
+        ctx.problem(start, message)
+        second = ctx.problems[-1]
+        marks = len(ctx.problems), len(ctx.warnings)
+        while later_games:  # every later segment read on its own: its boards keyed by its own numbers
+            found = second_event(later_games, later_values)
+            cut = found[0] if found is not None else len(later_games)
+            part, part_values = later_games[:cut], later_values[:cut]
+            if found is not None:
+                part[-1] = _cut(part[-1], found[1])
+            segments.append(_counted(part, interpret(part, part_values, ctx).boards))
+            del later_games[:cut], later_values[:cut]
+        later[0].extend(ctx.problems[marks[0]:])
+        later[1].extend(ctx.warnings[marks[1]:])
+        del ctx.problems[marks[0]:], ctx.warnings[marks[1]:]
+    else:
+        content = interpret(games, resolved, ctx)
     first = resolved[0] if resolved else {}
     scoring = first.get("Scoring", "")
     if scoring in UNKNOWN:
@@ -150,8 +171,15 @@ def _read_event(scanned: Scanned, newline: str, encoding: str, ctx: ReadContext)
         meta=tuple(meta), meta_lines=tuple(meta_lines), source=ctx.source, encoding=encoding, newline=newline,
         version=version,
         declared_charset=declared, problems=tuple(sorted(ctx.problems, key=lambda p: p.line)),
-        warnings=tuple(sorted(ctx.warnings, key=lambda p: p.line)),
+        warnings=tuple(sorted(ctx.warnings, key=lambda p: p.line)), second_event=second, segments=tuple(segments),
+        later_problems=tuple(sorted(later[0], key=lambda p: p.line)),
+        later_warnings=tuple(sorted(later[1], key=lambda p: p.line)),
     )
+
+
+def _counted(games: list[Game], boards: list[Board]) -> tuple[int, int, int]:
+    """The games, boards and results of a segment of the file."""
+    return len(games), len(boards), sum(len(board.results) for board in boards)
 
 
 def boards_with_problems(event: Event) -> tuple[int, ...]:

@@ -451,10 +451,15 @@ def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
         auction, problems = read_auction(auction_tag.value, auction_tag.section)
         for offset, message in problems:
             ctx.problem(section_line(auction_tag, offset), f"board {board.number}: {message}")
-        if auction is not None:
+        mismatch = contract_mismatch(auction, result.contract, result.declarer) if auction is not None else None
+        lead = _SEAT_LETTERS.get(values.get("Play", "").strip().upper()[:1])
+        if mismatch and auction is not None and _lead_agrees(auction.contract, result.contract, result.declarer, lead):
+            ctx.warning(auction_tag.line or game.line, f"board {board.number}: {mismatch}: the Play's opening "
+                        f"lead, from {lead.name if lead else ''}, agrees with the game: kept {result.contract} by "
+                        f"{result.declarer.name if result.declarer else ''}, the Auction left out")
+        elif auction is not None:
             sections["auction"], sections["auction_first"] = auction.calls, auction.first
             sections["auction_notes"] = auction.notes
-            mismatch = contract_mismatch(auction, result.contract, result.declarer)
             if mismatch:
                 ctx.problem(auction_tag.line or game.line, f"board {board.number}: {mismatch}")
     play_tag = game.tag("Play")
@@ -479,6 +484,15 @@ def game_result(game: Game, values: dict[str, str], board: Board, ctx: ReadConte
     if notes:
         sections["notes"] = read_notes(notes)
     return dataclasses.replace(result, **sections) if sections else result
+
+
+def _lead_agrees(final: Contract | None, contract: Contract | None, declarer: Seat | None, lead: Seat | None) -> bool:
+    """Whether an auction that ends in the game's contract by another declarer was written from a
+    wrong seat: the contract is the same and the Play's opening lead is from the game's declarer's
+    left (the Contract, Declarer and Play agree; the Auction alone does not)."""
+    return (final is not None and contract is not None and declarer is not None and final.declarer is not None
+            and (final.level, final.strain, final.doubling) == (contract.level, contract.strain, contract.doubling)
+            and lead is declarer.lho)
 
 
 def _game_score(game: Game, values: dict[str, str], board: Board, ctx: ReadContext) -> TableResult | None:
