@@ -43,6 +43,16 @@ def add_figures_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup
                              "or the file's (marked †)")
 
 
+def add_sessions_arguments(parser: argparse.ArgumentParser) -> None:
+    """The event files, one or the sessions of one event, and the carry-over between sessions."""
+    parser.add_argument("event", type=Path, nargs="+",
+                        help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
+                             "(PBN and USEBIO mixed), ranked overall")
+    parser.add_argument("--carry-over", metavar="none|full|N%",
+                        help="with several sessions: the share of the earlier sessions that counts in the overall "
+                             "ranking, the last counting whole: none, full (default) or a percentage, e.g. 50%%")
+
+
 def add_input_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--max-size MB``: every command that reads an event file takes it."""
     parser.add_argument("--max-size", type=_megabytes, default=MAX_INPUT_SIZE, metavar="MB",

@@ -19,6 +19,7 @@ from rules_ext.cli.common import (
     add_figures_option,
     add_input_options,
     add_print_options,
+    add_sessions_arguments,
     check_output_path,
     emit,
 )
@@ -43,12 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                     description="Score a PBN event and compare with the file's own figures. The text, like the "
                                                 "PDF, is in the language of --lang (default both: Chinese "
                                                 "with English beside).")
-    results.add_argument("event", type=Path, nargs="+",
-                         help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
-                              "(PBN and USEBIO mixed), ranked overall")
-    results.add_argument("--carry-over", metavar="none|full|N%",
-                         help="with several sessions: the share of the earlier sessions that counts in the overall "
-                              "ranking, the last counting whole: none, full (default) or a percentage, e.g. 50%%")
+    add_sessions_arguments(results)
     results.add_argument("--format", choices=("json", "text", "pdf"), default=None,
                          help="output format (default: text, or pdf when -o ends in .pdf)")
     results.add_argument("-o", "--output", type=Path,

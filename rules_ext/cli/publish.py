@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from rules_ext.cli.common import add_figures_option, add_input_options, progress_bar
+from rules_ext.cli.common import add_figures_option, add_input_options, add_sessions_arguments, progress_bar
 from rules_ext.cli.printing import add_dd_cache_option
 from rules_ext.errors import RulesError
 from rules_ext.event_site.publish import (
@@ -31,12 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="The ranking, one page per board (deal, double dummy, par, traveller), per pair, "
                     "player or team, per match, the rulings with their laws linked to the rulebook site, "
                     "the PDFs and the corrected event: a self-contained folder of pages.")
-    p.add_argument("event", type=Path, nargs="+",
-                   help="the PBN file (or USEBIO results XML); several: the sessions of one event, in order "
-                        "(PBN and USEBIO mixed), ranked overall")
-    p.add_argument("--carry-over", metavar="none|full|N%",
-                   help="with several sessions: the share of the earlier sessions that counts in the overall "
-                        "ranking, the last counting whole: none, full (default) or a percentage, e.g. 50%%")
+    add_sessions_arguments(p)
     p.add_argument("-o", "--output", type=Path, required=True,
                    help="the folder to write into: an existing folder or a new name in an existing folder")
     p.add_argument("--corrections", type=Path, metavar="FIX.toml",
