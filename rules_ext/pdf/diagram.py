@@ -209,7 +209,8 @@ class HandDiagram(Flowable):
             y = 3 * r
             for i, line in enumerate(lines):
                 nominal = self.size * (1.35 if i == 0 else 0.85)
-                size = self._fit(line, nominal, c + pad * 0.8)
+                # the left corner stops a pad short of North's hand, so that the heading never runs into it
+                size = self._fit(line, nominal, c - pad if x == 0 else c + pad * 0.8)
                 pieces = [line]
                 if i and size < nominal * 0.85:  # too long: wrap at spaces rather than shrink far
                     pieces = simpleSplit(line, self.font, nominal, c)
